@@ -1,0 +1,34 @@
+/*
+ * cli: the hwnoisetop command line (the rtla hwnoise options and ours):
+ * the option table, parsing and validation into a session configuration.
+ */
+#ifndef HWN_CLI_H
+#define HWN_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "options.h"
+#include "session.h"
+
+struct cli {
+	struct session_conf sc;
+	bool quiet;
+	bool cpus_set;
+	bool period_set;
+	bool runtime_set;
+};
+
+extern const struct opt_def cli_options[];
+
+/*
+ * Parse argv into cli.  Returns -1 to go on, or an exit status (0 after
+ * --help/--version, HWN_EXIT_USAGE after a one-line error on stderr).
+ * Checks against the machine (CPUs that exist and are online) are made
+ * here too: none of them needs a change to the system.
+ */
+int cli_parse(struct cli *cli, int argc, char **argv);
+
+void cli_usage(FILE *out);
+
+#endif

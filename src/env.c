@@ -1,0 +1,220 @@
+/*
+ * env: environment checks before any change.  See env.h.
+ */
+#include "env.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cpuset.h"
+#include "instance.h"
+#include "settings.h"
+
+static char tracing_dir[256];
+
+const char *env_tracing_dir(char *err, size_t errlen)
+{
+	char line[512];
+	FILE *f;
+
+	if (tracing_dir[0])
+		return tracing_dir;
+	/* Read /proc/mounts ourselves: libtracefs would mount tracefs silently. */
+	f = fopen("/proc/mounts", "re");
+	if (f) {
+		while (fgets(line, sizeof(line), f)) {
+			char dev[128], dir[256], type[64];
+
+			if (sscanf(line, "%127s %255s %63s", dev, dir, type) != 3)
+				continue;
+			if (strcmp(type, "tracefs") == 0) {
+				snprintf(tracing_dir, sizeof(tracing_dir), "%s", dir);
+				if (strcmp(dir, "/sys/kernel/tracing") == 0)
+					break;
+			}
+		}
+		fclose(f);
+	}
+	if (!tracing_dir[0]) {
+		snprintf(err, errlen,
+			 "tracefs is not mounted: mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
+		return NULL;
+	}
+	return tracing_dir;
+}
+
+static bool word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ' || p[-1] == '\n') &&
+		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
+			return true;
+	return false;
+}
+
+int env_check_tracer(const char *tracer, const char *kernel_config, char *err, size_t errlen)
+{
+	char path[512], list[1024];
+	const char *dir;
+
+	if (geteuid() != 0) {
+		snprintf(err, errlen,
+			 "must be run as root: it changes the kernel's tracer settings (try sudo)");
+		return -1;
+	}
+	dir = env_tracing_dir(err, errlen);
+	if (!dir)
+		return -1;
+	snprintf(path, sizeof(path), "%s/available_tracers", dir);
+	if (tracefs_read_text(path, list, sizeof(list)) < 0) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!word_in(list, tracer)) {
+		snprintf(err, errlen,
+			 "this kernel has no %s tracer (available: %s): boot a kernel built with %s",
+			 tracer, list, kernel_config);
+		return -1;
+	}
+	return 0;
+}
+
+/* The tracer of the instance directory dir (a path), or "" */
+static void current_tracer(const char *dir, char *buf, size_t size)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/current_tracer", dir);
+	if (tracefs_read_text(path, buf, size) < 0)
+		buf[0] = '\0';
+}
+
+static bool conflicting(const char *tracer, const char *const *conflicts)
+{
+	for (int i = 0; conflicts[i]; i++)
+		if (strcmp(tracer, conflicts[i]) == 0)
+			return true;
+	return false;
+}
+
+int env_leftovers(char *first, size_t len)
+{
+	char path[512];
+	const char *dir = env_tracing_dir(path, sizeof(path));
+	struct dirent *de;
+	int found = 0;
+	DIR *d;
+
+	if (len)
+		first[0] = '\0';
+	d = opendir(SETTINGS_STATE_DIR);
+	if (d) {
+		while ((de = readdir(d))) {
+			size_t n = strlen(de->d_name);
+
+			if (n > 6 && strcmp(de->d_name + n - 6, ".state") == 0) {
+				char name[256];
+
+				snprintf(name, sizeof(name), "%.*s", (int)(n - 6), de->d_name);
+				if (!instance_is_stale(name))
+					continue;
+				if (!found++)
+					snprintf(first, len, SETTINGS_STATE_DIR "/%s", de->d_name);
+			}
+		}
+		closedir(d);
+	}
+	if (!dir)
+		return found;
+	snprintf(path, sizeof(path), "%s/instances", dir);
+	d = opendir(path);
+	if (d) {
+		while ((de = readdir(d))) {
+			if (!instance_is_stale(de->d_name))
+				continue;
+			if (!found++)
+				snprintf(first, len, "instance %s", de->d_name);
+		}
+		closedir(d);
+	}
+	return found;
+}
+
+int env_check_busy(const char *const *conflicts, char *err, size_t errlen)
+{
+	char path[512], tracer[128], left[300];
+	const char *dir = env_tracing_dir(err, errlen);
+	struct dirent *de;
+	DIR *d;
+
+	if (!dir)
+		return -1;
+	if (env_leftovers(left, sizeof(left))) {
+		snprintf(err, errlen,
+			 "a killed hwnoisetop left tracer settings changed (%s): run 'hwnoisetop --cleanup' first",
+			 left);
+		return -1;
+	}
+	current_tracer(dir, tracer, sizeof(tracer));
+	if (conflicting(tracer, conflicts)) {
+		snprintf(err, errlen,
+			 "the tracer is busy: %s is the current tracer of %s; stop it first",
+			 tracer, dir);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/instances", dir);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		char inst[768];
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(inst, sizeof(inst), "%s/%s", path, de->d_name);
+		current_tracer(inst, tracer, sizeof(tracer));
+		if (conflicting(tracer, conflicts)) {
+			snprintf(err, errlen,
+				 "the tracer is busy: %s runs in instance %s (another rtla or hwnoisetop?); stop it first",
+				 tracer, de->d_name);
+			closedir(d);
+			return -1;
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+int env_online_cpus(struct cpuset *set)
+{
+	char buf[4096];
+	const char *why;
+
+	if (tracefs_read_text("/sys/devices/system/cpu/online", buf, sizeof(buf)) < 0 ||
+	    cpuset_parse(buf, set, &why) < 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+		cpuset_clear(set);
+		for (long i = 0; i < n && i < HWN_MAX_CPUS; i++)
+			cpuset_add(set, (int)i);
+	}
+	return cpuset_count(set);
+}
+
+int env_possible_cpus(void)
+{
+	char buf[4096];
+	struct cpuset set;
+	const char *why;
+
+	if (tracefs_read_text("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0 &&
+	    cpuset_parse(buf, &set, &why) == 0)
+		return cpuset_last(&set) + 1;
+	return (int)sysconf(_SC_NPROCESSORS_CONF);
+}

@@ -1,0 +1,42 @@
+/*
+ * env: checks of the environment made before any kernel setting changes:
+ * root, tracefs mounted, a tracer present, other sessions in the way, and
+ * leftovers of a killed run.  Each failure is one line for the user.
+ */
+#ifndef HWN_ENV_H
+#define HWN_ENV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Exit statuses. */
+enum {
+	HWN_EXIT_OK = 0,
+	HWN_EXIT_ENV = 1,	/* the environment or the kernel said no */
+	HWN_EXIT_USAGE = 2,	/* bad command line */
+	HWN_EXIT_STOPPED = 2,	/* a stop condition fired (as rtla) */
+};
+
+/* The tracefs mount point, or NULL (with err) when tracefs is not mounted. */
+const char *env_tracing_dir(char *err, size_t errlen);
+
+/* Root, tracefs, and tracer listed in available_tracers.  0 or -1 with err. */
+int env_check_tracer(const char *tracer, const char *kernel_config, char *err, size_t errlen);
+
+/*
+ * Is a tracer that conflicts with ours (any of the names in conflicts,
+ * NULL-terminated) current in the top level or in an instance?  Returns
+ * -1 with err naming where; also refuses when a killed hwnoisetop left
+ * an instance or a state file behind (pointing at --cleanup).
+ */
+int env_check_busy(const char *const *conflicts, char *err, size_t errlen);
+
+/* Online CPUs from /sys/devices/system/cpu/online; number of possible CPUs. */
+struct cpuset;
+int env_online_cpus(struct cpuset *set);
+int env_possible_cpus(void);
+
+/* Find leftovers of killed runs: state files and stale instances.  Count. */
+int env_leftovers(char *first, size_t len);
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * instance: creation and removal of private tracefs instances.
+ */
+#include "instance.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "settings.h"
+
+void instance_name(const char *role, char *buf, size_t size)
+{
+	if (role)
+		snprintf(buf, size, INSTANCE_PREFIX "%d-%s", (int)getpid(), role);
+	else
+		snprintf(buf, size, INSTANCE_PREFIX "%d", (int)getpid());
+}
+
+bool instance_is_stale(const char *name)
+{
+	char *end;
+	long pid;
+
+	if (strncmp(name, INSTANCE_PREFIX, strlen(INSTANCE_PREFIX)) != 0)
+		return false;
+	pid = strtol(name + strlen(INSTANCE_PREFIX), &end, 10);
+	if (end == name + strlen(INSTANCE_PREFIX) || (*end && *end != '-') || pid <= 0)
+		return false;
+	return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+}
+
+static int inst_write(struct tracefs_instance *inst, const char *file, const char *val)
+{
+	return tracefs_instance_file_write(inst, file, val) < 0 ? -1 : 0;
+}
+
+struct tracefs_instance *instance_create(const char *role, size_t buffer_kb, char *err,
+					 size_t errlen)
+{
+	struct tracefs_instance *inst;
+	char name[64];
+	char *dir;
+
+	instance_name(role, name, sizeof(name));
+	inst = tracefs_instance_create(name);
+	if (!inst) {
+		snprintf(err, errlen, "cannot create tracefs instance %s: %s", name, strerror(errno));
+		return NULL;
+	}
+	dir = tracefs_instance_get_dir(inst);
+	if (!dir || settings_add_instance(dir) < 0) {
+		snprintf(err, errlen, "cannot register tracefs instance %s", name);
+		free(dir);
+		tracefs_instance_destroy(inst);
+		tracefs_instance_free(inst);
+		return NULL;
+	}
+	free(dir);
+	tracefs_trace_off(inst);
+	if (inst_write(inst, "buffer_percent", "0") < 0) {
+		snprintf(err, errlen, "cannot set buffer_percent of instance %s", name);
+		instance_destroy(inst);
+		return NULL;
+	}
+	if (buffer_kb) {
+		char kb[32];
+
+		snprintf(kb, sizeof(kb), "%zu", buffer_kb);
+		if (inst_write(inst, "buffer_size_kb", kb) < 0) {
+			snprintf(err, errlen, "cannot set the trace buffer size to %zu kB", buffer_kb);
+			instance_destroy(inst);
+			return NULL;
+		}
+	}
+	return inst;
+}
+
+int instance_set_tracer(struct tracefs_instance *inst, const char *tracer)
+{
+	if (tracefs_instance_file_write(inst, "current_tracer", tracer) < 0)
+		return errno ? -errno : -EINVAL;
+	return 0;
+}
+
+void instance_destroy(struct tracefs_instance *inst)
+{
+	char *dir;
+
+	if (!inst)
+		return;
+	tracefs_trace_off(inst);
+	tracefs_instance_file_write(inst, "current_tracer", "nop");
+	dir = tracefs_instance_get_dir(inst);
+	tracefs_instance_destroy(inst);
+	if (dir) {
+		settings_forget_instance(dir);
+		free(dir);
+	}
+	tracefs_instance_free(inst);
+}

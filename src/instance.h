@@ -1,0 +1,33 @@
+/*
+ * instance: private tracefs instances named "hwnoisetop-<pid>[-<role>]",
+ * unique per process and recognisable when a killed run left one behind.
+ * Each is registered with settings so that every way out removes it.
+ */
+#ifndef HWN_INSTANCE_H
+#define HWN_INSTANCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct tracefs_instance;
+
+#define INSTANCE_PREFIX "hwnoisetop-"
+
+/*
+ * Create the instance with tracing off and buffer_percent 0 (poll wakes on
+ * every record); role may be NULL.  buffer_kb 0 keeps the kernel's size.
+ */
+struct tracefs_instance *instance_create(const char *role, size_t buffer_kb, char *err,
+					 size_t errlen);
+void instance_destroy(struct tracefs_instance *inst);
+
+/* Set the instance's tracer.  Returns 0 or -errno (EBUSY: another tracer holds it). */
+int instance_set_tracer(struct tracefs_instance *inst, const char *tracer);
+
+/* The name of this process's instance for role, e.g. "hwnoisetop-42-record". */
+void instance_name(const char *role, char *buf, size_t size);
+
+/* Is the instance name one of ours whose process no longer exists? */
+bool instance_is_stale(const char *name);
+
+#endif

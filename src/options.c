@@ -1,0 +1,188 @@
+/*
+ * options: table-driven getopt_long, help and man text.  See options.h.
+ */
+#include "options.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct opt_parser {
+	const struct opt_def *defs;
+	struct option *longopts;
+	char shortopts[128];
+};
+
+struct opt_parser *opt_parser_new(const struct opt_def *defs)
+{
+	struct opt_parser *p = calloc(1, sizeof(*p));
+	size_t n = 0, s = 0;
+
+	if (!p)
+		return NULL;
+	while (defs[n].id)
+		n++;
+	p->defs = defs;
+	p->longopts = calloc(n + 1, sizeof(*p->longopts));
+	if (!p->longopts) {
+		free(p);
+		return NULL;
+	}
+	/* Leading ':' : missing arguments come back as ':' for our own message. */
+	p->shortopts[s++] = '+';
+	p->shortopts[s++] = ':';
+	for (size_t i = 0; i < n; i++) {
+		const struct opt_def *d = &defs[i];
+
+		p->longopts[i].name = d->long_name;
+		p->longopts[i].has_arg = d->arg == OPT_NONE ? no_argument :
+					 d->arg == OPT_REQUIRED ? required_argument : optional_argument;
+		p->longopts[i].val = d->id;
+		if (d->short_name && s + 3 < sizeof(p->shortopts)) {
+			p->shortopts[s++] = d->short_name;
+			if (d->arg != OPT_NONE)
+				p->shortopts[s++] = ':';
+			if (d->arg == OPT_OPTIONAL)
+				p->shortopts[s++] = ':';
+		}
+	}
+	p->shortopts[s] = '\0';
+	return p;
+}
+
+void opt_parser_free(struct opt_parser *p)
+{
+	if (!p)
+		return;
+	free(p->longopts);
+	free(p);
+}
+
+static const struct opt_def *find(const struct opt_def *defs, int id)
+{
+	for (; defs->id; defs++)
+		if (defs->id == id)
+			return defs;
+	return NULL;
+}
+
+const char *opt_label(const struct opt_def *def)
+{
+	static char buf[2][64];
+	static int which;
+	char *b = buf[which ^= 1];
+
+	if (def->short_name)
+		snprintf(b, sizeof(buf[0]), "-%c/--%s", def->short_name, def->long_name);
+	else
+		snprintf(b, sizeof(buf[0]), "--%s", def->long_name);
+	return b;
+}
+
+int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def **def,
+	     const char **arg, int *first_arg)
+{
+	int prev = optind ? optind : 1;
+	int c;
+
+	opterr = 0;
+	c = getopt_long(argc, argv, p->shortopts, p->longopts, NULL);
+	if (c == -1) {
+		*first_arg = optind;
+		return -1;
+	}
+	if (c == '?' || c == ':') {
+		const char *word = prev < argc ? argv[prev] : "";
+		const struct opt_def *d = optopt ? find(p->defs, optopt) : NULL;
+
+		if (c == ':' && d)
+			fprintf(stderr, "hwnoisetop: %s needs an argument (%s)\n", opt_label(d),
+				d->arg_name ? d->arg_name : "a value");
+		else if (c == ':')
+			fprintf(stderr, "hwnoisetop: %s needs an argument\n", word);
+		else if (optopt && optopt < 256)
+			fprintf(stderr, "hwnoisetop: unknown option -%c (see --help)\n", optopt);
+		else
+			fprintf(stderr, "hwnoisetop: unknown option %s (see --help)\n", word);
+		return '?';
+	}
+	*def = find(p->defs, c);
+	/* An optional argument may also be the next word if it is not an option. */
+	if (*def && (*def)->arg == OPT_OPTIONAL && !optarg && optind < argc &&
+	    argv[optind][0] != '-') {
+		optarg = argv[optind++];
+	}
+	*arg = optarg;
+	return c;
+}
+
+static void arg_text(const struct opt_def *d, char *buf, size_t size)
+{
+	if (d->arg == OPT_NONE)
+		buf[0] = '\0';
+	else if (d->arg == OPT_REQUIRED)
+		snprintf(buf, size, " %s", d->arg_name);
+	else
+		snprintf(buf, size, " [%s]", d->arg_name);
+}
+
+void opt_print_help(FILE *out, const struct opt_def *defs)
+{
+	for (; defs->id; defs++) {
+		char left[96], a[48];
+
+		arg_text(defs, a, sizeof(a));
+		if (defs->short_name)
+			snprintf(left, sizeof(left), "  -%c, --%s%s", defs->short_name, defs->long_name, a);
+		else
+			snprintf(left, sizeof(left), "      --%s%s", defs->long_name, a);
+		if (strlen(left) < 32)
+			fprintf(out, "%-32s%s\n", left, defs->help);
+		else
+			fprintf(out, "%s\n%32s%s\n", left, "", defs->help);
+	}
+}
+
+/* Escape '-' and leading '.' / '\'' for roff. */
+static void roff(FILE *out, const char *s)
+{
+	for (const char *c = s; *c; c++) {
+		if (*c == '-')
+			fputs("\\-", out);
+		else if (*c == '\\')
+			fputs("\\e", out);
+		else if ((*c == '.' || *c == '\'') && (c == s || c[-1] == '\n')) {
+			fputs("\\&", out);
+			fputc(*c, out);
+		} else
+			fputc(*c, out);
+	}
+}
+
+void opt_print_man(FILE *out, const struct opt_def *defs)
+{
+	for (; defs->id; defs++) {
+		fputs(".TP\n", out);
+		if (defs->short_name)
+			fprintf(out, "\\fB\\-%c\\fR, ", defs->short_name);
+		fputs("\\fB\\-\\-", out);
+		roff(out, defs->long_name);
+		fputs("\\fR", out);
+		if (defs->arg == OPT_REQUIRED) {
+			fputs(" \\fI", out);
+			roff(out, defs->arg_name);
+			fputs("\\fR", out);
+		} else if (defs->arg == OPT_OPTIONAL) {
+			fputs(" [\\fI", out);
+			roff(out, defs->arg_name);
+			fputs("\\fR]", out);
+		}
+		fputc('\n', out);
+		roff(out, defs->help);
+		fputc('\n', out);
+		if (defs->more) {
+			roff(out, defs->more);
+			fputc('\n', out);
+		}
+	}
+}

@@ -1,0 +1,43 @@
+/*
+ * options: command-line options as data.  One table per command drives
+ * getopt_long, --help and the man page's OPTIONS section.
+ */
+#ifndef HWN_OPTIONS_H
+#define HWN_OPTIONS_H
+
+#include <stdio.h>
+
+enum opt_arg { OPT_NONE, OPT_REQUIRED, OPT_OPTIONAL };
+
+struct opt_def {
+	int id;			/* returned by opt_next(); a letter or >= 256 */
+	char short_name;	/* 0 when long only */
+	const char *long_name;
+	enum opt_arg arg;
+	const char *arg_name;	/* "us", "cpu-list", ... */
+	const char *help;	/* one sentence for --help */
+	const char *more;	/* extra man-page text, may be NULL */
+};
+
+struct opt_parser;
+
+struct opt_parser *opt_parser_new(const struct opt_def *defs);
+void opt_parser_free(struct opt_parser *p);
+/*
+ * The next option's id, its definition in *def and its argument in *arg;
+ * -1 at the end (*first_arg = index of the first non-option argument);
+ * '?' after printing a one-line error for an unknown option or a missing
+ * argument.
+ */
+int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def **def,
+	     const char **arg, int *first_arg);
+
+/* "-c/--cpus" for messages. */
+const char *opt_label(const struct opt_def *def);
+
+/* Print the options' help lines (for --help). */
+void opt_print_help(FILE *out, const struct opt_def *defs);
+/* Print the options as man-page .TP entries. */
+void opt_print_man(FILE *out, const struct opt_def *defs);
+
+#endif

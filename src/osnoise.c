@@ -1,0 +1,208 @@
+/*
+ * osnoise: osnoise tracer control.  See osnoise.h.
+ */
+#include "osnoise.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tracefs.h>
+
+#include "env.h"
+#include "instance.h"
+#include "settings.h"
+
+#define OPTIONS "osnoise/options"
+
+static bool has_option(const struct osnoise *o, const char *name)
+{
+	char no[64];
+	size_t n = strlen(name);
+
+	snprintf(no, sizeof(no), "NO_%s", name);
+	for (const char *p = o->options; (p = strstr(p, name)); p += n)
+		if ((p == o->options || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return true;
+	return strstr(o->options, no) != NULL;
+}
+
+int osnoise_check(bool irq_disable, char *err, size_t errlen)
+{
+	static const char *const conflicts[] = { "osnoise", "timerlat", NULL };
+	char options[512];
+
+	if (env_check_tracer("osnoise", "CONFIG_OSNOISE_TRACER=y (Linux >= 5.14)", err, errlen))
+		return -1;
+	if (irq_disable) {
+		if (tracefs_read_text(OPTIONS, options, sizeof(options)) < 0 ||
+		    !strstr(options, "OSNOISE_IRQ_DISABLE")) {
+			snprintf(err, errlen,
+				 "this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option, "
+				 "which hwnoise mode needs (Linux >= 6.3)");
+			return -1;
+		}
+	}
+	return env_check_busy(conflicts, err, errlen);
+}
+
+static int fail(char *err, size_t errlen, const char *what, int e)
+{
+	snprintf(err, errlen, "cannot set %s: %s", what, strerror(e < 0 ? -e : e));
+	return -1;
+}
+
+static int write_u64(const char *path, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+	return settings_write(path, buf);
+}
+
+int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_us, char *err,
+		       size_t errlen)
+{
+	char cur[32];
+	uint64_t cur_period = 0;
+	int e;
+
+	/* The kernel keeps runtime <= period after every single write. */
+	if (tracefs_read_text("osnoise/period_us", cur, sizeof(cur)) == 0)
+		cur_period = strtoull(cur, NULL, 10);
+	if (runtime_us > cur_period) {
+		if ((e = write_u64("osnoise/period_us", period_us)))
+			return fail(err, errlen, "osnoise/period_us", e);
+		if ((e = write_u64("osnoise/runtime_us", runtime_us)))
+			return fail(err, errlen, "osnoise/runtime_us", e);
+	} else {
+		if ((e = write_u64("osnoise/runtime_us", runtime_us)))
+			return fail(err, errlen, "osnoise/runtime_us", e);
+		if ((e = write_u64("osnoise/period_us", period_us)))
+			return fail(err, errlen, "osnoise/period_us", e);
+	}
+	o->conf.period_us = period_us;
+	o->conf.runtime_us = runtime_us;
+	return 0;
+}
+
+int osnoise_set_cpus(struct osnoise *o, const struct cpuset *cpus, char *err, size_t errlen)
+{
+	char list[4096];
+	int e;
+
+	cpuset_format(cpus, list, sizeof(list));
+	if ((e = settings_write("osnoise/cpus", list)))
+		return fail(err, errlen, "osnoise/cpus", e);
+	o->conf.cpus = *cpus;
+	return 0;
+}
+
+int osnoise_set_threshold(struct osnoise *o, uint64_t us, char *err, size_t errlen)
+{
+	int e;
+
+	if ((e = write_u64("tracing_thresh", us)))
+		return fail(err, errlen, "tracing_thresh", e);
+	o->conf.threshold_us = us;
+	return 0;
+}
+
+static int set_option(struct osnoise *o, const char *name, bool on, char *err, size_t errlen)
+{
+	char word[64];
+	int e;
+
+	if (!has_option(o, name))
+		return 0;	/* this kernel does not know it: nothing to do */
+	snprintf(word, sizeof(word), "%s%s", on ? "" : "NO_", name);
+	if ((e = settings_write_option(OPTIONS, word)))
+		return fail(err, errlen, OPTIONS, e);
+	return 0;
+}
+
+int osnoise_set_irq_disable(struct osnoise *o, bool on, char *err, size_t errlen)
+{
+	if (on && !has_option(o, "OSNOISE_IRQ_DISABLE")) {
+		snprintf(err, errlen, "this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option");
+		return -1;
+	}
+	if (set_option(o, "OSNOISE_IRQ_DISABLE", on, err, errlen))
+		return -1;
+	o->conf.irq_disable = on;
+	return 0;
+}
+
+int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us, char *err,
+		     size_t errlen)
+{
+	int e;
+
+	if ((e = write_u64("osnoise/stop_tracing_us", stop_us)))
+		return fail(err, errlen, "osnoise/stop_tracing_us", e);
+	if ((e = write_u64("osnoise/stop_tracing_total_us", stop_total_us)))
+		return fail(err, errlen, "osnoise/stop_tracing_total_us", e);
+	o->conf.stop_us = stop_us;
+	o->conf.stop_total_us = stop_total_us;
+	return 0;
+}
+
+int osnoise_setup(struct osnoise *o, const struct osnoise_conf *c, char *err, size_t errlen)
+{
+	int e;
+
+	memset(o, 0, sizeof(*o));
+	o->conf = *c;
+	if (tracefs_read_text(OPTIONS, o->options, sizeof(o->options)) < 0)
+		o->options[0] = '\0';
+	o->inst = instance_create(NULL, c->buffer_kb, err, errlen);
+	if (!o->inst)
+		return -1;
+	/* No stale stop condition may end this run: disarm them until start. */
+	if (osnoise_set_stop(o, 0, 0, err, errlen) ||
+	    osnoise_set_timing(o, c->period_us, c->runtime_us, err, errlen) ||
+	    osnoise_set_threshold(o, c->threshold_us, err, errlen) ||
+	    osnoise_set_cpus(o, &c->cpus, err, errlen) ||
+	    set_option(o, "OSNOISE_WORKLOAD", true, err, errlen) ||
+	    set_option(o, "PANIC_ON_STOP", false, err, errlen) ||
+	    set_option(o, "OSNOISE_PREEMPT_DISABLE", false, err, errlen) ||
+	    osnoise_set_irq_disable(o, c->irq_disable, err, errlen))
+		return -1;
+	o->conf.stop_us = c->stop_us;
+	o->conf.stop_total_us = c->stop_total_us;
+	e = instance_set_tracer(o->inst, "osnoise");
+	if (e == -EBUSY) {
+		snprintf(err, errlen, "the osnoise tracer is busy (is timerlat running?): stop it first");
+		return -1;
+	}
+	if (e)
+		return fail(err, errlen, "the instance's current_tracer to osnoise", e);
+	return 0;
+}
+
+int osnoise_start(struct osnoise *o, char *err, size_t errlen)
+{
+	if (tracefs_trace_on(o->inst) < 0)
+		return fail(err, errlen, "tracing_on", errno);
+	if (o->conf.stop_us || o->conf.stop_total_us)
+		return osnoise_set_stop(o, o->conf.stop_us, o->conf.stop_total_us, err, errlen);
+	return 0;
+}
+
+void osnoise_stop(struct osnoise *o)
+{
+	if (o->inst)
+		tracefs_trace_off(o->inst);
+}
+
+bool osnoise_stopped_by_kernel(struct osnoise *o)
+{
+	return o->inst && tracefs_trace_is_on(o->inst) == 0;
+}
+
+void osnoise_teardown(struct osnoise *o)
+{
+	instance_destroy(o->inst);
+	o->inst = NULL;
+}

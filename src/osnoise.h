@@ -1,0 +1,60 @@
+/*
+ * osnoise: control of the kernel's osnoise tracer for hwnoise (interrupts
+ * disabled) and osnoise measurements, through a private instance.
+ *
+ * The global osnoise files are changed only through settings, so they are
+ * saved first and restored on every way out.
+ */
+#ifndef HWN_OSNOISE_H
+#define HWN_OSNOISE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpuset.h"
+
+struct tracefs_instance;
+
+struct osnoise_conf {
+	struct cpuset cpus;
+	uint64_t period_us;
+	uint64_t runtime_us;
+	uint64_t threshold_us;
+	uint64_t stop_us;	/* 0 = off */
+	uint64_t stop_total_us;	/* 0 = off */
+	bool irq_disable;	/* hwnoise mode */
+	uint64_t buffer_kb;	/* 0 = kernel default */
+};
+
+struct osnoise {
+	struct tracefs_instance *inst;
+	struct osnoise_conf conf;
+	char options[512];	/* the kernel's option list, for support checks */
+};
+
+/*
+ * Everything checked before any change: root, tracefs, the tracer, its
+ * OSNOISE_IRQ_DISABLE option when irq_disable, and nobody else using it.
+ */
+int osnoise_check(bool irq_disable, char *err, size_t errlen);
+
+/* Create the instance and write the configuration (tracing still off). */
+int osnoise_setup(struct osnoise *o, const struct osnoise_conf *c, char *err, size_t errlen);
+/* Turn tracing on, then arm the stop conditions. */
+int osnoise_start(struct osnoise *o, char *err, size_t errlen);
+void osnoise_stop(struct osnoise *o);
+/* Did the kernel turn tracing off (a stop condition fired)? */
+bool osnoise_stopped_by_kernel(struct osnoise *o);
+/* Remove the instance (settings_restore() puts the globals back). */
+void osnoise_teardown(struct osnoise *o);
+
+/* Live changes; each returns 0 or -1 with err. */
+int osnoise_set_cpus(struct osnoise *o, const struct cpuset *cpus, char *err, size_t errlen);
+int osnoise_set_threshold(struct osnoise *o, uint64_t us, char *err, size_t errlen);
+int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_us, char *err,
+		       size_t errlen);
+int osnoise_set_irq_disable(struct osnoise *o, bool on, char *err, size_t errlen);
+int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us, char *err,
+		     size_t errlen);
+
+#endif

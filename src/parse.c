@@ -1,0 +1,158 @@
+/*
+ * parse: numbers, durations and times for the option parsers.  See parse.h.
+ */
+#include "parse.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Digits at *p into *v; advances *p.  -1 on no digits, -2 on overflow. */
+static int read_digits(const char **p, uint64_t *v)
+{
+	const char *s = *p;
+	uint64_t n = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	while (isdigit((unsigned char)*s)) {
+		unsigned d = *s - '0';
+
+		if (n > (UINT64_MAX - d) / 10)
+			return -2;
+		n = n * 10 + d;
+		s++;
+	}
+	*p = s;
+	*v = n;
+	return 0;
+}
+
+static int number_prefix(const char **p, uint64_t *v, const char **why)
+{
+	int rc;
+
+	if (**p == '-') {
+		*why = "must not be negative";
+		return -1;
+	}
+	rc = read_digits(p, v);
+	if (rc == -2) {
+		*why = "is too large";
+		return -1;
+	}
+	if (rc < 0) {
+		*why = "is not a number";
+		return -1;
+	}
+	return 0;
+}
+
+int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const char **why)
+{
+	static char reason[96];
+	const char *p = text;
+	uint64_t v;
+
+	if (!text || !*text) {
+		*why = "is empty";
+		return -1;
+	}
+	if (number_prefix(&p, &v, why))
+		return -1;
+	if (*p) {
+		*why = "is not a plain number";
+		return -1;
+	}
+	if (v < min || v > max) {
+		snprintf(reason, sizeof(reason), "must be between %llu and %llu",
+			 (unsigned long long)min, (unsigned long long)max);
+		*why = reason;
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+struct unit {
+	const char *suffix;
+	uint64_t scale;
+};
+
+static int parse_with_units(const char *text, const struct unit *units, uint64_t *out,
+			    const char **why)
+{
+	const char *p = text;
+	uint64_t v;
+
+	if (!text || !*text) {
+		*why = "is empty";
+		return -1;
+	}
+	if (number_prefix(&p, &v, why))
+		return -1;
+	for (const struct unit *u = units; u->suffix; u++) {
+		if (strcmp(p, u->suffix) == 0) {
+			if (v > UINT64_MAX / u->scale) {
+				*why = "is too large";
+				return -1;
+			}
+			*out = v * u->scale;
+			return 0;
+		}
+	}
+	*why = "has an unknown unit";
+	return -1;
+}
+
+int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char **why)
+{
+	static const struct unit units[] = {
+		{ "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
+		{ "w", 604800 }, { NULL, 0 },
+	};
+	/* Without weeks the table simply ends one entry early. */
+	static const struct unit no_weeks[] = {
+		{ "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 }, { NULL, 0 },
+	};
+	uint64_t v;
+
+	if (parse_with_units(text, weeks ? units : no_weeks, &v, why)) {
+		if (strcmp(*why, "has an unknown unit") == 0)
+			*why = weeks ? "takes a unit of s, m, h, d or w" : "takes a unit of s, m, h or d";
+		return -1;
+	}
+	if (v == 0) {
+		*why = "must be at least 1 second";
+		return -1;
+	}
+	/* Keep well inside what timerfd and "%3d" days can carry: 10 years. */
+	if (v > 10ULL * 366 * 86400) {
+		*why = "must be at most 10 years";
+		return -1;
+	}
+	*seconds = v;
+	return 0;
+}
+
+int parse_time_ns(const char *text, uint64_t *ns, const char **why)
+{
+	static const struct unit units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+		{ NULL, 0 },
+	};
+
+	if (parse_with_units(text, units, ns, why)) {
+		if (strcmp(*why, "has an unknown unit") == 0)
+			*why = "takes a unit of ns, us, ms or s";
+		return -1;
+	}
+	return 0;
+}
+
+char *format_duration(uint64_t seconds, char *buf, int size)
+{
+	snprintf(buf, size, "%3d %02d:%02d:%02d", (int)(seconds / 86400),
+		 (int)(seconds / 3600 % 24), (int)(seconds / 60 % 60), (int)(seconds % 60));
+	return buf;
+}

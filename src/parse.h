@@ -1,0 +1,27 @@
+/*
+ * parse: the number, duration and time parsers behind every option.
+ * Pure logic; each returns 0, or -1 with a short reason in *why that the
+ * caller prefixes with the option's name.
+ */
+#ifndef HWN_PARSE_H
+#define HWN_PARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A plain decimal integer in [min, max]. */
+int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const char **why);
+
+/*
+ * A duration "N[s|m|h|d]" (and "w" when weeks is true) in seconds, N >= 1.
+ * No suffix means seconds.
+ */
+int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char **why);
+
+/* A time "N[ns|us|ms|s]" in nanoseconds; no suffix means nanoseconds. */
+int parse_time_ns(const char *text, uint64_t *ns, const char **why);
+
+/* Format seconds as rtla does: "%3d %02d:%02d:%02d" (days hh:mm:ss). */
+char *format_duration(uint64_t seconds, char *buf, int size);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * report: the summary table.  See report.h.
+ */
+#include "report.h"
+
+#include "parse.h"
+
+#define HDR_HW "CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI"
+#define HDR_OS "          IRQ      Softirq       Thread"
+#define TITLE_PAD "                                        "
+
+void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
+		  const struct report_opts *opts)
+{
+	char dur[32];
+	int cpu;
+
+	if (opts->pretty)
+		fputs("\033[1;7m", out);
+	fprintf(out, TITLE_PAD "%s", opts->osnoise ? "Operating System Noise" : "Hardware-related Noise");
+	if (opts->pretty)
+		fputs("\033[0m", out);
+	fputc('\n', out);
+	fprintf(out, "duration: %9s | time is in us\n", format_duration(opts->elapsed, dur, sizeof(dur)));
+	if (opts->pretty)
+		fputs("\033[1m", out);
+	fprintf(out, "%s%s", HDR_HW, opts->osnoise ? HDR_OS : "");
+	if (opts->pretty)
+		fputs("\033[0m", out);
+	fputc('\n', out);
+
+	cpuset_for_each(cpu, cpus) {
+		const struct cpu_stats *c;
+		uint64_t p;
+
+		if (cpu >= st->ncpus)
+			break;
+		c = &st->cpu[cpu];
+		if (!c->runtime)
+			continue;
+		p = stats_avail(c->runtime, c->noise);
+		fprintf(out, "%3d #%-6llu %12llu %12llu   %3llu.%05llu%12llu %12llu%12llu %12llu",
+			cpu, (unsigned long long)c->periods, (unsigned long long)c->runtime,
+			(unsigned long long)c->noise, (unsigned long long)(p / 100000),
+			(unsigned long long)(p % 100000), (unsigned long long)c->max_noise,
+			(unsigned long long)c->max_single, (unsigned long long)c->hw,
+			(unsigned long long)c->nmi);
+		if (opts->osnoise)
+			fprintf(out, " %12llu %12llu %12llu", (unsigned long long)c->irq,
+				(unsigned long long)c->softirq, (unsigned long long)c->thread);
+		fputc('\n', out);
+	}
+	if (st->missed) {
+		uint64_t total = st->missed + st->samples;
+
+		fprintf(out, "%llu (%.2f%%) events missed, results might not be accurate\n",
+			(unsigned long long)st->missed, 100.0 * st->missed / total);
+	}
+}

@@ -1,0 +1,25 @@
+/*
+ * report: the end-of-run summary table, byte for byte in rtla hwnoise's
+ * layout (osnoise mode adds the IRQ, Softirq and Thread columns).
+ */
+#ifndef HWN_REPORT_H
+#define HWN_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cpuset.h"
+#include "stats.h"
+
+struct report_opts {
+	bool osnoise;		/* "Operating System Noise" with IRQ/Softirq/Thread */
+	bool pretty;		/* highlight the header (a terminal, not -q) */
+	uint64_t elapsed;	/* seconds */
+};
+
+/* Rows for CPUs in cpus that have runtime; then the missed-events line if any. */
+void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
+		  const struct report_opts *opts);
+
+#endif

@@ -1,0 +1,396 @@
+/*
+ * session: the run and its poll() loop.  See session.h.
+ */
+#define _GNU_SOURCE
+#include "session.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "env.h"
+#include "instance.h"
+#include "reader.h"
+#include "settings.h"
+
+static const int loop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+
+static void loop_sigset(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof(loop_signals) / sizeof(loop_signals[0]); i++)
+		sigaddset(set, loop_signals[i]);
+}
+
+void session_block_signals(void)
+{
+	sigset_t set;
+
+	loop_sigset(&set);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* A crash must not leave the kernel measuring with interrupts off. */
+static void fatal_handler(int sig)
+{
+	settings_restore();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_fatal_handlers(void)
+{
+	struct sigaction sa = { .sa_handler = fatal_handler, .sa_flags = SA_RESETHAND };
+
+	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
+		sigaction(fatal_signals[i], &sa, NULL);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+uint64_t session_elapsed(const struct session *s)
+{
+	uint64_t end = s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
+
+	if (!s->start_ns)
+		return 0;
+	return (end - s->start_ns - s->paused_ns) / 1000000000ULL;
+}
+
+static int arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
+{
+	struct itimerspec its = {
+		.it_value = { first_ms / 1000, (first_ms % 1000) * 1000000 },
+		.it_interval = { every_ms / 1000, (every_ms % 1000) * 1000000 },
+	};
+
+	return timerfd_settime(fd, 0, &its, NULL);
+}
+
+/* Run ourselves on the housekeeping CPUs, never on a measured one. */
+static void set_affinity(struct session *s)
+{
+	struct cpuset online, hk;
+	cpu_set_t mask;
+	int cpu;
+
+	if (s->conf.housekeeping_set) {
+		hk = s->conf.housekeeping;
+	} else {
+		env_online_cpus(&online);
+		cpuset_andnot(&hk, &online, &s->conf.osn.cpus);
+		if (cpuset_empty(&hk))
+			return;	/* every CPU is measured: nowhere else to go */
+	}
+	CPU_ZERO(&mask);
+	cpuset_for_each(cpu, &hk)
+		if (cpu < CPU_SETSIZE)
+			CPU_SET(cpu, &mask);
+	if (sched_setaffinity(0, sizeof(mask), &mask) < 0 && s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: sched_setaffinity: %s\n", strerror(errno));
+}
+
+int session_start(struct session *s, const struct session_conf *conf)
+{
+	char name[64];
+	sigset_t set;
+
+	memset(s, 0, sizeof(*s));
+	s->conf = *conf;
+	s->sig_fd = s->end_fd = s->tick_fd = -1;
+	s->stop_cpu = -1;
+	s->ncpus = env_possible_cpus();
+	if (s->ncpus < cpuset_last(&conf->osn.cpus) + 1)
+		s->ncpus = cpuset_last(&conf->osn.cpus) + 1;
+	if (stats_init(&s->stats, s->ncpus) < 0) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return -1;
+	}
+	loop_sigset(&set);
+	s->sig_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	s->end_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	s->tick_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (s->sig_fd < 0 || s->end_fd < 0 || s->tick_fd < 0) {
+		snprintf(s->err, sizeof(s->err), "cannot create signalfd/timerfd: %s", strerror(errno));
+		return -1;
+	}
+	set_affinity(s);
+	s->reader = reader_new(s->err, sizeof(s->err));
+	if (!s->reader)
+		return -1;
+
+	instance_name(NULL, name, sizeof(name));
+	if (settings_init(env_tracing_dir(s->err, sizeof(s->err)), name) < 0) {
+		snprintf(s->err, sizeof(s->err), "cannot create " SETTINGS_STATE_DIR ": %s",
+			 strerror(errno));
+		return -1;
+	}
+	install_fatal_handlers();
+	if (osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err)) < 0)
+		return -1;
+	if (reader_open(s->reader, s->osn.inst, &conf->osn.cpus, s->err, sizeof(s->err)) < 0)
+		return -1;
+	if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->start_ns = now_ns();
+	s->state = SESSION_RUNNING;
+	if (conf->duration_s)
+		arm_timer(s->end_fd, conf->duration_s * 1000, 0);
+	return 0;
+}
+
+static void on_sample(void *ctx, const struct osn_sample *smp)
+{
+	struct session *s = ctx;
+
+	if (s->state == SESSION_RUNNING)
+		stats_add(&s->stats, smp);
+}
+
+static void on_print(void *ctx, int cpu, const char *text)
+{
+	struct session *s = ctx;
+
+	if (s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: cpu %d: %s\n", cpu, text);
+	if (s->stop_cpu < 0 && (strstr(text, "stop tracing") || !*text)) {
+		s->stop_cpu = cpu;
+	}
+}
+
+static void on_missed(void *ctx, int cpu, uint64_t count)
+{
+	struct session *s = ctx;
+
+	(void)cpu;
+	s->stats.missed += count;
+}
+
+static struct reader_sink sink_for(struct session *s)
+{
+	return (struct reader_sink){ s, on_sample, on_print, on_missed };
+}
+
+static void check_kernel_stop(struct session *s)
+{
+	if (s->quit || !osnoise_stopped_by_kernel(&s->osn))
+		return;
+	s->quit = true;
+	s->exit_status = HWN_EXIT_STOPPED;
+	if (s->stop_cpu >= 0)
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d",
+			 s->stop_cpu);
+	else
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit");
+}
+
+static void on_signal(struct session *s)
+{
+	struct signalfd_siginfo si;
+
+	while (read(s->sig_fd, &si, sizeof(si)) == sizeof(si)) {
+		s->quit = true;
+		if (!s->stop_reason[0])
+			snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", strsignal(si.ssi_signo));
+	}
+}
+
+static void drain_timer(int fd)
+{
+	uint64_t n;
+
+	while (read(fd, &n, sizeof(n)) == sizeof(n))
+		;
+}
+
+int session_run(struct session *s, const struct session_ui *ui)
+{
+	struct reader_sink sink = sink_for(s);
+	struct pollfd *pfd = NULL;
+	int cap = 0;
+
+	if (ui && ui->tick_ms)
+		arm_timer(s->tick_fd, ui->tick_ms, ui->tick_ms);
+	while (!s->quit) {
+		int nr = reader_count(s->reader);
+		int base = 4, n, got = 0;
+
+		if (cap < nr + base) {
+			struct pollfd *p = realloc(pfd, sizeof(*pfd) * (nr + base));
+
+			if (!p) {
+				snprintf(s->err, sizeof(s->err), "out of memory");
+				s->exit_status = HWN_EXIT_ENV;
+				break;
+			}
+			pfd = p;
+			cap = nr + base;
+		}
+		pfd[0] = (struct pollfd){ .fd = s->sig_fd, .events = POLLIN };
+		pfd[1] = (struct pollfd){ .fd = s->end_fd, .events = POLLIN };
+		pfd[2] = (struct pollfd){ .fd = s->tick_fd, .events = POLLIN };
+		pfd[3] = (struct pollfd){ .fd = ui ? ui->input_fd : -1, .events = POLLIN };
+		for (int i = 0; i < nr; i++)
+			pfd[base + i] = (struct pollfd){ .fd = reader_fd(s->reader, i), .events = POLLIN };
+		n = poll(pfd, base + nr, -1);
+		if (n < 0) {
+			if (errno != EINTR) {
+				snprintf(s->err, sizeof(s->err), "poll: %s", strerror(errno));
+				s->exit_status = HWN_EXIT_ENV;
+				break;
+			}
+			/* A signal outside the signalfd (SIGWINCH): let the front end look. */
+			if (ui && ui->input)
+				ui->input(ui->ctx);
+			continue;
+		}
+		if (pfd[0].revents)
+			on_signal(s);
+		for (int i = 0; i < nr; i++) {
+			if (pfd[base + i].revents & POLLIN) {
+				if (reader_drain(s->reader, i, &sink) > 0)
+					got = 1;
+			}
+		}
+		if (got)
+			check_kernel_stop(s);
+		if (pfd[1].revents) {
+			drain_timer(s->end_fd);
+			s->quit = true;
+		}
+		if (pfd[2].revents) {
+			drain_timer(s->tick_fd);
+			check_kernel_stop(s);
+			got = 1;
+		}
+		if (ui && pfd[3].revents && ui->input)
+			ui->input(ui->ctx);
+		if (got && ui && ui->update)
+			ui->update(ui->ctx);
+	}
+	free(pfd);
+	return s->exit_status;
+}
+
+void session_finish(struct session *s)
+{
+	struct reader_sink sink = sink_for(s);
+	int failed;
+
+	if (s->osn.inst) {
+		osnoise_stop(&s->osn);
+		if (s->reader && s->state == SESSION_RUNNING)
+			reader_drain_all(s->reader, &sink);
+		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
+			check_kernel_stop(s);
+	}
+	if (s->state == SESSION_PAUSED)
+		session_pause(s, false);
+	if (s->reader)
+		reader_close(s->reader);
+	osnoise_teardown(&s->osn);
+	failed = settings_restore();
+	if (failed) {
+		fprintf(stderr, "hwnoisetop: %d tracer settings could not be restored: run 'hwnoisetop --cleanup'\n", failed);
+		if (!s->exit_status)
+			s->exit_status = HWN_EXIT_ENV;
+	}
+	reader_free(s->reader);
+	s->reader = NULL;
+	for (int *fd = &s->sig_fd; fd <= &s->tick_fd; fd++)
+		if (*fd >= 0) {
+			close(*fd);
+			*fd = -1;
+		}
+	s->state = SESSION_STOPPED;
+}
+
+void session_request_quit(struct session *s)
+{
+	s->quit = true;
+}
+
+int session_set_threshold(struct session *s, uint64_t us)
+{
+	return osnoise_set_threshold(&s->osn, us, s->err, sizeof(s->err));
+}
+
+int session_set_cpus(struct session *s, const struct cpuset *cpus)
+{
+	struct reader_sink sink = sink_for(s);
+
+	if (cpuset_empty(cpus)) {
+		snprintf(s->err, sizeof(s->err), "at least one CPU must be measured");
+		return -1;
+	}
+	if (cpuset_last(cpus) >= s->ncpus) {
+		snprintf(s->err, sizeof(s->err), "CPU %d does not exist", cpuset_last(cpus));
+		return -1;
+	}
+	reader_drain_all(s->reader, &sink);
+	if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.osn.cpus = *cpus;
+	if (!s->conf.housekeeping_set)
+		set_affinity(s);
+	return reader_open(s->reader, s->osn.inst, cpus, s->err, sizeof(s->err));
+}
+
+int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us)
+{
+	if (runtime_us > period_us) {
+		snprintf(s->err, sizeof(s->err), "runtime %llu us is above the period %llu us",
+			 (unsigned long long)runtime_us, (unsigned long long)period_us);
+		return -1;
+	}
+	return osnoise_set_timing(&s->osn, period_us, runtime_us, s->err, sizeof(s->err));
+}
+
+int session_set_irq_disable(struct session *s, bool on)
+{
+	return osnoise_set_irq_disable(&s->osn, on, s->err, sizeof(s->err));
+}
+
+int session_pause(struct session *s, bool pause)
+{
+	struct reader_sink sink = sink_for(s);
+
+	if (pause && s->state == SESSION_RUNNING) {
+		reader_drain_all(s->reader, &sink);
+		osnoise_stop(&s->osn);
+		s->pause_start_ns = now_ns();
+		s->state = SESSION_PAUSED;
+	} else if (!pause && s->state == SESSION_PAUSED) {
+		reader_drain_all(s->reader, &sink);	/* discard what came while pausing */
+		s->paused_ns += now_ns() - s->pause_start_ns;
+		s->state = SESSION_RUNNING;
+		if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void session_reset_stats(struct session *s)
+{
+	stats_reset(&s->stats);
+	s->start_ns = now_ns();
+	s->paused_ns = 0;
+	if (s->state == SESSION_PAUSED)
+		s->pause_start_ns = s->start_ns;
+}

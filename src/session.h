@@ -1,0 +1,85 @@
+/*
+ * session: one run of the measurement.  It owns the configuration, the
+ * tracer, the per-CPU readers, the statistics and the one poll() loop
+ * (ring-buffer readers, a signalfd, timerfds, and a front end's input).
+ *
+ * Front ends (the dashboard, the quiet table) attach through struct
+ * session_ui and change the run only through the session_* requests.
+ * No curses and no terminal output here.
+ */
+#ifndef HWN_SESSION_H
+#define HWN_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpuset.h"
+#include "osnoise.h"
+#include "stats.h"
+
+struct session_conf {
+	struct osnoise_conf osn;
+	struct cpuset housekeeping;
+	bool housekeeping_set;
+	uint64_t duration_s;	/* 0 = until stopped */
+	bool debug;
+};
+
+enum session_state {
+	SESSION_IDLE,
+	SESSION_RUNNING,
+	SESSION_PAUSED,
+	SESSION_STOPPED,
+};
+
+struct session_ui {
+	void *ctx;
+	int input_fd;			/* -1: none */
+	void (*input)(void *ctx);	/* input_fd readable, or a signal interrupted poll */
+	void (*update)(void *ctx);	/* new samples arrived, or the tick passed */
+	uint64_t tick_ms;		/* 0: no tick */
+};
+
+struct reader;
+
+struct session {
+	struct session_conf conf;
+	struct osnoise osn;
+	struct reader *reader;
+	struct stats stats;
+	enum session_state state;
+	int ncpus;			/* possible CPUs: rows of stats */
+	int sig_fd, end_fd, tick_fd;
+	uint64_t start_ns;		/* CLOCK_MONOTONIC at start of measurement */
+	uint64_t paused_ns;		/* time spent paused */
+	uint64_t pause_start_ns;
+	bool quit;
+	int exit_status;
+	int stop_cpu;			/* CPU that hit a stop condition, -1 */
+	char stop_reason[160];
+	char err[512];
+};
+
+/* Block the signals the loop takes through its signalfd (call first thing). */
+void session_block_signals(void);
+
+/* Set up the tracer and readers and start measuring.  -1 with s->err. */
+int session_start(struct session *s, const struct session_conf *conf);
+/* Run the loop until the duration ends, a signal, a stop condition or a quit. */
+int session_run(struct session *s, const struct session_ui *ui);
+/* Stop tracing, read what is left, restore every setting. */
+void session_finish(struct session *s);
+
+/* Seconds measured so far (pauses excluded). */
+uint64_t session_elapsed(const struct session *s);
+
+/* Requests from a front end; each returns 0 or -1 with s->err. */
+void session_request_quit(struct session *s);
+int session_set_threshold(struct session *s, uint64_t us);
+int session_set_cpus(struct session *s, const struct cpuset *cpus);
+int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us);
+int session_set_irq_disable(struct session *s, bool on);
+int session_pause(struct session *s, bool pause);
+void session_reset_stats(struct session *s);
+
+#endif

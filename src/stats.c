@@ -1,0 +1,79 @@
+/*
+ * stats: per-CPU sums and maxima of osnoise summaries.  See stats.h.
+ */
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int stats_init(struct stats *st, int ncpus)
+{
+	memset(st, 0, sizeof(*st));
+	st->cpu = calloc(ncpus > 0 ? ncpus : 1, sizeof(*st->cpu));
+	if (!st->cpu)
+		return -1;
+	st->ncpus = ncpus;
+	return 0;
+}
+
+void stats_free(struct stats *st)
+{
+	free(st->cpu);
+	st->cpu = NULL;
+	st->ncpus = 0;
+}
+
+void stats_reset(struct stats *st)
+{
+	memset(st->cpu, 0, sizeof(*st->cpu) * st->ncpus);
+	st->samples = 0;
+	st->missed = 0;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+void stats_add(struct stats *st, const struct osn_sample *s)
+{
+	struct cpu_stats *c;
+
+	if (s->cpu < 0 || s->cpu >= st->ncpus)
+		return;
+	c = &st->cpu[s->cpu];
+	c->periods++;
+	c->runtime += s->runtime;
+	c->noise += s->noise;
+	c->max_noise = max_u64(c->max_noise, s->noise);
+	c->max_single = max_u64(c->max_single, s->max_sample);
+	c->hw += s->hw_count;
+	c->nmi += s->nmi_count;
+	c->irq += s->irq_count;
+	c->softirq += s->softirq_count;
+	c->thread += s->thread_count;
+	c->last_noise = s->noise;
+	c->last_ts = s->ts;
+	c->hist[(c->hist_head + c->hist_len) % STATS_HISTORY] = s->noise;
+	if (c->hist_len < STATS_HISTORY)
+		c->hist_len++;
+	else
+		c->hist_head = (c->hist_head + 1) % STATS_HISTORY;
+	st->samples++;
+}
+
+uint64_t stats_history(const struct cpu_stats *cs, unsigned age)
+{
+	if (age >= cs->hist_len)
+		return 0;
+	return cs->hist[(cs->hist_head + cs->hist_len - 1 - age) % STATS_HISTORY];
+}
+
+uint64_t stats_avail(uint64_t runtime, uint64_t noise)
+{
+	if (!runtime)
+		return 0;
+	if (noise > runtime)
+		noise = runtime;
+	return (uint64_t)((unsigned __int128)(runtime - noise) * 10000000u / runtime);
+}

@@ -1,0 +1,72 @@
+/*
+ * stats: per-CPU accumulation of osnoise period summaries.
+ *
+ * Samples in, statistics out: a struct osn_sample is one ftrace:osnoise
+ * record, already decoded; the statistics know nothing of tracefs.  Sums
+ * and maxima follow rtla's top view exactly (Period = summaries received,
+ * Runtime/Noise/HW/NMI/IRQ/Softirq/Thread = sums, Max Noise = max of noise,
+ * Max Single = max of max_sample), plus a short history of recent periods
+ * for the dashboard.
+ */
+#ifndef HWN_STATS_H
+#define HWN_STATS_H
+
+#include <stdint.h>
+
+struct osn_sample {
+	int cpu;
+	uint64_t ts;		/* ring-buffer timestamp, ns */
+	uint64_t runtime;	/* us */
+	uint64_t noise;		/* us */
+	uint64_t max_sample;	/* us */
+	uint64_t hw_count;
+	uint64_t nmi_count;
+	uint64_t irq_count;
+	uint64_t softirq_count;
+	uint64_t thread_count;
+};
+
+#define STATS_HISTORY 128
+
+struct cpu_stats {
+	uint64_t periods;
+	uint64_t runtime;
+	uint64_t noise;
+	uint64_t max_noise;
+	uint64_t max_single;
+	uint64_t hw;
+	uint64_t nmi;
+	uint64_t irq;
+	uint64_t softirq;
+	uint64_t thread;
+	uint64_t last_noise;	/* noise of the latest period */
+	uint64_t last_ts;	/* its timestamp, ns; 0 = none yet */
+	/* Noise of the most recent periods, oldest first from hist_head. */
+	uint64_t hist[STATS_HISTORY];
+	unsigned hist_head;
+	unsigned hist_len;
+};
+
+struct stats {
+	int ncpus;			/* rows in cpu[] */
+	struct cpu_stats *cpu;
+	uint64_t samples;		/* summaries accepted */
+	uint64_t missed;		/* events the ring buffer dropped */
+};
+
+int stats_init(struct stats *st, int ncpus);
+void stats_free(struct stats *st);
+void stats_reset(struct stats *st);
+/* Account one summary; samples for CPUs outside [0, ncpus) are ignored. */
+void stats_add(struct stats *st, const struct osn_sample *s);
+/* The i-th most recent period's noise (0 = latest); returns 0 when absent. */
+uint64_t stats_history(const struct cpu_stats *cs, unsigned age);
+
+/*
+ * % CPU available, truncated like the kernel's print:
+ * p = (runtime - noise) * 10000000 / runtime, shown as p / 100000 "." p % 100000.
+ * Computed in 128 bits so it never overflows.  Returns p (0 when runtime is 0).
+ */
+uint64_t stats_avail(uint64_t runtime, uint64_t noise);
+
+#endif

@@ -1,0 +1,62 @@
+/* Unit tests: cpu-list parsing and formatting. */
+#include "cpuset.h"
+#include "tap.h"
+
+static void good(const char *text, const char *want)
+{
+	struct cpuset set;
+	const char *why = NULL;
+	char buf[256];
+	int rc = cpuset_parse(text, &set, &why);
+
+	if (!tap_ok(rc == 0, "'%s' parses", text))
+		printf("# why: %s\n", why);
+	tap_is_str(cpuset_format(&set, buf, sizeof(buf)), want, "  and formats back");
+}
+
+static void bad(const char *text, const char *want_why)
+{
+	struct cpuset set;
+	const char *why = "";
+	int rc = cpuset_parse(text, &set, &why);
+
+	tap_ok(rc < 0 && strstr(why, want_why), "'%s' is refused: %s", text, why);
+}
+
+int main(void)
+{
+	struct cpuset a, b, c;
+	const char *why;
+
+	tap_plan(33);
+	good("0", "0");
+	good("1-3", "1-3");
+	good("3,1,2", "1-3");
+	good("0-4095", "0-4095");
+	good("0,2,4-6,7,9", "0,2,4-7,9");
+	good("8191", "8191");
+	bad("", "empty list");
+	bad("1-", "range without an end");
+	bad("3-1", "range 3-1 is reversed");
+	bad("1,,2", "empty entry");
+	bad(",1", "empty entry");
+	bad("1,", "empty entry");
+	bad("-1", "expected a CPU number");
+	bad("a", "expected a CPU number");
+	bad("1x", "unexpected character");
+	bad("8192", "below 8192");
+	bad("99999999999999999999", "below 8192");
+	bad("0-8192", "below 8192");
+	bad(" 1", "expected a CPU number");
+
+	cpuset_parse("0-7", &a, &why);
+	cpuset_parse("2,4", &b, &why);
+	tap_is_u64(cpuset_count(&a), 8, "count of 0-7");
+	cpuset_andnot(&c, &a, &b);
+	tap_is_u64(cpuset_count(&c), 6, "0-7 minus 2,4");
+	tap_ok(!cpuset_has(&c, 2) && cpuset_has(&c, 3), "membership after andnot");
+	tap_is_u64(cpuset_last(&a), 7, "last of 0-7");
+	cpuset_clear(&c);
+	tap_ok(cpuset_last(&c) == -1 && cpuset_empty(&c), "empty set");
+	return tap_done();
+}

@@ -1,0 +1,76 @@
+/* Unit tests: numbers, durations and times. */
+#include "parse.h"
+#include "tap.h"
+
+static void dur(const char *text, int weeks, unsigned long long want)
+{
+	uint64_t v = 0;
+	const char *why = "";
+
+	tap_ok(parse_duration(text, weeks, &v, &why) == 0 && v == want, "duration '%s' = %llu s%s%s",
+	       text, want, *why ? ": " : "", why);
+}
+
+static void dur_bad(const char *text, int weeks, const char *want_why)
+{
+	uint64_t v;
+	const char *why = "";
+
+	tap_ok(parse_duration(text, weeks, &v, &why) < 0 && strstr(why, want_why),
+	       "duration '%s' refused: %s", text, why);
+}
+
+static void num_bad(const char *text, const char *want_why)
+{
+	uint64_t v;
+	const char *why = "";
+
+	tap_ok(parse_u64(text, 1, 1000, &v, &why) < 0 && strstr(why, want_why),
+	       "number '%s' refused: %s", text, why);
+}
+
+int main(void)
+{
+	uint64_t v = 0;
+	const char *why = "";
+	char buf[32];
+
+	tap_plan(32);
+	dur("5", 0, 5);
+	dur("5s", 0, 5);
+	dur("2m", 0, 120);
+	dur("3h", 0, 10800);
+	dur("1d", 0, 86400);
+	dur("1w", 1, 604800);
+	dur_bad("1w", 0, "unit of s, m, h or d");
+	dur_bad("10x", 1, "unit of s, m, h, d or w");
+	dur_bad("0", 0, "at least 1 second");
+	dur_bad("-5", 0, "negative");
+	dur_bad("", 0, "empty");
+	dur_bad("s", 0, "not a number");
+	dur_bad("99999999999999999999", 0, "too large");
+	dur_bad("999999999999999d", 0, "too large");
+	dur_bad("5 s", 0, "unit");
+
+	tap_ok(parse_u64("1000", 1, 1000, &v, &why) == 0 && v == 1000, "upper bound accepted");
+	tap_ok(parse_u64("1", 1, 1000, &v, &why) == 0 && v == 1, "lower bound accepted");
+	num_bad("1001", "between 1 and 1000");
+	num_bad("0", "between 1 and 1000");
+	num_bad("-3", "negative");
+	num_bad("12us", "not a plain number");
+	num_bad("", "empty");
+	num_bad("18446744073709551616", "too large");
+
+	tap_ok(parse_time_ns("100", &v, &why) == 0 && v == 100, "time 100 = 100 ns");
+	tap_ok(parse_time_ns("100us", &v, &why) == 0 && v == 100000, "time 100us");
+	tap_ok(parse_time_ns("3ms", &v, &why) == 0 && v == 3000000, "time 3ms");
+	tap_ok(parse_time_ns("2s", &v, &why) == 0 && v == 2000000000, "time 2s");
+	tap_ok(parse_time_ns("2m", &v, &why) < 0 && strstr(why, "ns, us, ms or s"), "time 2m refused");
+
+	tap_is_str(format_duration(600, buf, sizeof(buf)), "  0 00:10:00", "duration format 10 min");
+	tap_is_str(format_duration(90061, buf, sizeof(buf)), "  1 01:01:01", "duration format 1d1h1m1s");
+	tap_is_str(format_duration(0, buf, sizeof(buf)), "  0 00:00:00", "duration format 0");
+	tap_is_str(format_duration(86400ULL * 123 + 59, buf, sizeof(buf)), "123 00:00:59",
+		   "duration format 123 days");
+	return tap_done();
+}
