@@ -44,6 +44,7 @@ const char *env_tracing_dir(char *err, size_t errlen)
 			 "tracefs is not mounted: mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
 		return NULL;
 	}
+	settings_set_tracing_dir(tracing_dir);
 	return tracing_dir;
 }
 

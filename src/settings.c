@@ -109,9 +109,14 @@ static void state_write(void)
 		rename(state_tmp, state_file);
 }
 
-int settings_init(const char *tracing_dir, const char *run_name)
+void settings_set_tracing_dir(const char *tracing_dir)
 {
 	snprintf(tracing, sizeof(tracing), "%s", tracing_dir);
+}
+
+int settings_init(const char *tracing_dir, const char *run_name)
+{
+	settings_set_tracing_dir(tracing_dir);
 	nsaved = 0;
 	memset(instances, 0, sizeof(instances));
 	state_file[0] = '\0';

@@ -18,6 +18,9 @@
 
 #define SETTINGS_STATE_DIR "/run/hwnoisetop"
 
+/* Where tracefs is mounted: relative paths below are taken from there. */
+void settings_set_tracing_dir(const char *tracing_dir);
+
 /* Name this run (used for the state file); call once, before any write. */
 int settings_init(const char *tracing_dir, const char *run_name);
 
