@@ -146,6 +146,11 @@ int session_start(struct session *s, const struct session_conf *conf)
 		return -1;
 	if (reader_open(s->reader, s->osn.inst, &conf->osn.cpus, s->err, sizeof(s->err)) < 0)
 		return -1;
+	if (conf->record) {
+		s->rec = record_start(&conf->rec, s->err, sizeof(s->err));
+		if (!s->rec)
+			return -1;
+	}
 	if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
 		return -1;
 	s->start_ns = now_ns();
@@ -304,6 +309,8 @@ void session_finish(struct session *s)
 		session_pause(s, false);
 	if (s->reader)
 		reader_close(s->reader);
+	record_free(s->rec);
+	s->rec = NULL;
 	osnoise_teardown(&s->osn);
 	failed = settings_restore();
 	if (failed) {
@@ -374,12 +381,16 @@ int session_pause(struct session *s, bool pause)
 	if (pause && s->state == SESSION_RUNNING) {
 		reader_drain_all(s->reader, &sink);
 		osnoise_stop(&s->osn);
+		if (s->rec)
+			record_set_on(s->rec, 0);
 		s->pause_start_ns = now_ns();
 		s->state = SESSION_PAUSED;
 	} else if (!pause && s->state == SESSION_PAUSED) {
 		reader_drain_all(s->reader, &sink);	/* discard what came while pausing */
 		s->paused_ns += now_ns() - s->pause_start_ns;
 		s->state = SESSION_RUNNING;
+		if (s->rec)
+			record_set_on(s->rec, 1);
 		if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
 			return -1;
 	}
@@ -393,4 +404,18 @@ void session_reset_stats(struct session *s)
 	s->paused_ns = 0;
 	if (s->state == SESSION_PAUSED)
 		s->pause_start_ns = s->start_ns;
+}
+
+int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!s->rec) {
+		snprintf(s->err, sizeof(s->err), "no trace is being recorded");
+		return -1;
+	}
+	localtime_r(&now, &tm);
+	strftime(path, pathlen, "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
+	return record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
 }

@@ -15,6 +15,7 @@
 
 #include "cpuset.h"
 #include "osnoise.h"
+#include "record.h"
 #include "stats.h"
 
 struct session_conf {
@@ -23,6 +24,9 @@ struct session_conf {
 	bool housekeeping_set;
 	uint64_t duration_s;	/* 0 = until stopped */
 	bool debug;
+	bool record;		/* run the recording instance beside the measurement */
+	struct record_conf rec;
+	uint64_t capture_last_s; /* session_capture(): seconds kept, 0 = the whole buffer */
 };
 
 enum session_state {
@@ -41,11 +45,13 @@ struct session_ui {
 };
 
 struct reader;
+struct record;
 
 struct session {
 	struct session_conf conf;
 	struct osnoise osn;
 	struct reader *reader;
+	struct record *rec;		/* NULL unless conf.record */
 	struct stats stats;
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
@@ -81,5 +87,11 @@ int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_u
 int session_set_irq_disable(struct session *s, bool on);
 int session_pause(struct session *s, bool pause);
 void session_reset_stats(struct session *s);
+/*
+ * Save the recording instance's trace (its last conf.capture_last_s
+ * seconds) to a timestamped file "hwnoisetop-YYYYmmdd-HHMMSS.txt" in the
+ * current directory; the path and the number of events come back.
+ */
+int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events);
 
 #endif

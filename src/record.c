@@ -1,0 +1,143 @@
+/*
+ * record: the recording instance and trace saving.  See record.h.
+ */
+#include "record.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tracefs.h>
+
+#include "instance.h"
+
+struct record {
+	struct tracefs_instance *inst;
+};
+
+struct record *record_start(const struct record_conf *conf, char *err, size_t errlen)
+{
+	struct record *r = calloc(1, sizeof(*r));
+	int e;
+
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	r->inst = instance_create("record", conf->buffer_kb, err, errlen);
+	if (!r->inst) {
+		free(r);
+		return NULL;
+	}
+	e = instance_set_tracer(r->inst, "osnoise");
+	if (e) {
+		snprintf(err, errlen, "cannot set the record instance's tracer to osnoise: %s",
+			 strerror(-e));
+		record_free(r);
+		return NULL;
+	}
+	if (tracefs_event_enable(r->inst, "osnoise", NULL) < 0) {
+		snprintf(err, errlen, "cannot enable the osnoise events in the record instance");
+		record_free(r);
+		return NULL;
+	}
+	tracefs_trace_on(r->inst);
+	return r;
+}
+
+struct tracefs_instance *record_instance(struct record *r)
+{
+	return r->inst;
+}
+
+void record_set_on(struct record *r, int on)
+{
+	if (on)
+		tracefs_trace_on(r->inst);
+	else
+		tracefs_trace_off(r->inst);
+}
+
+void record_free(struct record *r)
+{
+	if (!r)
+		return;
+	instance_destroy(r->inst);
+	free(r);
+}
+
+/*
+ * A trace line: "   comm-pid   [cpu] flags  SEC.USEC: event: ...".  The
+ * timestamp is the first token ending in ':' that is a decimal number
+ * with a fraction, after the "[cpu]" field.
+ */
+double record_line_ts(const char *line)
+{
+	const char *p;
+
+	if (line[0] == '#')
+		return -1;
+	p = strchr(line, ']');
+	if (!p)
+		return -1;
+	for (p++; *p; p++) {
+		char *end;
+		double v;
+
+		if (!isdigit((unsigned char)*p) || isdigit((unsigned char)p[-1]) || p[-1] == '.')
+			continue;
+		v = strtod(p, &end);
+		if (end > p && *end == ':' && memchr(p, '.', end - p))
+			return v;
+	}
+	return -1;
+}
+
+int record_save(struct record *r, const char *path, uint64_t last_s, uint64_t *events, char *err,
+		size_t errlen)
+{
+	char *text = tracefs_instance_file_read(r->inst, "trace", NULL);
+	double newest = -1, from;
+	char *line, *save = NULL;
+	uint64_t n = 0;
+	FILE *out;
+
+	if (!text) {
+		snprintf(err, errlen, "cannot read the recorded trace");
+		return -1;
+	}
+	if (last_s) {
+		for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+			double ts = record_line_ts(line);
+
+			if (ts > newest)
+				newest = ts;
+		}
+	}
+	from = last_s && newest >= 0 ? newest - (double)last_s : -1;
+	out = fopen(path, "we");
+	if (!out) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		free(text);
+		return -1;
+	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double ts = record_line_ts(line);
+
+		if (line[0] != '#' && ts >= 0 && ts < from)
+			continue;
+		fprintf(out, "%s\n", line);
+		if (line[0] != '#')
+			n++;
+	}
+	free(text);
+	if (fclose(out) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (events)
+		*events = n;
+	return 0;
+}
