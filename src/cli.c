@@ -161,14 +161,14 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		cli->sc.osn.runtime_us = cli->sc.osn.period_us * 3 / 4 < RUNTIME_MIN ?
 					 RUNTIME_MIN : cli->sc.osn.period_us * 3 / 4;
 	if (cli->sc.osn.runtime_us > cli->sc.osn.period_us) {
-		char why[128], val[32];
+		char reason[128], val[32];
 
-		snprintf(why, sizeof(why), "must not exceed the period (%llu us)",
+		snprintf(reason, sizeof(reason), "must not exceed the period (%llu us)",
 			 (unsigned long long)cli->sc.osn.period_us);
 		snprintf(val, sizeof(val), "%llu", (unsigned long long)cli->sc.osn.runtime_us);
 		for (def = cli_options; def->id != O_RUNTIME; def++)
 			;
-		return bad(def, val, why);
+		return bad(def, val, reason);
 	}
 	if (cpus_def && check_cpus(cpus_def, cpus_arg, &cli->sc.osn.cpus))
 		return HWN_EXIT_USAGE;
