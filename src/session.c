@@ -78,7 +78,7 @@ static void debug_phase(const struct session *s, const char *what)
 
 uint64_t session_elapsed(const struct session *s)
 {
-	uint64_t end = s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
+	uint64_t end = s->end_ns ? s->end_ns : s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
 
 	if (!s->start_ns)
 		return 0;
@@ -314,6 +314,8 @@ void session_finish(struct session *s)
 	struct reader_sink sink = sink_for(s);
 	int failed;
 
+	if (s->start_ns && !s->end_ns)
+		s->end_ns = s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
 	if (s->osn.inst) {
 		osnoise_stop(&s->osn);
 		if (s->reader && s->state == SESSION_RUNNING)
@@ -321,8 +323,6 @@ void session_finish(struct session *s)
 		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
 			check_kernel_stop(s);
 	}
-	if (s->state == SESSION_PAUSED)
-		session_pause(s, false);
 	if (s->reader)
 		reader_close(s->reader);
 	record_free(s->rec);
