@@ -180,6 +180,14 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 {
 	struct session *s = ctx;
 
+	if (s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: cpu %d summary: runtime %llu noise %llu "
+			"max_sample %llu hw %llu nmi %llu irq %llu softirq %llu thread %llu\n",
+			smp->cpu, (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
+			(unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
+			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
+			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
+
 	if (s->state == SESSION_RUNNING)
 		stats_add(&s->stats, smp);
 }
