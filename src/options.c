@@ -179,10 +179,18 @@ void opt_print_man(FILE *out, const struct opt_def *defs)
 		}
 		fputc('\n', out);
 		roff(out, defs->help);
+		/* The help line is a phrase; end it before the man page's sentences. */
+		if (defs->more && !strchr(".:;", defs->help[strlen(defs->help) - 1]))
+			fputc('.', out);
 		fputc('\n', out);
 		if (defs->more) {
 			roff(out, defs->more);
 			fputc('\n', out);
+		}
+		if (defs->example) {
+			fputs(".br\nExample:\n.nf\n\\fB", out);
+			roff(out, defs->example);
+			fputs("\\fR\n.fi\n", out);
 		}
 	}
 }
