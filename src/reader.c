@@ -28,7 +28,8 @@ struct reader {
 	struct kbuffer *kbuf;
 	void *page;
 	int page_size;
-	int osnoise_id, print_id, bprint_id;
+	int osnoise_id, print_id, bprint_id, threshold_id;
+	struct tep_format_field *threshold_duration;
 	struct tep_event *print_ev;
 	struct osnoise_fields f;
 	struct cpu_fd *fds;
@@ -73,6 +74,9 @@ struct reader *reader_new(char *err, size_t errlen)
 	r->print_ev = ev;
 	ev = tep_find_event_by_name(r->tep, "ftrace", "bprint");
 	r->bprint_id = ev ? ev->id : -1;
+	ev = tep_find_event_by_name(r->tep, "osnoise", "sample_threshold");
+	r->threshold_duration = ev ? tep_find_field(ev, "duration") : NULL;
+	r->threshold_id = ev && r->threshold_duration ? ev->id : -1;
 	r->page_size = getpagesize();
 	r->page = malloc(r->page_size);
 	r->kbuf = tep_kbuffer(r->tep);
@@ -191,6 +195,8 @@ static void decode(struct reader *r, int cpu, void *data, int size, uint64_t ts,
 		};
 		if (sink->sample)
 			sink->sample(sink->ctx, &s);
+	} else if (type == r->threshold_id && sink->threshold) {
+		sink->threshold(sink->ctx, cpu, ts, field(r->threshold_duration, data));
 	} else if ((type == r->print_id || type == r->bprint_id) && sink->print) {
 		const char *text = "";
 		int len;

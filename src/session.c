@@ -230,6 +230,30 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 
 	if (s->state == SESSION_RUNNING && !s->warming)
 		stats_add(&s->stats, smp);
+	/* -S: the kernel writes the period's summary, then stops. */
+	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
+	    smp->ts >= s->stop_ts) {
+		s->stop_cpu = smp->cpu;
+		s->stop_ts = smp->ts;
+		snprintf(s->stop_detail, sizeof(s->stop_detail),
+			 "the noise of a period, %llu us, is above -S %llu us",
+			 (unsigned long long)smp->noise, (unsigned long long)s->osn.conf.stop_total_us);
+	}
+}
+
+/* -s: the sample over the limit is the last one above it before the stop. */
+static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
+{
+	struct session *s = ctx;
+
+	if (s->osn.conf.stop_us && duration_ns > s->osn.conf.stop_us * 1000 && ts >= s->stop_ts) {
+		s->stop_cpu = cpu;
+		s->stop_ts = ts;
+		snprintf(s->stop_detail, sizeof(s->stop_detail),
+			 "a single noise of %llu us is above -s %llu us",
+			 (unsigned long long)(duration_ns / 1000),
+			 (unsigned long long)s->osn.conf.stop_us);
+	}
 }
 
 static void on_print(void *ctx, int cpu, const char *text)
@@ -253,17 +277,24 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 
 static struct reader_sink sink_for(struct session *s)
 {
-	return (struct reader_sink){ s, on_sample, on_print, on_missed };
+	return (struct reader_sink){ s, on_sample, on_print, on_missed, on_threshold };
 }
 
 static void check_kernel_stop(struct session *s)
 {
+	struct reader_sink sink = sink_for(s);
+
 	if (s->quit || !osnoise_stopped_by_kernel(&s->osn))
 		return;
+	/* The sample that fired it may still be in a buffer. */
+	reader_drain_all(s->reader, &sink);
 	s->quit = true;
 	s->exit_status = HWN_EXIT_STOPPED;
 	s->stop_hit = true;
-	if (s->stop_cpu >= 0)
+	if (s->stop_cpu >= 0 && s->stop_detail[0])
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d: %s",
+			 s->stop_cpu, s->stop_detail);
+	else if (s->stop_cpu >= 0)
 		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d",
 			 s->stop_cpu);
 	else
@@ -316,7 +347,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 	struct reader_sink sink = sink_for(s);
 	struct pollfd *pfd = NULL;
 	/* Without a front end's tick, look for restarted osnoise/N threads each second. */
-	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms : s->threads ? 1000 : 0;
+	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms :
+			s->threads || s->conf.osn.stop_us || s->conf.osn.stop_total_us ? 1000 : 0;
 	int cap = 0;
 
 	if (tick)
@@ -404,6 +436,16 @@ static void save_record(struct session *s)
 		if (!s->exit_status)
 			s->exit_status = HWN_EXIT_ENV;
 	} else {
+		FILE *f;
+
+		/*
+		 * Without trace_printk buffers (distribution kernels) the kernel's
+		 * own "stop tracing hit" line is missing: end the file with ours.
+		 */
+		if (s->stop_hit && (f = fopen(s->conf.trace_file, "ae"))) {
+			fprintf(f, "# hwnoisetop: %s\n", s->stop_reason);
+			fclose(f);
+		}
 		snprintf(s->notes + used, sizeof(s->notes) - used, "trace saved to %s (%llu events)\n",
 			 s->conf.trace_file, (unsigned long long)events);
 	}

@@ -74,6 +74,8 @@ struct session {
 	bool quit;
 	int exit_status;
 	int stop_cpu;			/* CPU that hit a stop condition, -1 */
+	uint64_t stop_ts;		/* timestamp of the sample that named stop_cpu */
+	char stop_detail[96];		/* what that sample was */
 	char stop_reason[160];
 	char err[512];
 	char notes[1024];		/* files written at the end, one line each */
