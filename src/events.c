@@ -125,8 +125,8 @@ int events_check(const struct events *e, const char *tracing_dir, char *err, siz
 		snprintf(path, sizeof(path), "%s/events/%s", tracing_dir, o->system);
 		if (!is_dir(path)) {
 			snprintf(err, errlen,
-				 "-e/--event '%s' names no event system of this kernel "
-				 "(the systems are the directories of %s/events)",
+				 "-e/--event '%s' names no event system of this kernel; it takes "
+				 "system[:event] with a system among the directories of %s/events",
 				 o->system, tracing_dir);
 			return -1;
 		}
@@ -135,8 +135,8 @@ int events_check(const struct events *e, const char *tracing_dir, char *err, siz
 		snprintf(path, sizeof(path), "%s/events/%s/%s", tracing_dir, o->system, o->event);
 		if (!is_dir(path)) {
 			snprintf(err, errlen,
-				 "-e/--event '%s:%s' names no event of system %s "
-				 "(the events are the directories of %s/events/%s)",
+				 "-e/--event '%s:%s' names no event of system %s; it takes system:event "
+				 "with an event among the directories of %s/events/%s",
 				 o->system, o->event, o->system, tracing_dir, o->system);
 			return -1;
 		}

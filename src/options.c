@@ -100,6 +100,8 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def *
 				d->arg_name ? d->arg_name : "a value");
 		else if (c == ':')
 			fprintf(stderr, "hwnoisetop: %s needs an argument\n", word);
+		else if (d && d->arg == OPT_NONE)
+			fprintf(stderr, "hwnoisetop: %s takes no argument ('%s')\n", opt_label(d), word);
 		else if (optopt && optopt < 256)
 			fprintf(stderr, "hwnoisetop: unknown option -%c (see --help)\n", optopt);
 		else
