@@ -170,7 +170,7 @@ static void cgroup2_mount(char *buf, size_t size)
 /* This process's cgroup v2 path ("0::/path" in /proc/self/cgroup). */
 static int own_cgroup(char *buf, size_t size)
 {
-	char line[1024];
+	char line[1000];
 	FILE *f = fopen("/proc/self/cgroup", "re");
 	int rc = -1;
 
@@ -190,7 +190,7 @@ static int own_cgroup(char *buf, size_t size)
 
 int threads_cgroup_dir(const char *name, char *dir, size_t size, const char **why)
 {
-	char mnt[256], path[1024], self[768], procs[1100];
+	char mnt[256], self[1024], path[1300], procs[1320];
 	struct stat st;
 
 	cgroup2_mount(mnt, sizeof(mnt));
@@ -222,6 +222,10 @@ int threads_cgroup_dir(const char *name, char *dir, size_t size, const char **wh
 	snprintf(procs, sizeof(procs), "%s/cgroup.procs", path);
 	if (access(procs, F_OK) < 0) {
 		*why = "names a directory that is not a cgroup v2 (no cgroup.procs)";
+		return -1;
+	}
+	if (strlen(path) >= size) {
+		*why = "names a cgroup whose path is too long";
 		return -1;
 	}
 	snprintf(dir, size, "%s", path);
@@ -267,38 +271,26 @@ static bool is_osnoise(pid_t pid)
 
 int threads_find(pid_t *pids, int max)
 {
-	char buf[65536];
-	int n = 0;
+	struct dirent *de;
+	int n = 0, pid;
+	DIR *d;
 	FILE *f;
 
 	/* Kernel threads are kthreadd's children: a short list to look through. */
 	f = fopen("/proc/2/task/2/children", "re");
 	if (f) {
-		size_t len = fread(buf, 1, sizeof(buf) - 1, f);
-		char *save = NULL;
-
+		while (n < max && fscanf(f, "%d", &pid) == 1)
+			if (pid > 0 && is_osnoise(pid))
+				pids[n++] = pid;
 		fclose(f);
-		buf[len] = '\0';
-		if (len) {
-			for (char *w = strtok_r(buf, " \n", &save); w && n < max;
-			     w = strtok_r(NULL, " \n", &save)) {
-				pid_t pid = (pid_t)atoi(w);
-
-				if (pid > 0 && is_osnoise(pid))
-					pids[n++] = pid;
-			}
-			return n;
-		}
+		return n;
 	}
 	/* No CONFIG_PROC_CHILDREN: look at every process. */
-	DIR *d = opendir("/proc");
-	struct dirent *de;
-
+	d = opendir("/proc");
 	if (!d)
 		return 0;
 	while ((de = readdir(d)) && n < max) {
-		pid_t pid = (pid_t)atoi(de->d_name);
-
+		pid = atoi(de->d_name);
 		if (pid > 0 && is_osnoise(pid))
 			pids[n++] = pid;
 	}
