@@ -73,6 +73,11 @@ static struct tep_handle *load_formats(char *err, size_t errlen)
 			tep_parse_event(tep, text, size, "ftrace");
 		free(text);
 	}
+	/* With -s, the sample that fires it names the CPU (see osnoise.c). */
+	text = tracefs_instance_file_read(NULL, "events/osnoise/sample_threshold/format", &size);
+	if (text)
+		tep_parse_event(tep, text, size, "osnoise");
+	free(text);
 	return tep;
 }
 
