@@ -77,6 +77,7 @@ extra|-q extra
 EOF
 )
 ncases=$(printf '%s\n' "$cases" | wc -l)
+lab_require
 plan $((ncases + 2))
 
 lab_run --cpus 2 --bin "$HWNOISETOP" -- <<EOF

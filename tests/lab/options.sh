@@ -6,6 +6,7 @@
 # --warm-up, --trace-buffer-size/--trace-always, and --cleanup after SIGKILL.
 . "$(dirname "$0")/lib.sh"
 
+lab_require
 plan 51
 
 lab_run --cpus 2 --bin "$HWNOISETOP" -- <<'EOF'
