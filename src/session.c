@@ -83,6 +83,47 @@ static int arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
 	return timerfd_settime(fd, 0, &its, NULL);
 }
 
+/* The measured CPUs of either tracer. */
+static const struct cpuset *measured_cpus(const struct session *s)
+{
+	return s->conf.tracer == SESSION_HWLAT ? &s->conf.hwl.cpus : &s->conf.osn.cpus;
+}
+
+static struct tracefs_instance *tracer_inst(const struct session *s)
+{
+	return s->conf.tracer == SESSION_HWLAT ? s->hwl.inst : s->osn.inst;
+}
+
+static int tracer_setup(struct session *s, const struct session_conf *conf)
+{
+	if (conf->tracer == SESSION_HWLAT)
+		return hwlat_setup(&s->hwl, &conf->hwl, conf->debug, s->err, sizeof(s->err));
+	return osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err));
+}
+
+static int tracer_start(struct session *s)
+{
+	if (s->conf.tracer == SESSION_HWLAT)
+		return hwlat_start(&s->hwl, s->err, sizeof(s->err));
+	return osnoise_start(&s->osn, s->err, sizeof(s->err));
+}
+
+static void tracer_stop(struct session *s)
+{
+	if (s->conf.tracer == SESSION_HWLAT)
+		hwlat_stop(&s->hwl);
+	else
+		osnoise_stop(&s->osn);
+}
+
+static void tracer_teardown(struct session *s)
+{
+	if (s->conf.tracer == SESSION_HWLAT)
+		hwlat_teardown(&s->hwl);
+	else
+		osnoise_teardown(&s->osn);
+}
+
 /* Run ourselves on the housekeeping CPUs, never on a measured one. */
 static void set_affinity(struct session *s)
 {
@@ -94,7 +135,7 @@ static void set_affinity(struct session *s)
 		hk = s->conf.housekeeping;
 	} else {
 		env_online_cpus(&online);
-		cpuset_andnot(&hk, &online, &s->conf.osn.cpus);
+		cpuset_andnot(&hk, &online, measured_cpus(s));
 		if (cpuset_empty(&hk))
 			return;	/* every CPU is measured: nowhere else to go */
 	}
@@ -114,11 +155,12 @@ int session_start(struct session *s, const struct session_conf *conf)
 	memset(s, 0, sizeof(*s));
 	s->conf = *conf;
 	s->sig_fd = s->end_fd = s->tick_fd = -1;
+	s->hwl.dma_fd = -1;
 	s->stop_cpu = -1;
 	s->ncpus = env_possible_cpus();
-	if (s->ncpus < cpuset_last(&conf->osn.cpus) + 1)
-		s->ncpus = cpuset_last(&conf->osn.cpus) + 1;
-	if (stats_init(&s->stats, s->ncpus) < 0) {
+	if (s->ncpus < cpuset_last(measured_cpus(s)) + 1)
+		s->ncpus = cpuset_last(measured_cpus(s)) + 1;
+	if (stats_init(&s->stats, s->ncpus) < 0 || hwl_stats_init(&s->hwl_stats, s->ncpus) < 0) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
@@ -142,16 +184,16 @@ int session_start(struct session *s, const struct session_conf *conf)
 		return -1;
 	}
 	install_fatal_handlers();
-	if (osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err)) < 0)
+	if (tracer_setup(s, conf) < 0)
 		return -1;
-	if (reader_open(s->reader, s->osn.inst, &conf->osn.cpus, s->err, sizeof(s->err)) < 0)
+	if (reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
 		return -1;
 	if (conf->record) {
 		s->rec = record_start(&conf->rec, s->err, sizeof(s->err));
 		if (!s->rec)
 			return -1;
 	}
-	if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
+	if (tracer_start(s) < 0)
 		return -1;
 	s->start_ns = now_ns();
 	s->state = SESSION_RUNNING;
@@ -166,6 +208,14 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 
 	if (s->state == SESSION_RUNNING)
 		stats_add(&s->stats, smp);
+}
+
+static void on_hwlat(void *ctx, const struct hwl_sample *smp)
+{
+	struct session *s = ctx;
+
+	if (s->state == SESSION_RUNNING)
+		hwl_stats_add(&s->hwl_stats, smp);
 }
 
 static void on_print(void *ctx, int cpu, const char *text)
@@ -185,16 +235,17 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 
 	(void)cpu;
 	s->stats.missed += count;
+	s->hwl_stats.missed += count;
 }
 
 static struct reader_sink sink_for(struct session *s)
 {
-	return (struct reader_sink){ s, on_sample, on_print, on_missed };
+	return (struct reader_sink){ s, on_sample, on_print, on_missed, on_hwlat };
 }
 
 static void check_kernel_stop(struct session *s)
 {
-	if (s->quit || !osnoise_stopped_by_kernel(&s->osn))
+	if (s->quit || s->conf.tracer != SESSION_OSNOISE || !osnoise_stopped_by_kernel(&s->osn))
 		return;
 	s->quit = true;
 	s->exit_status = HWN_EXIT_STOPPED;
@@ -298,8 +349,8 @@ void session_finish(struct session *s)
 	struct reader_sink sink = sink_for(s);
 	int failed;
 
-	if (s->osn.inst) {
-		osnoise_stop(&s->osn);
+	if (tracer_inst(s)) {
+		tracer_stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
 		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
@@ -311,7 +362,7 @@ void session_finish(struct session *s)
 		reader_close(s->reader);
 	record_free(s->rec);
 	s->rec = NULL;
-	osnoise_teardown(&s->osn);
+	tracer_teardown(s);
 	failed = settings_restore();
 	if (failed) {
 		fprintf(stderr, "hwnoisetop: %d tracer settings could not be restored: run 'hwnoisetop --cleanup'\n", failed);
@@ -335,6 +386,8 @@ void session_request_quit(struct session *s)
 
 int session_set_threshold(struct session *s, uint64_t us)
 {
+	if (s->conf.tracer == SESSION_HWLAT)
+		return hwlat_set_threshold(&s->hwl, us, s->err, sizeof(s->err));
 	return osnoise_set_threshold(&s->osn, us, s->err, sizeof(s->err));
 }
 
@@ -351,12 +404,18 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 		return -1;
 	}
 	reader_drain_all(s->reader, &sink);
-	if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
-		return -1;
-	s->conf.osn.cpus = *cpus;
+	if (s->conf.tracer == SESSION_HWLAT) {
+		if (hwlat_set_cpus(&s->hwl, cpus, s->err, sizeof(s->err)) < 0)
+			return -1;
+		s->conf.hwl.cpus = *cpus;
+	} else {
+		if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
+			return -1;
+		s->conf.osn.cpus = *cpus;
+	}
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
-	return reader_open(s->reader, s->osn.inst, cpus, s->err, sizeof(s->err));
+	return reader_open(s->reader, tracer_inst(s), cpus, s->err, sizeof(s->err));
 }
 
 int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us)
@@ -380,7 +439,7 @@ int session_pause(struct session *s, bool pause)
 
 	if (pause && s->state == SESSION_RUNNING) {
 		reader_drain_all(s->reader, &sink);
-		osnoise_stop(&s->osn);
+		tracer_stop(s);
 		if (s->rec)
 			record_set_on(s->rec, 0);
 		s->pause_start_ns = now_ns();
@@ -391,7 +450,7 @@ int session_pause(struct session *s, bool pause)
 		s->state = SESSION_RUNNING;
 		if (s->rec)
 			record_set_on(s->rec, 1);
-		if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
+		if (tracer_start(s) < 0)
 			return -1;
 	}
 	return 0;
@@ -400,6 +459,7 @@ int session_pause(struct session *s, bool pause)
 void session_reset_stats(struct session *s)
 {
 	stats_reset(&s->stats);
+	hwl_stats_reset(&s->hwl_stats);
 	s->start_ns = now_ns();
 	s->paused_ns = 0;
 	if (s->state == SESSION_PAUSED)

@@ -14,12 +14,19 @@
 #include <stdint.h>
 
 #include "cpuset.h"
+#include "hwlat.h"
+#include "hwlat_stats.h"
 #include "osnoise.h"
 #include "record.h"
 #include "stats.h"
 
+/* The tracer of a run: osnoise (hwnoise) or hwlat. */
+enum session_tracer { SESSION_OSNOISE, SESSION_HWLAT };
+
 struct session_conf {
-	struct osnoise_conf osn;
+	enum session_tracer tracer;
+	struct osnoise_conf osn;	/* SESSION_OSNOISE */
+	struct hwlat_conf hwl;		/* SESSION_HWLAT */
 	struct cpuset housekeeping;
 	bool housekeeping_set;
 	uint64_t duration_s;	/* 0 = until stopped */
@@ -50,9 +57,11 @@ struct record;
 struct session {
 	struct session_conf conf;
 	struct osnoise osn;
+	struct hwlat hwl;
 	struct reader *reader;
 	struct record *rec;		/* NULL unless conf.record */
 	struct stats stats;
+	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
 	int sig_fd, end_fd, tick_fd;
