@@ -179,6 +179,9 @@ void opt_print_man(FILE *out, const struct opt_def *defs)
 		}
 		fputc('\n', out);
 		roff(out, defs->help);
+		/* --help shows the line alone; in the man page it is a sentence. */
+		if (defs->more && defs->help[0] && defs->help[strlen(defs->help) - 1] != '.')
+			fputc('.', out);
 		fputc('\n', out);
 		if (defs->more) {
 			roff(out, defs->more);
