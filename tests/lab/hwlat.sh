@@ -1,0 +1,169 @@
+#!/bin/bash
+# hwnoisetop hwlat: refusals on this machine (usage errors; a kernel without
+# the hwlat tracer), then, in one lab VM boot, the real hwlat tracer under
+# TCG: samples and the report's lines against the summary, the hard-limit
+# exit status, per-cpu mode, NMIs injected into CPU 0, a second hwlat
+# refused, and every setting restored after each way out.
+. "$(dirname "$0")/lib.sh"
+
+plan 48
+
+# ---- On this machine: nothing needs the tracer for these.
+bin=${HWNOISETOP:-${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}/src/hwnoisetop}
+msg=$("$bin" hwlat --window 100000 --width 800000 2>&1); rc=$?
+is "$rc" 2 "width above the window: exit 2"
+is "$msg" "hwnoisetop: --width '800000' must not exceed the window (--window 100000 us)" \
+	"width above the window: one line naming the option and the limit"
+msg=$("$bin" hwlat --mode sideways 2>&1); rc=$?
+is "$rc.$(printf '%s\n' "$msg" | wc -l)" "2.1" "a bad --mode: exit 2, one line"
+like "$msg" "^hwnoisetop: --mode 'sideways' is not a mode: use none, round-robin or per-cpu$" \
+	"a bad --mode names the modes"
+like "$("$bin" hwlat --help)" "--hardlimit us" "hwlat --help lists its options"
+# The host kernel has no hwlat tracer: tracefs mounted in a private mount
+# namespace when the host has none (the host's mounts stay as they are).
+tr=/sys/kernel/tracing
+if grep -qw hwlat $tr/available_tracers 2>/dev/null || [ "$(id -u)" != 0 ] ||
+   ! command -v unshare >/dev/null; then
+	ok 1 "# SKIP this machine has the hwlat tracer, or no root/unshare"
+	ok 1 "# SKIP as above"
+else
+	msg=$(unshare --mount --propagation private sh -c \
+		"grep -qw tracefs /proc/mounts || mount -t tracefs nodev $tr; '$bin' hwlat --duration 1; echo rc=\$?; ls $tr/instances" 2>&1)
+	diag "$msg"
+	is "$(printf '%s\n' "$msg" | sed -n 's/^rc=//p')" 1 "no hwlat tracer: exit 1"
+	like "$(printf '%s\n' "$msg" | sed -n 1p)" \
+		'^hwnoisetop: this kernel has no hwlat tracer \(available: .*\): boot a kernel built with CONFIG_HWLAT_TRACER=y$' \
+		"no hwlat tracer: one line naming it and the fix"
+fi
+
+# ---- In the lab VM.
+snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh hwlat_detector/width hwlat_detector/window hwlat_detector/mode tracing_cpumask current_tracer tracing_on; do echo "$f=$(cat $f)"; done; echo "instances=$(ls instances)"; echo "state=$(ls /run/hwnoisetop 2>/dev/null)"; cd /lab; }
+unusual() { cd /sys/kernel/tracing; echo 33 > tracing_thresh; echo 777777 > hwlat_detector/window; echo 333333 > hwlat_detector/width; echo per-cpu > hwlat_detector/mode; echo 1 > tracing_cpumask; cd /lab; }'
+
+t0=$(date +%s)
+lab_run --cpus 2 --monitor <<EOF
+$snapshot
+unusual
+before=\$(snap)
+# Samples under TCG with a low threshold, and the report file.
+hwnoisetop hwlat --threshold 1 --window 100000 --width 80000 --duration 5 --hardlimit 1s --report rep.txt > out.txt 2> err.txt & pid=\$!
+sleep 3
+during=\$(snap)
+wait \$pid; echo "rc_normal=\$?"
+echo "@@out"; cat out.txt; echo "@@end"
+echo "@@rep"; cat rep.txt; echo "@@end"
+echo "err=\$(cat err.txt)"
+[ "\$before" = "\$during" ] && echo "changed_during=no" || echo "changed_during=yes"
+echo "\$during" | grep -q '^hwlat_detector/width=80000$' && echo "width_during=yes"
+echo "\$during" | grep -q '^instances=hwnoisetop-[0-9]*-hwlat$' && echo "instance_during=yes"
+[ "\$before" = "\$(snap)" ] && echo "restored_normal=yes" || { echo "restored_normal=no"; snap; }
+# The hard limit: quiet, exit 1.
+hwnoisetop hwlat --threshold 1 --window 100000 --width 80000 --duration 2 --hardlimit 1 --quiet > q.txt 2>&1
+echo "rc_hard=\$? quiet_bytes=\$(wc -c < q.txt)"
+[ "\$before" = "\$(snap)" ] && echo "restored_hard=yes"
+# per-cpu mode on both CPUs, with --watch.
+hwnoisetop hwlat --threshold 1 --window 100000 --width 50000 --duration 3 --mode per-cpu -c 0-1 --watch --hardlimit 1s > pc.txt 2>&1
+echo "rc_percpu=\$?"
+echo "@@pc"; cat pc.txt; echo "@@end"
+[ "\$before" = "\$(snap)" ] && echo "restored_percpu=yes"
+# Each way out by a signal.
+for sig in INT TERM HUP; do
+	hwnoisetop hwlat --threshold 1 --window 200000 --width 100000 --duration 1h --hardlimit 1s > s_\$sig.txt 2>&1 & pid=\$!
+	sleep 3
+	kill -\$sig \$pid; wait \$pid; echo "rc_\$sig=\$?"
+	grep -q '^test interrupted' s_\$sig.txt && grep -q '^Samples recorded: ' s_\$sig.txt && echo "summary_\$sig=yes"
+	[ "\$before" = "\$(snap)" ] && echo "restored_\$sig=yes" || { echo "restored_\$sig=no"; snap; }
+done
+# NMIs go to CPU 0 only: wide windows there, K NMIs in the middle.
+hwnoisetop hwlat -c 0 --threshold 1 --window 1000000 --width 950000 --duration 6 --hardlimit 1s > nmi.txt 2>&1 & pid=\$!
+sleep 3
+lab_host nmi 5
+wait \$pid; echo "rc_nmi=\$?"
+echo "@@nmi"; cat nmi.txt; echo "@@end"
+# A hwlat tracer already running (the top level's): refused, nothing changed.
+echo hwlat > /sys/kernel/tracing/current_tracer
+b2=\$(snap)
+hwnoisetop hwlat --duration 2 > busy.txt 2>&1; echo "rc_busy=\$?"; echo "busy_msg=\$(cat busy.txt)"
+[ "\$b2" = "\$(snap)" ] && echo "busy_unchanged=yes"
+echo nop > /sys/kernel/tracing/current_tracer
+# A second hwnoisetop hwlat while one runs.
+hwnoisetop hwlat --duration 6 --quiet & pid=\$!
+sleep 3
+hwnoisetop hwlat --duration 2 > busy2.txt 2>&1; echo "rc_busy2=\$?"; echo "busy2_msg=\$(cat busy2.txt)"
+wait \$pid; echo "rc_first=\$?"
+[ "\$before" = "\$(snap)" ] && echo "restored_end=yes" || { echo "restored_end=no"; snap; }
+EOF
+t1=$(date +%s)
+diag "lab VM: $((t1 - t0)) s"
+
+get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
+block() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@$1\$/,/^@@end\$/p" | sed '1d;$d'; }
+is "$LAB_RC" 0 "the guest script ran"
+[ "$LAB_RC" = 0 ] || diag "$LAB_OUT"
+
+# Samples and the report.
+out=$(block out)
+rep=$(block rep)
+diag "$(printf '%s\n' "$out" | sed -n '1,/^Samples exceeding/p')"
+is "$(get rc_normal)" 0 "the run exits 0 (max below the hard limit)"
+is "$(get err)" "" "nothing on stderr"
+like "$(printf '%s\n' "$out" | sed -n 1p)" '^hwnoisetop hwlat:  test duration 5 seconds$' "the parameters first"
+like "$out" '        Sample width:      80000us' "the width among the parameters"
+recorded=$(printf '%s\n' "$out" | sed -n 's/^Samples recorded: //p')
+exceeding=$(printf '%s\n' "$out" | sed -n 's/^Samples exceeding threshold: //p')
+maxlat=$(printf '%s\n' "$out" | sed -n 's/^Max Latency: \([0-9]*\)us$/\1/p')
+ok "$([ "${recorded:-0}" -ge 10 ] && echo 1)" "samples appear under TCG with --threshold 1 ($recorded in 5 s)"
+line_re='^ts: [0-9]+\.[0-9]{9}, inner:[0-9]+, outer:[0-9]+, cpu:[0-9]+, count:[0-9]+, nmi-total:[0-9]+, nmi-count:[0-9]+$'
+is "$(printf '%s\n' "$rep" | grep -Evc "$line_re")" 0 "every report line has the sample format"
+is "$(printf '%s\n' "$rep" | grep -c .)" "$recorded" "report lines = Samples recorded"
+is "$(printf '%s\n' "$rep" | awk -F'count:' '{ split($2, a, ","); s += a[1] } END { print s + 0 }')" \
+	"$exceeding" "sum of the report's counts = Samples exceeding threshold"
+is "$(printf '%s\n' "$rep" | awk -F'[:,]' '{ i = $4 + 0; o = $6 + 0; m = i > o ? i : o; if (m > max) max = m } END { print max + 0 }')" \
+	"$maxlat" "max of the report's inner and outer = Max Latency"
+is "$(printf '%s\n' "$out" | grep -E "$line_re")" "$rep" "the printed samples are the report's lines"
+like "$out" "report saved to rep.txt \\($recorded samples\\)" "the report file is named with its count"
+is "$(get changed_during)" yes "settings were changed while measuring (the check can fail)"
+is "$(get width_during)" yes "the width was 80000 while measuring"
+is "$(get instance_during)" yes "a hwnoisetop-PID-hwlat instance existed while measuring"
+is "$(get restored_normal)" yes "every setting restored after the duration ended"
+
+# The hard limit.
+is "$(get rc_hard | cut -d' ' -f1)" 1 "max above --hardlimit: exit 1"
+is "$(get rc_hard | sed 's/.*quiet_bytes=//')" 0 "--quiet prints nothing"
+is "$(get restored_hard)" yes "every setting restored after the hard-limit run"
+
+# per-cpu mode.
+pc=$(block pc)
+is "$(get rc_percpu)" 0 "per-cpu run exits 0"
+cpus=$(printf '%s\n' "$pc" | grep -E "$line_re" | sed 's/.*cpu:\([0-9]*\),.*/\1/' | sort -u | tr '\n' ' ')
+is "$cpus" "0 1 " "per-cpu mode: samples from every listed CPU"
+diag "per-cpu samples: CPU 0 $(printf '%s\n' "$pc" | grep -c 'cpu:0,'), CPU 1 $(printf '%s\n' "$pc" | grep -c 'cpu:1,')"
+first_sample=$(printf '%s\n' "$pc" | grep -nE "$line_re" | head -1 | cut -d: -f1)
+finished=$(printf '%s\n' "$pc" | grep -n '^test finished' | cut -d: -f1)
+ok "$([ "${first_sample:-99}" -lt "${finished:-0}" ] && echo 1)" "--watch prints samples before the end"
+is "$(get restored_percpu)" yes "every setting restored after per-cpu mode"
+
+for sig in INT TERM HUP; do
+	is "$(get rc_$sig)" 0 "SIG$sig ends the run (status 0: below the hard limit)"
+	is "$(get summary_$sig)" yes "SIG$sig: 'test interrupted' and the summary"
+	is "$(get restored_$sig)" yes "every setting restored after SIG$sig"
+done
+
+# NMIs.
+nmi=$(block nmi)
+is "$(get rc_nmi)" 0 "NMI run exits 0"
+is "$(printf '%s\n' "$nmi" | grep -E "$line_re" | grep -vc 'cpu:0,')" 0 "-c 0: every sample from CPU 0"
+nmis=$(printf '%s\n' "$nmi" | grep -E "$line_re" | awk -F'nmi-count:' '{ s += $2 } END { print s + 0 }')
+diag "NMI samples: $(printf '%s\n' "$nmi" | grep 'nmi-count:[1-9]')"
+ok "$([ "$nmis" -ge 1 ] && [ "$nmis" -le 5 ] && echo 1)" \
+	"5 NMIs injected into CPU 0 during 950 ms of 1 s windows show up in its samples ($nmis counted)"
+
+# Busy.
+is "$(get rc_busy)" 1 "a hwlat tracer already current: exit 1"
+like "$(get busy_msg)" '^hwnoisetop: the tracer is busy: hwlat is the current tracer of /sys/kernel/tracing; stop it first$' \
+	"a hwlat tracer already current: one line saying so"
+is "$(get busy_unchanged)" yes "a hwlat tracer already current: nothing changed"
+is "$(get rc_busy2)" 1 "a second hwnoisetop hwlat: exit 1"
+like "$(get busy2_msg)" '^hwnoisetop: the tracer is busy: hwlat runs in instance hwnoisetop-[0-9]+-hwlat' \
+	"a second hwnoisetop hwlat: one line naming the first one's instance"
+is "$(get restored_end)" yes "every setting as before at the end"
