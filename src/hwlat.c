@@ -166,6 +166,7 @@ int hwlat_set_cpus(struct hwlat *h, const struct cpuset *cpus, char *err, size_t
 int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char *err,
 		size_t errlen)
 {
+	char cur[32];
 	int e;
 
 	memset(h, 0, sizeof(*h));
@@ -177,9 +178,14 @@ int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char
 		return -1;
 	if (hwlat_set_mode(h, c->mode, err, errlen) ||
 	    hwlat_set_timing(h, c->window_us, c->width_us, err, errlen) ||
-	    hwlat_set_threshold(h, c->threshold_us, err, errlen) ||
 	    hwlat_set_cpus(h, &c->cpus, err, errlen))
 		return -1;
+	/*
+	 * Selected with tracing_thresh 0, the tracer puts the threshold of
+	 * the last hwlat run there: note it, to leave it remembered at the end.
+	 */
+	if ((e = settings_write(THRESH, "0")))
+		return fail(err, errlen, THRESH, e);
 	e = instance_set_tracer(h->inst, "hwlat");
 	if (e == -EBUSY) {
 		snprintf(err, errlen,
@@ -189,7 +195,10 @@ int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char
 	}
 	if (e)
 		return fail(err, errlen, "the instance's current_tracer to hwlat", e);
-	return 0;
+	if (tracefs_read_text(THRESH, cur, sizeof(cur)) == 0)
+		h->last_thresh = strtoull(cur, NULL, 10);
+	debug_u64(h, "the kernel's last hwlat threshold", h->last_thresh);
+	return hwlat_set_threshold(h, c->threshold_us, err, errlen);
 }
 
 /* As hwlatdetect: no deep C-state exits inside the measurement. */
@@ -229,6 +238,17 @@ void hwlat_stop(struct hwlat *h)
 void hwlat_teardown(struct hwlat *h)
 {
 	hwlat_stop(h);
+	/*
+	 * Removing the tracer makes the kernel remember tracing_thresh as the
+	 * last run's threshold: put the one it remembered before there first
+	 * (settings_restore() then writes back the user's tracing_thresh).
+	 */
+	if (h->inst && h->last_thresh) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)h->last_thresh);
+		settings_write(THRESH, buf);	/* saved already: only written */
+	}
 	instance_destroy(h->inst);
 	h->inst = NULL;
 }

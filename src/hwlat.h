@@ -11,6 +11,10 @@
  * every way out; the CPU mask is the private instance's own
  * tracing_cpumask, removed with it.  The kernel runs one hwlat tracer at a
  * time: a second one gets EBUSY.
+ *
+ * The kernel also remembers the threshold of the last hwlat run and uses
+ * it when a run starts with tracing_thresh 0; the teardown leaves that
+ * remembered value as it found it.
  */
 #ifndef HWN_HWLAT_H
 #define HWN_HWLAT_H
@@ -37,6 +41,7 @@ struct hwlat {
 	struct tracefs_instance *inst;
 	struct hwlat_conf conf;
 	int dma_fd;		/* /dev/cpu_dma_latency held at 0 while on, or -1 */
+	uint64_t last_thresh;	/* the kernel's remembered hwlat threshold, 0 = unknown */
 	bool debug;
 };
 

@@ -6,7 +6,7 @@
 # refused, and every setting restored after each way out.
 . "$(dirname "$0")/lib.sh"
 
-plan 48
+plan 49
 
 # ---- On this machine: nothing needs the tracer for these.
 bin=${HWNOISETOP:-${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}/src/hwnoisetop}
@@ -66,6 +66,16 @@ hwnoisetop hwlat --threshold 1 --window 100000 --width 50000 --duration 3 --mode
 echo "rc_percpu=\$?"
 echo "@@pc"; cat pc.txt; echo "@@end"
 [ "\$before" = "\$(snap)" ] && echo "restored_percpu=yes"
+# The kernel's remembered threshold of the last hwlat run (used when one
+# starts with tracing_thresh 0) is left as it was: 10 us since boot.
+echo 0 > /sys/kernel/tracing/tracing_thresh
+hwnoisetop hwlat --threshold 1 --window 100000 --width 50000 --duration 1 --quiet --hardlimit 1s
+mkdir /sys/kernel/tracing/instances/probe
+echo hwlat > /sys/kernel/tracing/instances/probe/current_tracer
+echo "last_thresh=\$(cat /sys/kernel/tracing/tracing_thresh)"
+echo nop > /sys/kernel/tracing/instances/probe/current_tracer
+rmdir /sys/kernel/tracing/instances/probe
+echo 33 > /sys/kernel/tracing/tracing_thresh
 # Each way out by a signal.
 for sig in INT TERM HUP; do
 	hwnoisetop hwlat --threshold 1 --window 200000 --width 100000 --duration 1h --hardlimit 1s > s_\$sig.txt 2>&1 & pid=\$!
@@ -142,6 +152,8 @@ first_sample=$(printf '%s\n' "$pc" | grep -nE "$line_re" | head -1 | cut -d: -f1
 finished=$(printf '%s\n' "$pc" | grep -n '^test finished' | cut -d: -f1)
 ok "$([ "${first_sample:-99}" -lt "${finished:-0}" ] && echo 1)" "--watch prints samples before the end"
 is "$(get restored_percpu)" yes "every setting restored after per-cpu mode"
+
+is "$(get last_thresh)" 10 "the kernel's remembered hwlat threshold is left as it was"
 
 for sig in INT TERM HUP; do
 	is "$(get rc_$sig)" 0 "SIG$sig ends the run (status 0: below the hard limit)"
