@@ -25,7 +25,8 @@ void hwl_stats_free(struct hwl_stats *st)
 
 void hwl_stats_reset(struct hwl_stats *st)
 {
-	memset(st->cpu, 0, sizeof(*st->cpu) * (st->ncpus > 0 ? st->ncpus : 1));
+	if (st->cpu)
+		memset(st->cpu, 0, sizeof(*st->cpu) * (st->ncpus > 0 ? st->ncpus : 1));
 	st->nsamples = 0;
 	st->samples = 0;
 	st->max = st->count = st->missed = 0;
@@ -43,7 +44,7 @@ int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
 	st->samples++;
 	st->max = max_u64(st->max, max_u64(s->inner, s->outer));
 	st->count += s->count;
-	if (s->cpu >= 0 && s->cpu < st->ncpus) {
+	if (st->cpu && s->cpu >= 0 && s->cpu < st->ncpus) {
 		struct hwl_cpu_stats *c = &st->cpu[s->cpu];
 
 		c->samples++;

@@ -49,6 +49,7 @@ struct hwl_stats {
 	uint64_t missed;		/* events the ring buffer dropped */
 };
 
+/* A zeroed struct (never initialised) is valid for reset, add and free. */
 int hwl_stats_init(struct hwl_stats *st, int ncpus);
 void hwl_stats_free(struct hwl_stats *st);
 void hwl_stats_reset(struct hwl_stats *st);

@@ -160,7 +160,8 @@ int session_start(struct session *s, const struct session_conf *conf)
 	s->ncpus = env_possible_cpus();
 	if (s->ncpus < cpuset_last(measured_cpus(s)) + 1)
 		s->ncpus = cpuset_last(measured_cpus(s)) + 1;
-	if (stats_init(&s->stats, s->ncpus) < 0 || hwl_stats_init(&s->hwl_stats, s->ncpus) < 0) {
+	if (stats_init(&s->stats, s->ncpus) < 0 ||
+	    (conf->tracer == SESSION_HWLAT && hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
