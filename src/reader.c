@@ -40,20 +40,57 @@ struct reader {
 	int nfds;
 };
 
+/*
+ * Parse only the formats the readers decode.  Loading whole event systems
+ * with libtracefs also parses kallsyms and every format of the system:
+ * seconds on a small or emulated machine, for records we never see.
+ */
+static const char *const formats[] = {
+	"events/ftrace/osnoise/format", "events/ftrace/print/format",
+	"events/ftrace/bprint/format", "events/ftrace/hwlat/format", NULL,
+};
+
+static struct tep_handle *load_formats(char *err, size_t errlen)
+{
+	struct tep_handle *tep = tep_alloc();
+	char *text;
+	int size;
+
+	if (!tep) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	tep_set_long_size(tep, sizeof(long));
+	tep_set_page_size(tep, getpagesize());
+	text = tracefs_instance_file_read(NULL, "events/header_page", &size);
+	if (!text || tep_parse_header_page(tep, text, size, sizeof(long)) < 0) {
+		snprintf(err, errlen, "cannot read the ring buffer's header_page from tracefs");
+		free(text);
+		tep_free(tep);
+		return NULL;
+	}
+	free(text);
+	for (int i = 0; formats[i]; i++) {
+		/* A format the kernel lacks (no hwlat tracer) is simply absent. */
+		text = tracefs_instance_file_read(NULL, formats[i], &size);
+		if (text)
+			tep_parse_event(tep, text, size, "ftrace");
+		free(text);
+	}
+	return tep;
+}
+
 struct reader *reader_new(char *err, size_t errlen)
 {
-	const char *systems[] = { "ftrace", "osnoise", NULL };
 	struct tep_event *ev;
 	struct reader *r;
 
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		goto nomem;
-	r->tep = tracefs_local_events_system(NULL, systems);
-	if (!r->tep) {
-		snprintf(err, errlen, "cannot load the ftrace event formats from tracefs");
+	r->tep = load_formats(err, errlen);
+	if (!r->tep)
 		goto fail;
-	}
 	r->osnoise_id = r->hwlat_id = -1;
 	ev = tep_find_event_by_name(r->tep, "ftrace", "osnoise");
 	if (ev) {
