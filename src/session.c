@@ -43,6 +43,14 @@ void session_block_signals(void)
 /* A crash must not leave the kernel measuring with interrupts off. */
 static void fatal_handler(int sig)
 {
+	/*
+	 * The per-CPU readers hold the instance's trace_pipe_raw files open,
+	 * and an instance with open files can not be removed (EBUSY): close
+	 * every descriptor but the standard ones first (plain system calls).
+	 */
+	if (close_range(3, ~0U, 0) < 0)
+		for (int fd = 3; fd < 4096; fd++)
+			close(fd);
 	settings_restore();
 	signal(sig, SIG_DFL);
 	raise(sig);
