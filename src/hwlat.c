@@ -193,6 +193,12 @@ int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char
 			 "(hwlatdetect, rtla or another hwnoisetop hwlat?): stop it first");
 		return -1;
 	}
+	if (e == -EINVAL) {
+		snprintf(err, errlen,
+			 "this kernel does not run the hwlat tracer in a tracefs instance "
+			 "(Linux 6.1 and 6.12 do): hwnoisetop hwlat needs one");
+		return -1;
+	}
 	if (e)
 		return fail(err, errlen, "the instance's current_tracer to hwlat", e);
 	if (tracefs_read_text(THRESH, cur, sizeof(cur)) == 0)
