@@ -28,37 +28,61 @@ enum {
 #define WINDOW_MAX 3600000000ULL	/* 1 h */
 
 const struct opt_def hwlat_options[] = {
-	{ O_DURATION, 0, "duration", OPT_REQUIRED, "time[s|m|h|d|w]",
-	  "total time to test for hardware latency (default 120 s)", NULL },
-	{ O_THRESHOLD, 0, "threshold", OPT_REQUIRED, "us",
-	  "a gap above this is a hardware latency (default 10 us)",
-	  "From 1 to 10000000 us; the value may also end in us, ms or s. "
-	  "Written to tracing_thresh; the previous value is restored at exit." },
-	{ O_HARDLIMIT, 0, "hardlimit", OPT_REQUIRED, "us",
-	  "fail (exit status 1) when the max latency exceeds this (default: the threshold)",
-	  "From 0 to 3600000000 us; the value may also end in us, ms or s." },
-	{ O_WINDOW, 0, "window", OPT_REQUIRED, "us",
-	  "length of each sampling window (default 1000000 us)",
-	  "From 1 to 3600000000 us.  With --window alone below the default width, the width "
-	  "becomes half the window, as with hwlatdetect." },
-	{ O_WIDTH, 0, "width", OPT_REQUIRED, "us",
-	  "time measured, interrupts off, in each window (default 500000 us)",
-	  "At most the window: a larger width is refused.  With --width alone above the default "
-	  "window, the window becomes twice the width, as with hwlatdetect.  The CPU measured "
-	  "runs nothing else for that time." },
-	{ O_MODE, 0, "mode", OPT_REQUIRED, "none|round-robin|per-cpu",
-	  "where the detector runs (default round-robin)",
-	  "round-robin: one CPU at a time, moving to the next listed CPU after each window; "
-	  "none: one CPU, without moving; per-cpu: every listed CPU at once." },
-	{ O_CPUS, 'c', "cpu-list", OPT_REQUIRED, "cpu-list",
-	  "test these CPUs, e.g. 1-3,5 (default: every online CPU)", NULL },
-	{ O_REPORT, 0, "report", OPT_REQUIRED, "file",
-	  "write the samples to file, one line each, as printed", NULL },
-	{ O_WATCH, 0, "watch", OPT_NONE, NULL, "print each sample as it arrives", NULL },
-	{ O_QUIET, 0, "quiet", OPT_NONE, NULL,
-	  "print nothing (the exit status tells the result)", NULL },
-	{ O_DEBUG, 0, "debug", OPT_NONE, NULL, "print each setting written, on stderr", NULL },
-	{ O_HELP, 'h', "help", OPT_NONE, NULL, "print this help and exit", NULL },
+	{ .id = O_DURATION, .long_name = "duration", .arg = OPT_REQUIRED,
+	  .arg_name = "time[s|m|h|d|w]",
+	  .help = "total time to test for hardware latency (default 120 s)",
+	  .example = "hwnoisetop hwlat --duration 1h",
+	  .accepts = "a time from 1 s, in s (the default unit), m, h, d or w" },
+	{ .id = O_THRESHOLD, .long_name = "threshold", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "a gap above this is a hardware latency (default 10 us)",
+	  .more = "Written to tracing_thresh; the previous value is restored at exit.",
+	  .example = "hwnoisetop hwlat --threshold 5",
+	  .accepts = "microseconds from 1 to 10000000, or a time in us, ms or s" },
+	{ .id = O_HARDLIMIT, .long_name = "hardlimit", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "fail (exit status 1) when the max latency exceeds this (default: the threshold)",
+	  .example = "hwnoisetop hwlat --threshold 10 --hardlimit 50",
+	  .accepts = "microseconds from 0 to 3600000000, or a time in us, ms or s" },
+	{ .id = O_WINDOW, .long_name = "window", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "length of each sampling window (default 1000000 us)",
+	  .more = "With --window alone below the default width, the width becomes half the "
+		  "window, as with hwlatdetect.",
+	  .example = "hwnoisetop hwlat --window 100ms --width 80ms",
+	  .accepts = "microseconds from 1 to 3600000000, or a time in us, ms or s" },
+	{ .id = O_WIDTH, .long_name = "width", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "time measured, interrupts off, in each window (default 500000 us)",
+	  .more = "At most the window: a larger width is refused.  With --width alone above the "
+		  "default window, the window becomes twice the width, as with hwlatdetect.  The "
+		  "CPU measured runs nothing else for that time.",
+	  .example = "hwnoisetop hwlat --window 1s --width 950ms",
+	  .accepts = "microseconds from 1 to the window, or a time in us, ms or s" },
+	{ .id = O_MODE, .long_name = "mode", .arg = OPT_REQUIRED,
+	  .arg_name = "none|round-robin|per-cpu",
+	  .help = "where the detector runs (default round-robin)",
+	  .more = "round-robin: one CPU at a time, moving to the next listed CPU after each "
+		  "window; none: one CPU, without moving; per-cpu: every listed CPU at once.",
+	  .example = "hwnoisetop hwlat --mode per-cpu -c 2-3",
+	  .accepts = "none, round-robin or per-cpu" },
+	{ .id = O_CPUS, .short_name = 'c', .long_name = "cpu-list", .arg = OPT_REQUIRED,
+	  .arg_name = "cpu-list",
+	  .help = "test these CPUs, e.g. 1-3,5 (default: every online CPU)",
+	  .example = "hwnoisetop hwlat -c 1-3,5",
+	  .accepts = "a list of online CPUs such as 0-3,5" },
+	{ .id = O_REPORT, .long_name = "report", .arg = OPT_REQUIRED, .arg_name = "file",
+	  .help = "write the samples to file, one line each, as printed",
+	  .example = "hwnoisetop hwlat --duration 10m --report smi.txt",
+	  .accepts = "a file name" },
+	{ .id = O_WATCH, .long_name = "watch", .arg = OPT_NONE,
+	  .help = "print each sample as it arrives",
+	  .example = "hwnoisetop hwlat --watch --threshold 5" },
+	{ .id = O_QUIET, .long_name = "quiet", .arg = OPT_NONE,
+	  .help = "print nothing (the exit status tells the result)",
+	  .example = "hwnoisetop hwlat --quiet --hardlimit 50 || echo too slow" },
+	{ .id = O_DEBUG, .long_name = "debug", .arg = OPT_NONE,
+	  .help = "print each setting written, on stderr",
+	  .example = "hwnoisetop hwlat --debug --duration 10" },
+	{ .id = O_HELP, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
+	  .help = "print this help and exit",
+	  .example = "hwnoisetop hwlat --help" },
 	{ 0 }
 };
 
@@ -71,9 +95,13 @@ static const struct opt_def *def_of(int id)
 	return d;
 }
 
+/* One line: the option, the argument, why, and what the option accepts. */
 static int bad(const struct opt_def *d, const char *arg, const char *why)
 {
-	fprintf(stderr, "hwnoisetop: %s '%s' %s\n", opt_label(d), arg ? arg : "", why);
+	fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), arg ? arg : "", why);
+	if (d->accepts)
+		fprintf(stderr, " (it takes %s)", d->accepts);
+	fputc('\n', stderr);
 	return HWN_EXIT_USAGE;
 }
 
@@ -141,7 +169,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			break;
 		case O_MODE:
 			if (hwlat_mode_parse(arg, &h->mode))
-				rc = bad(def, arg, "is not a mode: use none, round-robin or per-cpu");
+				rc = bad(def, arg, "is not a mode");
 			break;
 		case O_CPUS:
 			if (cpuset_parse(arg, &h->cpus, &why))
@@ -153,7 +181,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			break;
 		case O_REPORT:
 			if (!*arg)
-				rc = bad(def, arg, "is empty: name a file");
+				rc = bad(def, arg, "is empty");
 			cli->report = arg;
 			break;
 		case O_WATCH:
@@ -190,7 +218,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	if (h->width_us > h->window_us) {
 		char reason[96];
 
-		snprintf(reason, sizeof(reason), "must not exceed the window (--window %" PRIu64 " us)",
+		snprintf(reason, sizeof(reason), "is above the window of %" PRIu64 " us",
 			 h->window_us);
 		return bad(def_of(O_WIDTH), width_arg, reason);
 	}

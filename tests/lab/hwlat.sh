@@ -14,11 +14,11 @@ plan 53
 bin=$HWNOISETOP
 msg=$("$bin" hwlat --window 100000 --width 800000 2>&1); rc=$?
 is "$rc" 2 "width above the window: exit 2"
-is "$msg" "hwnoisetop: --width '800000' must not exceed the window (--window 100000 us)" \
-	"width above the window: one line naming the option and the limit"
+is "$msg" "hwnoisetop: --width '800000' is above the window of 100000 us (it takes microseconds from 1 to the window, or a time in us, ms or s)" \
+	"width above the window: one line naming the option, the limit and what it takes"
 msg=$("$bin" hwlat --mode sideways 2>&1); rc=$?
 is "$rc.$(printf '%s\n' "$msg" | wc -l)" "2.1" "a bad --mode: exit 2, one line"
-like "$msg" "^hwnoisetop: --mode 'sideways' is not a mode: use none, round-robin or per-cpu$" \
+like "$msg" "^hwnoisetop: --mode 'sideways' is not a mode \\(it takes none, round-robin or per-cpu\\)$" \
 	"a bad --mode names the modes"
 like "$("$bin" hwlat --help)" "--hardlimit us" "hwlat --help lists its options"
 # The host kernel has no hwlat tracer: tracefs mounted in a private mount

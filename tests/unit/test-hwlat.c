@@ -199,14 +199,52 @@ static void test_choice(void)
 	rmdir(dir);
 }
 
+static char *capture(void (*print)(FILE *, const struct opt_def *))
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	print(f, hwlat_options);
+	fclose(f);
+	return text;
+}
+
+/* --help, the man page and an example for every option of the table. */
+static int test_table(void)
+{
+	char *help = capture(opt_print_help), *man = capture(opt_print_man);
+	int n = 0;
+
+	for (const struct opt_def *d = hwlat_options; d->id; d++, n++) {
+		char want[96], roff[96];
+		size_t r = 0;
+
+		snprintf(want, sizeof(want), "--%s", d->long_name);
+		for (const char *c = d->long_name; *c && r + 3 < sizeof(roff); c++) {
+			if (*c == '-')
+				roff[r++] = '\\';
+			roff[r++] = *c;
+		}
+		roff[r] = '\0';
+		tap_ok(strstr(help, want) && d->example && strstr(d->example, "hwnoisetop hwlat") &&
+		       strstr(man, roff),
+		       "%s: in --help, in the man text, with an example", want);
+	}
+	free(help);
+	free(man);
+	return n;
+}
+
 int main(void)
 {
-	tap_plan(60);
+	tap_plan(72);
 	test_parse();
 	test_lines();
 	test_summary();
 	test_mask();
 	test_units();
 	test_choice();
+	test_table();
 	return tap_done();
 }
