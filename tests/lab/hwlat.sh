@@ -8,7 +8,7 @@
 
 # No lab_require: the checks on this machine run without a VM too; lab_run
 # skips the rest when no lab VM can run here.
-plan 53
+plan 59
 
 # ---- On this machine: nothing needs the tracer for these.
 bin=$HWNOISETOP
@@ -104,6 +104,15 @@ hwnoisetop hwlat --threshold 1 --window 200000 --width 100000 --duration 1h --wa
 wait_for 'grep -q "^ts:" segv.txt'
 kill -SEGV \$pid; wait \$pid; echo "rc_segv=\$?"
 [ "\$before" = "\$(snap)" ] && echo "restored_segv=yes" || { echo "restored_segv=no"; snap; }
+# SIGKILL leaves everything as it was during the run; the next run refuses;
+# --cleanup puts it back (the mode saved as its word, the instance removed).
+hwnoisetop hwlat --threshold 1 --window 200000 --width 100000 --mode per-cpu --duration 1h --watch > kill.txt 2>&1 & pid=\$!
+wait_for 'grep -q "^ts:" kill.txt'
+kill -KILL \$pid; wait \$pid; echo "rc_kill=\$?"
+snap | grep -q '^hwlat_detector/width=100000$' && echo "left_after_kill=yes"
+hwnoisetop hwlat --duration 1 > k2.txt 2>&1; echo "rc_k2=\$?"; echo "k2_msg=\$(cat k2.txt)"
+hwnoisetop --cleanup > c.txt 2>&1; echo "rc_cleanup=\$?"
+[ "\$before" = "\$(snap)" ] && echo "restored_cleanup=yes" || { echo "restored_cleanup=no"; cat c.txt; snap; }
 # A hwlat tracer already running (the top level's): refused, nothing changed.
 echo hwlat > /sys/kernel/tracing/current_tracer
 b2=\$(snap)
@@ -191,6 +200,14 @@ is "$nmit" "$(printf '%s\n' "$nmi" | grep -c 'nmi-count:[1-9]')" "samples with N
 
 is "$(get rc_segv)" 139 "SIGSEGV: the program dies of it (status 139)"
 is "$(get restored_segv)" yes "SIGSEGV: every setting restored by the crash handler"
+
+# SIGKILL and --cleanup.
+is "$(get rc_kill)" 137 "SIGKILL: the run dies (status 137)"
+is "$(get left_after_kill)" yes "SIGKILL: the settings stay changed (the check can fail)"
+is "$(get rc_k2)" 1 "after a SIGKILL a new run refuses: exit 1"
+like "$(get k2_msg)" "run 'hwnoisetop --cleanup' first" "after a SIGKILL a new run points to --cleanup"
+is "$(get rc_cleanup)" 0 "--cleanup exits 0"
+is "$(get restored_cleanup)" yes "--cleanup restores every hwlat setting and removes the instance"
 
 # Busy.
 is "$(get rc_busy)" 1 "a hwlat tracer already current: exit 1"
