@@ -620,8 +620,21 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 	return reader_open(s->reader, tracer_inst(s), cpus, s->err, sizeof(s->err));
 }
 
+/* Requests that only make sense for one tracer. */
+static int need_tracer(struct session *s, enum session_tracer t)
+{
+	if (s->conf.tracer == t)
+		return 0;
+	snprintf(s->err, sizeof(s->err), "this needs the %s tracer, and %s runs",
+		 t == SESSION_HWLAT ? "hwlat" : "osnoise",
+		 s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+	return -1;
+}
+
 int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us)
 {
+	if (need_tracer(s, SESSION_OSNOISE))
+		return -1;
 	if (runtime_us > period_us) {
 		snprintf(s->err, sizeof(s->err), "runtime %llu us is above the period %llu us",
 			 (unsigned long long)runtime_us, (unsigned long long)period_us);
@@ -632,6 +645,8 @@ int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_u
 
 int session_set_irq_disable(struct session *s, bool on)
 {
+	if (need_tracer(s, SESSION_OSNOISE))
+		return -1;
 	if (osnoise_set_irq_disable(&s->osn, on, s->err, sizeof(s->err)) < 0)
 		return -1;
 	return threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
@@ -683,4 +698,62 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	localtime_r(&now, &tm);
 	strftime(path, pathlen, "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
 	return record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+}
+
+int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t width_us)
+{
+	if (need_tracer(s, SESSION_HWLAT))
+		return -1;
+	if (hwlat_set_timing(&s->hwl, window_us, width_us, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.hwl.window_us = window_us;
+	s->conf.hwl.width_us = width_us;
+	return 0;
+}
+
+int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
+{
+	if (need_tracer(s, SESSION_HWLAT))
+		return -1;
+	if (hwlat_set_mode(&s->hwl, mode, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.hwl.mode = mode;
+	return 0;
+}
+
+int session_switch_tracer(struct session *s, enum session_tracer to)
+{
+	struct reader_sink sink = sink_for(s);
+
+	if (to == s->conf.tracer)
+		return 0;
+	if (s->rec || s->threads || s->warming) {
+		snprintf(s->err, sizeof(s->err),
+			 "the tracer can not be switched with the recording instance, -P/-C or "
+			 "during the warm-up");
+		return -1;
+	}
+	if (to == SESSION_HWLAT ? hwlat_check(s->err, sizeof(s->err)) :
+				  osnoise_check(s->conf.osn.irq_disable, s->err, sizeof(s->err)))
+		return -1;
+	if (to == SESSION_HWLAT && !s->hwl_stats.cpu &&
+	    hwl_stats_init(&s->hwl_stats, s->ncpus) < 0) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return -1;
+	}
+	/* The kernel never runs both: this one goes completely first. */
+	if (s->state == SESSION_RUNNING)
+		reader_drain_all(s->reader, &sink);
+	tracer_stop(s);
+	reader_close(s->reader);
+	tracer_teardown(s);
+	s->conf.tracer = to;
+	if (tracer_setup(s, &s->conf) < 0 ||
+	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
+		return -1;
+	if (!s->conf.housekeeping_set)
+		set_affinity(s);
+	if (s->state == SESSION_RUNNING && tracer_start(s) < 0)
+		return -1;
+	return 0;
 }

@@ -123,4 +123,19 @@ void session_reset_stats(struct session *s);
  */
 int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events);
 
+/*
+ * The hwlat tracer's window and width (width <= window) and its mode; -1
+ * with s->err unless the session runs hwlat.
+ */
+int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t width_us);
+int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
+/*
+ * Stop the running tracer, remove its instance and start the other one
+ * with s->conf.osn or s->conf.hwl (the kernel never runs both): the
+ * settings either changed stay saved and are restored at the end, the
+ * statistics of both are kept.  Not with a recording instance, -P/-C or
+ * during a warm-up.  0, or -1 with s->err (then no tracer runs: finish).
+ */
+int session_switch_tracer(struct session *s, enum session_tracer to);
+
 #endif
