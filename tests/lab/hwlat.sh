@@ -8,7 +8,7 @@
 
 # No lab_require: the checks on this machine run without a VM too; lab_run
 # skips the rest when no lab VM can run here.
-plan 59
+plan 65
 
 # ---- On this machine: nothing needs the tracer for these.
 bin=$HWNOISETOP
@@ -42,8 +42,12 @@ snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh hwlat_detecto
 wait_for() { i=0; while [ $i -lt 100 ]; do eval "$1" && return 0; sleep 0.2; i=$((i + 1)); done; echo "timeout waiting for: $1"; return 1; }
 unusual() { cd /sys/kernel/tracing; echo 33 > tracing_thresh; echo 777777 > hwlat_detector/window; echo 333333 > hwlat_detector/width; echo per-cpu > hwlat_detector/mode; echo 1 > tracing_cpumask; cd /lab; }'
 
+# The session driver (built by make beside the program).
+switch=$(dirname "$HWNOISETOP")/../tests/lab/session-switch
+[ -x "$switch" ] && switch_bin=(--bin "$switch") || switch_bin=()
+
 t0=$(date +%s)
-lab_run --cpus 2 --monitor --bin "$HWNOISETOP" -- <<EOF
+lab_run --cpus 2 --monitor --bin "$HWNOISETOP" "${switch_bin[@]}" -- <<EOF
 $snapshot
 unusual
 before=\$(snap)
@@ -113,6 +117,11 @@ snap | grep -q '^hwlat_detector/width=100000$' && echo "left_after_kill=yes"
 hwnoisetop hwlat --duration 1 > k2.txt 2>&1; echo "rc_k2=\$?"; echo "k2_msg=\$(cat k2.txt)"
 hwnoisetop --cleanup > c.txt 2>&1; echo "rc_cleanup=\$?"
 [ "\$before" = "\$(snap)" ] && echo "restored_cleanup=yes" || { echo "restored_cleanup=no"; cat c.txt; snap; }
+# One session switched from hwnoise to hwlat and back, as the dashboard does.
+if command -v session-switch > /dev/null; then
+	echo "@@switch"; session-switch; echo "rc_switch=\$?"; echo "@@end"
+	[ "\$before" = "\$(snap)" ] && echo "restored_switch=yes" || { echo "restored_switch=no"; snap; }
+fi
 # A hwlat tracer already running (the top level's): refused, nothing changed.
 echo hwlat > /sys/kernel/tracing/current_tracer
 b2=\$(snap)
@@ -208,6 +217,25 @@ is "$(get rc_k2)" 1 "after a SIGKILL a new run refuses: exit 1"
 like "$(get k2_msg)" "run 'hwnoisetop --cleanup' first" "after a SIGKILL a new run points to --cleanup"
 is "$(get rc_cleanup)" 0 "--cleanup exits 0"
 is "$(get restored_cleanup)" yes "--cleanup restores every hwlat setting and removes the instance"
+
+# The session switching tracers.
+if [ ${#switch_bin[@]} -gt 0 ]; then
+	sw=$(block switch)
+	sw() { printf '%s\n' "$sw" | sed -n "s/^$1=//p" | head -1; }
+	diag "$sw"
+	is "$(get rc_switch)" 0 "session switch: the driver exits 0"
+	is "$(sw phase1_instances),$(sw phase2_instances),$(sw phase3_instances),$(sw end_instances)" \
+		"osnoise,hwlat,osnoise," "session switch: one tracer at a time, in its own instance, none left"
+	[ "$(sw phase1_osnoise_periods)" -gt 0 ] && [ "$(sw phase2_hwlat_samples)" -gt 0 ] &&
+		[ "$(sw phase3_osnoise_periods)" -gt "$(sw phase2_osnoise_periods)" ]
+	ok $? "session switch: hwnoise periods, then hwlat samples, then hwnoise periods again"
+	is "$(sw phase2_width) $(sw phase2_mode)" "150000 none round-robin [per-cpu]" \
+		"session switch: width/window and mode changed live under hwlat"
+	is "$(sw phase2_timing_refused)" 1 "session switch: an osnoise request is refused under hwlat"
+	is "$(get restored_switch)" yes "session switch: every setting of both tracers restored"
+else
+	skip 6 "tests/lab/session-switch is not built"
+fi
 
 # Busy.
 is "$(get rc_busy)" 1 "a hwlat tracer already current: exit 1"
