@@ -191,3 +191,28 @@ char *cpuset_format(const struct cpuset *set, char *buf, size_t size)
 	}
 	return buf;
 }
+
+char *cpuset_format_mask(const struct cpuset *set, char *buf, size_t size)
+{
+	int last = cpuset_last(set);
+	int groups = last < 0 ? 1 : last / 32 + 1;
+	size_t len = 0;
+
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	for (int g = groups - 1; g >= 0; g--) {
+		unsigned word = 0;
+		int n;
+
+		for (int b = 0; b < 32; b++)
+			if (cpuset_has(set, g * 32 + b))
+				word |= 1U << b;
+		/* The first (highest) group unpadded, the others 8 digits. */
+		n = snprintf(buf + len, size - len, g == groups - 1 ? "%x" : ",%08x", word);
+		if (n < 0 || (size_t)n >= size - len)
+			break;
+		len += n;
+	}
+	return buf;
+}

@@ -42,4 +42,11 @@ int cpuset_parse(const char *text, struct cpuset *set, const char **why);
 /* Format set as a compact cpu-list ("" when empty).  Returns buf. */
 char *cpuset_format(const struct cpuset *set, char *buf, size_t size);
 
+/*
+ * Format set as the kernel's hex CPU mask (tracing_cpumask): lowest CPUs
+ * on the right, a comma between groups of 32 bits, e.g. "3" or
+ * "1,00000000".  Returns buf ("0" when empty).
+ */
+char *cpuset_format_mask(const struct cpuset *set, char *buf, size_t size);
+
 #endif

@@ -219,3 +219,17 @@ int env_possible_cpus(void)
 		return cpuset_last(&set) + 1;
 	return (int)sysconf(_SC_NPROCESSORS_CONF);
 }
+
+int env_check_online(const struct cpuset *set, char *why, size_t len)
+{
+	struct cpuset online, missing;
+	char list[128], on[128];
+
+	env_online_cpus(&online);
+	cpuset_andnot(&missing, set, &online);
+	if (cpuset_empty(&missing))
+		return 0;
+	snprintf(why, len, "names CPUs that do not exist or are offline (%s); online CPUs: %s",
+		 cpuset_format(&missing, list, sizeof(list)), cpuset_format(&online, on, sizeof(on)));
+	return -1;
+}

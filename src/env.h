@@ -36,6 +36,12 @@ struct cpuset;
 int env_online_cpus(struct cpuset *set);
 int env_possible_cpus(void);
 
+/*
+ * Are all CPUs of set online?  0, or -1 with a reason for the user in why
+ * ("names CPUs that do not exist or are offline (5-7); online CPUs: 0-3").
+ */
+int env_check_online(const struct cpuset *set, char *why, size_t len);
+
 /* Find leftovers of killed runs: state files and stale instances.  Count. */
 int env_leftovers(char *first, size_t len);
 

@@ -11,6 +11,7 @@
 #include "cleanup.h"
 #include "cli.h"
 #include "env.h"
+#include "hwlat_cli.h"
 #include "osnoise.h"
 #include "report.h"
 #include "session.h"
@@ -34,6 +35,8 @@ int main(int argc, char **argv)
 	char err[512];
 	int rc;
 
+	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
+		return hwlat_main(argc - 1, argv + 1);
 	/* Before anything can change: signals wait for the loop's signalfd. */
 	session_block_signals();
 	rc = cli_parse(&cli, argc, argv);

@@ -7,10 +7,63 @@
 
 #include "cli.h"
 #include "config.h"
+#include "hwlat_cli.h"
 
 static void section(const char *name)
 {
 	printf(".SH %s\n", name);
+}
+
+/* "hwnoisetop hwlat": the hardware latency detector, from its own table. */
+static void hwlat_section(void)
+{
+	section("HWLAT MODE");
+	printf("%s",
+	       ".B hwnoisetop hwlat\n[\\fIOPTIONS\\fR]\n"
+	       ".PP\n"
+	       "runs the kernel's \\fBhwlat\\fR tracer, the hardware latency detector, with the command\n"
+	       "line and output of \\fBhwlatdetect\\fR(8).  In each window the detector spins on one CPU\n"
+	       "with interrupts off for the width, reading the clock; a gap between two reads (inner) or\n"
+	       "between two loop iterations (outer) can only be taken by the firmware (SMIs), the hardware\n"
+	       "or a hypervisor, or by an NMI, which it counts.  A window whose largest gap exceeds the\n"
+	       "threshold is one sample.\n"
+	       ".PP\n"
+	       "Unlike \\fBhwlatdetect\\fR, it puts \\fBtracing_thresh\\fR and the \\fBhwlat_detector\\fR\n"
+	       "width, window and mode back on every way out, and it leaves the top level's\n"
+	       "\\fBcurrent_tracer\\fR and \\fBtracing_cpumask\\fR alone: it traces in a private instance\n"
+	       "(\\fBhwnoisetop\\-\\fIPID\\fB\\-hwlat\\fR) with its own CPU mask.  The kernel runs one hwlat\n"
+	       "tracer at a time; while another runs (hwlatdetect, rtla, a second hwnoisetop) it refuses.\n"
+	       "It holds \\fB/dev/cpu_dma_latency\\fR at 0 while measuring, as hwlatdetect does.\n"
+	       ".SS Options\n");
+	opt_print_man(stdout, hwlat_options);
+	printf("%s",
+	       ".SS Output\n"
+	       "The parameters, then, when the test ends:\n"
+	       ".TP\n.B Max Latency\nthe largest inner or outer gap of all samples in microseconds, or\n"
+	       "\\fBBelow threshold\\fR when there was no sample.\n"
+	       ".TP\n.B Samples recorded\nthe number of samples (windows over the threshold).\n"
+	       ".TP\n.B Samples exceeding threshold\nthe sum of their counts: loop iterations with a gap\n"
+	       "over the threshold.\n"
+	       ".PP\n"
+	       "Then one line per sample (printed as it arrives with \\fB\\-\\-watch\\fR), the same lines\n"
+	       "the \\fB\\-\\-report\\fR file holds:\n"
+	       ".PP\n.nf\n.RS\n"
+	       "ts: 1796034206.214375561, inner:9340, outer:5358, cpu:0, count:52, nmi\\-total:0, nmi\\-count:0\n"
+	       ".RE\n.fi\n"
+	       ".PP\n"
+	       "\\fBts\\fR is the wall-clock time of the window, \\fBinner\\fR and \\fBouter\\fR the largest gaps\n"
+	       "in microseconds, \\fBcpu\\fR where it ran, \\fBcount\\fR the iterations over the\n"
+	       "threshold, \\fBnmi\\-total\\fR the time spent in NMIs in microseconds and\n"
+	       "\\fBnmi\\-count\\fR their number.\n"
+	       ".SS Exit status\n"
+	       "0 when the max latency is at most the hard limit; 1 when it exceeds it, and when the\n"
+	       "environment or the kernel refuses (no hwlat tracer, another hwlat tracer running); 2 on a\n"
+	       "usage error.\n"
+	       ".SS Example\n"
+	       "Test CPUs 2\\-3 for ten minutes, failing above 50 us, saving the samples:\n"
+	       ".PP\n.nf\n.RS\n"
+	       "# hwnoisetop hwlat \\-c 2\\-3 \\-\\-duration 10m \\-\\-threshold 10 \\-\\-hardlimit 50 \\-\\-report smi.txt\n"
+	       ".RE\n.fi\n");
 }
 
 int main(void)
@@ -20,7 +73,7 @@ int main(void)
 	section("NAME");
 	printf("hwnoisetop \\- live per-CPU hardware noise (SMIs, NMIs, SMT, hypervisor) with the osnoise tracer\n");
 	section("SYNOPSIS");
-	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n");
+	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n.br\n.B hwnoisetop hwlat\n[\\fIOPTIONS\\fR]\n");
 	section("DESCRIPTION");
 	printf("%s",
 	       "\\fBhwnoisetop\\fR runs the kernel's osnoise tracer with interrupts disabled\n"
@@ -51,6 +104,7 @@ int main(void)
 	       ".PP\nCPUs with no runtime are not listed. Events the ring buffer dropped are counted on a\n"
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
 	       "is not given.\n");
+	hwlat_section();
 	section("EXIT STATUS");
 	printf("%s",
 	       "0 on success; 1 when the environment or the kernel refuses (not root, no tracefs, no\n"

@@ -150,6 +150,29 @@ int parse_time_ns(const char *text, uint64_t *ns, const char **why)
 	return 0;
 }
 
+int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, const char **why)
+{
+	static const struct unit units[] = {
+		{ "", 1 }, { "us", 1 }, { "ms", 1000 }, { "s", 1000000 }, { NULL, 0 },
+	};
+	static char reason[96];
+	uint64_t v;
+
+	if (parse_with_units(text, units, &v, why)) {
+		if (strcmp(*why, "has an unknown unit") == 0)
+			*why = "takes a unit of us, ms or s";
+		return -1;
+	}
+	if (v < min || v > max) {
+		snprintf(reason, sizeof(reason), "must be between %llu and %llu us",
+			 (unsigned long long)min, (unsigned long long)max);
+		*why = reason;
+		return -1;
+	}
+	*us = v;
+	return 0;
+}
+
 char *format_duration(uint64_t seconds, char *buf, int size)
 {
 	snprintf(buf, size, "%3d %02d:%02d:%02d", (int)(seconds / 86400),

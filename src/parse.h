@@ -21,6 +21,12 @@ int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char *
 /* A time "N[ns|us|ms|s]" in nanoseconds; no suffix means nanoseconds. */
 int parse_time_ns(const char *text, uint64_t *ns, const char **why);
 
+/*
+ * A time "N[us|ms|s]" in microseconds (hwlatdetect's form); no suffix
+ * means microseconds.  The result must lie in [min, max].
+ */
+int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, const char **why);
+
 /* Format seconds as rtla does: "%3d %02d:%02d:%02d" (days hh:mm:ss). */
 char *format_duration(uint64_t seconds, char *buf, int size);
 

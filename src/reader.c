@@ -23,15 +23,20 @@ struct osnoise_fields {
 	struct tep_format_field *noise, *runtime, *max_sample, *hw, *nmi, *irq, *softirq, *thread;
 };
 
+struct hwlat_fields {
+	struct tep_format_field *inner, *outer, *nmi_total, *sec, *nsec, *nmi_count, *seqnum, *count;
+};
+
 struct reader {
 	struct tep_handle *tep;
 	struct kbuffer *kbuf;
 	void *page;
 	int page_size;
-	int osnoise_id, print_id, bprint_id, threshold_id;
+	int osnoise_id, hwlat_id, print_id, bprint_id, threshold_id;
 	struct tep_format_field *threshold_duration;
 	struct tep_event *print_ev;
 	struct osnoise_fields f;
+	struct hwlat_fields h;
 	struct cpu_fd *fds;
 	int nfds;
 };
@@ -92,23 +97,42 @@ struct reader *reader_new(char *err, size_t errlen)
 	r->tep = load_formats(err, errlen);
 	if (!r->tep)
 		goto fail;
+	r->osnoise_id = r->hwlat_id = -1;
 	ev = tep_find_event_by_name(r->tep, "ftrace", "osnoise");
-	if (!ev) {
-		snprintf(err, errlen, "the kernel has no ftrace:osnoise event format");
-		goto fail;
+	if (ev) {
+		r->osnoise_id = ev->id;
+		r->f.noise = tep_find_field(ev, "noise");
+		r->f.runtime = tep_find_field(ev, "runtime");
+		r->f.max_sample = tep_find_field(ev, "max_sample");
+		r->f.hw = tep_find_field(ev, "hw_count");
+		r->f.nmi = tep_find_field(ev, "nmi_count");
+		r->f.irq = tep_find_field(ev, "irq_count");
+		r->f.softirq = tep_find_field(ev, "softirq_count");
+		r->f.thread = tep_find_field(ev, "thread_count");
+		if (!r->f.noise || !r->f.runtime || !r->f.max_sample || !r->f.hw || !r->f.nmi ||
+		    !r->f.irq || !r->f.softirq || !r->f.thread) {
+			snprintf(err, errlen, "the ftrace:osnoise event lacks an expected field");
+			goto fail;
+		}
 	}
-	r->osnoise_id = ev->id;
-	r->f.noise = tep_find_field(ev, "noise");
-	r->f.runtime = tep_find_field(ev, "runtime");
-	r->f.max_sample = tep_find_field(ev, "max_sample");
-	r->f.hw = tep_find_field(ev, "hw_count");
-	r->f.nmi = tep_find_field(ev, "nmi_count");
-	r->f.irq = tep_find_field(ev, "irq_count");
-	r->f.softirq = tep_find_field(ev, "softirq_count");
-	r->f.thread = tep_find_field(ev, "thread_count");
-	if (!r->f.noise || !r->f.runtime || !r->f.max_sample || !r->f.hw || !r->f.nmi ||
-	    !r->f.irq || !r->f.softirq || !r->f.thread) {
-		snprintf(err, errlen, "the ftrace:osnoise event lacks an expected field");
+	ev = tep_find_event_by_name(r->tep, "ftrace", "hwlat");
+	if (ev) {
+		r->hwlat_id = ev->id;
+		r->h.inner = tep_find_field(ev, "duration");
+		r->h.outer = tep_find_field(ev, "outer_duration");
+		r->h.nmi_total = tep_find_field(ev, "nmi_total_ts");
+		r->h.sec = tep_find_field(ev, "tv_sec");
+		r->h.nsec = tep_find_field(ev, "tv_nsec");
+		r->h.nmi_count = tep_find_field(ev, "nmi_count");
+		r->h.seqnum = tep_find_field(ev, "seqnum");
+		r->h.count = tep_find_field(ev, "count");	/* Linux >= 5.19 */
+		if (!r->h.inner || !r->h.outer || !r->h.sec || !r->h.nsec) {
+			snprintf(err, errlen, "the ftrace:hwlat event lacks an expected field");
+			goto fail;
+		}
+	}
+	if (r->osnoise_id < 0 && r->hwlat_id < 0) {
+		snprintf(err, errlen, "the kernel has neither the ftrace:osnoise nor the ftrace:hwlat event format");
 		goto fail;
 	}
 	ev = tep_find_event_by_name(r->tep, "ftrace", "print");
@@ -212,7 +236,8 @@ static uint64_t field(struct tep_format_field *f, void *data)
 {
 	unsigned long long v = 0;
 
-	tep_read_number_field(f, data, &v);
+	if (f)
+		tep_read_number_field(f, data, &v);
 	return v;
 }
 
@@ -237,6 +262,20 @@ static void decode(struct reader *r, int cpu, void *data, int size, uint64_t ts,
 		};
 		if (sink->sample)
 			sink->sample(sink->ctx, &s);
+	} else if (type == r->hwlat_id) {
+		struct hwl_sample s = {
+			.cpu = cpu,
+			.seqnum = (uint32_t)field(r->h.seqnum, data),
+			.ts_sec = (int64_t)field(r->h.sec, data),
+			.ts_nsec = (long)field(r->h.nsec, data),
+			.inner = field(r->h.inner, data),
+			.outer = field(r->h.outer, data),
+			.count = field(r->h.count, data),
+			.nmi_total = field(r->h.nmi_total, data),
+			.nmi_count = field(r->h.nmi_count, data),
+		};
+		if (sink->hwlat)
+			sink->hwlat(sink->ctx, &s);
 	} else if (type == r->threshold_id && sink->threshold) {
 		sink->threshold(sink->ctx, cpu, ts, field(r->threshold_duration, data));
 	} else if ((type == r->print_id || type == r->bprint_id) && sink->print) {

@@ -1,6 +1,7 @@
 /*
  * reader: per-CPU ring-buffer readers of one tracefs instance, decoded with
- * libtraceevent into osn_sample structs.
+ * libtraceevent into osn_sample (ftrace:osnoise) and hwl_sample
+ * (ftrace:hwlat) structs.
  *
  * Each measured CPU's trace_pipe_raw is opened non-blocking; its fd goes
  * into the session's poll() set (the instance's buffer_percent is 0, so
@@ -13,6 +14,7 @@
 #include <stdint.h>
 
 #include "cpuset.h"
+#include "hwlat_stats.h"
 #include "stats.h"
 
 struct tracefs_instance;
@@ -26,8 +28,10 @@ struct reader_sink {
 	void (*missed)(void *ctx, int cpu, uint64_t count);
 	/* An osnoise:sample_threshold event (enabled with -s to find the CPU). */
 	void (*threshold)(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns);
+	void (*hwlat)(void *ctx, const struct hwl_sample *s);
 };
 
+/* Fails only when the kernel has neither the osnoise nor the hwlat event. */
 struct reader *reader_new(char *err, size_t errlen);
 void reader_free(struct reader *r);
 

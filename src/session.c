@@ -46,6 +46,14 @@ void session_block_signals(void)
 /* A crash must not leave the kernel measuring with interrupts off. */
 static void fatal_handler(int sig)
 {
+	/*
+	 * The per-CPU readers hold the instance's trace_pipe_raw files open,
+	 * and an instance with open files can not be removed (EBUSY): close
+	 * every descriptor but the standard ones first (plain system calls).
+	 */
+	if (close_range(3, ~0U, 0) < 0)
+		for (int fd = 3; fd < 4096; fd++)
+			close(fd);
 	settings_restore();
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -98,6 +106,47 @@ static int arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
 	return timerfd_settime(fd, 0, &its, NULL);
 }
 
+/* The measured CPUs of either tracer. */
+static const struct cpuset *measured_cpus(const struct session *s)
+{
+	return s->conf.tracer == SESSION_HWLAT ? &s->conf.hwl.cpus : &s->conf.osn.cpus;
+}
+
+static struct tracefs_instance *tracer_inst(const struct session *s)
+{
+	return s->conf.tracer == SESSION_HWLAT ? s->hwl.inst : s->osn.inst;
+}
+
+static int tracer_setup(struct session *s, const struct session_conf *conf)
+{
+	if (conf->tracer == SESSION_HWLAT)
+		return hwlat_setup(&s->hwl, &conf->hwl, conf->debug, s->err, sizeof(s->err));
+	return osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err));
+}
+
+static int tracer_start(struct session *s)
+{
+	if (s->conf.tracer == SESSION_HWLAT)
+		return hwlat_start(&s->hwl, s->err, sizeof(s->err));
+	return osnoise_start(&s->osn, s->err, sizeof(s->err));
+}
+
+static void tracer_stop(struct session *s)
+{
+	if (s->conf.tracer == SESSION_HWLAT)
+		hwlat_stop(&s->hwl);
+	else
+		osnoise_stop(&s->osn);
+}
+
+static void tracer_teardown(struct session *s)
+{
+	if (s->conf.tracer == SESSION_HWLAT)
+		hwlat_teardown(&s->hwl);
+	else
+		osnoise_teardown(&s->osn);
+}
+
 /* Run ourselves on the housekeeping CPUs, never on a measured one. */
 static void set_affinity(struct session *s)
 {
@@ -109,7 +158,7 @@ static void set_affinity(struct session *s)
 		hk = s->conf.housekeeping;
 	} else {
 		env_online_cpus(&online);
-		cpuset_andnot(&hk, &online, &s->conf.osn.cpus);
+		cpuset_andnot(&hk, &online, measured_cpus(s));
 		if (cpuset_empty(&hk))
 			return;	/* every CPU is measured: nowhere else to go */
 	}
@@ -168,11 +217,13 @@ int session_start(struct session *s, const struct session_conf *conf)
 	memset(s, 0, sizeof(*s));
 	s->conf = *conf;
 	s->sig_fd = s->end_fd = s->tick_fd = -1;
+	s->hwl.dma_fd = -1;
 	s->stop_cpu = -1;
 	s->ncpus = env_possible_cpus();
-	if (s->ncpus < cpuset_last(&conf->osn.cpus) + 1)
-		s->ncpus = cpuset_last(&conf->osn.cpus) + 1;
-	if (stats_init(&s->stats, s->ncpus) < 0) {
+	if (s->ncpus < cpuset_last(measured_cpus(s)) + 1)
+		s->ncpus = cpuset_last(measured_cpus(s)) + 1;
+	if (stats_init(&s->stats, s->ncpus) < 0 ||
+	    (conf->tracer == SESSION_HWLAT && hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
@@ -200,10 +251,10 @@ int session_start(struct session *s, const struct session_conf *conf)
 	install_fatal_handlers();
 	if (conf->events && conf->events->n && check_events(s) < 0)
 		return -1;
-	if (osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err)) < 0)
+	if (tracer_setup(s, conf) < 0)
 		return -1;
 	debug_phase(s, "instance created and tracer configured");
-	if (reader_open(s->reader, s->osn.inst, &conf->osn.cpus, s->err, sizeof(s->err)) < 0)
+	if (reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
 		return -1;
 	if (conf->record) {
 		s->rec = record_start(&conf->rec, s->err, sizeof(s->err));
@@ -219,7 +270,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 		s->osn.conf.stop_total_us = 0;
 		s->warming = true;
 	}
-	if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
+	if (tracer_start(s) < 0)
 		return -1;
 	debug_phase(s, "tracing on");
 	s->start_ns = now_ns();
@@ -281,6 +332,14 @@ static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
 	}
 }
 
+static void on_hwlat(void *ctx, const struct hwl_sample *smp)
+{
+	struct session *s = ctx;
+
+	if (s->state == SESSION_RUNNING)
+		hwl_stats_add(&s->hwl_stats, smp);
+}
+
 static void on_print(void *ctx, int cpu, const char *text)
 {
 	struct session *s = ctx;
@@ -298,18 +357,21 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 
 	(void)cpu;
 	s->stats.missed += count;
+	s->hwl_stats.missed += count;
 }
 
 static struct reader_sink sink_for(struct session *s)
 {
-	return (struct reader_sink){ s, on_sample, on_print, on_missed, on_threshold };
+	return (struct reader_sink){ .ctx = s, .sample = on_sample, .print = on_print,
+				     .missed = on_missed, .threshold = on_threshold,
+				     .hwlat = on_hwlat };
 }
 
 static void check_kernel_stop(struct session *s)
 {
 	struct reader_sink sink = sink_for(s);
 
-	if (s->quit || !osnoise_stopped_by_kernel(&s->osn))
+	if (s->quit || s->conf.tracer != SESSION_OSNOISE || !osnoise_stopped_by_kernel(&s->osn))
 		return;
 	/* The sample that fired it may still be in a buffer. */
 	reader_drain_all(s->reader, &sink);
@@ -488,8 +550,8 @@ void session_finish(struct session *s)
 
 	if (s->start_ns && !s->end_ns)
 		s->end_ns = s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
-	if (s->osn.inst) {
-		osnoise_stop(&s->osn);
+	if (tracer_inst(s)) {
+		tracer_stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
 		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
@@ -502,7 +564,7 @@ void session_finish(struct session *s)
 	record_free(s->rec);
 	s->rec = NULL;
 	debug_phase(s, "stopping");
-	osnoise_teardown(&s->osn);
+	tracer_teardown(s);
 	debug_phase(s, "instance removed");
 	failed = settings_restore();
 	debug_phase(s, "settings restored");
@@ -530,6 +592,8 @@ void session_request_quit(struct session *s)
 
 int session_set_threshold(struct session *s, uint64_t us)
 {
+	if (s->conf.tracer == SESSION_HWLAT)
+		return hwlat_set_threshold(&s->hwl, us, s->err, sizeof(s->err));
 	return osnoise_set_threshold(&s->osn, us, s->err, sizeof(s->err));
 }
 
@@ -546,18 +610,37 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 		return -1;
 	}
 	reader_drain_all(s->reader, &sink);
-	if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
-		return -1;
-	s->conf.osn.cpus = *cpus;
-	if (threads_refresh(s) < 0)	/* the kernel restarted the osnoise/N threads */
-		return -1;
+	if (s->conf.tracer == SESSION_HWLAT) {
+		if (hwlat_set_cpus(&s->hwl, cpus, s->err, sizeof(s->err)) < 0)
+			return -1;
+		s->conf.hwl.cpus = *cpus;
+	} else {
+		if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
+			return -1;
+		s->conf.osn.cpus = *cpus;
+		if (threads_refresh(s) < 0)	/* the kernel restarted the osnoise/N threads */
+			return -1;
+	}
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
-	return reader_open(s->reader, s->osn.inst, cpus, s->err, sizeof(s->err));
+	return reader_open(s->reader, tracer_inst(s), cpus, s->err, sizeof(s->err));
+}
+
+/* Requests that only make sense for one tracer. */
+static int need_tracer(struct session *s, enum session_tracer t)
+{
+	if (s->conf.tracer == t)
+		return 0;
+	snprintf(s->err, sizeof(s->err), "this needs the %s tracer, and %s runs",
+		 t == SESSION_HWLAT ? "hwlat" : "osnoise",
+		 s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+	return -1;
 }
 
 int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us)
 {
+	if (need_tracer(s, SESSION_OSNOISE))
+		return -1;
 	if (runtime_us > period_us) {
 		snprintf(s->err, sizeof(s->err), "runtime %llu us is above the period %llu us",
 			 (unsigned long long)runtime_us, (unsigned long long)period_us);
@@ -568,6 +651,8 @@ int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_u
 
 int session_set_irq_disable(struct session *s, bool on)
 {
+	if (need_tracer(s, SESSION_OSNOISE))
+		return -1;
 	if (osnoise_set_irq_disable(&s->osn, on, s->err, sizeof(s->err)) < 0)
 		return -1;
 	return threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
@@ -579,7 +664,7 @@ int session_pause(struct session *s, bool pause)
 
 	if (pause && s->state == SESSION_RUNNING) {
 		reader_drain_all(s->reader, &sink);
-		osnoise_stop(&s->osn);
+		tracer_stop(s);
 		if (s->rec)
 			record_set_on(s->rec, 0);
 		s->pause_start_ns = now_ns();
@@ -590,7 +675,7 @@ int session_pause(struct session *s, bool pause)
 		s->state = SESSION_RUNNING;
 		if (s->rec)
 			record_set_on(s->rec, 1);
-		if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
+		if (tracer_start(s) < 0)
 			return -1;
 		return threads_refresh(s);
 	}
@@ -600,6 +685,7 @@ int session_pause(struct session *s, bool pause)
 void session_reset_stats(struct session *s)
 {
 	stats_reset(&s->stats);
+	hwl_stats_reset(&s->hwl_stats);
 	s->start_ns = now_ns();
 	s->paused_ns = 0;
 	if (s->state == SESSION_PAUSED)
@@ -618,4 +704,62 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	localtime_r(&now, &tm);
 	strftime(path, pathlen, "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
 	return record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+}
+
+int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t width_us)
+{
+	if (need_tracer(s, SESSION_HWLAT))
+		return -1;
+	if (hwlat_set_timing(&s->hwl, window_us, width_us, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.hwl.window_us = window_us;
+	s->conf.hwl.width_us = width_us;
+	return 0;
+}
+
+int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
+{
+	if (need_tracer(s, SESSION_HWLAT))
+		return -1;
+	if (hwlat_set_mode(&s->hwl, mode, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.hwl.mode = mode;
+	return 0;
+}
+
+int session_switch_tracer(struct session *s, enum session_tracer to)
+{
+	struct reader_sink sink = sink_for(s);
+
+	if (to == s->conf.tracer)
+		return 0;
+	if (s->rec || s->threads || s->warming) {
+		snprintf(s->err, sizeof(s->err),
+			 "the tracer can not be switched with the recording instance, -P/-C or "
+			 "during the warm-up");
+		return -1;
+	}
+	if (to == SESSION_HWLAT ? hwlat_check(s->err, sizeof(s->err)) :
+				  osnoise_check(s->conf.osn.irq_disable, s->err, sizeof(s->err)))
+		return -1;
+	if (to == SESSION_HWLAT && !s->hwl_stats.cpu &&
+	    hwl_stats_init(&s->hwl_stats, s->ncpus) < 0) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return -1;
+	}
+	/* The kernel never runs both: this one goes completely first. */
+	if (s->state == SESSION_RUNNING)
+		reader_drain_all(s->reader, &sink);
+	tracer_stop(s);
+	reader_close(s->reader);
+	tracer_teardown(s);
+	s->conf.tracer = to;
+	if (tracer_setup(s, &s->conf) < 0 ||
+	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
+		return -1;
+	if (!s->conf.housekeeping_set)
+		set_affinity(s);
+	if (s->state == SESSION_RUNNING && tracer_start(s) < 0)
+		return -1;
+	return 0;
 }

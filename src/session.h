@@ -14,6 +14,8 @@
 #include <stdint.h>
 
 #include "cpuset.h"
+#include "hwlat.h"
+#include "hwlat_stats.h"
 #include "osnoise.h"
 #include "record.h"
 #include "stats.h"
@@ -21,8 +23,13 @@
 
 struct events;
 
+/* The tracer of a run: osnoise (hwnoise) or hwlat. */
+enum session_tracer { SESSION_OSNOISE, SESSION_HWLAT };
+
 struct session_conf {
-	struct osnoise_conf osn;
+	enum session_tracer tracer;
+	struct osnoise_conf osn;	/* SESSION_OSNOISE */
+	struct hwlat_conf hwl;		/* SESSION_HWLAT */
 	struct cpuset housekeeping;
 	bool housekeeping_set;
 	uint64_t duration_s;	/* 0 = until stopped */
@@ -59,12 +66,14 @@ struct record;
 struct session {
 	struct session_conf conf;
 	struct osnoise osn;
+	struct hwlat hwl;
 	struct reader *reader;
 	struct record *rec;		/* NULL unless conf.record */
 	struct threads *threads;	/* NULL unless -P or -C */
 	bool warming;			/* --warm-up running: samples are discarded */
 	bool stop_hit;			/* the kernel's stop condition ended the run */
 	struct stats stats;
+	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
 	int sig_fd, end_fd, tick_fd;
@@ -113,5 +122,20 @@ void session_reset_stats(struct session *s);
  * current directory; the path and the number of events come back.
  */
 int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events);
+
+/*
+ * The hwlat tracer's window and width (width <= window) and its mode; -1
+ * with s->err unless the session runs hwlat.
+ */
+int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t width_us);
+int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
+/*
+ * Stop the running tracer, remove its instance and start the other one
+ * with s->conf.osn or s->conf.hwl (the kernel never runs both): the
+ * settings either changed stay saved and are restored at the end, the
+ * statistics of both are kept.  Not with a recording instance, -P/-C or
+ * during a warm-up.  0, or -1 with s->err (then no tracer runs: finish).
+ */
+int session_switch_tracer(struct session *s, enum session_tracer to);
 
 #endif

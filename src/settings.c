@@ -135,7 +135,18 @@ static struct saved *find_saved(const char *full)
 	return NULL;
 }
 
-static int save(const char *path, enum kind kind)
+/* "a [b] c" -> "b"; a value without brackets is kept as it is. */
+static void keep_choice(char *value)
+{
+	char *open = strchr(value, '['), *close;
+
+	if (!open || !(close = strchr(open, ']')))
+		return;
+	*close = '\0';
+	memmove(value, open + 1, strlen(open + 1) + 1);
+}
+
+static int save(const char *path, enum kind kind, bool choice)
 {
 	char full[PATH_LEN];
 	struct saved *s;
@@ -155,6 +166,8 @@ static int save(const char *path, enum kind kind)
 	for (char *c = s->value; *c; c++)
 		if (*c == '\n' || *c == '\t')
 			*c = ' ';
+	if (choice)
+		keep_choice(s->value);
 	s->kind = kind;
 	snprintf(s->path, sizeof(s->path), "%s", full);
 	nsaved++;
@@ -164,7 +177,16 @@ static int save(const char *path, enum kind kind)
 
 int settings_write(const char *path, const char *value)
 {
-	int err = save(path, KIND_VALUE);
+	int err = save(path, KIND_VALUE, false);
+
+	if (err)
+		return err;
+	return tracefs_write_text(path, value);
+}
+
+int settings_write_choice(const char *path, const char *value)
+{
+	int err = save(path, KIND_VALUE, true);
 
 	if (err)
 		return err;
@@ -173,7 +195,7 @@ int settings_write(const char *path, const char *value)
 
 int settings_write_option(const char *path, const char *option)
 {
-	int err = save(path, KIND_OPTIONS);
+	int err = save(path, KIND_OPTIONS, false);
 
 	if (err)
 		return err;

@@ -32,6 +32,13 @@ int settings_init(const char *tracing_dir, const char *run_name);
 int settings_write(const char *path, const char *value);
 
 /*
+ * Like settings_write, for a file that lists its choices with the current
+ * one in brackets, e.g. hwlat_detector/mode "none [round-robin] per-cpu":
+ * only the bracketed word is saved, so that it can be written back.
+ */
+int settings_write_choice(const char *path, const char *value);
+
+/*
  * Set or clear one option in an option-list file such as osnoise/options
  * ("NAME" sets, "NO_NAME" clears); the whole list is saved first.
  */

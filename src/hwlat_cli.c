@@ -1,0 +1,399 @@
+/*
+ * hwlat_cli: "hwnoisetop hwlat".  See hwlat_cli.h.
+ *
+ * The run: parse, check the environment (root, tracefs, the hwlat tracer,
+ * nobody else's hwlat), open the report file, then one session with the
+ * hwlat tracer; samples are printed as they arrive with --watch, else
+ * after the summary.  The session restores every setting on every way
+ * out before anything is printed.
+ */
+#include "hwlat_cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "env.h"
+#include "parse.h"
+
+enum {
+	O_CPUS = 'c', O_HELP = 'h',
+	O_DURATION = 256, O_THRESHOLD, O_HARDLIMIT, O_WINDOW, O_WIDTH, O_REPORT, O_MODE,
+	O_WATCH, O_QUIET, O_DEBUG,
+};
+
+#define THRESHOLD_MAX 10000000ULL	/* 10 s */
+#define WINDOW_MAX 3600000000ULL	/* 1 h */
+
+const struct opt_def hwlat_options[] = {
+	{ .id = O_DURATION, .long_name = "duration", .arg = OPT_REQUIRED,
+	  .arg_name = "time[s|m|h|d|w]",
+	  .help = "total time to test for hardware latency (default 120 s)",
+	  .example = "hwnoisetop hwlat --duration 1h",
+	  .accepts = "a time from 1 s, in s (the default unit), m, h, d or w" },
+	{ .id = O_THRESHOLD, .long_name = "threshold", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "a gap above this is a hardware latency (default 10 us)",
+	  .more = "Written to tracing_thresh; the previous value is restored at exit.",
+	  .example = "hwnoisetop hwlat --threshold 5",
+	  .accepts = "microseconds from 1 to 10000000, or a time in us, ms or s" },
+	{ .id = O_HARDLIMIT, .long_name = "hardlimit", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "fail (exit status 1) when the max latency exceeds this (default: the threshold)",
+	  .example = "hwnoisetop hwlat --threshold 10 --hardlimit 50",
+	  .accepts = "microseconds from 0 to 3600000000, or a time in us, ms or s" },
+	{ .id = O_WINDOW, .long_name = "window", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "length of each sampling window (default 1000000 us)",
+	  .more = "With --window alone below the default width, the width becomes half the "
+		  "window, as with hwlatdetect.",
+	  .example = "hwnoisetop hwlat --window 100ms --width 80ms",
+	  .accepts = "microseconds from 1 to 3600000000, or a time in us, ms or s" },
+	{ .id = O_WIDTH, .long_name = "width", .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "time measured, interrupts off, in each window (default 500000 us)",
+	  .more = "At most the window: a larger width is refused.  With --width alone above the "
+		  "default window, the window becomes twice the width, as with hwlatdetect.  The "
+		  "CPU measured runs nothing else for that time.",
+	  .example = "hwnoisetop hwlat --window 1s --width 950ms",
+	  .accepts = "microseconds from 1 to the window, or a time in us, ms or s" },
+	{ .id = O_MODE, .long_name = "mode", .arg = OPT_REQUIRED,
+	  .arg_name = "none|round-robin|per-cpu",
+	  .help = "where the detector runs (default round-robin)",
+	  .more = "round-robin: one CPU at a time, moving to the next listed CPU after each "
+		  "window; none: one CPU, without moving; per-cpu: every listed CPU at once.",
+	  .example = "hwnoisetop hwlat --mode per-cpu -c 2-3",
+	  .accepts = "none, round-robin or per-cpu" },
+	{ .id = O_CPUS, .short_name = 'c', .long_name = "cpu-list", .arg = OPT_REQUIRED,
+	  .arg_name = "cpu-list",
+	  .help = "test these CPUs, e.g. 1-3,5 (default: every online CPU)",
+	  .example = "hwnoisetop hwlat -c 1-3,5",
+	  .accepts = "a list of online CPUs such as 0-3,5" },
+	{ .id = O_REPORT, .long_name = "report", .arg = OPT_REQUIRED, .arg_name = "file",
+	  .help = "write the samples to file, one line each, as printed",
+	  .example = "hwnoisetop hwlat --duration 10m --report smi.txt",
+	  .accepts = "a file name" },
+	{ .id = O_WATCH, .long_name = "watch", .arg = OPT_NONE,
+	  .help = "print each sample as it arrives",
+	  .example = "hwnoisetop hwlat --watch --threshold 5" },
+	{ .id = O_QUIET, .long_name = "quiet", .arg = OPT_NONE,
+	  .help = "print nothing (the exit status tells the result)",
+	  .example = "hwnoisetop hwlat --quiet --hardlimit 50 || echo too slow" },
+	{ .id = O_DEBUG, .long_name = "debug", .arg = OPT_NONE,
+	  .help = "print each setting written, on stderr",
+	  .example = "hwnoisetop hwlat --debug --duration 10" },
+	{ .id = O_HELP, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
+	  .help = "print this help and exit",
+	  .example = "hwnoisetop hwlat --help" },
+	{ 0 }
+};
+
+static const struct opt_def *def_of(int id)
+{
+	const struct opt_def *d = hwlat_options;
+
+	while (d->id && d->id != id)
+		d++;
+	return d;
+}
+
+/* One line: the option, the argument, why, and what the option accepts. */
+static int bad(const struct opt_def *d, const char *arg, const char *why)
+{
+	fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), arg ? arg : "", why);
+	if (d->accepts)
+		fprintf(stderr, " (it takes %s)", d->accepts);
+	fputc('\n', stderr);
+	return HWN_EXIT_USAGE;
+}
+
+void hwlat_cli_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: hwnoisetop hwlat [OPTIONS]\n"
+		"Detect hardware latencies (SMIs and other firmware or hypervisor stalls) with the\n"
+		"kernel's hwlat tracer, as hwlatdetect does, and put every setting back afterwards.\n\n");
+	opt_print_help(out, hwlat_options);
+}
+
+int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
+{
+	const struct opt_def *def = NULL;
+	const char *arg = NULL, *why, *cpus_arg = NULL;
+	const char *window_arg = NULL, *width_arg = NULL;
+	struct hwlat_conf *h = &cli->sc.hwl;
+	bool hardlimit_set = false, cpus_set = false;
+	struct opt_parser *p;
+	int c, first = argc, rc = -1;
+
+	memset(cli, 0, sizeof(*cli));
+	cli->sc.tracer = SESSION_HWLAT;
+	cli->sc.duration_s = HWLAT_DEFAULT_DURATION;
+	h->threshold_us = HWLAT_DEFAULT_THRESHOLD;
+	h->window_us = HWLAT_DEFAULT_WINDOW;
+	h->width_us = HWLAT_DEFAULT_WIDTH;
+	h->mode = HWLAT_MODE_ROUND_ROBIN;
+	h->buffer_kb = 256;
+
+	p = opt_parser_new(hwlat_options);
+	if (!p) {
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+		return HWN_EXIT_ENV;
+	}
+	optind = 0;	/* a fresh getopt scan, also when called more than once */
+	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
+		switch (c) {
+		case '?':
+			rc = HWN_EXIT_USAGE;
+			break;
+		case O_DURATION:
+			if (parse_duration(arg, true, &cli->sc.duration_s, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_THRESHOLD:
+			if (parse_time_us(arg, 1, THRESHOLD_MAX, &h->threshold_us, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_HARDLIMIT:
+			if (parse_time_us(arg, 0, WINDOW_MAX, &cli->hardlimit_us, &why))
+				rc = bad(def, arg, why);
+			hardlimit_set = true;
+			break;
+		case O_WINDOW:
+			if (parse_time_us(arg, 1, WINDOW_MAX, &h->window_us, &why))
+				rc = bad(def, arg, why);
+			window_arg = arg;
+			break;
+		case O_WIDTH:
+			if (parse_time_us(arg, 1, WINDOW_MAX, &h->width_us, &why))
+				rc = bad(def, arg, why);
+			width_arg = arg;
+			break;
+		case O_MODE:
+			if (hwlat_mode_parse(arg, &h->mode))
+				rc = bad(def, arg, "is not a mode");
+			break;
+		case O_CPUS:
+			if (cpuset_parse(arg, &h->cpus, &why))
+				rc = bad(def, arg, why);
+			else if (cpuset_empty(&h->cpus))
+				rc = bad(def, arg, "names no CPU");
+			cpus_set = true;
+			cpus_arg = arg;
+			break;
+		case O_REPORT:
+			if (!*arg)
+				rc = bad(def, arg, "is empty");
+			cli->report = arg;
+			break;
+		case O_WATCH:
+			cli->watch = true;
+			break;
+		case O_QUIET:
+			cli->quiet = true;
+			break;
+		case O_DEBUG:
+			cli->sc.debug = true;
+			break;
+		case O_HELP:
+			hwlat_cli_usage(stdout);
+			rc = HWN_EXIT_OK;
+			break;
+		}
+	}
+	opt_parser_free(p);
+	if (rc >= 0)
+		return rc;
+	if (first < argc) {
+		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see hwnoisetop hwlat --help)\n",
+			argv[first]);
+		return HWN_EXIT_USAGE;
+	}
+	/* hwlatdetect's adjustments when only one of the two is given. */
+	if (window_arg && !width_arg && h->width_us > h->window_us)
+		h->width_us = h->window_us / 2 ? h->window_us / 2 : 1;
+	if (width_arg && !window_arg && h->width_us > h->window_us) {
+		if (h->width_us > WINDOW_MAX / 2)
+			return bad(def_of(O_WIDTH), width_arg, "must be at most 1800000000 us without --window");
+		h->window_us = h->width_us * 2;
+	}
+	if (h->width_us > h->window_us) {
+		char reason[96];
+
+		snprintf(reason, sizeof(reason), "is above the window of %" PRIu64 " us",
+			 h->window_us);
+		return bad(def_of(O_WIDTH), width_arg, reason);
+	}
+	if (cpus_set) {
+		char reason[320];
+
+		if (env_check_online(&h->cpus, reason, sizeof(reason)))
+			return bad(def_of(O_CPUS), cpus_arg, reason);
+	} else {
+		env_online_cpus(&h->cpus);
+	}
+	if (!hardlimit_set)
+		cli->hardlimit_us = h->threshold_us;
+	return -1;
+}
+
+char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size)
+{
+	snprintf(buf, size,
+		 "ts: %" PRId64 ".%09ld, inner:%" PRIu64 ", outer:%" PRIu64 ", cpu:%d, count:%" PRIu64
+		 ", nmi-total:%" PRIu64 ", nmi-count:%" PRIu64,
+		 s->ts_sec, s->ts_nsec, s->inner, s->outer, s->cpu, s->count, s->nmi_total,
+		 s->nmi_count);
+	return buf;
+}
+
+int hwlat_parse_sample(const char *line, struct hwl_sample *s)
+{
+	long long sec;
+	long nsec;
+	unsigned long long inner, outer, count, nmi_total, nmi_count;
+	int cpu, end = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (sscanf(line, "ts: %lld.%ld, inner:%llu, outer:%llu, cpu:%d, count:%llu, "
+			 "nmi-total:%llu, nmi-count:%llu%n",
+		   &sec, &nsec, &inner, &outer, &cpu, &count, &nmi_total, &nmi_count, &end) != 8)
+		return -1;
+	if (line[end] && line[end] != '\n')
+		return -1;
+	s->ts_sec = sec;
+	s->ts_nsec = nsec;
+	s->inner = inner;
+	s->outer = outer;
+	s->cpu = cpu;
+	s->count = count;
+	s->nmi_total = nmi_total;
+	s->nmi_count = nmi_count;
+	return 0;
+}
+
+void hwlat_print_params(FILE *out, const struct hwlat_cli *cli)
+{
+	const struct hwlat_conf *h = &cli->sc.hwl;
+	char list[256];
+
+	fprintf(out, "hwnoisetop hwlat:  test duration %" PRIu64 " seconds\n", cli->sc.duration_s);
+	fprintf(out, "   detector: tracer\n");
+	fprintf(out, "   parameters:\n");
+	fprintf(out, "        CPU list:          %s\n", cpuset_format(&h->cpus, list, sizeof(list)));
+	fprintf(out, "        Latency threshold: %" PRIu64 "us\n", h->threshold_us);
+	fprintf(out, "        Hard limit:        %" PRIu64 "us\n", cli->hardlimit_us);
+	fprintf(out, "        Sample window:     %" PRIu64 "us\n", h->window_us);
+	fprintf(out, "        Sample width:      %" PRIu64 "us\n", h->width_us);
+	fprintf(out, "     Non-sampling period:  %" PRIu64 "us\n", h->window_us - h->width_us);
+	fprintf(out, "        Mode:              %s\n", hwlat_mode_name(h->mode));
+	fprintf(out, "        Output File:       %s\n", cli->report ? cli->report : "None");
+}
+
+void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
+{
+	if (st->samples == 0)
+		fprintf(out, "Max Latency: Below threshold\n");
+	else
+		fprintf(out, "Max Latency: %" PRIu64 "us\n", st->max);
+	fprintf(out, "Samples recorded: %" PRIu64 "\n", st->samples);
+	fprintf(out, "Samples exceeding threshold: %" PRIu64 "\n", st->count);
+	if (st->missed)
+		fprintf(out, "%" PRIu64 " events missed, results might not be accurate\n", st->missed);
+}
+
+int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from)
+{
+	char line[256];
+
+	for (size_t i = from; i < st->nsamples; i++)
+		if (fprintf(out, "%s\n", hwlat_format_sample(&st->sample[i], line, sizeof(line))) < 0)
+			return -1;
+	return 0;
+}
+
+/* --watch: print what arrived since the last call. */
+struct watch {
+	struct session *s;
+	size_t printed;
+};
+
+static void watch_update(void *ctx)
+{
+	struct watch *w = ctx;
+
+	hwlat_print_samples(stdout, &w->s->hwl_stats, w->printed);
+	w->printed = w->s->hwl_stats.nsamples;
+	fflush(stdout);
+}
+
+int hwlat_main(int argc, char **argv)
+{
+	struct hwlat_cli cli;
+	struct session s;
+	struct watch w = { &s, 0 };
+	struct session_ui ui = { .ctx = &w, .input_fd = -1, .update = watch_update };
+	FILE *report = NULL;
+	char err[512];
+	int rc, status;
+
+	/* Before anything can change: signals wait for the loop's signalfd. */
+	session_block_signals();
+	rc = hwlat_cli_parse(&cli, argc, argv);
+	if (rc >= 0)
+		return rc;
+	if (hwlat_check(err, sizeof(err)) < 0) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		return HWN_EXIT_ENV;
+	}
+	if (cli.report && !(report = fopen(cli.report, "we"))) {
+		fprintf(stderr, "hwnoisetop: --report '%s' cannot be written: %s\n", cli.report,
+			strerror(errno));
+		return HWN_EXIT_USAGE;
+	}
+	if (!cli.quiet) {
+		hwlat_print_params(stdout, &cli);
+		printf("\nStarting test\n");
+		fflush(stdout);
+	}
+	if (session_start(&s, &cli.sc) < 0) {
+		snprintf(err, sizeof(err), "%s", s.err);
+		session_finish(&s);
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		if (report)
+			fclose(report);
+		hwl_stats_free(&s.hwl_stats);
+		stats_free(&s.stats);
+		return HWN_EXIT_ENV;
+	}
+	rc = session_run(&s, cli.watch && !cli.quiet ? &ui : NULL);
+	session_finish(&s);
+	if (cli.watch && !cli.quiet)
+		watch_update(&w);	/* what the last drain brought */
+	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_EXIT_ENV : HWN_EXIT_OK;
+	if (s.exit_status)
+		status = s.exit_status;
+	if (!cli.quiet) {
+		if (s.stop_reason[0])
+			printf("test interrupted (%s)\n", s.stop_reason);
+		else
+			printf("test finished\n");
+		hwlat_print_summary(stdout, &s.hwl_stats);
+	}
+	if (report) {
+		int werr = hwlat_print_samples(report, &s.hwl_stats, 0);
+
+		if (fclose(report) != 0 || werr) {
+			fprintf(stderr, "hwnoisetop: cannot write the report to %s\n", cli.report);
+			status = HWN_EXIT_ENV;
+		} else if (!cli.quiet) {
+			printf("report saved to %s (%zu samples)\n", cli.report, s.hwl_stats.nsamples);
+		}
+	}
+	if (!cli.quiet && !cli.watch)
+		hwlat_print_samples(stdout, &s.hwl_stats, 0);
+	if (s.err[0] && rc)
+		fprintf(stderr, "hwnoisetop: %s\n", s.err);
+	fflush(stdout);
+	hwl_stats_free(&s.hwl_stats);
+	stats_free(&s.stats);
+	return status;
+}

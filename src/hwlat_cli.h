@@ -1,0 +1,61 @@
+/*
+ * hwlat_cli: "hwnoisetop hwlat", the hardware latency detector with
+ * hwlatdetect's command line and output: the option table, parsing and
+ * validation into a session configuration, the report, and the command's
+ * main function.
+ */
+#ifndef HWN_HWLAT_CLI_H
+#define HWN_HWLAT_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hwlat_stats.h"
+#include "options.h"
+#include "session.h"
+
+#define HWLAT_DEFAULT_DURATION 120	/* s, as hwlatdetect */
+#define HWLAT_DEFAULT_THRESHOLD 10	/* us: the kernel's hwlat default */
+#define HWLAT_DEFAULT_WINDOW 1000000	/* us: the kernel's defaults */
+#define HWLAT_DEFAULT_WIDTH 500000
+
+struct hwlat_cli {
+	struct session_conf sc;		/* sc.tracer = SESSION_HWLAT, sc.hwl */
+	uint64_t hardlimit_us;		/* the run fails when the max exceeds it */
+	const char *report;		/* --report FILE, or NULL */
+	bool watch;
+	bool quiet;
+};
+
+extern const struct opt_def hwlat_options[];
+
+/*
+ * Parse argv (argv[0] is "hwlat") into cli.  Returns -1 to go on, or an
+ * exit status (0 after --help, HWN_EXIT_USAGE after a one-line error on
+ * stderr).  Nothing on the system is changed.
+ */
+int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv);
+void hwlat_cli_usage(FILE *out);
+
+/*
+ * One sample as a report line (no newline):
+ * "ts: SEC.NSEC, inner:N, outer:N, cpu:N, count:N, nmi-total:N, nmi-count:N"
+ * (hwlatdetect's line plus the NMI figures; nmi-total in us).
+ */
+char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size);
+/* Parse such a line back; 0 or -1. */
+int hwlat_parse_sample(const char *line, struct hwl_sample *s);
+
+/* The parameters block printed before the test. */
+void hwlat_print_params(FILE *out, const struct hwlat_cli *cli);
+/* "Max Latency: ...", "Samples recorded: ...", "Samples exceeding threshold: ...". */
+void hwlat_print_summary(FILE *out, const struct hwl_stats *st);
+/* Every stored sample, one line each.  Returns -1 on a write error. */
+int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from);
+
+/* "hwnoisetop hwlat ...": argv[0] is "hwlat".  Returns the exit status. */
+int hwlat_main(int argc, char **argv);
+
+#endif

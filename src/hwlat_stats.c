@@ -1,0 +1,73 @@
+/*
+ * hwlat_stats: hwlat samples and per-CPU sums.  See hwlat_stats.h.
+ */
+#include "hwlat_stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int hwl_stats_init(struct hwl_stats *st, int ncpus)
+{
+	memset(st, 0, sizeof(*st));
+	st->cpu = calloc(ncpus > 0 ? ncpus : 1, sizeof(*st->cpu));
+	if (!st->cpu)
+		return -1;
+	st->ncpus = ncpus;
+	return 0;
+}
+
+void hwl_stats_free(struct hwl_stats *st)
+{
+	free(st->cpu);
+	free(st->sample);
+	memset(st, 0, sizeof(*st));
+}
+
+void hwl_stats_reset(struct hwl_stats *st)
+{
+	if (st->cpu)
+		memset(st->cpu, 0, sizeof(*st->cpu) * (st->ncpus > 0 ? st->ncpus : 1));
+	st->nsamples = 0;
+	st->samples = 0;
+	st->max = st->count = st->missed = 0;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
+{
+	int rc = 0;
+
+	st->samples++;
+	st->max = max_u64(st->max, max_u64(s->inner, s->outer));
+	st->count += s->count;
+	if (st->cpu && s->cpu >= 0 && s->cpu < st->ncpus) {
+		struct hwl_cpu_stats *c = &st->cpu[s->cpu];
+
+		c->samples++;
+		c->max_inner = max_u64(c->max_inner, s->inner);
+		c->max_outer = max_u64(c->max_outer, s->outer);
+		c->count += s->count;
+		c->nmi_count += s->nmi_count;
+		c->nmi_total += s->nmi_total;
+		c->last_sec = s->ts_sec;
+		c->last_nsec = s->ts_nsec;
+	}
+	if (st->nsamples == st->cap) {
+		size_t cap = st->cap ? st->cap * 2 : 256;
+		struct hwl_sample *p = realloc(st->sample, cap * sizeof(*p));
+
+		if (!p)
+			rc = -1;
+		else {
+			st->sample = p;
+			st->cap = cap;
+		}
+	}
+	if (st->nsamples < st->cap)
+		st->sample[st->nsamples++] = *s;
+	return rc;
+}

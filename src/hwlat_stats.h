@@ -1,0 +1,59 @@
+/*
+ * hwlat_stats: the hwlat tracer's samples and their per-CPU sums.
+ *
+ * Samples in, statistics out: a struct hwl_sample is one ftrace:hwlat
+ * record, already decoded (one per window whose largest gap exceeded the
+ * threshold).  The statistics keep every sample in arrival order (for the
+ * report) and, per CPU, the figures of the dashboard's hwlat view.  The
+ * summary follows hwlatdetect: Max Latency = the largest inner or outer
+ * gap, Samples recorded = samples, Samples exceeding threshold = the sum
+ * of their counts (iterations over the threshold).
+ */
+#ifndef HWN_HWLAT_STATS_H
+#define HWN_HWLAT_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct hwl_sample {
+	int cpu;
+	uint32_t seqnum;
+	int64_t ts_sec;		/* wall-clock time of the window */
+	long ts_nsec;
+	uint64_t inner;		/* largest gap between two clock reads, us */
+	uint64_t outer;		/* largest gap between two loop iterations, us */
+	uint64_t count;		/* iterations over the threshold in the window */
+	uint64_t nmi_total;	/* time spent in NMIs during the window, us */
+	uint64_t nmi_count;	/* NMIs during the window */
+};
+
+struct hwl_cpu_stats {
+	uint64_t samples;
+	uint64_t max_inner;
+	uint64_t max_outer;
+	uint64_t count;		/* sum of counts */
+	uint64_t nmi_count;	/* sum */
+	uint64_t nmi_total;	/* sum, us */
+	int64_t last_sec;	/* time of the latest sample; 0 = none yet */
+	long last_nsec;
+};
+
+struct hwl_stats {
+	int ncpus;			/* rows in cpu[] */
+	struct hwl_cpu_stats *cpu;
+	struct hwl_sample *sample;	/* every sample, in arrival order */
+	size_t nsamples, cap;		/* stored; below samples only without memory */
+	uint64_t samples;		/* samples received */
+	uint64_t max;			/* largest inner or outer */
+	uint64_t count;			/* sum of counts */
+	uint64_t missed;		/* events the ring buffer dropped */
+};
+
+/* A zeroed struct (never initialised) is valid for reset, add and free. */
+int hwl_stats_init(struct hwl_stats *st, int ncpus);
+void hwl_stats_free(struct hwl_stats *st);
+void hwl_stats_reset(struct hwl_stats *st);
+/* Account one sample; -1 when out of memory (the sums still count it). */
+int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s);
+
+#endif

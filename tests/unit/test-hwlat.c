@@ -1,0 +1,250 @@
+/* Unit tests: hwlat command line, report lines, summary, sample sums, CPU masks. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cpuset.h"
+#include "env.h"
+#include "hwlat_cli.h"
+#include "hwlat_stats.h"
+#include "parse.h"
+#include "settings.h"
+#include "tap.h"
+
+/* Parse a command line given as one string of words. */
+static int parse(struct hwlat_cli *cli, const char *line)
+{
+	static char buf[512];
+	char *argv[32], *save = NULL;
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "hwlat %s", line);
+	for (char *w = strtok_r(buf, " ", &save); w && argc < 31; w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	return hwlat_cli_parse(cli, argc, argv);
+}
+
+static void test_parse(void)
+{
+	struct hwlat_cli c;
+
+	tap_ok(parse(&c, "") == -1, "no options: go on");
+	tap_is_u64(c.sc.duration_s, 120, "default duration 120 s");
+	tap_is_u64(c.sc.hwl.threshold_us, 10, "default threshold 10 us");
+	tap_is_u64(c.hardlimit_us, 10, "default hard limit = threshold");
+	tap_is_u64(c.sc.hwl.window_us, 1000000, "default window");
+	tap_is_u64(c.sc.hwl.width_us, 500000, "default width");
+	tap_ok(c.sc.hwl.mode == HWLAT_MODE_ROUND_ROBIN, "default mode round-robin");
+	tap_ok(c.sc.tracer == SESSION_HWLAT, "the session runs the hwlat tracer");
+	tap_ok(!c.report && !c.watch && !c.quiet && !c.sc.debug, "no report, watch, quiet, debug");
+
+	tap_ok(parse(&c, "--duration 2m --threshold 5ms --window 100000 --width 80000 --mode per-cpu "
+		      "-c 0 --report r.txt --watch --quiet --debug") == -1, "every option");
+	tap_is_u64(c.sc.duration_s, 120, "--duration 2m");
+	tap_is_u64(c.sc.hwl.threshold_us, 5000, "--threshold 5ms = 5000 us");
+	tap_is_u64(c.hardlimit_us, 5000, "hard limit follows --threshold");
+	tap_is_u64(c.sc.hwl.window_us, 100000, "--window");
+	tap_is_u64(c.sc.hwl.width_us, 80000, "--width");
+	tap_ok(c.sc.hwl.mode == HWLAT_MODE_PER_CPU, "--mode per-cpu");
+	tap_ok(cpuset_count(&c.sc.hwl.cpus) == 1 && cpuset_has(&c.sc.hwl.cpus, 0), "-c 0");
+	tap_is_str(c.report, "r.txt", "--report");
+	tap_ok(c.watch && c.quiet && c.sc.debug, "--watch --quiet --debug");
+
+	tap_ok(parse(&c, "--duration 1w --hardlimit 0 --cpu-list 0 --mode none") == -1,
+	       "weeks, a zero hard limit, --cpu-list, mode none");
+	tap_is_u64(c.sc.duration_s, 604800, "--duration 1w");
+	tap_is_u64(c.hardlimit_us, 0, "--hardlimit 0");
+	tap_ok(c.sc.hwl.mode == HWLAT_MODE_NONE, "--mode none");
+
+	tap_ok(parse(&c, "--window 100000") == -1, "--window alone below the default width");
+	tap_is_u64(c.sc.hwl.width_us, 50000, "the width becomes half the window");
+	tap_ok(parse(&c, "--width 3s") == -1, "--width alone above the default window");
+	tap_is_u64(c.sc.hwl.window_us, 6000000, "the window becomes twice the width");
+	tap_ok(parse(&c, "--width 700000 --window 700000") == -1, "width equal to the window");
+
+	tap_ok(parse(&c, "--width 800000 --window 100000") == HWN_EXIT_USAGE, "width above window: 2");
+	tap_ok(parse(&c, "--width 0") == HWN_EXIT_USAGE, "--width 0: 2");
+	tap_ok(parse(&c, "--threshold 0") == HWN_EXIT_USAGE, "--threshold 0: 2");
+	tap_ok(parse(&c, "--threshold 10x") == HWN_EXIT_USAGE, "--threshold with a bad unit: 2");
+	tap_ok(parse(&c, "--duration 0") == HWN_EXIT_USAGE, "--duration 0: 2");
+	tap_ok(parse(&c, "--duration 3y") == HWN_EXIT_USAGE, "--duration with a bad unit: 2");
+	tap_ok(parse(&c, "--mode fast") == HWN_EXIT_USAGE, "--mode fast: 2");
+	tap_ok(parse(&c, "-c 3-1") == HWN_EXIT_USAGE, "a reversed CPU range: 2");
+	tap_ok(parse(&c, "-c 8191") == HWN_EXIT_USAGE, "an offline CPU: 2");
+	tap_ok(parse(&c, "--bogus") == HWN_EXIT_USAGE, "an unknown option: 2");
+	tap_ok(parse(&c, "--window") == HWN_EXIT_USAGE, "a missing argument: 2");
+	tap_ok(parse(&c, "stray") == HWN_EXIT_USAGE, "a stray argument: 2");
+}
+
+static void test_lines(void)
+{
+	struct hwl_sample s = {
+		.cpu = 1, .ts_sec = 1796034202, .ts_nsec = 700796, .inner = 96, .outer = 106,
+		.count = 200, .nmi_total = 17, .nmi_count = 3,
+	}, back;
+	char line[256];
+
+	tap_is_str(hwlat_format_sample(&s, line, sizeof(line)),
+		   "ts: 1796034202.000700796, inner:96, outer:106, cpu:1, count:200, "
+		   "nmi-total:17, nmi-count:3",
+		   "a sample's report line (nanoseconds padded to 9 digits)");
+	tap_ok(hwlat_parse_sample(line, &back) == 0 && back.cpu == 1 && back.ts_sec == s.ts_sec &&
+	       back.ts_nsec == s.ts_nsec && back.inner == 96 && back.outer == 106 &&
+	       back.count == 200 && back.nmi_total == 17 && back.nmi_count == 3,
+	       "the line parses back to the same sample");
+	tap_ok(hwlat_parse_sample("ts: 1.000000001, inner:1, outer:2, cpu:0", &back) < 0,
+	       "a truncated line is refused");
+}
+
+static void test_summary(void)
+{
+	struct hwl_stats st;
+	struct hwl_sample a = { .cpu = 0, .inner = 12, .outer = 30, .count = 4, .nmi_count = 2,
+				.nmi_total = 5, .ts_sec = 10 };
+	struct hwl_sample b = { .cpu = 1, .inner = 44, .outer = 3, .count = 1, .ts_sec = 11 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	hwl_stats_init(&st, 2);
+	f = open_memstream(&text, &len);
+	hwlat_print_summary(f, &st);
+	fclose(f);
+	tap_is_str(text, "Max Latency: Below threshold\nSamples recorded: 0\n"
+		   "Samples exceeding threshold: 0\n", "summary without samples");
+	free(text);
+
+	hwl_stats_add(&st, &a);
+	hwl_stats_add(&st, &a);
+	hwl_stats_add(&st, &b);
+	f = open_memstream(&text, &len);
+	hwlat_print_summary(f, &st);
+	fclose(f);
+	tap_is_str(text, "Max Latency: 44us\nSamples recorded: 3\nSamples exceeding threshold: 9\n",
+		   "summary: max of inner and outer, samples, sum of counts");
+	free(text);
+	tap_ok(st.cpu[0].samples == 2 && st.cpu[0].max_inner == 12 && st.cpu[0].max_outer == 30 &&
+	       st.cpu[0].count == 8 && st.cpu[0].nmi_count == 4 && st.cpu[0].nmi_total == 10 &&
+	       st.cpu[0].last_sec == 10, "per-CPU sums of CPU 0");
+	tap_ok(st.cpu[1].samples == 1 && st.cpu[1].max_inner == 44 && st.nsamples == 3,
+	       "per-CPU sums of CPU 1, every sample kept");
+	f = open_memstream(&text, &len);
+	hwlat_print_samples(f, &st, 2);
+	fclose(f);
+	tap_is_str(text, "ts: 11.000000000, inner:44, outer:3, cpu:1, count:1, nmi-total:0, nmi-count:0\n",
+		   "samples printed from an index (--watch)");
+	free(text);
+	hwl_stats_reset(&st);
+	tap_ok(st.samples == 0 && st.nsamples == 0 && st.cpu[0].samples == 0 && st.max == 0,
+	       "reset");
+	hwl_stats_free(&st);
+}
+
+static void test_mask(void)
+{
+	struct cpuset set;
+	char buf[64];
+	const char *why;
+
+	cpuset_clear(&set);
+	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "0", "empty mask");
+	cpuset_parse("0-1", &set, &why);
+	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "3", "mask of 0-1");
+	cpuset_parse("4,32", &set, &why);
+	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "1,00000010", "mask of 4,32");
+	cpuset_parse("63", &set, &why);
+	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "80000000,00000000", "mask of 63");
+}
+
+static void test_units(void)
+{
+	uint64_t v = 0;
+	const char *why = "";
+	int rc;
+
+	tap_ok(parse_time_us("250", 1, 1000000, &v, &why) == 0 && v == 250, "250 = 250 us");
+	tap_ok(parse_time_us("2ms", 1, 1000000, &v, &why) == 0 && v == 2000, "2ms = 2000 us");
+	tap_ok(parse_time_us("1s", 1, 1000000, &v, &why) == 0 && v == 1000000, "1s = 1000000 us");
+	rc = parse_time_us("2s", 1, 1000000, &v, &why);
+	tap_ok(rc < 0 && strstr(why, "between"), "2s above the maximum: %s", why);
+	rc = parse_time_us("5ns", 1, 1000000, &v, &why);
+	tap_ok(rc < 0 && strstr(why, "us, ms or s"), "ns refused: %s", why);
+}
+
+/* settings_write_choice saves the bracketed word and restores it. */
+static void test_choice(void)
+{
+	char dir[] = "/tmp/test-hwlat-XXXXXX", path[128], buf[64];
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		tap_ok(0, "mkdtemp");
+		tap_ok(0, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/mode", dir);
+	f = fopen(path, "w");
+	fputs("none [round-robin] per-cpu\n", f);
+	fclose(f);
+	settings_set_tracing_dir(dir);
+	settings_write_choice("mode", "per-cpu");
+	tracefs_read_text(path, buf, sizeof(buf));
+	tap_is_str(buf, "per-cpu", "the choice was written");
+	settings_restore();
+	tracefs_read_text(path, buf, sizeof(buf));
+	tap_is_str(buf, "round-robin", "the bracketed word was saved and written back");
+	unlink(path);
+	rmdir(dir);
+}
+
+static char *capture(void (*print)(FILE *, const struct opt_def *))
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	print(f, hwlat_options);
+	fclose(f);
+	return text;
+}
+
+/* --help, the man page and an example for every option of the table. */
+static int test_table(void)
+{
+	char *help = capture(opt_print_help), *man = capture(opt_print_man);
+	int n = 0;
+
+	for (const struct opt_def *d = hwlat_options; d->id; d++, n++) {
+		char want[96], roff[96];
+		size_t r = 0;
+
+		snprintf(want, sizeof(want), "--%s", d->long_name);
+		for (const char *c = d->long_name; *c && r + 3 < sizeof(roff); c++) {
+			if (*c == '-')
+				roff[r++] = '\\';
+			roff[r++] = *c;
+		}
+		roff[r] = '\0';
+		tap_ok(strstr(help, want) && d->example && strstr(d->example, "hwnoisetop hwlat") &&
+		       strstr(man, roff),
+		       "%s: in --help, in the man text, with an example", want);
+	}
+	free(help);
+	free(man);
+	return n;
+}
+
+int main(void)
+{
+	tap_plan(72);
+	test_parse();
+	test_lines();
+	test_summary();
+	test_mask();
+	test_units();
+	test_choice();
+	test_table();
+	return tap_done();
+}
