@@ -12,7 +12,7 @@
 
 enum {
 	O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd', O_HOUSEKEEPING = 'H', O_HELP = 'h',
-	O_PERIOD = 'p', O_QUIET = 'q', O_RUNTIME = 'r', O_THRESHOLD = 'T',
+	O_ITERATIONS = 'n', O_PERIOD = 'p', O_QUIET = 'q', O_RUNTIME = 'r', O_THRESHOLD = 'T',
 	O_VERSION = 256,
 };
 
@@ -36,8 +36,14 @@ const struct opt_def cli_options[] = {
 	  "run hwnoisetop itself only on these CPUs (default: the online CPUs not measured)", NULL },
 	{ O_DURATION, 'd', "duration", OPT_REQUIRED, "time[s|m|h|d]",
 	  "stop after this long (default: until q, Ctrl-C or a signal)", NULL },
+	{ O_ITERATIONS, 'n', "iterations", OPT_REQUIRED, "N",
+	  "end the session once every measured CPU has reported N periods",
+	  "Like htop's -n: for demonstrations and scripts; the dashboard's last screen "
+	  "is followed by the summary table." },
 	{ O_QUIET, 'q', "quiet", OPT_NONE, NULL,
-	  "print only the summary table at the end of the session", NULL },
+	  "print only the summary table at the end of the session",
+	  "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
+	  "dashboard (see KEYS)." },
 	{ O_DEBUG, 'D', "debug", OPT_NONE, NULL, "print debug information on stderr", NULL },
 	{ O_HELP, 'h', "help", OPT_NONE, NULL, "print this help and exit", NULL },
 	{ O_VERSION, 0, "version", OPT_NONE, NULL, "print the version and exit", NULL },
@@ -132,6 +138,10 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_DURATION:
 			if (parse_duration(arg, false, &cli->sc.duration_s, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_ITERATIONS:
+			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))
 				rc = bad(def, arg, why);
 			break;
 		case O_QUIET:

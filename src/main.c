@@ -13,6 +13,7 @@
 #include "osnoise.h"
 #include "report.h"
 #include "session.h"
+#include "dashboard.h"
 
 static void print_table(struct session *s, bool pretty)
 {
@@ -26,11 +27,25 @@ static void print_table(struct session *s, bool pretty)
 	fflush(stdout);
 }
 
+/* -q and redirected output: no screen, but -n still ends the run. */
+static void quiet_update(void *ctx)
+{
+	struct session *s = ctx;
+	char why[64];
+
+	if (!s->quit && session_periods_done(s, s->conf.iterations)) {
+		snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)s->conf.iterations);
+		session_request_stop(s, why);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct session s;
 	struct cli cli;
+	struct session_ui quiet_ui = { &s, -1, NULL, quiet_update, 0 };
 	char err[512];
+	bool dashboard;
 	int rc;
 
 	/* Before anything can change: signals wait for the loop's signalfd. */
@@ -42,13 +57,26 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
+	/* The dashboard keeps a trace recording for its one-key capture. */
+	dashboard = !cli.quiet && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	if (dashboard)
+		cli.sc.record = true;
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
 		session_finish(&s);
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	rc = session_run(&s, NULL);
+	rc = -1;
+	if (dashboard) {
+		struct dashboard_conf dc = { cli.sc.iterations, !getenv("NO_COLOR") };
+
+		rc = dashboard_run(&s, &dc, err, sizeof(err));
+		if (rc < 0)
+			fprintf(stderr, "hwnoisetop: %s: showing only the summary table\n", err);
+	}
+	if (rc < 0)
+		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
 	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
 	if (s.exit_status == HWN_EXIT_STOPPED)

@@ -194,7 +194,7 @@ static struct reader_sink sink_for(struct session *s)
 
 static void check_kernel_stop(struct session *s)
 {
-	if (s->quit || !osnoise_stopped_by_kernel(&s->osn))
+	if (s->quit || s->state != SESSION_RUNNING || !osnoise_stopped_by_kernel(&s->osn))
 		return;
 	s->quit = true;
 	s->exit_status = HWN_EXIT_STOPPED;
@@ -418,4 +418,26 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	localtime_r(&now, &tm);
 	strftime(path, pathlen, "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
 	return record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+}
+
+void session_request_stop(struct session *s, const char *why)
+{
+	s->quit = true;
+	if (!s->stop_reason[0])
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", why);
+}
+
+bool session_periods_done(const struct session *s, uint64_t n)
+{
+	struct cpuset online, measured;
+	int cpu, seen = 0;
+
+	env_online_cpus(&online);
+	cpuset_and(&measured, &s->conf.osn.cpus, &online);
+	cpuset_for_each(cpu, &measured) {
+		if (cpu >= s->stats.ncpus || s->stats.cpu[cpu].periods < n)
+			return false;
+		seen++;
+	}
+	return seen > 0;
 }

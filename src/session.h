@@ -27,6 +27,7 @@ struct session_conf {
 	bool record;		/* run the recording instance beside the measurement */
 	struct record_conf rec;
 	uint64_t capture_last_s; /* session_capture(): seconds kept, 0 = the whole buffer */
+	uint64_t iterations;	/* -n: the front end ends the run after this many periods */
 };
 
 enum session_state {
@@ -93,5 +94,10 @@ void session_reset_stats(struct session *s);
  * current directory; the path and the number of events come back.
  */
 int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events);
+
+/* Quit, with a reason for the user ("terminal closed", "10 periods done"). */
+void session_request_stop(struct session *s, const char *why);
+/* Has every measured online CPU delivered at least n period summaries? */
+bool session_periods_done(const struct session *s, uint64_t n);
 
 #endif
