@@ -1,0 +1,88 @@
+#!/bin/bash
+# hwnoisetop -q on the real osnoise tracer in the lab VM: the table, its
+# arithmetic, NMIs counted exactly, every setting restored after each way
+# out, and the environment errors of a kernel that can not do hwnoise.
+. "$(dirname "$0")/lib.sh"
+
+plan 33
+
+# Settings the test sets to unusual values first, then compares.
+snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh osnoise/stop_tracing_us osnoise/stop_tracing_total_us osnoise/period_us osnoise/runtime_us osnoise/cpus osnoise/options current_tracer; do echo "$f=$(cat $f)"; done; echo "instances=$(ls instances)"; echo "state=$(ls /run/hwnoisetop 2>/dev/null)"; cd /lab; }
+unusual() { cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 123456 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; echo OSNOISE_PREEMPT_DISABLE > osnoise/options; cd /lab; }'
+
+lab_run --cpus 2 --monitor <<EOF
+$snapshot
+unusual
+before=\$(snap)
+hwnoisetop -q -c 1 -d 5s > t1.txt 2> e1.txt & pid=\$!
+sleep 3
+during=\$(snap)
+wait \$pid; echo "rc_normal=\$?"
+echo "@@table"; cat t1.txt; echo "@@end"; cat e1.txt
+[ "\$before" = "\$during" ] && echo "changed_during=no" || echo "changed_during=yes"
+echo "\$during" | grep -q 'OSNOISE_IRQ_DISABLE' && echo "irq_disable_during=yes"
+echo "\$during" | grep -q '^instances=hwnoisetop-' && echo "instance_during=yes"
+[ "\$before" = "\$(snap)" ] && echo "restored_normal=yes" || { echo "restored_normal=no"; snap; }
+for sig in INT TERM HUP; do
+	hwnoisetop -q -c 1 -d 1h > t_\$sig.txt 2>&1 & pid=\$!
+	sleep 4
+	kill -\$sig \$pid; wait \$pid; echo "rc_\$sig=\$?"
+	grep -q '^  1 #' t_\$sig.txt && echo "table_\$sig=yes"
+	[ "\$before" = "\$(snap)" ] && echo "restored_\$sig=yes" || { echo "restored_\$sig=no"; snap; }
+done
+# NMIs: all go to CPU 0; runtime = period keeps CPU 0 sampling all the time.
+hwnoisetop -q -c 0 -p 1000000 -r 1000000 -d 6s > nmi.txt 2>&1 & pid=\$!
+sleep 2
+lab_host nmi 7
+wait \$pid; echo "rc_nmi=\$?"
+echo "nmi_row=\$(grep '^  0 #' nmi.txt)"
+# The tracer busy: timerlat holds it.
+echo timerlat > /sys/kernel/tracing/current_tracer
+b2=\$(snap)
+hwnoisetop -q -d 2 2> busy.txt; echo "rc_busy=\$?"; echo "busy_msg=\$(cat busy.txt)"
+[ "\$b2" = "\$(snap)" ] && echo "busy_unchanged=yes"
+echo nop > /sys/kernel/tracing/current_tracer
+# tracefs not mounted.
+umount /sys/kernel/tracing
+hwnoisetop -q -d 2 2> nomount.txt; echo "rc_nomount=\$?"; echo "nomount_msg=\$(cat nomount.txt)"
+mount -t tracefs nodev /sys/kernel/tracing
+[ "\$before" = "\$(snap)" ] && echo "restored_end=yes"
+
+get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
+is "$LAB_RC" 0 "the guest script ran"
+is "$(get rc_normal)" 0 "-q -c 1 -d 5s exits 0"
+table=$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@table/,/^@@end/p' | sed '1d;$d')
+diag "$table"
+like "$(printf '%s\n' "$table" | sed -n 1p)" '^ {40}Hardware-related Noise$' "title line"
+like "$(printf '%s\n' "$table" | sed -n 2p)" '^duration:   0 00:00:0[5-6] \| time is in us$' "duration line"
+is "$(printf '%s\n' "$table" | sed -n 3p)" "CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI" "header line"
+rows=$(printf '%s\n' "$table" | grep -c '^ *[0-9]* #')
+is "$rows" 1 "exactly one row"
+row=$(printf '%s\n' "$table" | grep '^  1 #')
+like "$row" '^  1 #[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$' "the row is for CPU 1"
+read -r cpu periods runtime noise avail maxn maxs hw nmi <<<"$(echo "$row" | tr -d '#')"
+ok "$([ "${periods:-0}" -ge 4 ] && [ "${periods:-0}" -le 6 ] && echo 1)" "about 5 periods in 5 s ($periods)"
+is "$runtime" "$((${periods:-0} * 750000))" "runtime = periods x 750000 us"
+ok "$([ "${hw:-0}" -gt 0 ] && echo 1)" "HW noise seen under TCG ($hw)"
+want=$(awk -v r="${runtime:-1}" -v n="${noise:-0}" 'BEGIN { p = int((r - n) * 10000000 / r); printf "%d.%05d", int(p / 100000), p % 100000 }')
+is "$avail" "$want" "% CPU Aval by the truncated formula"
+ok "$([ "${maxn:-1}" -le "${noise:-0}" ] && [ "${maxs:-1}" -le "${maxn:-0}" ] && echo 1)" "max single <= max noise <= noise"
+is "$(get changed_during)" yes "settings were changed while measuring (the check can fail)"
+is "$(get irq_disable_during)" yes "OSNOISE_IRQ_DISABLE was set while measuring"
+is "$(get instance_during)" yes "a hwnoisetop-PID instance existed while measuring"
+is "$(get restored_normal)" yes "every setting restored after the duration ended"
+for sig in INT TERM HUP; do
+	is "$(get rc_$sig)" 0 "SIG$sig ends the run with status 0"
+	is "$(get table_$sig)" yes "SIG$sig still prints the table"
+	is "$(get restored_$sig)" yes "every setting restored after SIG$sig"
+done
+is "$(get rc_nmi)" 0 "NMI run exits 0"
+nmi_row=$(get nmi_row)
+diag "NMI row: $nmi_row"
+is "$(echo "$nmi_row" | awk '{print $NF}')" 7 "7 NMIs injected into CPU 0 are counted exactly"
+is "$(get rc_busy)" 1 "timerlat active: exit 1"
+like "$(get busy_msg)" '^hwnoisetop: .*busy.*timerlat' "timerlat active: one line naming it"
+is "$(get busy_unchanged)" yes "timerlat active: nothing changed"
+is "$(get rc_nomount)" 1 "tracefs not mounted: exit 1"
+like "$(get nomount_msg)" '^hwnoisetop: tracefs is not mounted: mount it with' "tracefs not mounted: says how"
+is "$(get restored_end)" yes "every setting as before at the end"

@@ -1,0 +1,35 @@
+#!/bin/bash
+# make run: hwnoisetop on this machine's kernel when it can measure here,
+# otherwise inside the lab VM (Debian's PREEMPT_RT kernel under qemu) on
+# this terminal.  Extra arguments for hwnoisetop come from $ARGS.
+set -u
+bin=${1:?usage: run.sh PATH-TO-hwnoisetop}
+here=$(cd "$(dirname "$0")" && pwd)
+tr=/sys/kernel/tracing
+
+why=""
+if [ "$(id -u)" -ne 0 ]; then
+	why="not root"
+elif [ ! -r $tr/available_tracers ]; then
+	why="tracefs is not mounted on $tr"
+elif ! grep -qw osnoise $tr/available_tracers; then
+	why="this kernel ($(uname -r)) has no osnoise tracer"
+elif ! grep -q OSNOISE_IRQ_DISABLE $tr/osnoise/options 2>/dev/null; then
+	why="this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE"
+fi
+
+if [ -z "$why" ]; then
+	ncpu=$(nproc --all)
+	cpus=$([ "$ncpu" -gt 1 ] && echo "-c 1-$((ncpu - 1))")
+	# shellcheck disable=SC2086
+	exec "$bin" $cpus ${ARGS:-}
+fi
+
+echo "make run: $why; running hwnoisetop in the lab VM (Debian's PREEMPT_RT kernel under qemu, 2 CPUs; CPU 0 is for housekeeping)."
+script=$(mktemp)
+trap 'rm -f "$script"' EXIT
+cat > "$script" <<EOS
+hwnoisetop -c 1 ${ARGS:-}
+echo "hwnoisetop exited with status \$?"
+EOS
+"$here/labvm" --console --bin "$bin" "$script"
