@@ -27,6 +27,9 @@ static void print_table(struct session *s, bool pretty)
 	fflush(stdout);
 }
 
+/* The dashboard's trace recording per CPU: recent detail, quick to save. */
+#define DASHBOARD_RECORD_KB 256
+
 /* -q and redirected output: no screen, but -n still ends the run. */
 static void quiet_update(void *ctx)
 {
@@ -59,8 +62,11 @@ int main(int argc, char **argv)
 	}
 	/* The dashboard keeps a trace recording for its one-key capture. */
 	dashboard = !cli.quiet && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
-	if (dashboard)
+	if (dashboard) {
 		cli.sc.record = true;
+		if (!cli.sc.rec.buffer_kb)
+			cli.sc.rec.buffer_kb = DASHBOARD_RECORD_KB;
+	}
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
 		session_finish(&s);

@@ -410,6 +410,7 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 {
 	time_t now = time(NULL);
 	struct tm tm;
+	int rc;
 
 	if (!s->rec) {
 		snprintf(s->err, sizeof(s->err), "no trace is being recorded");
@@ -417,7 +418,16 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	}
 	localtime_r(&now, &tm);
 	strftime(path, pathlen, "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
-	return record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+	/*
+	 * Reading "trace" while the instance records chases the writers and
+	 * may never end on a noisy machine: hold the recording meanwhile.
+	 */
+	if (s->state == SESSION_RUNNING)
+		record_set_on(s->rec, 0);
+	rc = record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+	if (s->state == SESSION_RUNNING)
+		record_set_on(s->rec, 1);
+	return rc;
 }
 
 void session_request_stop(struct session *s, const char *why)
