@@ -47,7 +47,7 @@ enum dash_prompt {
 
 /* The smallest terminal the grid is drawn in. */
 #define DASH_MIN_COLS 50
-#define DASH_MIN_LINES 8
+#define DASH_MIN_LINES 6
 
 struct dashboard {
 	struct session *s;

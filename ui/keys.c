@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dash.h"
@@ -116,15 +117,19 @@ static void key_threshold_step(struct dashboard *d, int code)
 
 static void key_capture(struct dashboard *d, int code)
 {
-	char path[256];
+	char path[256], *full;
 	uint64_t events = 0;
 
 	(void)code;
-	if (session_capture(d->s, path, sizeof(path), &events) < 0)
+	if (session_capture(d->s, path, sizeof(path), &events) < 0) {
 		dash_message(d, true, "capture failed: %s", d->s->err);
-	else
-		dash_message(d, false, "trace saved: %s (%llu events)", path,
-			     (unsigned long long)events);
+		return;
+	}
+	/* The whole path: the file is in the directory hwnoisetop started in. */
+	full = realpath(path, NULL);
+	dash_message(d, false, "trace saved: %s (%llu events)", full ? full : path,
+		     (unsigned long long)events);
+	free(full);
 }
 
 static void key_mode(struct dashboard *d, int code)
