@@ -4,6 +4,7 @@
 #include "reader.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,16 +36,60 @@ struct reader {
 	int nfds;
 };
 
+/* Parse one tracefs file (relative to the tracing directory) into tep. */
+static int parse_format(struct tep_handle *tep, const char *file, bool header)
+{
+	int size = 0, rc;
+	char *buf = tracefs_instance_file_read(NULL, file, &size);
+
+	if (!buf)
+		return -1;
+	rc = header ? tep_parse_header_page(tep, buf, size, sizeof(long)) :
+		      tep_parse_event(tep, buf, size, "ftrace");
+	free(buf);
+	return rc ? -1 : 0;
+}
+
+/*
+ * Only the formats the readers decode.  tracefs_local_events_system()
+ * would also parse /proc/kallsyms, saved_cmdlines and printk_formats:
+ * most of a second of CPU time at every start on a big kernel, for
+ * symbols and names these readers never print.
+ */
+static struct tep_handle *load_formats(void)
+{
+	static const char *const formats[] = {
+		"events/ftrace/osnoise/format", "events/ftrace/print/format",
+		"events/ftrace/bprint/format",
+	};
+	struct tep_handle *tep = tep_alloc();
+	int endian = tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN;
+
+	if (!tep)
+		return NULL;
+	tep_set_file_bigendian(tep, endian);
+	tep_set_local_bigendian(tep, endian);
+	tep_set_long_size(tep, sizeof(long));
+	tep_set_page_size(tep, getpagesize());
+	if (parse_format(tep, "events/header_page", true) < 0 ||
+	    parse_format(tep, formats[0], false) < 0) {
+		tep_free(tep);
+		return NULL;
+	}
+	for (size_t i = 1; i < sizeof(formats) / sizeof(formats[0]); i++)
+		parse_format(tep, formats[i], false);	/* optional */
+	return tep;
+}
+
 struct reader *reader_new(char *err, size_t errlen)
 {
-	const char *systems[] = { "ftrace", "osnoise", NULL };
 	struct tep_event *ev;
 	struct reader *r;
 
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		goto nomem;
-	r->tep = tracefs_local_events_system(NULL, systems);
+	r->tep = load_formats();
 	if (!r->tep) {
 		snprintf(err, errlen, "cannot load the ftrace event formats from tracefs");
 		goto fail;
