@@ -4,7 +4,6 @@
 #include "reader.h"
 
 #include <errno.h>
-#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,48 +35,43 @@ struct reader {
 	int nfds;
 };
 
-/* Parse one tracefs file (relative to the tracing directory) into tep. */
-static int parse_format(struct tep_handle *tep, const char *file, bool header)
-{
-	int size = 0, rc;
-	char *buf = tracefs_instance_file_read(NULL, file, &size);
-
-	if (!buf)
-		return -1;
-	rc = header ? tep_parse_header_page(tep, buf, size, sizeof(long)) :
-		      tep_parse_event(tep, buf, size, "ftrace");
-	free(buf);
-	return rc ? -1 : 0;
-}
-
 /*
- * Only the formats the readers decode.  tracefs_local_events_system()
- * would also parse /proc/kallsyms, saved_cmdlines and printk_formats:
- * most of a second of CPU time at every start on a big kernel, for
- * symbols and names these readers never print.
+ * Parse only the formats the readers decode.  Loading whole event systems
+ * with libtracefs also parses kallsyms and every format of the system:
+ * seconds on a small or emulated machine, for records we never see.
  */
-static struct tep_handle *load_formats(void)
-{
-	static const char *const formats[] = {
-		"events/ftrace/osnoise/format", "events/ftrace/print/format",
-		"events/ftrace/bprint/format",
-	};
-	struct tep_handle *tep = tep_alloc();
-	int endian = tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN;
+static const char *const formats[] = {
+	"events/ftrace/osnoise/format", "events/ftrace/print/format",
+	"events/ftrace/bprint/format", "events/ftrace/hwlat/format", NULL,
+};
 
-	if (!tep)
+static struct tep_handle *load_formats(char *err, size_t errlen)
+{
+	struct tep_handle *tep = tep_alloc();
+	char *text;
+	int size;
+
+	if (!tep) {
+		snprintf(err, errlen, "out of memory");
 		return NULL;
-	tep_set_file_bigendian(tep, endian);
-	tep_set_local_bigendian(tep, endian);
+	}
 	tep_set_long_size(tep, sizeof(long));
 	tep_set_page_size(tep, getpagesize());
-	if (parse_format(tep, "events/header_page", true) < 0 ||
-	    parse_format(tep, formats[0], false) < 0) {
+	text = tracefs_instance_file_read(NULL, "events/header_page", &size);
+	if (!text || tep_parse_header_page(tep, text, size, sizeof(long)) < 0) {
+		snprintf(err, errlen, "cannot read the ring buffer's header_page from tracefs");
+		free(text);
 		tep_free(tep);
 		return NULL;
 	}
-	for (size_t i = 1; i < sizeof(formats) / sizeof(formats[0]); i++)
-		parse_format(tep, formats[i], false);	/* optional */
+	free(text);
+	for (int i = 0; formats[i]; i++) {
+		/* A format the kernel lacks (no hwlat tracer) is simply absent. */
+		text = tracefs_instance_file_read(NULL, formats[i], &size);
+		if (text)
+			tep_parse_event(tep, text, size, "ftrace");
+		free(text);
+	}
 	return tep;
 }
 
@@ -89,11 +83,9 @@ struct reader *reader_new(char *err, size_t errlen)
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		goto nomem;
-	r->tep = load_formats();
-	if (!r->tep) {
-		snprintf(err, errlen, "cannot load the ftrace event formats from tracefs");
+	r->tep = load_formats(err, errlen);
+	if (!r->tep)
 		goto fail;
-	}
 	ev = tep_find_event_by_name(r->tep, "ftrace", "osnoise");
 	if (!ev) {
 		snprintf(err, errlen, "the kernel has no ftrace:osnoise event format");

@@ -64,9 +64,21 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/* -D: what each phase of the start and the end cost. */
+static void debug_phase(const struct session *s, const char *what)
+{
+	static uint64_t last;
+	uint64_t now = now_ns();
+
+	if (s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: %s (%llu ms)\n", what,
+			last ? (unsigned long long)((now - last) / 1000000) : 0ULL);
+	last = now;
+}
+
 uint64_t session_elapsed(const struct session *s)
 {
-	uint64_t end = s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
+	uint64_t end = s->end_ns ? s->end_ns : s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
 
 	if (!s->start_ns)
 		return 0;
@@ -130,10 +142,12 @@ int session_start(struct session *s, const struct session_conf *conf)
 		snprintf(s->err, sizeof(s->err), "cannot create signalfd/timerfd: %s", strerror(errno));
 		return -1;
 	}
+	debug_phase(s, "start");
 	set_affinity(s);
 	s->reader = reader_new(s->err, sizeof(s->err));
 	if (!s->reader)
 		return -1;
+	debug_phase(s, "event formats loaded");
 
 	instance_name(NULL, name, sizeof(name));
 	if (settings_init(env_tracing_dir(s->err, sizeof(s->err)), name) < 0) {
@@ -144,6 +158,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	install_fatal_handlers();
 	if (osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err)) < 0)
 		return -1;
+	debug_phase(s, "instance created and tracer configured");
 	if (reader_open(s->reader, s->osn.inst, &conf->osn.cpus, s->err, sizeof(s->err)) < 0)
 		return -1;
 	if (conf->record) {
@@ -153,6 +168,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	}
 	if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
 		return -1;
+	debug_phase(s, "tracing on");
 	s->start_ns = now_ns();
 	s->state = SESSION_RUNNING;
 	if (conf->duration_s)
@@ -298,6 +314,8 @@ void session_finish(struct session *s)
 	struct reader_sink sink = sink_for(s);
 	int failed;
 
+	if (s->start_ns && !s->end_ns)
+		s->end_ns = s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
 	if (s->osn.inst) {
 		osnoise_stop(&s->osn);
 		if (s->reader && s->state == SESSION_RUNNING)
@@ -305,14 +323,15 @@ void session_finish(struct session *s)
 		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
 			check_kernel_stop(s);
 	}
-	if (s->state == SESSION_PAUSED)
-		session_pause(s, false);
 	if (s->reader)
 		reader_close(s->reader);
 	record_free(s->rec);
 	s->rec = NULL;
+	debug_phase(s, "stopping");
 	osnoise_teardown(&s->osn);
+	debug_phase(s, "instance removed");
 	failed = settings_restore();
+	debug_phase(s, "settings restored");
 	if (failed) {
 		fprintf(stderr, "hwnoisetop: %d tracer settings could not be restored: run 'hwnoisetop --cleanup'\n", failed);
 		if (!s->exit_status)

@@ -60,6 +60,7 @@ struct session {
 	uint64_t start_ns;		/* CLOCK_MONOTONIC at start of measurement */
 	uint64_t paused_ns;		/* time spent paused */
 	uint64_t pause_start_ns;
+	uint64_t end_ns;		/* when measuring ended, 0 while it goes on */
 	bool quit;
 	int exit_status;
 	int stop_cpu;			/* CPU that hit a stop condition, -1 */

@@ -200,7 +200,11 @@ void settings_forget_instance(const char *dir)
 	state_write();
 }
 
-/* Write each word of an option list back: "NAME" or "NO_NAME"; skip DEFAULTS. */
+/*
+ * Write each word of an option list back: "NAME" or "NO_NAME".  DEFAULTS
+ * (or NO_DEFAULTS, once another option changed) only reports whether the
+ * list is at its defaults: it is not written back.
+ */
 static int restore_options(const char *full, const char *list)
 {
 	const char *p = list;
@@ -217,7 +221,8 @@ static int restore_options(const char *full, const char *list)
 		while (*p && *p != ' ')
 			p++;
 		word[n] = '\0';
-		if (n && strcmp(word, "DEFAULTS") != 0 && write_full(full, word) < 0)
+		if (n && strcmp(word, "DEFAULTS") != 0 && strcmp(word, "NO_DEFAULTS") != 0 &&
+		    write_full(full, word) < 0)
 			failed++;
 	}
 	return failed;
