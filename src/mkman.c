@@ -48,8 +48,10 @@ int main(void)
 	       "red bad availability) with a mark beside the value (\\fB~\\fR, \\fB!\\fR) for\n"
 	       "monochrome terminals; \\fBNO_COLOR\\fR turns the colours off. A CPU that is not\n"
 	       "measured is dimmed and marked \\fB\\-\\fR, an offline one \\fBx\\fR. Every change\n"
-	       "made with a key is a live change of the kernel's settings, restored at exit. On quit\n"
-	       "the summary table is printed as with \\fB\\-q\\fR.\n");
+	       "made with a key is a live change of the kernel's settings, restored at exit. When a\n"
+	       "stop condition fires, the dashboard stays, marked \\fBSTOPPED\\fR with the reason, so\n"
+	       "that \\fBt\\fR can still save the trace. On quit the summary table is printed as with\n"
+	       "\\fB\\-q\\fR.\n");
 	keys_print_man(stdout);
 	section("OUTPUT");
 	printf("%s",

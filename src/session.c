@@ -470,3 +470,15 @@ bool session_periods_done(const struct session *s, uint64_t n)
 	}
 	return seen > 0;
 }
+
+int session_hold(struct session *s, const struct session_ui *ui)
+{
+	if (!s->quit || s->exit_status != HWN_EXIT_STOPPED || s->state != SESSION_RUNNING)
+		return s->exit_status;
+	/* The kernel stopped every osnoise instance: the recording is intact. */
+	s->end_ns = now_ns();
+	s->state = SESSION_STOPPED;
+	s->quit = false;
+	session_run(s, ui);
+	return s->exit_status;
+}

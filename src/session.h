@@ -98,6 +98,13 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 
 /* Quit, with a reason for the user ("terminal closed", "10 periods done"). */
 void session_request_stop(struct session *s, const char *why);
+/*
+ * After a stop condition ended session_run(): keep the loop going for the
+ * front end (state SESSION_STOPPED, the elapsed time frozen, the recorded
+ * trace still there for session_capture()) until a quit request or a
+ * signal.  Returns the session's status.
+ */
+int session_hold(struct session *s, const struct session_ui *ui);
 /* Has every measured online CPU delivered at least n period summaries? */
 bool session_periods_done(const struct session *s, uint64_t n);
 

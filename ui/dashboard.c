@@ -64,7 +64,7 @@ static const char *state_text(const struct dashboard *d, attr_t *a)
 	static char buf[200];
 
 	*a = d->look[LOOK_TITLE];
-	if (d->s->quit) {
+	if (d->s->quit || d->s->state == SESSION_STOPPED) {
 		snprintf(buf, sizeof(buf), "STOPPED: %s",
 			 d->s->stop_reason[0] ? d->s->stop_reason : "quit");
 		*a = d->look[LOOK_PAUSED];
@@ -327,6 +327,12 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	dash_draw(&d);
 
 	rc = session_run(s, &ui);
+	/* A stop condition: keep the screen, and the recorded trace for t. */
+	if (rc == HWN_EXIT_STOPPED && s->exit_status == HWN_EXIT_STOPPED && !conf->iterations) {
+		dash_message(&d, true, "%s: t saves the trace, q quits", s->stop_reason);
+		dash_draw(&d);
+		rc = session_hold(s, &ui);
+	}
 
 	dash_draw(&d);
 	endwin();

@@ -191,30 +191,30 @@ static void key_quit(struct dashboard *d, int code)
 }
 
 const struct key_def keys_table[] = {
-	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move },
-	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move },
-	{ { KEY_HOME, KEY_END }, "Home, End", "select the first or last CPU", key_move },
+	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, false },
+	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move, false },
+	{ { KEY_HOME, KEY_END }, "Home, End", "select the first or last CPU", key_move, false },
 	{ { ' ' }, "Space", "measure the selected CPU, or stop measuring it (osnoise/cpus)",
-	  key_toggle_cpu },
-	{ { 'c' }, "c", "type the list of CPUs to measure, e.g. 1-3,5", key_prompt },
+	  key_toggle_cpu, true },
+	{ { 'c' }, "c", "type the list of CPUs to measure, e.g. 1-3,5", key_prompt, true },
 	{ { '+', '=' }, "+", "raise the threshold one step (1, 2, 5, 10, 20, 50 ... us)",
-	  key_threshold_step },
-	{ { '-' }, "-", "lower the threshold one step", key_threshold_step },
-	{ { 'T' }, "T", "type the threshold in microseconds (tracing_thresh)", key_prompt },
-	{ { 'p' }, "p", "type the period in microseconds", key_prompt },
-	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt },
-	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt", key_capture },
+	  key_threshold_step, true },
+	{ { '-' }, "-", "lower the threshold one step", key_threshold_step, true },
+	{ { 'T' }, "T", "type the threshold in microseconds (tracing_thresh)", key_prompt, true },
+	{ { 'p' }, "p", "type the period in microseconds", key_prompt, true },
+	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt, true },
+	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt", key_capture, false },
 	{ { 'i' }, "i",
 	  "switch between hwnoise (interrupts disabled) and osnoise mode; restarts the statistics",
-	  key_mode },
-	{ { 'z' }, "z", "pause or resume the measurement", key_pause },
-	{ { 'R' }, "R", "reset the statistics", key_reset },
-	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort },
-	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw },
-	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help },
+	  key_mode, true },
+	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true },
+	{ { 'R' }, "R", "reset the statistics", key_reset, true },
+	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort, false },
+	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false },
+	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, false },
 	{ { 'q', KEY_F(10) }, "q, F10", "quit: restore the kernel's settings, print the summary table",
-	  key_quit },
-	{ { 0 }, NULL, NULL, NULL }
+	  key_quit, false },
+	{ { 0 }, NULL, NULL, NULL, false }
 };
 
 const char *keys_prompt_label(enum dash_prompt p)
@@ -349,11 +349,15 @@ void keys_dispatch(struct dashboard *d, int ch)
 	}
 	d->msg[0] = '\0';
 	for (const struct key_def *k = keys_table; k->names; k++)
-		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++)
-			if (k->codes[i] == ch) {
+		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
+			if (k->codes[i] != ch)
+				continue;
+			if (k->live && d->s->state == SESSION_STOPPED)
+				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
+			else
 				k->run(d, ch);
-				return;
-			}
+			return;
+		}
 	dash_message(d, true, "unknown key: F1 or ? shows the keys");
 }
 

@@ -7,6 +7,7 @@
 #ifndef HWN_UI_KEYS_H
 #define HWN_UI_KEYS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct dashboard;
@@ -18,6 +19,7 @@ struct key_def {
 	const char *names;		/* as shown: "Up, Down" */
 	const char *help;		/* one line */
 	void (*run)(struct dashboard *d, int code);
+	bool live;			/* changes the measurement: not once it stopped */
 };
 
 /* Ends with an entry whose names is NULL. */

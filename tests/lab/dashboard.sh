@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 48
+plan 51
 
 lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" -- <<'EOF_GUEST'
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
@@ -128,10 +128,18 @@ sleep 1.5
 echo "nmi=$(row 0 | awk '{print $9}')"
 screen nmi
 
+stamp stop
+# A stop condition (as -s sets it): the screen stays, t still saves the trace.
+echo 1 > $T/osnoise/stop_tracing_us
+echo "stop=$(yn waitfor 'STOPPED: stop tracing hit')$(yn waitfor 't saves the trace, q quits')"
+screen stopped
+key +; echo "stop_live=$(yn waitfor 'measurement has stopped')$(cat $T/tracing_thresh)"
+rm -f /lab/hwnoisetop-*.txt
+key t; echo "stop_t=$(yn waitfor 'trace saved: /lab/hwnoisetop-')"
 stamp quit
 key q
-echo "q_table=$(yn waitfor 'Hardware-related Noise')$(yn waitfor '^  0 #[0-9]+ ')"
-echo "q_exit=$(yn waitfor '^EXIT=0')"
+echo "q_table=$(yn waitfor 'Hardware-related Noise')$(yn waitfor '^  0 #[0-9]+ ')$(yn waitfor '^hwnoisetop hit stop tracing: stop tracing hit')"
+echo "q_exit=$(yn waitfor '^EXIT=2')"
 screen quit
 [ "$before" = "$(snap)" ] && echo "q_restored=yes" || { echo "q_restored=no"; snap; }
 tmux kill-server; sleep 0.5
@@ -211,12 +219,16 @@ like "$(get measured_again)" '^yes' "a sibling is measured again ($(get measured
 scr smt-on
 is "$(get nmi)" 7 "7 NMIs injected into CPU 0 show in its NMI column"
 scr nmi
-is "$(get q_table)" yesyes "q prints the summary table after the screen is restored"
-is "$(get q_exit)" yes "q exits with status 0"
+is "$(get stop)" yesyes "a stop condition: STOPPED and why in the header, the screen stays"
+scr stopped
+is "$(get stop_live)" yes1 "keys that change the measurement are refused once stopped"
+is "$(get stop_t)" yes "t still saves the trace after the stop"
+is "$(get q_table)" yesyesyes "q prints the summary table and the stop after the screen is restored"
+is "$(get q_exit)" yes "q exits with status 2 after a stop condition"
 scr quit
 is "$(get q_restored)" yes "q restores every setting"
 [ "$(get colour)" -gt 0 ]; ok $? "colours by default ($(get colour) lines)"
 is "$(get n_rows)$(get nocolor)" 40 "NO_COLOR: the grid without colour escape codes"
 is "$(get n_exit)" yes "-n 15 ends by itself with status 0"
-like "$(get n_periods)" '^1[56] [0-9 ]+$' "once every CPU has 15 periods (periods: $(get n_periods))"
+like "$(get n_periods)" '^(1[5-9]|2[0-9]) [0-9 ]+$' "once every CPU has 15 periods (periods: $(get n_periods))"
 is "$(get hup_gone)$(get hup_restored)" yesyes "SIGHUP (terminal closed): exits and restores every setting"
