@@ -77,21 +77,32 @@ static const char *state_text(const struct dashboard *d, attr_t *a)
 	return "running";
 }
 
+/*
+ * The title bar: the state and elapsed time keep their place on the right;
+ * the left side drops the kernel, then shortens the mode, to make room.
+ */
 static void draw_title(struct dashboard *d, int width)
 {
-	char left[256], right[256], dur[32];
+	bool hw = d->s->osn.conf.irq_disable;
+	char left[256], right[64], dur[32];
 	const char *state;
 	attr_t sa;
-	int rx;
+	int need, rx;
 
-	fill(0, width, d->look[LOOK_TITLE]);
-	snprintf(left, sizeof(left), " hwnoisetop %s | %s | %s", PACKAGE_VERSION, d->kernel,
-		 d->s->osn.conf.irq_disable ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled");
-	mvaddnstr(0, 0, left, width);
 	state = state_text(d, &sa);
 	snprintf(right, sizeof(right), " %s ", format_duration(session_elapsed(d->s), dur,
 							      sizeof(dur)));
-	rx = width - (int)strlen(right) - (int)strlen(state) - 2;
+	need = (int)strlen(state) + 2 + (int)strlen(right);
+	snprintf(left, sizeof(left), " hwnoisetop %s | %s | %s", PACKAGE_VERSION, d->kernel,
+		 hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled");
+	if ((int)strlen(left) + 1 + need > width)
+		snprintf(left, sizeof(left), " hwnoisetop | %s",
+			 hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled");
+	if ((int)strlen(left) + 1 + need > width)
+		snprintf(left, sizeof(left), " %s", hw ? "hwnoise" : "osnoise");
+	fill(0, width, d->look[LOOK_TITLE]);
+	mvaddnstr(0, 0, left, width);
+	rx = width - need;
 	if (rx < (int)strlen(left) + 1)
 		rx = (int)strlen(left) + 1;
 	if (rx < width) {
@@ -104,17 +115,24 @@ static void draw_title(struct dashboard *d, int width)
 	}
 }
 
+/* The settings in force; a compact form when the long one does not fit. */
 static void draw_settings(struct dashboard *d, int width)
 {
 	const struct osnoise_conf *c = &d->s->osn.conf;
 	char line[512], cpus[128], online[128];
 
+	cpuset_format(&c->cpus, cpus, sizeof(cpus));
+	cpuset_format(&d->online, online, sizeof(online));
 	snprintf(line, sizeof(line),
 		 " period %llu us  runtime %llu us  threshold %llu us  CPUs %s (online %s)  lost %llu",
 		 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
-		 (unsigned long long)c->threshold_us, cpuset_format(&c->cpus, cpus, sizeof(cpus)),
-		 cpuset_format(&d->online, online, sizeof(online)),
+		 (unsigned long long)c->threshold_us, cpus, online,
 		 (unsigned long long)d->s->stats.missed);
+	if ((int)strlen(line) > width)
+		snprintf(line, sizeof(line), " P %llu R %llu T %llu us  CPUs %s/%s  lost %llu",
+			 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
+			 (unsigned long long)c->threshold_us, cpus, online,
+			 (unsigned long long)d->s->stats.missed);
 	attrset(d->s->stats.missed ? d->look[LOOK_WARN] : A_NORMAL);
 	mvaddnstr(1, 0, line, width);
 }
