@@ -13,7 +13,7 @@
 enum {
 	O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd', O_HOUSEKEEPING = 'H', O_HELP = 'h',
 	O_ITERATIONS = 'n', O_PERIOD = 'p', O_QUIET = 'q', O_RUNTIME = 'r', O_THRESHOLD = 'T',
-	O_VERSION = 256,
+	O_VERSION = 256, O_CAPTURE_LAST,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -40,6 +40,9 @@ const struct opt_def cli_options[] = {
 	  "end the session once every measured CPU has reported N periods",
 	  "Like htop's -n: for demonstrations and scripts; the dashboard's last screen "
 	  "is followed by the summary table." },
+	{ O_CAPTURE_LAST, 0, "capture-last", OPT_REQUIRED, "time[s|m|h|d]",
+	  "t in the dashboard saves only the last stretch of this length of the recorded trace "
+	  "(default: all the recording holds)", NULL },
 	{ O_QUIET, 'q', "quiet", OPT_NONE, NULL,
 	  "print only the summary table at the end of the session",
 	  "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
@@ -142,6 +145,10 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_ITERATIONS:
 			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_CAPTURE_LAST:
+			if (parse_duration(arg, false, &cli->sc.capture_last_s, &why))
 				rc = bad(def, arg, why);
 			break;
 		case O_QUIET:

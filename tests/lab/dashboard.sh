@@ -33,7 +33,7 @@ before=$(snap)
 
 stamp start
 tmux -f /dev/null new-session -d -s d -x 120 -y 40 -c /lab \
-	"hwnoisetop -p 200000 -r 40000; echo EXIT=\$?; sleep 600"
+	"hwnoisetop -p 200000 -r 40000 --capture-last 5; echo EXIT=\$?; sleep 600"
 pid=""; i=0
 while [ -z "$pid" ] && [ $i -lt 50 ]; do pid=$(pidof hwnoisetop); sleep 0.1; i=$((i + 1)); done
 echo "rows=$(yn waitfor '^ +3  +[0-9]+ +[0-9]+ +[0-9]+ ')"
