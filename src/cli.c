@@ -1,61 +1,209 @@
 /*
  * cli: option table and parsing for hwnoisetop.  See cli.h.
+ *
+ * The table follows rtla-hwnoise(1)'s order and meanings; each entry also
+ * carries a man-page example and, for error messages, what its argument
+ * may be.  Errors are one line: the option, the argument, why, and what
+ * the option accepts.
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "env.h"
 #include "parse.h"
 
 enum {
-	O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd', O_HOUSEKEEPING = 'H', O_HELP = 'h',
-	O_ITERATIONS = 'n', O_PERIOD = 'p', O_QUIET = 'q', O_RUNTIME = 'r', O_THRESHOLD = 'T',
-	O_VERSION = 256, O_CAPTURE_LAST,
+	O_AUTO = 'a', O_CGROUP = 'C', O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd',
+	O_EVENT = 'e', O_HOUSEKEEPING = 'H', O_HELP = 'h', O_PRIORITY = 'P', O_PERIOD = 'p',
+	O_ITERATIONS = 'n', O_QUIET = 'q', O_RUNTIME = 'r', O_STOP_TOTAL = 'S', O_STOP = 's',
+	O_THRESHOLD = 'T',
+	O_TRACE = 't',
+	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
+	O_CAPTURE_LAST,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
 #define RUNTIME_MIN 100ULL	/* 100 us, as rtla */
+#define BUFFER_KB_MAX 1048576ULL /* 1 GiB per CPU */
+#define WARMUP_MAX 86400ULL	/* a day */
+#define DEFAULT_TRACE "osnoise_trace.txt"
 
 const struct opt_def cli_options[] = {
-	{ O_PERIOD, 'p', "period", OPT_REQUIRED, "us",
-	  "osnoise period in microseconds (100 to 10000000; default 1000000)", NULL },
-	{ O_RUNTIME, 'r', "runtime", OPT_REQUIRED, "us",
-	  "osnoise runtime in microseconds, at least 100 and at most the period "
-	  "(default 75% of the period: 750000)",
-	  "Interrupts stay disabled on each measured CPU for the whole runtime of every period." },
-	{ O_THRESHOLD, 'T', "threshold", OPT_REQUIRED, "us",
-	  "smallest gap between two time reads counted as noise, in microseconds "
-	  "(1 to 10000000; default 1)",
-	  "Written to tracing_thresh; the previous value is restored at exit." },
-	{ O_CPUS, 'c', "cpus", OPT_REQUIRED, "cpu-list",
-	  "measure these CPUs, e.g. 1-3,5 (default: every online CPU)", NULL },
-	{ O_HOUSEKEEPING, 'H', "house-keeping", OPT_REQUIRED, "cpu-list",
-	  "run hwnoisetop itself only on these CPUs (default: the online CPUs not measured)", NULL },
-	{ O_DURATION, 'd', "duration", OPT_REQUIRED, "time[s|m|h|d]",
-	  "stop after this long (default: until q, Ctrl-C or a signal)", NULL },
-	{ O_ITERATIONS, 'n', "iterations", OPT_REQUIRED, "N",
-	  "end the session once every measured CPU has reported N periods",
-	  "Like htop's -n: for demonstrations and scripts; the dashboard's last screen "
-	  "is followed by the summary table." },
-	{ O_CAPTURE_LAST, 0, "capture-last", OPT_REQUIRED, "time[s|m|h|d]",
-	  "t in the dashboard saves only the last stretch of this length of the recorded trace "
-	  "(default: all the recording holds)", NULL },
-	{ O_QUIET, 'q', "quiet", OPT_NONE, NULL,
-	  "print only the summary table at the end of the session",
-	  "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
-	  "dashboard (see KEYS)." },
-	{ O_DEBUG, 'D', "debug", OPT_NONE, NULL, "print debug information on stderr", NULL },
-	{ O_HELP, 'h', "help", OPT_NONE, NULL, "print this help and exit", NULL },
-	{ O_VERSION, 0, "version", OPT_NONE, NULL, "print the version and exit", NULL },
+	{ .id = O_AUTO, .short_name = 'a', .long_name = "auto", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "automatic trace mode: the same as -s us -T 1 -t",
+	  .more = "Stops when a single noise exceeds us microseconds and saves the trace: "
+		  "the usual first step to find what causes noise.",
+	  .example = "hwnoisetop -a 20 -c 1-3",
+	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_PERIOD, .short_name = 'p', .long_name = "period", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "osnoise period in microseconds (100 to 10000000; default 1000000)",
+	  .example = "hwnoisetop -p 500000 -q -d 1m",
+	  .accepts = "microseconds from 100 to 10000000" },
+	{ .id = O_RUNTIME, .short_name = 'r', .long_name = "runtime", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "osnoise runtime in microseconds, at least 100 and at most the period "
+		  "(default 75% of the period: 750000)",
+	  .more = "Interrupts stay disabled on each measured CPU for the whole runtime of every period.",
+	  .example = "hwnoisetop -p 1000000 -r 900000",
+	  .accepts = "microseconds from 100 to the period, at most 10000000" },
+	{ .id = O_STOP, .short_name = 's', .long_name = "stop", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "stop when a single noise exceeds us microseconds (exit status 2; "
+		  "the trace is saved with -t)",
+	  .more = "The kernel stops tracing and records which CPU hit the limit; hwnoisetop "
+		  "names that CPU. The condition is armed once tracing runs (after --warm-up).",
+	  .example = "hwnoisetop -s 30 -t",
+	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_STOP_TOTAL, .short_name = 'S', .long_name = "stop-total", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "stop when the noise of one period exceeds us microseconds (exit status 2; "
+		  "the trace is saved with -t)",
+	  .example = "hwnoisetop -S 100 -t",
+	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_THRESHOLD, .short_name = 'T', .long_name = "threshold", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "smallest gap between two time reads counted as noise, in microseconds "
+		  "(1 to 10000000; default 1)",
+	  .more = "Written to tracing_thresh; the previous value is restored at exit.",
+	  .example = "hwnoisetop -T 5",
+	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_TRACE, .short_name = 't', .long_name = "trace", .arg = OPT_OPTIONAL,
+	  .arg_name = "file",
+	  .help = "record the osnoise tracer and the osnoise:* events beside the measurement "
+		  "and save the trace to file (default osnoise_trace.txt) when a stop condition fires",
+	  .more = "The file is written in the current directory unless a path is given.",
+	  .example = "hwnoisetop -s 30 -t stop.txt",
+	  .accepts = "a file name in an existing directory" },
+	{ .id = O_TRACE_ALWAYS, .long_name = "trace-always", .arg = OPT_NONE,
+	  .help = "save the -t trace at the end of every run, not only on a stop condition "
+		  "(implies -t)",
+	  .example = "hwnoisetop -d 30s -q --trace-always -t run.txt" },
+	{ .id = O_BUFSIZE, .long_name = "trace-buffer-size", .arg = OPT_REQUIRED,
+	  .arg_name = "kB",
+	  .help = "per-CPU buffer size of the -t trace in kB (1 to 1048576)",
+	  .example = "hwnoisetop -a 20 --trace-buffer-size 8192",
+	  .accepts = "kB from 1 to 1048576, with -t or -a" },
+	{ .id = O_QUIET, .short_name = 'q', .long_name = "quiet", .arg = OPT_NONE,
+	  .help = "print only the summary table at the end of the session",
+	  .more = "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
+		  "dashboard (see KEYS).",
+	  .example = "hwnoisetop -q -d 10m" },
+	{ .id = O_ITERATIONS, .short_name = 'n', .long_name = "iterations", .arg = OPT_REQUIRED,
+	  .arg_name = "N",
+	  .help = "end the session once every measured CPU has reported N periods",
+	  .more = "Like htop's -n: for demonstrations and scripts; the dashboard's last screen "
+		  "is followed by the summary table.",
+	  .example = "hwnoisetop -n 10",
+	  .accepts = "a number of periods from 1 to 4294967295" },
+	{ .id = O_CAPTURE_LAST, .long_name = "capture-last", .arg = OPT_REQUIRED,
+	  .arg_name = "time[s|m|h|d]",
+	  .help = "t in the dashboard saves only the last stretch of this length of the recorded "
+		  "trace (default: all the recording holds)",
+	  .example = "hwnoisetop --capture-last 10s",
+	  .accepts = "a time from 1s with unit s, m, h or d" },
+	{ .id = O_CPUS, .short_name = 'c', .long_name = "cpus", .arg = OPT_REQUIRED,
+	  .arg_name = "cpu-list",
+	  .help = "measure these CPUs, e.g. 1-3,5 (default: every online CPU)",
+	  .example = "hwnoisetop -c 1-7",
+	  .accepts = "a list of online CPUs such as 1-3,5" },
+	{ .id = O_HOUSEKEEPING, .short_name = 'H', .long_name = "house-keeping",
+	  .arg = OPT_REQUIRED, .arg_name = "cpu-list",
+	  .help = "run hwnoisetop itself only on these CPUs (default: the online CPUs not measured)",
+	  .example = "hwnoisetop -c 1-7 -H 0",
+	  .accepts = "a list of online CPUs such as 0" },
+	{ .id = O_DURATION, .short_name = 'd', .long_name = "duration", .arg = OPT_REQUIRED,
+	  .arg_name = "time[s|m|h|d]",
+	  .help = "stop after this long (default: until q, Ctrl-C or a signal)",
+	  .more = "With --warm-up the duration counts from the end of the warm-up.",
+	  .example = "hwnoisetop -d 10m -q",
+	  .accepts = "a time from 1s to 10 years with unit s, m, h or d" },
+	{ .id = O_DEBUG, .short_name = 'D', .long_name = "debug", .arg = OPT_NONE,
+	  .help = "print debug information on stderr",
+	  .example = "hwnoisetop -D -d 5s" },
+	{ .id = O_EVENT, .short_name = 'e', .long_name = "event", .arg = OPT_REQUIRED,
+	  .arg_name = "sys[:event]",
+	  .help = "also record this event, or every event of this system, in the -t trace "
+		  "(repeatable; only with -t or -a)",
+	  .example = "hwnoisetop -t -e sched:sched_switch -e irq",
+	  .accepts = "system or system:event of this kernel, with -t or -a" },
+	{ .id = O_FILTER, .long_name = "filter", .arg = OPT_REQUIRED, .arg_name = "filter",
+	  .help = "filter the events of the preceding -e with this expression",
+	  .more = "The kernel checks the expression before anything changes. The syntax is in "
+		  "\"Event filtering\" of the kernel's Documentation/trace/events.rst.",
+	  .example = "hwnoisetop -t -e osnoise:sample_threshold --filter 'duration > 5000'",
+	  .accepts = "an event filter over the event's fields, after -e" },
+	{ .id = O_TRIGGER, .long_name = "trigger", .arg = OPT_REQUIRED, .arg_name = "trigger",
+	  .help = "attach this trigger to the event of the preceding -e; the output of a hist: "
+		  "trigger is saved at the end to <system>_<event>_hist.txt",
+	  .more = "The kernel checks the trigger before anything changes. The syntax is in "
+		  "\"Event triggers\" of the kernel's Documentation/trace/events.rst. "
+		  "The example saves its histogram in osnoise_irq_noise_hist.txt.",
+	  .example = "hwnoisetop -t -e osnoise:irq_noise "
+		     "--trigger='hist:key=desc,duration/1000:sort=desc,duration/1000:vals=hitcount'",
+	  .accepts = "an event trigger such as hist:keys=duration, after -e sys:event" },
+	{ .id = O_PRIORITY, .short_name = 'P', .long_name = "priority", .arg = OPT_REQUIRED,
+	  .arg_name = "o:prio|r:prio|f:prio|d:runtime:period",
+	  .help = "scheduling of the osnoise/N threads: o:nice (SCHED_OTHER), r:prio (SCHED_RR), "
+		  "f:prio (SCHED_FIFO), d:runtime:period (SCHED_DEADLINE, times in ns or with "
+		  "us, ms or s)",
+	  .more = "Applied to every osnoise/N kernel thread once tracing starts, and again to the "
+		  "new threads whenever the kernel restarts them. The kernel accepts SCHED_DEADLINE "
+		  "for a per-CPU thread only when its CPU is alone in its root domain "
+		  "(e.g. an isolated cpuset partition).",
+	  .example = "hwnoisetop -P f:95\nhwnoisetop -P d:500us:1ms",
+	  .accepts = "o:-20..19, r:1..99, f:1..99 or d:runtime:period with runtime <= period" },
+	{ .id = O_CGROUP, .short_name = 'C', .long_name = "cgroup", .arg = OPT_OPTIONAL,
+	  .arg_name = "cgroup",
+	  .help = "move the osnoise/N threads into this cgroup v2 (a path under the cgroup2 "
+		  "mount; without a name: hwnoisetop's own cgroup)",
+	  .example = "hwnoisetop -C rt/osnoise",
+	  .accepts = "an existing cgroup v2 under the cgroup2 mount" },
+	{ .id = O_WARMUP, .long_name = "warm-up", .arg = OPT_REQUIRED, .arg_name = "s",
+	  .help = "measure for s seconds first, then discard those statistics and the trace "
+		  "buffers and arm the stop conditions",
+	  .example = "hwnoisetop --warm-up 5 -d 1m -q",
+	  .accepts = "seconds from 1 to 86400, or a time with unit s, m, h or d" },
+	{ .id = O_CLEANUP, .long_name = "cleanup", .arg = OPT_NONE,
+	  .help = "restore the tracer settings left changed by a hwnoisetop killed with SIGKILL "
+		  "and remove its instances, say what was done, then exit",
+	  .more = "A run that finds such leftovers refuses to start and points here.",
+	  .example = "hwnoisetop --cleanup" },
+	{ .id = O_HELP, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
+	  .help = "print this help and exit",
+	  .example = "hwnoisetop -h" },
+	{ .id = O_VERSION, .long_name = "version", .arg = OPT_NONE,
+	  .help = "print the version and exit",
+	  .example = "hwnoisetop --version" },
 	{ 0 }
 };
 
+static const struct opt_def *def_of(int id)
+{
+	const struct opt_def *d;
+
+	for (d = cli_options; d->id && d->id != id; d++)
+		;
+	return d;
+}
+
 static int bad(const struct opt_def *d, const char *arg, const char *why)
 {
-	fprintf(stderr, "hwnoisetop: %s '%s' %s\n", opt_label(d), arg ? arg : "", why);
+	if (arg)
+		fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), arg, why);
+	else
+		fprintf(stderr, "hwnoisetop: %s %s", opt_label(d), why);
+	if (d->accepts)
+		fprintf(stderr, " (it takes %s)", d->accepts);
+	fputc('\n', stderr);
 	return HWN_EXIT_USAGE;
 }
 
@@ -66,6 +214,11 @@ void cli_usage(FILE *out)
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");
 	opt_print_help(out, cli_options);
+}
+
+void cli_free(struct cli *cli)
+{
+	events_free(&cli->events);
 }
 
 /* CPUs must exist and be online: the kernel would silently skip the others. */
@@ -83,13 +236,76 @@ static int check_cpus(const struct opt_def *d, const char *arg, const struct cpu
 	return bad(d, arg, why);
 }
 
+/* The trace file must be creatable: its directory exists and is writable. */
+static int set_trace_file(struct cli *cli, const struct opt_def *d, const char *arg)
+{
+	char copy[sizeof(cli->trace_file)];
+	const char *dir;
+
+	if (!arg)
+		arg = DEFAULT_TRACE;
+	else if (arg[0] == '=')	/* "-t=file", as rtla takes it */
+		arg++;
+	if (!*arg)
+		return bad(d, "", "is empty");
+	if (strlen(arg) >= sizeof(cli->trace_file))
+		return bad(d, arg, "is too long");
+	snprintf(copy, sizeof(copy), "%s", arg);
+	dir = dirname(copy);
+	if (access(dir, W_OK) < 0) {
+		char why[300];
+
+		snprintf(why, sizeof(why), "cannot be written: directory %s: %s", dir, strerror(errno));
+		return bad(d, arg, why);
+	}
+	snprintf(cli->trace_file, sizeof(cli->trace_file), "%s", arg);
+	cli->sc.trace_file = cli->trace_file;
+	cli->sc.record = true;
+	return 0;
+}
+
+static int parse_us(const struct opt_def *d, const char *arg, uint64_t min, uint64_t *out)
+{
+	const char *why;
+	uint64_t v;
+
+	if (parse_u64(arg, min, PERIOD_MAX, &v, &why))
+		return bad(d, arg, why);
+	*out = v;
+	return 0;
+}
+
+/* Options that make sense only together, checked once all are read. */
+static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
+{
+	if (cli->cleanup && nopts > 1)
+		return bad(def_of(O_CLEANUP), NULL, "takes no other option");
+	if (cli->events.n && !cli->sc.record)
+		return bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
+	if (bufsize_set && !cli->sc.record)
+		return bad(def_of(O_BUFSIZE), NULL, "works only with -t/--trace or -a/--auto");
+	if (cli->period_set && !cli->runtime_set)
+		cli->sc.osn.runtime_us = cli->sc.osn.period_us * 3 / 4 < RUNTIME_MIN ?
+					 RUNTIME_MIN : cli->sc.osn.period_us * 3 / 4;
+	if (cli->sc.osn.runtime_us > cli->sc.osn.period_us) {
+		char reason[128], val[32];
+
+		snprintf(reason, sizeof(reason), "must not exceed the period (%llu us)",
+			 (unsigned long long)cli->sc.osn.period_us);
+		snprintf(val, sizeof(val), "%llu", (unsigned long long)cli->sc.osn.runtime_us);
+		return bad(def_of(O_RUNTIME), val, reason);
+	}
+	return 0;
+}
+
 int cli_parse(struct cli *cli, int argc, char **argv)
 {
 	const struct opt_def *def = NULL, *cpus_def = NULL, *hk_def = NULL;
 	const char *arg = NULL, *why, *cpus_arg = NULL, *hk_arg = NULL;
 	struct opt_parser *p;
+	bool bufsize_set = false;
+	int c, first, rc = -1, nopts = 0;
 	uint64_t v;
-	int c, first, rc = -1;
 
 	memset(cli, 0, sizeof(*cli));
 	cli->sc.osn.period_us = 1000000;
@@ -97,6 +313,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	cli->sc.osn.threshold_us = 1;
 	cli->sc.osn.irq_disable = true;
 	cli->sc.osn.buffer_kb = 256;
+	cli->sc.events = &cli->events;
 
 	p = opt_parser_new(cli_options);
 	if (!p) {
@@ -104,26 +321,55 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		return HWN_EXIT_ENV;
 	}
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
+		nopts++;
 		switch (c) {
 		case '?':
 			rc = HWN_EXIT_USAGE;
 			break;
+		case O_AUTO:	/* = -s us -T 1 -t */
+			if ((rc = parse_us(def, arg, 1, &cli->sc.osn.stop_us)))
+				break;
+			rc = -1;
+			cli->sc.osn.threshold_us = 1;
+			if (!cli->sc.trace_file && set_trace_file(cli, def, NULL))
+				rc = HWN_EXIT_USAGE;
+			break;
 		case O_PERIOD:
-			if (parse_u64(arg, RUNTIME_MIN, PERIOD_MAX, &v, &why))
-				rc = bad(def, arg, why);
-			cli->sc.osn.period_us = v;
+			if (!(rc = parse_us(def, arg, RUNTIME_MIN, &cli->sc.osn.period_us)))
+				rc = -1;
 			cli->period_set = true;
 			break;
 		case O_RUNTIME:
-			if (parse_u64(arg, RUNTIME_MIN, PERIOD_MAX, &v, &why))
-				rc = bad(def, arg, why);
-			cli->sc.osn.runtime_us = v;
+			if (!(rc = parse_us(def, arg, RUNTIME_MIN, &cli->sc.osn.runtime_us)))
+				rc = -1;
 			cli->runtime_set = true;
 			break;
+		case O_STOP:
+			if (!(rc = parse_us(def, arg, 1, &cli->sc.osn.stop_us)))
+				rc = -1;
+			break;
+		case O_STOP_TOTAL:
+			if (!(rc = parse_us(def, arg, 1, &cli->sc.osn.stop_total_us)))
+				rc = -1;
+			break;
 		case O_THRESHOLD:
-			if (parse_u64(arg, 1, PERIOD_MAX, &v, &why))
+			if (!(rc = parse_us(def, arg, 1, &cli->sc.osn.threshold_us)))
+				rc = -1;
+			break;
+		case O_TRACE:
+			if (set_trace_file(cli, def, arg))
+				rc = HWN_EXIT_USAGE;
+			break;
+		case O_TRACE_ALWAYS:
+			cli->sc.trace_always = true;
+			if (!cli->sc.trace_file && set_trace_file(cli, def, NULL))
+				rc = HWN_EXIT_USAGE;
+			break;
+		case O_BUFSIZE:
+			if (parse_u64(arg, 1, BUFFER_KB_MAX, &v, &why))
 				rc = bad(def, arg, why);
-			cli->sc.osn.threshold_us = v;
+			cli->sc.rec.buffer_kb = v;
+			bufsize_set = true;
 			break;
 		case O_CPUS:
 			if (cpuset_parse(arg, &cli->sc.osn.cpus, &why))
@@ -142,6 +388,37 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		case O_DURATION:
 			if (parse_duration(arg, false, &cli->sc.duration_s, &why))
 				rc = bad(def, arg, why);
+			break;
+		case O_EVENT:
+			if (events_add(&cli->events, arg, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_FILTER:
+			if (events_set_filter(&cli->events, arg, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_TRIGGER:
+			if (events_set_trigger(&cli->events, arg, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_PRIORITY:
+			if (threads_parse_priority(arg, &cli->sc.sched, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_CGROUP:
+			if (arg && arg[0] == '=')
+				arg++;
+			if (threads_cgroup_dir(arg, cli->sc.cgroup, sizeof(cli->sc.cgroup), &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_WARMUP:
+			if (parse_duration(arg, false, &cli->sc.warmup_s, &why))
+				rc = bad(def, arg, why);
+			else if (cli->sc.warmup_s > WARMUP_MAX)
+				rc = bad(def, arg, "is too long");
+			break;
+		case O_CLEANUP:
+			cli->cleanup = true;
 			break;
 		case O_ITERATIONS:
 			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))
@@ -174,19 +451,8 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see --help)\n", argv[first]);
 		return HWN_EXIT_USAGE;
 	}
-	if (cli->period_set && !cli->runtime_set)
-		cli->sc.osn.runtime_us = cli->sc.osn.period_us * 3 / 4 < RUNTIME_MIN ?
-					 RUNTIME_MIN : cli->sc.osn.period_us * 3 / 4;
-	if (cli->sc.osn.runtime_us > cli->sc.osn.period_us) {
-		char reason[128], val[32];
-
-		snprintf(reason, sizeof(reason), "must not exceed the period (%llu us)",
-			 (unsigned long long)cli->sc.osn.period_us);
-		snprintf(val, sizeof(val), "%llu", (unsigned long long)cli->sc.osn.runtime_us);
-		for (def = cli_options; def->id != O_RUNTIME; def++)
-			;
-		return bad(def, val, reason);
-	}
+	if (check_combinations(cli, nopts, bufsize_set))
+		return HWN_EXIT_USAGE;
 	if (cpus_def && check_cpus(cpus_def, cpus_arg, &cli->sc.osn.cpus))
 		return HWN_EXIT_USAGE;
 	if (hk_def && check_cpus(hk_def, hk_arg, &cli->sc.housekeeping))

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "events.h"
 #include "options.h"
 #include "session.h"
 
@@ -17,6 +18,9 @@ struct cli {
 	bool cpus_set;
 	bool period_set;
 	bool runtime_set;
+	bool cleanup;		/* --cleanup: undo what killed runs left, then exit */
+	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
+	char trace_file[1024];	/* -t (sc.trace_file points here) */
 };
 
 extern const struct opt_def cli_options[];
@@ -30,5 +34,8 @@ extern const struct opt_def cli_options[];
 int cli_parse(struct cli *cli, int argc, char **argv);
 
 void cli_usage(FILE *out);
+
+/* Free what cli_parse() allocated. */
+void cli_free(struct cli *cli);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "cli.h"
 #include "env.h"
 #include "osnoise.h"
@@ -54,10 +55,15 @@ int main(int argc, char **argv)
 	/* Before anything can change: signals wait for the loop's signalfd. */
 	session_block_signals();
 	rc = cli_parse(&cli, argc, argv);
-	if (rc >= 0)
+	if (rc >= 0) {
+		cli_free(&cli);
 		return rc;
+	}
+	if (cli.cleanup)
+		return cleanup_run(stdout);
 	if (osnoise_check(cli.sc.osn.irq_disable, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
+		cli_free(&cli);
 		return HWN_EXIT_ENV;
 	}
 	/* The dashboard keeps a trace recording for its one-key capture. */
@@ -69,9 +75,12 @@ int main(int argc, char **argv)
 	}
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
+		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		session_finish(&s);
 		fprintf(stderr, "hwnoisetop: %s\n", err);
-		return HWN_EXIT_ENV;
+		stats_free(&s.stats);
+		cli_free(&cli);
+		return rc;
 	}
 	rc = -1;
 	if (dashboard) {
@@ -85,10 +94,12 @@ int main(int argc, char **argv)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
 	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
-	if (s.exit_status == HWN_EXIT_STOPPED)
+	if (s.stop_hit)
 		printf("hwnoisetop hit stop tracing: %s\n", s.stop_reason);
-	if (s.err[0] && rc)
+	fputs(s.notes, stdout);
+	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	stats_free(&s.stats);
+	cli_free(&cli);
 	return s.exit_status;
 }

@@ -75,11 +75,22 @@ int main(void)
 	section("EXAMPLES");
 	printf("%s",
 	       "Measure CPUs 1-7 for ten minutes with a 1 us threshold and print the table:\n"
-	       ".PP\n.nf\n.RS\n# hwnoisetop -c 1-7 -T 1 -d 10m -q\n.RE\n.fi\n");
+	       ".PP\n.nf\n.RS\n# hwnoisetop -c 1-7 -T 1 -d 10m -q\n.RE\n.fi\n"
+	       ".PP\nStop as soon as a single noise exceeds 20 us and keep the trace that explains it,\n"
+	       "with the interrupt noise histogram:\n"
+	       ".PP\n.nf\n.RS\n# hwnoisetop -a 20 -e osnoise:irq_noise \\e\n"
+	       "    \\-\\-trigger='hist:key=desc,duration/1000:sort=desc,duration/1000:vals=hitcount'\n.RE\n.fi\n"
+	       ".PP\nRun the measuring threads as SCHED_FIFO 95 in cgroup rt, after a 5 s warm-up:\n"
+	       ".PP\n.nf\n.RS\n# hwnoisetop -P f:95 -C rt \\-\\-warm-up 5 -d 10m -q\n.RE\n.fi\n");
 	section("FILES");
 	printf("%s",
 	       ".TP\n.I /run/hwnoisetop/hwnoisetop\\-PID.state\n"
-	       "the saved settings of a running session, removed when it ends.\n");
+	       "the saved settings of a running session, removed when it ends; after a SIGKILL,\n"
+	       "\\fBhwnoisetop \\-\\-cleanup\\fR writes them back and removes the file.\n"
+	       ".TP\n.I osnoise_trace.txt\n"
+	       "the trace saved by \\fB\\-t\\fR (or \\fB\\-a\\fR) when a stop condition fires.\n"
+	       ".TP\n.I SYSTEM_EVENT_hist.txt\n"
+	       "the output of a \\fBhist:\\fR trigger given with \\fB\\-\\-trigger\\fR, saved at the end.\n");
 	section("SEE ALSO");
 	printf(".BR rtla-hwnoise (1),\n.BR rtla-osnoise-top (1),\n.BR hwlatdetect (8)\n");
 	return 0;

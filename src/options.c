@@ -100,6 +100,8 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def *
 				d->arg_name ? d->arg_name : "a value");
 		else if (c == ':')
 			fprintf(stderr, "hwnoisetop: %s needs an argument\n", word);
+		else if (d && d->arg == OPT_NONE)
+			fprintf(stderr, "hwnoisetop: %s takes no argument ('%s')\n", opt_label(d), word);
 		else if (optopt && optopt < 256)
 			fprintf(stderr, "hwnoisetop: unknown option -%c (see --help)\n", optopt);
 		else
@@ -179,10 +181,18 @@ void opt_print_man(FILE *out, const struct opt_def *defs)
 		}
 		fputc('\n', out);
 		roff(out, defs->help);
+		/* The help line is a phrase; end it before the man page's sentences. */
+		if (defs->more && !strchr(".:;", defs->help[strlen(defs->help) - 1]))
+			fputc('.', out);
 		fputc('\n', out);
 		if (defs->more) {
 			roff(out, defs->more);
 			fputc('\n', out);
+		}
+		if (defs->example) {
+			fputs(".br\nExample:\n.nf\n\\fB", out);
+			roff(out, defs->example);
+			fputs("\\fR\n.fi\n", out);
 		}
 	}
 }

@@ -17,6 +17,8 @@ struct opt_def {
 	const char *arg_name;	/* "us", "cpu-list", ... */
 	const char *help;	/* one sentence for --help */
 	const char *more;	/* extra man-page text, may be NULL */
+	const char *example;	/* a command line for the man page, may be NULL */
+	const char *accepts;	/* for error messages: what the argument may be */
 };
 
 struct opt_parser;

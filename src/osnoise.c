@@ -134,11 +134,34 @@ int osnoise_set_irq_disable(struct osnoise *o, bool on, char *err, size_t errlen
 	return 0;
 }
 
+/*
+ * Distribution kernels have no trace_printk buffers, so the kernel's "stop
+ * tracing hit on cpu N" never reaches the buffer.  The sample that fires -s
+ * does: record the osnoise:sample_threshold events above the limit (the
+ * kernel filters them) in the measuring instance.
+ */
+static void stop_witness(struct osnoise *o, uint64_t stop_us)
+{
+	char filter[64];
+
+	if (!o->inst)
+		return;
+	if (stop_us) {
+		snprintf(filter, sizeof(filter), "duration > %llu",
+			 (unsigned long long)stop_us * 1000);
+		tracefs_event_file_write(o->inst, "osnoise", "sample_threshold", "filter", filter);
+		tracefs_event_enable(o->inst, "osnoise", "sample_threshold");
+	} else {
+		tracefs_event_disable(o->inst, "osnoise", "sample_threshold");
+	}
+}
+
 int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us, char *err,
 		     size_t errlen)
 {
 	int e;
 
+	stop_witness(o, stop_us);
 	if ((e = write_u64("osnoise/stop_tracing_us", stop_us)))
 		return fail(err, errlen, "osnoise/stop_tracing_us", e);
 	if ((e = write_u64("osnoise/stop_tracing_total_us", stop_total_us)))

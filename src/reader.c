@@ -28,7 +28,8 @@ struct reader {
 	struct kbuffer *kbuf;
 	void *page;
 	int page_size;
-	int osnoise_id, print_id, bprint_id;
+	int osnoise_id, print_id, bprint_id, threshold_id;
+	struct tep_format_field *threshold_duration;
 	struct tep_event *print_ev;
 	struct osnoise_fields f;
 	struct cpu_fd *fds;
@@ -72,6 +73,11 @@ static struct tep_handle *load_formats(char *err, size_t errlen)
 			tep_parse_event(tep, text, size, "ftrace");
 		free(text);
 	}
+	/* With -s, the sample that fires it names the CPU (see osnoise.c). */
+	text = tracefs_instance_file_read(NULL, "events/osnoise/sample_threshold/format", &size);
+	if (text)
+		tep_parse_event(tep, text, size, "osnoise");
+	free(text);
 	return tep;
 }
 
@@ -110,6 +116,9 @@ struct reader *reader_new(char *err, size_t errlen)
 	r->print_ev = ev;
 	ev = tep_find_event_by_name(r->tep, "ftrace", "bprint");
 	r->bprint_id = ev ? ev->id : -1;
+	ev = tep_find_event_by_name(r->tep, "osnoise", "sample_threshold");
+	r->threshold_duration = ev ? tep_find_field(ev, "duration") : NULL;
+	r->threshold_id = ev && r->threshold_duration ? ev->id : -1;
 	r->page_size = getpagesize();
 	r->page = malloc(r->page_size);
 	r->kbuf = tep_kbuffer(r->tep);
@@ -228,6 +237,8 @@ static void decode(struct reader *r, int cpu, void *data, int size, uint64_t ts,
 		};
 		if (sink->sample)
 			sink->sample(sink->ctx, &s);
+	} else if (type == r->threshold_id && sink->threshold) {
+		sink->threshold(sink->ctx, cpu, ts, field(r->threshold_duration, data));
 	} else if ((type == r->print_id || type == r->bprint_id) && sink->print) {
 		const char *text = "";
 		int len;

@@ -24,6 +24,8 @@ struct reader_sink {
 	/* The kernel's "stop tracing hit" (or any trace print) on cpu. */
 	void (*print)(void *ctx, int cpu, const char *text);
 	void (*missed)(void *ctx, int cpu, uint64_t count);
+	/* An osnoise:sample_threshold event (enabled with -s to find the CPU). */
+	void (*threshold)(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns);
 };
 
 struct reader *reader_new(char *err, size_t errlen);

@@ -16,7 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <tracefs.h>
+
 #include "env.h"
+#include "events.h"
 #include "instance.h"
 #include "reader.h"
 #include "settings.h"
@@ -118,6 +121,45 @@ static void set_affinity(struct session *s)
 		fprintf(stderr, "hwnoisetop: debug: sched_setaffinity: %s\n", strerror(errno));
 }
 
+/*
+ * Let the kernel judge -e/--filter/--trigger in a scratch instance before
+ * any global setting changes: a rejection is a usage error.
+ */
+static int check_events(struct session *s)
+{
+	const char *dir = env_tracing_dir(s->err, sizeof(s->err));
+	struct tracefs_instance *inst;
+	int rc;
+
+	if (!dir)
+		return -1;
+	if (events_check(s->conf.events, dir, s->err, sizeof(s->err)) < 0) {
+		s->exit_status = HWN_EXIT_USAGE;
+		return -1;
+	}
+	inst = instance_create("check", 0, s->err, sizeof(s->err));
+	if (!inst)
+		return -1;
+	rc = events_apply(s->conf.events, inst, s->err, sizeof(s->err));
+	instance_destroy(inst);
+	if (rc < 0)
+		s->exit_status = HWN_EXIT_USAGE;
+	return rc;
+}
+
+/* -P/-C on the osnoise/N threads the kernel created since the last look. */
+static int threads_refresh(struct session *s)
+{
+	if (!s->threads || s->state != SESSION_RUNNING)
+		return 0;
+	if (threads_apply(s->threads, s->conf.debug, s->err, sizeof(s->err)) < 0) {
+		s->quit = true;
+		s->exit_status = HWN_EXIT_ENV;
+		return -1;
+	}
+	return 0;
+}
+
 int session_start(struct session *s, const struct session_conf *conf)
 {
 	char name[64];
@@ -156,6 +198,8 @@ int session_start(struct session *s, const struct session_conf *conf)
 		return -1;
 	}
 	install_fatal_handlers();
+	if (conf->events && conf->events->n && check_events(s) < 0)
+		return -1;
 	if (osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err)) < 0)
 		return -1;
 	debug_phase(s, "instance created and tracer configured");
@@ -165,13 +209,33 @@ int session_start(struct session *s, const struct session_conf *conf)
 		s->rec = record_start(&conf->rec, s->err, sizeof(s->err));
 		if (!s->rec)
 			return -1;
+		if (conf->events &&
+		    events_apply(conf->events, record_instance(s->rec), s->err, sizeof(s->err)) < 0)
+			return -1;
+	}
+	if (conf->warmup_s) {
+		/* The stop conditions are armed once the warm-up is over. */
+		s->osn.conf.stop_us = 0;
+		s->osn.conf.stop_total_us = 0;
+		s->warming = true;
 	}
 	if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
 		return -1;
 	debug_phase(s, "tracing on");
 	s->start_ns = now_ns();
 	s->state = SESSION_RUNNING;
-	if (conf->duration_s)
+	if (conf->sched.policy != THREADS_KEEP || conf->cgroup[0]) {
+		s->threads = threads_new(&conf->sched, conf->cgroup);
+		if (!s->threads) {
+			snprintf(s->err, sizeof(s->err), "out of memory");
+			return -1;
+		}
+		if (threads_refresh(s) < 0)
+			return -1;
+	}
+	if (conf->warmup_s)
+		arm_timer(s->end_fd, conf->warmup_s * 1000, 0);
+	else if (conf->duration_s)
 		arm_timer(s->end_fd, conf->duration_s * 1000, 0);
 	return 0;
 }
@@ -180,8 +244,40 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 {
 	struct session *s = ctx;
 
-	if (s->state == SESSION_RUNNING)
+	if (s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: cpu %d summary: runtime %llu noise %llu "
+			"max_sample %llu hw %llu nmi %llu irq %llu softirq %llu thread %llu\n",
+			smp->cpu, (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
+			(unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
+			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
+			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
+
+	if (s->state == SESSION_RUNNING && !s->warming)
 		stats_add(&s->stats, smp);
+	/* -S: the kernel writes the period's summary, then stops. */
+	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
+	    smp->ts >= s->stop_ts) {
+		s->stop_cpu = smp->cpu;
+		s->stop_ts = smp->ts;
+		snprintf(s->stop_detail, sizeof(s->stop_detail),
+			 "the noise of a period, %llu us, is above -S %llu us",
+			 (unsigned long long)smp->noise, (unsigned long long)s->osn.conf.stop_total_us);
+	}
+}
+
+/* -s: the sample over the limit is the last one above it before the stop. */
+static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
+{
+	struct session *s = ctx;
+
+	if (s->osn.conf.stop_us && duration_ns > s->osn.conf.stop_us * 1000 && ts >= s->stop_ts) {
+		s->stop_cpu = cpu;
+		s->stop_ts = ts;
+		snprintf(s->stop_detail, sizeof(s->stop_detail),
+			 "a single noise of %llu us is above -s %llu us",
+			 (unsigned long long)(duration_ns / 1000),
+			 (unsigned long long)s->osn.conf.stop_us);
+	}
 }
 
 static void on_print(void *ctx, int cpu, const char *text)
@@ -205,16 +301,25 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 
 static struct reader_sink sink_for(struct session *s)
 {
-	return (struct reader_sink){ s, on_sample, on_print, on_missed };
+	return (struct reader_sink){ s, on_sample, on_print, on_missed, on_threshold };
 }
 
 static void check_kernel_stop(struct session *s)
 {
+	struct reader_sink sink = sink_for(s);
+
+	/* A pause turns tracing off too: that is not the kernel's stop. */
 	if (s->quit || s->state != SESSION_RUNNING || !osnoise_stopped_by_kernel(&s->osn))
 		return;
+	/* The sample that fired it may still be in a buffer. */
+	reader_drain_all(s->reader, &sink);
 	s->quit = true;
 	s->exit_status = HWN_EXIT_STOPPED;
-	if (s->stop_cpu >= 0)
+	s->stop_hit = true;
+	if (s->stop_cpu >= 0 && s->stop_detail[0])
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d: %s",
+			 s->stop_cpu, s->stop_detail);
+	else if (s->stop_cpu >= 0)
 		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d",
 			 s->stop_cpu);
 	else
@@ -240,14 +345,39 @@ static void drain_timer(int fd)
 		;
 }
 
+/* --warm-up is over: discard what it measured, arm the stop conditions. */
+static void end_warmup(struct session *s)
+{
+	struct reader_sink sink = sink_for(s);
+
+	tracefs_instance_file_clear(s->osn.inst, "trace");
+	if (s->rec)
+		tracefs_instance_file_clear(record_instance(s->rec), "trace");
+	reader_drain_all(s->reader, &sink);
+	s->warming = false;
+	session_reset_stats(s);
+	s->stats.missed = 0;
+	if (osnoise_set_stop(&s->osn, s->conf.osn.stop_us, s->conf.osn.stop_total_us, s->err,
+			     sizeof(s->err)) < 0) {
+		s->quit = true;
+		s->exit_status = HWN_EXIT_ENV;
+		return;
+	}
+	if (s->conf.duration_s)
+		arm_timer(s->end_fd, s->conf.duration_s * 1000, 0);
+}
+
 int session_run(struct session *s, const struct session_ui *ui)
 {
 	struct reader_sink sink = sink_for(s);
 	struct pollfd *pfd = NULL;
+	/* Without a front end's tick, look for restarted osnoise/N threads each second. */
+	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms :
+			s->threads || s->conf.osn.stop_us || s->conf.osn.stop_total_us ? 1000 : 0;
 	int cap = 0;
 
-	if (ui && ui->tick_ms)
-		arm_timer(s->tick_fd, ui->tick_ms, ui->tick_ms);
+	if (tick)
+		arm_timer(s->tick_fd, tick, tick);
 	while (!s->quit) {
 		int nr = reader_count(s->reader);
 		int base = 4, n, got = 0;
@@ -293,11 +423,15 @@ int session_run(struct session *s, const struct session_ui *ui)
 			check_kernel_stop(s);
 		if (pfd[1].revents) {
 			drain_timer(s->end_fd);
-			s->quit = true;
+			if (s->warming)
+				end_warmup(s);
+			else
+				s->quit = true;
 		}
 		if (pfd[2].revents) {
 			drain_timer(s->tick_fd);
 			check_kernel_stop(s);
+			threads_refresh(s);
 			got = 1;
 		}
 		if (ui && pfd[3].revents && ui->input)
@@ -307,6 +441,39 @@ int session_run(struct session *s, const struct session_ui *ui)
 	}
 	free(pfd);
 	return s->exit_status;
+}
+
+/* -t: the trace on a stop condition (or always); hist: triggers' output. */
+static void save_record(struct session *s)
+{
+	size_t used;
+	uint64_t events = 0;
+
+	record_set_on(s->rec, 0);
+	if (s->conf.events)
+		events_save_hists(s->conf.events, record_instance(s->rec), s->notes,
+				  sizeof(s->notes));
+	if (!s->conf.trace_file || !(s->stop_hit || s->conf.trace_always))
+		return;
+	used = strlen(s->notes);
+	if (record_save(s->rec, s->conf.trace_file, 0, &events, s->err, sizeof(s->err)) < 0) {
+		snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", s->err);
+		if (!s->exit_status)
+			s->exit_status = HWN_EXIT_ENV;
+	} else {
+		FILE *f;
+
+		/*
+		 * Without trace_printk buffers (distribution kernels) the kernel's
+		 * own "stop tracing hit" line is missing: end the file with ours.
+		 */
+		if (s->stop_hit && (f = fopen(s->conf.trace_file, "ae"))) {
+			fprintf(f, "# hwnoisetop: %s\n", s->stop_reason);
+			fclose(f);
+		}
+		snprintf(s->notes + used, sizeof(s->notes) - used, "trace saved to %s (%llu events)\n",
+			 s->conf.trace_file, (unsigned long long)events);
+	}
 }
 
 void session_finish(struct session *s)
@@ -325,6 +492,8 @@ void session_finish(struct session *s)
 	}
 	if (s->reader)
 		reader_close(s->reader);
+	if (s->rec)
+		save_record(s);
 	record_free(s->rec);
 	s->rec = NULL;
 	debug_phase(s, "stopping");
@@ -339,6 +508,8 @@ void session_finish(struct session *s)
 	}
 	reader_free(s->reader);
 	s->reader = NULL;
+	threads_free(s->threads);
+	s->threads = NULL;
 	for (int *fd = &s->sig_fd; fd <= &s->tick_fd; fd++)
 		if (*fd >= 0) {
 			close(*fd);
@@ -373,6 +544,8 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 	if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
 		return -1;
 	s->conf.osn.cpus = *cpus;
+	if (threads_refresh(s) < 0)	/* the kernel restarted the osnoise/N threads */
+		return -1;
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
 	return reader_open(s->reader, s->osn.inst, cpus, s->err, sizeof(s->err));
@@ -390,7 +563,9 @@ int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_u
 
 int session_set_irq_disable(struct session *s, bool on)
 {
-	return osnoise_set_irq_disable(&s->osn, on, s->err, sizeof(s->err));
+	if (osnoise_set_irq_disable(&s->osn, on, s->err, sizeof(s->err)) < 0)
+		return -1;
+	return threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
 }
 
 int session_pause(struct session *s, bool pause)
@@ -412,6 +587,7 @@ int session_pause(struct session *s, bool pause)
 			record_set_on(s->rec, 1);
 		if (osnoise_start(&s->osn, s->err, sizeof(s->err)) < 0)
 			return -1;
+		return threads_refresh(s);
 	}
 	return 0;
 }

@@ -17,6 +17,9 @@
 #include "osnoise.h"
 #include "record.h"
 #include "stats.h"
+#include "threads.h"
+
+struct events;
 
 struct session_conf {
 	struct osnoise_conf osn;
@@ -26,6 +29,12 @@ struct session_conf {
 	bool debug;
 	bool record;		/* run the recording instance beside the measurement */
 	struct record_conf rec;
+	const char *trace_file;	/* -t: the record saved here on a stop condition; NULL: no */
+	bool trace_always;	/* save it at the end of every run, too */
+	const struct events *events; /* -e/--filter/--trigger for the record; NULL: none */
+	struct threads_sched sched; /* -P for the osnoise/N threads */
+	char cgroup[512];	/* -C: cgroup directory for them; "": none */
+	uint64_t warmup_s;	/* --warm-up: measure, discard, then arm the stop conditions */
 	uint64_t capture_last_s; /* session_capture(): seconds kept, 0 = the whole buffer */
 	uint64_t iterations;	/* -n: the front end ends the run after this many periods */
 };
@@ -53,6 +62,9 @@ struct session {
 	struct osnoise osn;
 	struct reader *reader;
 	struct record *rec;		/* NULL unless conf.record */
+	struct threads *threads;	/* NULL unless -P or -C */
+	bool warming;			/* --warm-up running: samples are discarded */
+	bool stop_hit;			/* the kernel's stop condition ended the run */
 	struct stats stats;
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
@@ -64,14 +76,21 @@ struct session {
 	bool quit;
 	int exit_status;
 	int stop_cpu;			/* CPU that hit a stop condition, -1 */
+	uint64_t stop_ts;		/* timestamp of the sample that named stop_cpu */
+	char stop_detail[96];		/* what that sample was */
 	char stop_reason[160];
 	char err[512];
+	char notes[1024];		/* files written at the end, one line each */
 };
 
 /* Block the signals the loop takes through its signalfd (call first thing). */
 void session_block_signals(void);
 
-/* Set up the tracer and readers and start measuring.  -1 with s->err. */
+/*
+ * Set up the tracer and readers and start measuring.  -1 with s->err (and
+ * s->exit_status HWN_EXIT_USAGE when the kernel rejected a filter or
+ * trigger given on the command line).
+ */
 int session_start(struct session *s, const struct session_conf *conf);
 /* Run the loop until the duration ends, a signal, a stop condition or a quit. */
 int session_run(struct session *s, const struct session_ui *ui);

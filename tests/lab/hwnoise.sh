@@ -30,14 +30,17 @@ for sig in INT TERM HUP; do
 	grep -q '^  1 #' t_\$sig.txt && echo "table_\$sig=yes"
 	[ "\$before" = "\$(snap)" ] && echo "restored_\$sig=yes" || { echo "restored_\$sig=no"; snap; }
 done
-# NMIs: all go to CPU 0; runtime = period keeps CPU 0 sampling all the time.
-# The run ends by SIGINT after the last NMI was taken, however slow the host.
-hwnoisetop -q -c 0 -p 1000000 -r 1000000 -d 1h > nmi.txt 2>&1 & pid=\$!
-sleep 2
+# NMIs: all go to CPU 0.  osnoise counts those that land while it samples:
+# runtime = period (10 s, the longest) leaves it sampling all but the short
+# moment it writes each summary.  The run ends by SIGINT once the period
+# holding the last NMI has been reported, however slow the host.
+hwnoisetop -D -q -c 0 -p 10000000 -r 10000000 -d 1h > nmi.txt 2> nmi.err & pid=\$!
+sleep 1
 t0=\$(date +%s)
 lab_host nmi 7 || echo "lab_host failed"
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
-sleep 2
+n0=\$(grep -c 'summary' nmi.err); t=0
+while [ \$t -lt 40 ] && [ "\$(grep -c 'summary' nmi.err)" -le "\$n0" ]; do sleep 1; t=\$((t + 1)); done
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
 echo "nmi_row=\$(grep '^  0 #' nmi.txt)"
 # The tracer busy: timerlat holds it.

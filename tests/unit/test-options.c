@@ -23,7 +23,7 @@ int main(void)
 
 	for (const struct opt_def *d = cli_options; d->id; d++)
 		n++;
-	tap_plan(2 * n);
+	tap_plan(3 * n);
 	for (const struct opt_def *d = cli_options; d->id; d++) {
 		char want[96];
 
@@ -33,6 +33,9 @@ int main(void)
 		for (char *p = want + 8; (p = strchr(p, '-')); p += 2)
 			memmove(p + 1, p, strlen(p) + 1), *p = '\\';
 		tap_ok(strstr(man, want) != NULL, "the man text lists --%s", d->long_name);
+		tap_ok(d->example && strstr(d->example, "hwnoisetop") &&
+		       strstr(man, "Example:\n.nf\n\\fBhwnoisetop"),
+		       "--%s has a man-page example", d->long_name);
 	}
 	free(help);
 	free(man);

@@ -1,0 +1,140 @@
+/*
+ * Unit tests: the rtla hwnoise options' parsing into a session
+ * configuration (-a, -t, -e/--filter/--trigger, -P, --warm-up, ...), and
+ * their refusals.  Nothing here touches the kernel.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "env.h"
+#include "events.h"
+#include "tap.h"
+#include "threads.h"
+
+/* Parse a command line given as one string of words; returns cli_parse's value. */
+static int parse(struct cli *cli, const char *line)
+{
+	char *copy = strdup(line), *argv[32], *save = NULL;
+	int argc = 0, rc;
+
+	argv[argc++] = "hwnoisetop";
+	for (char *w = strtok_r(copy, " ", &save); w && argc < 31; w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	optind = 0;	/* glibc: start a fresh scan */
+	rc = cli_parse(cli, argc, argv);
+	free(copy);
+	return rc;
+}
+
+static void priorities(void)
+{
+	struct threads_sched s;
+	const char *why;
+
+	tap_ok(threads_parse_priority("f:10", &s, &why) == 0 && s.policy == THREADS_FIFO &&
+	       s.prio == 10, "f:10 is SCHED_FIFO 10");
+	tap_ok(threads_parse_priority("r:99", &s, &why) == 0 && s.policy == THREADS_RR &&
+	       s.prio == 99, "r:99 is SCHED_RR 99");
+	tap_ok(threads_parse_priority("o:-5", &s, &why) == 0 && s.policy == THREADS_OTHER &&
+	       s.prio == -5, "o:-5 is SCHED_OTHER nice -5");
+	tap_ok(threads_parse_priority("d:500us:1ms", &s, &why) == 0 &&
+	       s.policy == THREADS_DEADLINE && s.runtime_ns == 500000 && s.period_ns == 1000000,
+	       "d:500us:1ms is SCHED_DEADLINE 500000/1000000 ns");
+	tap_ok(threads_parse_priority("d:100000:200000", &s, &why) == 0 &&
+	       s.runtime_ns == 100000 && s.period_ns == 200000, "d: plain numbers are nanoseconds");
+	tap_ok(threads_parse_priority("d:1s:1s", &s, &why) == 0, "d: runtime may equal the period");
+	static const char *const bad[] = { "", "f", "f:", "f:0", "f:100", "r:x", "o:20", "o:-21",
+					   "x:1", "ff:1", "d:1ms", "d:2ms:1ms", "d:1ms:2xs", "d:1000:1ms",
+					   "d::1ms", "d:1ms:10s", NULL };
+	for (int i = 0; bad[i]; i++)
+		tap_ok(threads_parse_priority(bad[i], &s, &why) < 0, "'%s' is refused: %s", bad[i],
+		       why);
+}
+
+static void event_list(void)
+{
+	struct events e = { 0 };
+	const char *why;
+
+	tap_ok(events_set_filter(&e, "a > 1", &why) < 0, "--filter before any -e is refused");
+	tap_ok(events_add(&e, "osnoise", &why) == 0 && e.n == 1 && !e.v[0].event,
+	       "-e osnoise: a whole system");
+	tap_ok(events_set_trigger(&e, "hist:keys=duration", &why) < 0,
+	       "--trigger on a whole system is refused");
+	tap_ok(events_add(&e, "osnoise:irq_noise", &why) == 0 && e.n == 2 &&
+	       strcmp(e.v[1].system, "osnoise") == 0 && strcmp(e.v[1].event, "irq_noise") == 0,
+	       "-e osnoise:irq_noise: system and event");
+	tap_ok(events_set_filter(&e, "duration > 1000", &why) == 0 && e.v[1].filter &&
+	       !e.v[0].filter, "--filter goes to the preceding -e");
+	tap_ok(events_set_filter(&e, "duration > 2", &why) < 0, "a second --filter for one -e is refused");
+	tap_ok(events_set_trigger(&e, "hist:keys=desc", &why) == 0 && e.v[1].trigger,
+	       "--trigger goes to the preceding -e");
+	static const char *const bad[] = { "", ":x", "sys:", "a:b:c", "../x", "a b", NULL };
+	for (int i = 0; bad[i]; i++)
+		tap_ok(events_add(&e, bad[i], &why) < 0, "-e '%s' is refused", bad[i]);
+	events_free(&e);
+}
+
+static void command_lines(void)
+{
+	struct cli cli;
+
+	tap_ok(parse(&cli, "-a 20") == -1 && cli.sc.osn.stop_us == 20 &&
+	       cli.sc.osn.threshold_us == 1 && cli.sc.record && cli.sc.trace_file &&
+	       strcmp(cli.sc.trace_file, "osnoise_trace.txt") == 0,
+	       "-a 20 = -s 20 -T 1 -t");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-a 20 -T 5") == -1 && cli.sc.osn.threshold_us == 5,
+	       "-T after -a wins, as in rtla");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-T 5 -a 20") == -1 && cli.sc.osn.threshold_us == 1,
+	       "-a after -T sets the threshold to 1, as in rtla");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-a 20 -t mine.txt") == -1 && strcmp(cli.sc.trace_file, "mine.txt") == 0,
+	       "-t names the file after -a");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-t=x.txt") == -1 && strcmp(cli.sc.trace_file, "x.txt") == 0,
+	       "-t=file as rtla takes it");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-s 30 -S 100") == -1 && cli.sc.osn.stop_us == 30 &&
+	       cli.sc.osn.stop_total_us == 100 && !cli.sc.record, "-s and -S without -t record nothing");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--trace-always") == -1 && cli.sc.record && cli.sc.trace_always &&
+	       strcmp(cli.sc.trace_file, "osnoise_trace.txt") == 0, "--trace-always implies -t");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-t --trace-buffer-size 4096") == -1 && cli.sc.rec.buffer_kb == 4096,
+	       "--trace-buffer-size sizes the record instance");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-t -e osnoise:irq_noise --trigger hist:keys=desc -e sched") == -1 &&
+	       cli.sc.events == &cli.events && cli.events.n == 2 && cli.events.v[0].trigger,
+	       "-e is repeatable, with --trigger for the one before");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--warm-up 1m -d 10s") == -1 && cli.sc.warmup_s == 60 &&
+	       cli.sc.duration_s == 10, "--warm-up 1m is 60 s");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-P d:1ms:10ms") == -1 && cli.sc.sched.policy == THREADS_DEADLINE,
+	       "-P d: reaches the session configuration");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--cleanup") == -1 && cli.cleanup, "--cleanup alone");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-e osnoise") == HWN_EXIT_USAGE, "-e without -t is a usage error");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--trace-buffer-size 64") == HWN_EXIT_USAGE,
+	       "--trace-buffer-size without -t is a usage error");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--cleanup -q") == HWN_EXIT_USAGE, "--cleanup with another option is a usage error");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--trace-always=1") == HWN_EXIT_USAGE, "an argument to a flag is a usage error");
+	cli_free(&cli);
+}
+
+int main(void)
+{
+	tap_plan(22 + 13 + 16);
+	priorities();
+	event_list();
+	command_lines();
+	return tap_done();
+}
