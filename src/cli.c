@@ -100,8 +100,8 @@ const struct opt_def cli_options[] = {
 	{ .id = O_ITERATIONS, .short_name = 'n', .long_name = "iterations", .arg = OPT_REQUIRED,
 	  .arg_name = "N",
 	  .help = "end the session once every measured CPU has reported N periods",
-	  .more = "Like htop's -n: for demonstrations and scripts; the dashboard's last screen "
-		  "is followed by the summary table.",
+	  .more = "Like htop's -n, for demonstrations and scripts; the summary table follows, "
+		  "as after q.",
 	  .example = "hwnoisetop -n 10",
 	  .accepts = "a number of periods from 1 to 4294967295" },
 	{ .id = O_CAPTURE_LAST, .long_name = "capture-last", .arg = OPT_REQUIRED,
