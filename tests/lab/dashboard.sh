@@ -8,7 +8,7 @@
 lab_require
 plan 51
 
-lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" -- <<'EOF_GUEST'
+guest=$(cat <<'EOF_GUEST'
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
 T=/sys/kernel/tracing
 snap() { cd $T; for f in tracing_thresh osnoise/stop_tracing_us osnoise/stop_tracing_total_us osnoise/period_us osnoise/runtime_us osnoise/cpus osnoise/options current_tracer; do echo "$f=$(cat $f)"; done; echo "instances=$(ls instances)"; echo "state=$(ls /run/hwnoisetop 2>/dev/null)"; cd /lab; }
@@ -123,8 +123,10 @@ key c; typed 0; waitfile $T/osnoise/cpus 0
 key p; typed 500000; waitfile $T/osnoise/period_us 500000
 key r; typed 500000; waitfile $T/osnoise/runtime_us 500000
 sleep 0.6; key R; waitfor 'statistics reset' >/dev/null; waitfor '^ +0  +[0-9]' >/dev/null
+echo "nmi_before=$(row 0 | awk '{print $9}')"
 lab_host nmi 7
-sleep 1.5
+# Until the periods holding them have been reported (5 s at most).
+i=0; while [ $i -lt 25 ] && [ "$(row 0 | awk '{print $9}')" -lt 7 ] 2>/dev/null; do sleep 0.2; i=$((i + 1)); done
 echo "nmi=$(row 0 | awk '{print $9}')"
 screen nmi
 
@@ -165,6 +167,16 @@ echo "hup_gone=$(pidof hwnoisetop >/dev/null && echo no || echo yes)"
 [ "$before" = "$(snap)" ] && echo "hup_restored=yes" || { echo "hup_restored=no"; snap; }
 stamp end
 EOF_GUEST
+)
+# Under emulation (multi-threaded TCG) the guest kernel now and then dies of
+# an "Oops: int3" while it patches its own code (static keys flipped by CPU
+# hotplug or by tracepoints going on and off): a dead VM, not a verdict on
+# the program.  Boot once more in that case.
+lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" -- <<<"$guest"
+if [ "$LAB_RC" = 125 ]; then
+	diag "the lab VM died (status 125): booting it once more"
+	lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" -- <<<"$guest"
+fi
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
 scr() { diag "$(printf '%s\n' "$LAB_OUT" | sed -n "/^@@screen $1\$/,/^@@end/p" | sed '1d;$d')"; }
@@ -217,8 +229,11 @@ scr smt-off
 is "$(get smt_on)" "yes0-3" "SMT on: a message; osnoise/cpus still 0-3"
 like "$(get measured_again)" '^yes' "a sibling is measured again ($(get measured_again))"
 scr smt-on
-# (the harness may let one more NMI through: at least the 7 must show)
-[ "$(get nmi)" -ge 7 ] 2>/dev/null; ok $? "7 NMIs injected into CPU 0 show in its NMI column ($(get nmi))"
+# One may land between two periods, or the harness may let one more
+# through: the column must go from 0 to about the 7 injected.
+n=$(get nmi)
+[ "$(get nmi_before)" = 0 ] && [ "${n:-0}" -ge 5 ] && [ "${n:-0}" -le 9 ]
+ok $? "7 NMIs injected into CPU 0 show in its NMI column ($(get nmi_before) -> $n)"
 scr nmi
 is "$(get stop)" yesyes "a stop condition: STOPPED and why in the header, the screen stays"
 scr stopped
