@@ -346,7 +346,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 
 	rc = session_run(s, &ui);
 	/* A stop condition: keep the screen, and the recorded trace for t. */
-	if (rc == HWN_EXIT_STOPPED && s->exit_status == HWN_EXIT_STOPPED && !conf->iterations) {
+	if (s->stop_hit && !conf->iterations) {
 		dash_message(&d, true, "%s: t saves the trace, q quits", s->stop_reason);
 		dash_draw(&d);
 		rc = session_hold(s, &ui);
