@@ -245,9 +245,10 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 	struct session *s = ctx;
 
 	if (s->conf.debug)
-		fprintf(stderr, "hwnoisetop: debug: cpu %d summary: runtime %llu noise %llu "
-			"max_sample %llu hw %llu nmi %llu irq %llu softirq %llu thread %llu\n",
-			smp->cpu, (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
+		fprintf(stderr, "hwnoisetop: debug: cpu %d summary at %llu.%06llu: runtime %llu "
+			"noise %llu max_sample %llu hw %llu nmi %llu irq %llu softirq %llu thread %llu\n",
+			smp->cpu, (unsigned long long)(smp->ts / 1000000000ULL),
+			(unsigned long long)(smp->ts / 1000 % 1000000), (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
 			(unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
 			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
 			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
@@ -371,13 +372,17 @@ int session_run(struct session *s, const struct session_ui *ui)
 {
 	struct reader_sink sink = sink_for(s);
 	struct pollfd *pfd = NULL;
-	/* Without a front end's tick, look for restarted osnoise/N threads each second. */
-	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms :
-			s->threads || s->conf.osn.stop_us || s->conf.osn.stop_total_us ? 1000 : 0;
+	/*
+	 * A tick, the front end's or one a second: look for restarted osnoise/N
+	 * threads and read the buffers even without a wake-up.  The kernel wakes
+	 * readers through an irq_work on the measured CPU, which waits for that
+	 * CPU to enable interrupts: with a runtime close to the period, the
+	 * wake-up comes periods late.
+	 */
+	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms : 1000;
 	int cap = 0;
 
-	if (tick)
-		arm_timer(s->tick_fd, tick, tick);
+	arm_timer(s->tick_fd, tick, tick);
 	while (!s->quit) {
 		int nr = reader_count(s->reader);
 		int base = 4, n, got = 0;
@@ -430,6 +435,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		}
 		if (pfd[2].revents) {
 			drain_timer(s->tick_fd);
+			reader_drain_all(s->reader, &sink);
 			check_kernel_stop(s);
 			threads_refresh(s);
 			got = 1;

@@ -9,7 +9,7 @@ snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh osnoise/stop_
 unusual() { cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 123456 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; echo OSNOISE_PREEMPT_DISABLE > osnoise/options; cd /lab; }'
 
 lab_require
-plan 33
+plan 37
 lab_run --cpus 2 --monitor --bin "$HWNOISETOP" -- <<EOF
 $snapshot
 unusual
@@ -43,6 +43,28 @@ n0=\$(grep -c 'summary' nmi.err); t=0
 while [ \$t -lt 40 ] && [ "\$(grep -c 'summary' nmi.err)" -le "\$n0" ]; do sleep 1; t=\$((t + 1)); done
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
 echo "nmi_row=\$(grep '^  0 #' nmi.txt)"
+# Exactness: every summary hwnoisetop decoded (-D) against the kernel's own
+# text of the same period in the recording instance, and the table against
+# the sums and maxima of those summaries.
+hwnoisetop -D -q -c 1 -d 5s --trace-always -t ref.txt --trace-buffer-size 16384 > ex.txt 2> ex.err
+echo "rc_exact=\$?"
+echo "exact_row=\$(grep '^  1 #' ex.txt)"
+grep 'summary at' ex.err | awk '{ sub(":", "", \$7); print "D", \$4, \$7, \$9, \$11, \$13, \$15, \$17, \$19, \$21, \$23 }' > dec.txt
+grep -v '^#' ref.txt | awk 'NF == 13 && \$4 ~ /:\$/ { sub(":", "", \$4); c = \$2; gsub(/[^0-9]/, "", c); print "K", c + 0, \$4, \$5, \$6, \$8, \$9, \$10, \$11, \$12, \$13 }' > ker.txt
+cat dec.txt ker.txt | awk '
+\$1 == "K" { n++; kc[n] = \$2; kt[n] = \$3; k[n] = \$4 " " \$5 " " \$6 " " \$7 " " \$8 " " \$9 " " \$10 " " \$11; next }
+{ d++; dc[d] = \$2; dt[d] = \$3; dv[d] = \$4 " " \$5 " " \$6 " " \$7 " " \$8 " " \$9 " " \$10 " " \$11
+  p++; r += \$4; no += \$5; if (\$5 > mn) mn = \$5; if (\$6 > ms) ms = \$6; hw += \$7; nmi += \$8 }
+END {
+	for (i = 1; i <= d; i++) {
+		f = 0
+		for (j = 1; j <= n; j++)
+			if (kc[j] == dc[i] && kt[j] - dt[i] < 0.2 && dt[i] - kt[j] < 0.2) { f = j; break }
+		if (!f) { miss++; print "exact_nokernel_" i "=" dt[i] " " dv[i] } else if (k[f] == dv[i]) same++; else { diff++; print "exact_diff=" dv[i] " vs kernel " k[f] }
+	}
+	printf "exact_same=%d\nexact_diff=%d\nexact_missing=%d\n", same, diff + 0, miss + 0
+	printf "exact_sums=%d %d %d %d %d %d %d\n", p, r, no, mn, ms, hw, nmi
+}'
 # The tracer busy: timerlat holds it.
 echo timerlat > /sys/kernel/tracing/current_tracer
 b2=\$(snap)
@@ -92,6 +114,13 @@ is "$(get rc_nmi)" 0 "NMI run exits 0"
 nmi_row=$(get nmi_row)
 diag "NMI row: $nmi_row (7 NMIs took $(get nmi_seconds) s to inject)"
 is "$(echo "$nmi_row" | awk '{print $NF}')" 7 "7 NMIs injected into CPU 0 are counted exactly"
+is "$(get rc_exact)" 0 "exactness run exits 0"
+diag "decoded: $(get exact_same) equal, $(get exact_diff) different, $(get exact_missing) without a kernel line" \
+	"$(printf '%s\n' "$LAB_OUT" | grep '^exact_nokernel')"
+ok "$([ "$(get exact_same)" -ge 4 ] 2>/dev/null; echo $?)" "at least 4 periods compared with the kernel's text"
+is "$(get exact_diff)/$(get exact_missing)" "0/0" "every decoded summary equals the kernel's own text of that period"
+read -r _ p r no av mn ms hw nmi <<<"$(get exact_row | tr -d '#')"
+is "$p $r $no $mn $ms $hw $nmi" "$(get exact_sums)" "the table is the sums and maxima of the summaries"
 is "$(get rc_busy)" 1 "timerlat active: exit 1"
 like "$(get busy_msg)" '^hwnoisetop: .*busy.*timerlat' "timerlat active: one line naming it"
 is "$(get busy_unchanged)" yes "timerlat active: nothing changed"
