@@ -22,9 +22,11 @@
 enum {
 	O_AUTO = 'a', O_CGROUP = 'C', O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd',
 	O_EVENT = 'e', O_HOUSEKEEPING = 'H', O_HELP = 'h', O_PRIORITY = 'P', O_PERIOD = 'p',
-	O_QUIET = 'q', O_RUNTIME = 'r', O_STOP_TOTAL = 'S', O_STOP = 's', O_THRESHOLD = 'T',
+	O_ITERATIONS = 'n', O_QUIET = 'q', O_RUNTIME = 'r', O_STOP_TOTAL = 'S', O_STOP = 's',
+	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
+	O_CAPTURE_LAST,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -92,7 +94,22 @@ const struct opt_def cli_options[] = {
 	  .accepts = "kB from 1 to 1048576, with -t or -a" },
 	{ .id = O_QUIET, .short_name = 'q', .long_name = "quiet", .arg = OPT_NONE,
 	  .help = "print only the summary table at the end of the session",
+	  .more = "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
+		  "dashboard (see KEYS).",
 	  .example = "hwnoisetop -q -d 10m" },
+	{ .id = O_ITERATIONS, .short_name = 'n', .long_name = "iterations", .arg = OPT_REQUIRED,
+	  .arg_name = "N",
+	  .help = "end the session once every measured CPU has reported N periods",
+	  .more = "Like htop's -n, for demonstrations and scripts; the summary table follows, "
+		  "as after q.",
+	  .example = "hwnoisetop -n 10",
+	  .accepts = "a number of periods from 1 to 4294967295" },
+	{ .id = O_CAPTURE_LAST, .long_name = "capture-last", .arg = OPT_REQUIRED,
+	  .arg_name = "time[s|m|h|d]",
+	  .help = "t in the dashboard saves only the last stretch of this length of the recorded "
+		  "trace (default: all the recording holds)",
+	  .example = "hwnoisetop --capture-last 10s",
+	  .accepts = "a time from 1s with unit s, m, h or d" },
 	{ .id = O_CPUS, .short_name = 'c', .long_name = "cpus", .arg = OPT_REQUIRED,
 	  .arg_name = "cpu-list",
 	  .help = "measure these CPUs, e.g. 1-3,5 (default: every online CPU)",
@@ -403,6 +420,14 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_CLEANUP:
 			cli->cleanup = true;
+			break;
+		case O_ITERATIONS:
+			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_CAPTURE_LAST:
+			if (parse_duration(arg, false, &cli->sc.capture_last_s, &why))
+				rc = bad(def, arg, why);
 			break;
 		case O_QUIET:
 			cli->quiet = true;

@@ -15,6 +15,7 @@
 #include "osnoise.h"
 #include "report.h"
 #include "session.h"
+#include "dashboard.h"
 
 static void print_table(struct session *s, bool pretty)
 {
@@ -28,11 +29,28 @@ static void print_table(struct session *s, bool pretty)
 	fflush(stdout);
 }
 
+/* The dashboard's trace recording per CPU: recent detail, quick to save. */
+#define DASHBOARD_RECORD_KB 256
+
+/* -q and redirected output: no screen, but -n still ends the run. */
+static void quiet_update(void *ctx)
+{
+	struct session *s = ctx;
+	char why[64];
+
+	if (!s->quit && session_periods_done(s, s->conf.iterations)) {
+		snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)s->conf.iterations);
+		session_request_stop(s, why);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct session s;
 	struct cli cli;
+	struct session_ui quiet_ui = { &s, -1, NULL, quiet_update, 0 };
 	char err[512];
+	bool dashboard;
 	int rc;
 
 	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
@@ -51,6 +69,13 @@ int main(int argc, char **argv)
 		cli_free(&cli);
 		return HWN_EXIT_ENV;
 	}
+	/* The dashboard keeps a trace recording for its one-key capture. */
+	dashboard = !cli.quiet && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	if (dashboard) {
+		cli.sc.record = true;
+		if (!cli.sc.rec.buffer_kb)
+			cli.sc.rec.buffer_kb = DASHBOARD_RECORD_KB;
+	}
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
 		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
@@ -60,7 +85,16 @@ int main(int argc, char **argv)
 		cli_free(&cli);
 		return rc;
 	}
-	rc = session_run(&s, NULL);
+	rc = -1;
+	if (dashboard) {
+		struct dashboard_conf dc = { cli.sc.iterations, !getenv("NO_COLOR") };
+
+		rc = dashboard_run(&s, &dc, err, sizeof(err));
+		if (rc < 0)
+			fprintf(stderr, "hwnoisetop: %s: showing only the summary table\n", err);
+	}
+	if (rc < 0)
+		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
 	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
 	if (s.stop_hit)

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "config.h"
 #include "hwlat_cli.h"
+#include "keys.h"
 
 static void section(const char *name)
 {
@@ -90,6 +91,21 @@ int main(void)
 	       "It runs on the CPUs it does not measure and sleeps in \\fBpoll\\fR(2) between summaries.\n");
 	section("OPTIONS");
 	opt_print_man(stdout, cli_options);
+	section("KEYS");
+	printf("%s",
+	       "Without \\fB\\-q\\fR, when standard output is a terminal, hwnoisetop shows a live\n"
+	       "dashboard: a header with the settings in force and the state of the run, one row per\n"
+	       "CPU with the summary's columns, the latest period's noise (\\fBLast\\fR) and a\n"
+	       "sparkline of the recent periods (\\fBHistory\\fR), and a status line. Rows are\n"
+	       "redrawn as each period arrives. Colours carry meaning (green good, yellow a warning,\n"
+	       "red bad availability) with a mark beside the value (\\fB~\\fR, \\fB!\\fR) for\n"
+	       "monochrome terminals; \\fBNO_COLOR\\fR turns the colours off. A CPU that is not\n"
+	       "measured is dimmed and marked \\fB\\-\\fR, an offline one \\fBx\\fR. Every change\n"
+	       "made with a key is a live change of the kernel's settings, restored at exit. When a\n"
+	       "stop condition fires, the dashboard stays, marked \\fBSTOPPED\\fR with the reason, so\n"
+	       "that \\fBt\\fR can still save the trace. On quit the summary table is printed as with\n"
+	       "\\fB\\-q\\fR.\n");
+	keys_print_man(stdout);
 	section("OUTPUT");
 	printf("%s",
 	       "At the end of the session hwnoisetop prints the summary table of \\fBrtla hwnoise\\fR:\n"

@@ -371,7 +371,9 @@ static void check_kernel_stop(struct session *s)
 {
 	struct reader_sink sink = sink_for(s);
 
-	if (s->quit || s->conf.tracer != SESSION_OSNOISE || !osnoise_stopped_by_kernel(&s->osn))
+	/* A pause turns tracing off too: that is not the kernel's stop. */
+	if (s->quit || s->conf.tracer != SESSION_OSNOISE || s->state != SESSION_RUNNING ||
+	    !osnoise_stopped_by_kernel(&s->osn))
 		return;
 	/* The sample that fired it may still be in a buffer. */
 	reader_drain_all(s->reader, &sink);
@@ -696,6 +698,7 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 {
 	time_t now = time(NULL);
 	struct tm tm;
+	int rc;
 
 	if (!s->rec) {
 		snprintf(s->err, sizeof(s->err), "no trace is being recorded");
@@ -703,7 +706,50 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	}
 	localtime_r(&now, &tm);
 	strftime(path, pathlen, "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
-	return record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+	/*
+	 * Reading "trace" while the instance records chases the writers and
+	 * may never end on a noisy machine: hold the recording meanwhile.
+	 */
+	if (s->state == SESSION_RUNNING)
+		record_set_on(s->rec, 0);
+	rc = record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+	if (s->state == SESSION_RUNNING)
+		record_set_on(s->rec, 1);
+	return rc;
+}
+
+void session_request_stop(struct session *s, const char *why)
+{
+	s->quit = true;
+	if (!s->stop_reason[0])
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", why);
+}
+
+bool session_periods_done(const struct session *s, uint64_t n)
+{
+	struct cpuset online, measured;
+	int cpu, seen = 0;
+
+	env_online_cpus(&online);
+	cpuset_and(&measured, &s->conf.osn.cpus, &online);
+	cpuset_for_each(cpu, &measured) {
+		if (cpu >= s->stats.ncpus || s->stats.cpu[cpu].periods < n)
+			return false;
+		seen++;
+	}
+	return seen > 0;
+}
+
+int session_hold(struct session *s, const struct session_ui *ui)
+{
+	if (!s->quit || s->exit_status != HWN_EXIT_STOPPED || s->state != SESSION_RUNNING)
+		return s->exit_status;
+	/* The kernel stopped every osnoise instance: the recording is intact. */
+	s->end_ns = now_ns();
+	s->state = SESSION_STOPPED;
+	s->quit = false;
+	session_run(s, ui);
+	return s->exit_status;
 }
 
 int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t width_us)

@@ -43,6 +43,7 @@ struct session_conf {
 	char cgroup[512];	/* -C: cgroup directory for them; "": none */
 	uint64_t warmup_s;	/* --warm-up: measure, discard, then arm the stop conditions */
 	uint64_t capture_last_s; /* session_capture(): seconds kept, 0 = the whole buffer */
+	uint64_t iterations;	/* -n: the front end ends the run after this many periods */
 };
 
 enum session_state {
@@ -137,5 +138,16 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
  * during a warm-up.  0, or -1 with s->err (then no tracer runs: finish).
  */
 int session_switch_tracer(struct session *s, enum session_tracer to);
+/* Quit, with a reason for the user ("terminal closed", "10 periods done"). */
+void session_request_stop(struct session *s, const char *why);
+/*
+ * After a stop condition ended session_run(): keep the loop going for the
+ * front end (state SESSION_STOPPED, the elapsed time frozen, the recorded
+ * trace still there for session_capture()) until a quit request or a
+ * signal.  Returns the session's status.
+ */
+int session_hold(struct session *s, const struct session_ui *ui);
+/* Has every measured online CPU delivered at least n period summaries? */
+bool session_periods_done(const struct session *s, uint64_t n);
 
 #endif

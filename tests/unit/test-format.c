@@ -1,0 +1,37 @@
+/* Unit tests: the dashboard's pure helpers (numbers in a column, threshold steps, marks). */
+#include "format.h"
+#include "tap.h"
+
+int main(void)
+{
+	char b[32];
+
+	tap_plan(20);
+	tap_is_str(format_count(750000, 12, b, sizeof(b)), "750000", "fits: exact");
+	tap_is_str(format_count(0, 6, b, sizeof(b)), "0", "zero");
+	tap_is_str(format_count(1234567, 6, b, sizeof(b)), "1235k", "too wide: scaled");
+	tap_is_str(format_count(123456789, 5, b, sizeof(b)), "123M", "scaled further");
+	tap_is_str(format_count(999999, 6, b, sizeof(b)), "999999", "exactly the width");
+	tap_is_str(format_count(1000000, 6, b, sizeof(b)), "1000k", "one past the width");
+
+	tap_is_u64(format_threshold_step(1, 1), 2, "1 up is 2");
+	tap_is_u64(format_threshold_step(2, 1), 5, "2 up is 5");
+	tap_is_u64(format_threshold_step(5, 1), 10, "5 up is 10");
+	tap_is_u64(format_threshold_step(7, 1), 10, "7 up is 10");
+	tap_is_u64(format_threshold_step(10, -1), 5, "10 down is 5");
+	tap_is_u64(format_threshold_step(7, -1), 5, "7 down is 5");
+	tap_is_u64(format_threshold_step(1, -1), 1, "1 down stays 1");
+
+	tap_is_u64(format_spark_level(0, 100), 0, "no noise: level 0");
+	tap_is_u64(format_spark_level(100, 100), 8, "the maximum: level 8");
+	tap_is_u64(format_spark_level(1, 100), 1, "a little: level 1");
+
+	tap_ok(format_avail_class(10000000) == FORMAT_GOOD, "100 %% is good");
+	tap_ok(format_avail_class(9990000) == FORMAT_GOOD && format_avail_class(9989999) == FORMAT_WARN,
+	       "99.9 %% is the good/warning edge");
+	tap_ok(format_avail_class(9900000) == FORMAT_WARN && format_avail_class(9899999) == FORMAT_BAD,
+	       "99 %% is the warning/bad edge");
+	tap_ok(format_class_mark(FORMAT_BAD) == '!' && format_class_mark(FORMAT_WARN) == '~' &&
+	       format_class_mark(FORMAT_GOOD) == ' ', "a mark beside each colour");
+	return tap_done();
+}

@@ -1,0 +1,105 @@
+/*
+ * dash: the dashboard's state, shared by its files (dashboard.c draws the
+ * frame and runs the session, grid.c the per-CPU grid, keys.c the key
+ * table and prompts, help.c the help screen).  Not for the engine.
+ *
+ * Drawing is driven by one dirty flag: anything that changes what is on
+ * screen (a new period, the elapsed second, a key, a resize, a CPU going
+ * offline) sets it, and dash_draw() repaints with erase() and a single
+ * doupdate(), so curses sends only the cells that changed.
+ */
+#ifndef HWN_UI_DASH_H
+#define HWN_UI_DASH_H
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpuset.h"
+#include "dashboard.h"
+#include "session.h"
+
+/* Meanings that have a look (a colour pair plus attributes, or plain attributes). */
+enum dash_look {
+	LOOK_NORMAL,
+	LOOK_TITLE,	/* the title bar */
+	LOOK_COLHEAD,	/* column titles */
+	LOOK_SORTED,	/* the sort column's title */
+	LOOK_GOOD,
+	LOOK_WARN,
+	LOOK_BAD,
+	LOOK_DIM,	/* CPUs not measured, offline */
+	LOOK_SELECT,	/* the selected row */
+	LOOK_SPARK,
+	LOOK_PAUSED,
+	LOOK_ERROR,	/* status-line errors */
+	LOOK_COUNT
+};
+
+enum dash_prompt {
+	PROMPT_NONE,
+	PROMPT_CPUS,
+	PROMPT_THRESHOLD,
+	PROMPT_PERIOD,
+	PROMPT_RUNTIME,
+};
+
+/* The smallest terminal the grid is drawn in. */
+#define DASH_MIN_COLS 50
+#define DASH_MIN_LINES 6
+
+struct dashboard {
+	struct session *s;
+	struct dashboard_conf conf;
+	attr_t look[LOOK_COUNT];
+	bool utf8;
+	char kernel[96];		/* "Linux 6.12.0" */
+
+	bool dirty;
+	bool help;			/* the help screen is shown */
+	int help_top;
+
+	/* The grid. */
+	int sel_cpu;			/* the selected CPU (follows sorting) */
+	int top;			/* first shown row */
+	int page;			/* rows shown at the last draw */
+	int sort;			/* sort column: index in grid's table */
+	int *order;			/* CPUs in display order */
+	int nrows;
+	struct cpuset online;
+	uint64_t online_ns;		/* when online was read */
+
+	/* What was on screen at the last draw. */
+	uint64_t seen_samples;
+	uint64_t seen_elapsed;
+
+	/* The status line: a message, or a prompt being typed. */
+	char msg[256];
+	bool msg_err;
+	enum dash_prompt prompt;
+	char input[128];
+	size_t input_len;
+};
+
+/* dashboard.c */
+void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void dash_draw(struct dashboard *d);
+bool dash_measured(const struct dashboard *d, int cpu);
+
+/* grid.c */
+void grid_draw(struct dashboard *d, int y, int height, int width);
+void grid_move(struct dashboard *d, int delta);
+void grid_home_end(struct dashboard *d, bool end);
+void grid_sort_step(struct dashboard *d, int dir);
+const char *grid_sort_name(const struct dashboard *d);
+
+/* help.c */
+void help_draw(struct dashboard *d, int height, int width);
+
+/* keys.c */
+void keys_dispatch(struct dashboard *d, int ch);
+const char *keys_prompt_label(enum dash_prompt p);
+
+#endif

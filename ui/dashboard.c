@@ -1,0 +1,360 @@
+/*
+ * dashboard: the frame (title bar, settings line, grid, status line), the
+ * session callbacks and the terminal's life.  See dashboard.h and dash.h.
+ *
+ * Layout, top to bottom:
+ *   0  title bar: program, kernel, mode; state and elapsed time on the right
+ *   1  the settings in force: period, runtime, threshold, CPUs, lost events
+ *   2  column titles, then one row per CPU (grid.c)
+ *   last  the status line: a message, a prompt, or the main keys
+ */
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "dash.h"
+#include "env.h"
+#include "keys.h"
+#include "parse.h"
+
+#define ONLINE_EVERY_NS 1000000000ULL
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	va_end(ap);
+	d->msg_err = err;
+	d->dirty = true;
+}
+
+bool dash_measured(const struct dashboard *d, int cpu)
+{
+	return cpuset_has(&d->s->osn.conf.cpus, cpu);
+}
+
+static void fill(int y, int width, attr_t a)
+{
+	attrset(a);
+	for (int x = 0; x < width; x++)
+		mvaddch(y, x, ' ');
+}
+
+static const char *state_text(const struct dashboard *d, attr_t *a)
+{
+	static char buf[200];
+
+	*a = d->look[LOOK_TITLE];
+	if (d->s->quit || d->s->state == SESSION_STOPPED) {
+		snprintf(buf, sizeof(buf), "STOPPED: %s",
+			 d->s->stop_reason[0] ? d->s->stop_reason : "quit");
+		*a = d->look[LOOK_PAUSED];
+		return buf;
+	}
+	if (d->s->state == SESSION_PAUSED) {
+		*a = d->look[LOOK_PAUSED];
+		return "PAUSED";
+	}
+	return "running";
+}
+
+/*
+ * The title bar: the state and elapsed time keep their place on the right;
+ * the left side drops the kernel, then shortens the mode, to make room.
+ */
+static void draw_title(struct dashboard *d, int width)
+{
+	bool hw = d->s->osn.conf.irq_disable;
+	char left[256], right[64], dur[32];
+	const char *state;
+	attr_t sa;
+	int need, rx;
+
+	state = state_text(d, &sa);
+	snprintf(right, sizeof(right), " %s ", format_duration(session_elapsed(d->s), dur,
+							      sizeof(dur)));
+	need = (int)strlen(state) + 2 + (int)strlen(right);
+	snprintf(left, sizeof(left), " hwnoisetop %s | %s | %s", PACKAGE_VERSION, d->kernel,
+		 hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled");
+	if ((int)strlen(left) + 1 + need > width)
+		snprintf(left, sizeof(left), " hwnoisetop | %s",
+			 hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled");
+	if ((int)strlen(left) + 1 + need > width)
+		snprintf(left, sizeof(left), " %s", hw ? "hwnoise" : "osnoise");
+	fill(0, width, d->look[LOOK_TITLE]);
+	mvaddnstr(0, 0, left, width);
+	rx = width - need;
+	if (rx < (int)strlen(left) + 1)
+		rx = (int)strlen(left) + 1;
+	if (rx < width) {
+		attrset(sa);
+		mvaddnstr(0, rx, " ", width - rx);
+		addnstr(state, width - rx - 1 > 0 ? width - rx - 1 : 0);
+		addnstr(" ", 1);
+		attrset(d->look[LOOK_TITLE]);
+		addnstr(right, width - getcurx(stdscr) > 0 ? width - getcurx(stdscr) : 0);
+	}
+}
+
+/* The settings in force; a compact form when the long one does not fit. */
+static void draw_settings(struct dashboard *d, int width)
+{
+	const struct osnoise_conf *c = &d->s->osn.conf;
+	char line[512], cpus[128], online[128];
+
+	cpuset_format(&c->cpus, cpus, sizeof(cpus));
+	cpuset_format(&d->online, online, sizeof(online));
+	snprintf(line, sizeof(line),
+		 " period %llu us  runtime %llu us  threshold %llu us  CPUs %s (online %s)  lost %llu",
+		 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
+		 (unsigned long long)c->threshold_us, cpus, online,
+		 (unsigned long long)d->s->stats.missed);
+	if ((int)strlen(line) > width)
+		snprintf(line, sizeof(line), " P %llu R %llu T %llu us  CPUs %s/%s  lost %llu",
+			 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
+			 (unsigned long long)c->threshold_us, cpus, online,
+			 (unsigned long long)d->s->stats.missed);
+	attrset(d->s->stats.missed ? d->look[LOOK_WARN] : A_NORMAL);
+	mvaddnstr(1, 0, line, width);
+}
+
+static void draw_status(struct dashboard *d, int y, int width)
+{
+	static const char hints[] =
+		" F1 help  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause  q quit";
+
+	if (d->prompt != PROMPT_NONE) {
+		attrset(A_BOLD);
+		mvprintw(y, 0, " %s: ", keys_prompt_label(d->prompt));
+		attrset(A_NORMAL);
+		addnstr(d->input, width - getcurx(stdscr) - 1 > 0 ? width - getcurx(stdscr) - 1 : 0);
+		return;
+	}
+	if (d->msg[0]) {
+		attrset(d->msg_err ? d->look[LOOK_ERROR] : A_BOLD);
+		mvaddch(y, 0, ' ');
+		addnstr(d->msg, width - 1);
+		return;
+	}
+	attrset(d->look[LOOK_DIM]);
+	mvaddnstr(y, 0, hints, width);
+}
+
+static void draw_too_small(int lines, int cols)
+{
+	char a[64], b[64];
+
+	snprintf(a, sizeof(a), "terminal too small: %dx%d", cols, lines);
+	snprintf(b, sizeof(b), "needs %dx%d", DASH_MIN_COLS, DASH_MIN_LINES);
+	attrset(A_BOLD);
+	mvaddnstr(lines / 2 > 0 ? lines / 2 - 1 : 0, 0, a, cols);
+	attrset(A_NORMAL);
+	if (lines > 1)
+		mvaddnstr(lines / 2, 0, b, cols);
+}
+
+void dash_draw(struct dashboard *d)
+{
+	int lines, cols;
+
+	getmaxyx(stdscr, lines, cols);
+	erase();
+	if (cols < DASH_MIN_COLS || lines < DASH_MIN_LINES) {
+		draw_too_small(lines, cols);
+		curs_set(0);
+	} else if (d->help) {
+		help_draw(d, lines, cols);
+		curs_set(0);
+	} else {
+		draw_title(d, cols);
+		draw_settings(d, cols);
+		grid_draw(d, 2, lines - 3, cols);
+		draw_status(d, lines - 1, cols);
+		curs_set(d->prompt != PROMPT_NONE);
+	}
+	attrset(A_NORMAL);
+	wnoutrefresh(stdscr);
+	doupdate();
+	d->dirty = false;
+	d->seen_samples = d->s->stats.samples;
+	d->seen_elapsed = session_elapsed(d->s);
+}
+
+static void check_online(struct dashboard *d)
+{
+	struct cpuset now, gone, back;
+	char a[128], b[128];
+	uint64_t t = mono_ns();
+
+	if (d->online_ns && t - d->online_ns < ONLINE_EVERY_NS)
+		return;
+	d->online_ns = t;
+	env_online_cpus(&now);
+	if (cpuset_equal(&now, &d->online))
+		return;
+	cpuset_andnot(&gone, &d->online, &now);
+	cpuset_andnot(&back, &now, &d->online);
+	if (!cpuset_empty(&gone) && !cpuset_empty(&back))
+		dash_message(d, false, "CPUs %s went offline, %s came online",
+			     cpuset_format(&gone, a, sizeof(a)), cpuset_format(&back, b, sizeof(b)));
+	else if (!cpuset_empty(&gone))
+		dash_message(d, false, "CPUs %s went offline", cpuset_format(&gone, a, sizeof(a)));
+	else
+		dash_message(d, false, "CPUs %s came online", cpuset_format(&back, b, sizeof(b)));
+	d->online = now;
+	d->dirty = true;
+}
+
+static void check_iterations(struct dashboard *d)
+{
+	char why[64];
+
+	if (!d->conf.iterations || d->s->quit || !session_periods_done(d->s, d->conf.iterations))
+		return;
+	snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)d->conf.iterations);
+	session_request_stop(d->s, why);
+	d->dirty = true;
+}
+
+static void on_update(void *ctx)
+{
+	struct dashboard *d = ctx;
+
+	check_online(d);
+	check_iterations(d);
+	if (d->s->stats.samples != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
+	    d->s->quit)
+		d->dirty = true;
+	if (d->dirty)
+		dash_draw(d);
+}
+
+/* The terminal went away (window closed, ssh dropped): end cleanly. */
+static bool tty_gone(void)
+{
+	struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
+}
+
+static void on_input(void *ctx)
+{
+	struct dashboard *d = ctx;
+	int ch, n = 0;
+
+	while (!d->s->quit && (ch = getch()) != ERR) {
+		keys_dispatch(d, ch);
+		d->dirty = true;
+		n++;
+	}
+	if (!n && tty_gone()) {
+		session_request_stop(d->s, "terminal closed");
+		return;
+	}
+	if (d->dirty && !d->s->quit)
+		dash_draw(d);
+}
+
+static void set_looks(struct dashboard *d)
+{
+	static const struct {
+		short fg, bg;
+		attr_t attr;	/* with colour */
+		attr_t mono;	/* without */
+	} looks[LOOK_COUNT] = {
+		[LOOK_NORMAL] = { -1, -1, A_NORMAL, A_NORMAL },
+		[LOOK_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+		[LOOK_COLHEAD] = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_REVERSE },
+		[LOOK_SORTED] = { COLOR_BLACK, COLOR_CYAN, A_BOLD, A_BOLD },
+		[LOOK_GOOD] = { COLOR_GREEN, -1, A_NORMAL, A_NORMAL },
+		[LOOK_WARN] = { COLOR_YELLOW, -1, A_BOLD, A_UNDERLINE },
+		[LOOK_BAD] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+		[LOOK_DIM] = { -1, -1, A_DIM, A_DIM },
+		[LOOK_SELECT] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+		[LOOK_SPARK] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
+		[LOOK_PAUSED] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_BOLD },
+		[LOOK_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+	};
+	bool color = d->conf.color && has_colors() && start_color() == OK;
+
+	if (color)
+		use_default_colors();
+	for (int i = 0; i < LOOK_COUNT; i++) {
+		if (!color || (looks[i].fg == -1 && looks[i].bg == -1)) {
+			d->look[i] = looks[i].mono;
+			continue;
+		}
+		init_pair((short)i, looks[i].fg, looks[i].bg);
+		d->look[i] = COLOR_PAIR(i) | looks[i].attr;
+	}
+}
+
+int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
+		  size_t errlen)
+{
+	struct dashboard d = { .s = s, .conf = *conf, .sel_cpu = -1 };
+	struct session_ui ui = { &d, STDIN_FILENO, on_input, on_update, 1000 };
+	struct utsname u;
+	SCREEN *scr;
+	int rc;
+
+	setlocale(LC_ALL, "");
+	d.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	scr = newterm(NULL, stdout, stdin);
+	if (!scr) {
+		snprintf(err, errlen, "cannot drive the terminal (TERM=%s)",
+			 getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
+	set_term(scr);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	set_looks(&d);
+
+	if (uname(&u) == 0)
+		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
+	env_online_cpus(&d.online);
+	d.online_ns = mono_ns();
+	d.sel_cpu = cpuset_next(&s->osn.conf.cpus, 0);
+	if (d.sel_cpu < 0)
+		d.sel_cpu = 0;
+	dash_draw(&d);
+
+	rc = session_run(s, &ui);
+	/* A stop condition: keep the screen, and the recorded trace for t. */
+	if (s->stop_hit && !conf->iterations) {
+		dash_message(&d, true, "%s: t saves the trace, q quits", s->stop_reason);
+		dash_draw(&d);
+		rc = session_hold(s, &ui);
+	}
+
+	dash_draw(&d);
+	endwin();
+	delscreen(scr);
+	free(d.order);
+	return rc;
+}

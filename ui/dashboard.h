@@ -1,0 +1,30 @@
+/*
+ * dashboard: the live ncursesw front end.  It attaches to a started
+ * session through struct session_ui, draws the header, the per-CPU grid
+ * and a status line, and turns key presses into session_* requests.
+ * It never touches tracefs.
+ */
+#ifndef HWN_UI_DASHBOARD_H
+#define HWN_UI_DASHBOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct session;
+
+struct dashboard_conf {
+	uint64_t iterations;	/* end after this many periods per CPU; 0 = never */
+	bool color;		/* false: monochrome (NO_COLOR) */
+};
+
+/*
+ * Run the session with the dashboard on the terminal (stdin/stdout) until
+ * it ends; the terminal is restored on return.  Returns the session's
+ * status, or -1 with err when the terminal cannot be used (the session is
+ * then untouched: run it another way).
+ */
+int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
+		  size_t errlen);
+
+#endif

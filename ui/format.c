@@ -1,0 +1,65 @@
+/*
+ * format: pure helpers of the dashboard.  See format.h.
+ */
+#include "format.h"
+
+#include <stdio.h>
+
+char *format_count(uint64_t v, int width, char *buf, size_t size)
+{
+	static const char units[] = "kMGTPE";
+	double x = (double)v;
+
+	if (snprintf(buf, size, "%llu", (unsigned long long)v) <= width)
+		return buf;
+	for (int u = 0; units[u]; u++) {
+		x /= 1000.0;
+		if (x < 1000.0 && snprintf(buf, size, "%.1f%c", x, units[u]) <= width)
+			return buf;
+		if (snprintf(buf, size, "%.0f%c", x, units[u]) <= width)
+			return buf;
+	}
+	return buf;
+}
+
+uint64_t format_threshold_step(uint64_t us, int dir)
+{
+	static const uint64_t mant[] = { 1, 2, 5 };
+	uint64_t prev = 1;
+
+	for (uint64_t dec = 1; dec <= 1000000000ULL; dec *= 10) {
+		for (int i = 0; i < 3; i++) {
+			uint64_t v = mant[i] * dec;
+
+			if (dir > 0 && v > us)
+				return v;
+			if (dir <= 0 && v >= us)
+				return prev;
+			prev = v;
+		}
+	}
+	return us;
+}
+
+int format_spark_level(uint64_t v, uint64_t max)
+{
+	if (!v || !max)
+		return 0;
+	if (v >= max)
+		return 8;
+	return 1 + (int)((unsigned __int128)(v - 1) * 8 / max);
+}
+
+enum format_class format_avail_class(uint64_t p)
+{
+	if (p >= 9990000)
+		return FORMAT_GOOD;
+	if (p >= 9900000)
+		return FORMAT_WARN;
+	return FORMAT_BAD;
+}
+
+char format_class_mark(enum format_class c)
+{
+	return c == FORMAT_BAD ? '!' : c == FORMAT_WARN ? '~' : ' ';
+}

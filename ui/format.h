@@ -1,0 +1,41 @@
+/*
+ * format: the dashboard's pure helpers (no curses, no system calls), so
+ * the unit tests can pin them: numbers squeezed into a column, the
+ * threshold's 1-2-5 steps, sparkline levels and the meaning of a value.
+ */
+#ifndef HWN_UI_FORMAT_H
+#define HWN_UI_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a value means, for colour and its second cue. */
+enum format_class {
+	FORMAT_NONE,	/* no data */
+	FORMAT_GOOD,
+	FORMAT_WARN,
+	FORMAT_BAD,
+};
+
+/*
+ * v in at most width characters: the exact number when it fits, else
+ * scaled with k, M, G, T, P (one decimal while it fits).  Returns buf.
+ */
+char *format_count(uint64_t v, int width, char *buf, size_t size);
+
+/* The next threshold on the 1-2-5 scale above (dir > 0) or below us; >= 1. */
+uint64_t format_threshold_step(uint64_t us, int dir);
+
+/* Sparkline level of v against max: 0 for no noise, else 1..8. */
+int format_spark_level(uint64_t v, uint64_t max);
+
+/*
+ * The meaning of an availability p as stats_avail() returns it
+ * (percent * 100000): good from 99.9 %, a warning from 99 %, else bad.
+ */
+enum format_class format_avail_class(uint64_t p);
+
+/* The second cue of a class, for colour-blind users and monochrome: ' ', '~', '!'. */
+char format_class_mark(enum format_class c);
+
+#endif

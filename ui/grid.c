@@ -1,0 +1,370 @@
+/*
+ * grid: the per-CPU table of the dashboard.
+ *
+ * The columns are data: each has a title, a width, how long it is kept
+ * when the terminal narrows (keep: lower stays longer), whether it shows
+ * only in osnoise mode, its sort direction and the statistic it shows.
+ * A layout picks the columns that fit; the history sparkline takes the
+ * width left over.  Rows follow the sort column; the selection follows
+ * its CPU, and the view scrolls to keep it in sight.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dash.h"
+#include "format.h"
+
+enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_LAST, COL_NMI, COL_NOISE, COL_SPARK };
+
+struct column {
+	const char *title;
+	enum col_kind kind;
+	int width;
+	int keep;
+	bool osnoise_only;
+	int dir;		/* sort: 1 ascending, -1 descending, 0 not sortable */
+	uint64_t (*value)(const struct cpu_stats *c);
+};
+
+static uint64_t v_periods(const struct cpu_stats *c) { return c->periods; }
+static uint64_t v_runtime(const struct cpu_stats *c) { return c->runtime; }
+static uint64_t v_noise(const struct cpu_stats *c) { return c->noise; }
+static uint64_t v_avail(const struct cpu_stats *c) { return stats_avail(c->runtime, c->noise); }
+static uint64_t v_max_noise(const struct cpu_stats *c) { return c->max_noise; }
+static uint64_t v_max_single(const struct cpu_stats *c) { return c->max_single; }
+static uint64_t v_hw(const struct cpu_stats *c) { return c->hw; }
+static uint64_t v_nmi(const struct cpu_stats *c) { return c->nmi; }
+static uint64_t v_irq(const struct cpu_stats *c) { return c->irq; }
+static uint64_t v_softirq(const struct cpu_stats *c) { return c->softirq; }
+static uint64_t v_thread(const struct cpu_stats *c) { return c->thread; }
+static uint64_t v_last(const struct cpu_stats *c) { return c->last_noise; }
+
+static const struct column columns[] = {
+	{ "CPU", COL_CPU, 4, 0, false, 1, NULL },
+	{ "Period", COL_NUM, 7, 7, false, -1, v_periods },
+	{ "Runtime", COL_NUM, 12, 8, false, -1, v_runtime },
+	{ "Noise", COL_NOISE, 11, 2, false, -1, v_noise },
+	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail },
+	{ "Max Noise", COL_NUM, 10, 5, false, -1, v_max_noise },
+	{ "Max Single", COL_NUM, 10, 3, false, -1, v_max_single },
+	{ "HW", COL_NUM, 9, 3, false, -1, v_hw },
+	{ "NMI", COL_NMI, 6, 3, false, -1, v_nmi },
+	{ "IRQ", COL_NUM, 9, 5, true, -1, v_irq },
+	{ "Softirq", COL_NUM, 8, 6, true, -1, v_softirq },
+	{ "Thread", COL_NUM, 8, 6, true, -1, v_thread },
+	{ "Last", COL_LAST, 9, 4, false, -1, v_last },
+	{ "History", COL_SPARK, 10, 4, false, 0, NULL },
+};
+#define NCOLUMNS ((int)(sizeof(columns) / sizeof(columns[0])))
+
+static bool osnoise_mode(const struct dashboard *d)
+{
+	return !d->s->osn.conf.irq_disable;
+}
+
+static bool column_shown(const struct dashboard *d, int i)
+{
+	return !columns[i].osnoise_only || osnoise_mode(d);
+}
+
+/* Pick the columns that fit width; widths[i] = 0 for those left out. */
+static void layout(const struct dashboard *d, int width, int widths[NCOLUMNS])
+{
+	int used = 0, spark = -1;
+
+	memset(widths, 0, sizeof(int) * NCOLUMNS);
+	for (int keep = 0; keep <= 8; keep++)
+		for (int i = 0; i < NCOLUMNS; i++) {
+			if (columns[i].keep != keep || !column_shown(d, i))
+				continue;
+			if (used + columns[i].width + (used ? 1 : 0) > width)
+				continue;
+			widths[i] = columns[i].width;
+			used += columns[i].width + (used > 0 ? 1 : 0);
+			if (columns[i].kind == COL_SPARK)
+				spark = i;
+		}
+	if (spark >= 0) {
+		widths[spark] += width - used;
+		if (widths[spark] > STATS_HISTORY)
+			widths[spark] = STATS_HISTORY;
+	}
+}
+
+const char *grid_sort_name(const struct dashboard *d)
+{
+	return columns[d->sort].title;
+}
+
+void grid_sort_step(struct dashboard *d, int dir)
+{
+	int i = d->sort;
+
+	do
+		i = (i + dir + NCOLUMNS) % NCOLUMNS;
+	while (i != d->sort && (!columns[i].dir || !column_shown(d, i)));
+	d->sort = i;
+}
+
+static const struct dashboard *sort_dash;
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct dashboard *d = sort_dash;
+	const struct column *col = &columns[d->sort];
+	int ca = *(const int *)a, cb = *(const int *)b;
+
+	if (col->value) {
+		uint64_t va = col->value(&d->s->stats.cpu[ca]);
+		uint64_t vb = col->value(&d->s->stats.cpu[cb]);
+		bool ma = dash_measured(d, ca) && d->s->stats.cpu[ca].periods;
+		bool mb = dash_measured(d, cb) && d->s->stats.cpu[cb].periods;
+
+		if (ma != mb)		/* rows with data first */
+			return ma ? -1 : 1;
+		if (va != vb)
+			return (va < vb ? -1 : 1) * col->dir;
+	}
+	return ca - cb;
+}
+
+static void sort_rows(struct dashboard *d)
+{
+	int n = d->s->stats.ncpus;
+
+	if (d->nrows != n) {
+		int *o = realloc(d->order, sizeof(*o) * (n > 0 ? n : 1));
+
+		if (!o)
+			return;
+		d->order = o;
+		d->nrows = n;
+	}
+	for (int i = 0; i < n; i++)
+		d->order[i] = i;
+	sort_dash = d;
+	qsort(d->order, n, sizeof(*d->order), row_cmp);
+}
+
+static int sel_index(const struct dashboard *d)
+{
+	for (int i = 0; i < d->nrows; i++)
+		if (d->order[i] == d->sel_cpu)
+			return i;
+	return 0;
+}
+
+void grid_move(struct dashboard *d, int delta)
+{
+	int i = sel_index(d) + delta;
+
+	if (!d->nrows)
+		return;
+	if (i < 0)
+		i = 0;
+	if (i >= d->nrows)
+		i = d->nrows - 1;
+	d->sel_cpu = d->order[i];
+}
+
+void grid_home_end(struct dashboard *d, bool end)
+{
+	if (d->nrows)
+		d->sel_cpu = d->order[end ? d->nrows - 1 : 0];
+}
+
+static void put(int y, int x, int w, attr_t a, const char *text)
+{
+	attrset(a);
+	mvaddnstr(y, x, text, w);
+}
+
+static void put_right(int y, int x, int w, attr_t a, const char *text)
+{
+	int len = (int)strlen(text);
+
+	if (len > w)
+		len = w;
+	attrset(a);
+	mvprintw(y, x, "%*s", w - len, "");
+	addnstr(text, len);
+}
+
+static void draw_header(const struct dashboard *d, int y, const int *widths)
+{
+	int x = 0;
+
+	attrset(d->look[LOOK_COLHEAD]);
+	for (int cx = 0; cx < COLS; cx++)
+		mvaddch(y, cx, ' ');
+	for (int i = 0; i < NCOLUMNS; i++) {
+		attr_t a = d->look[i == d->sort ? LOOK_SORTED : LOOK_COLHEAD];
+
+		if (!widths[i])
+			continue;
+		if (columns[i].kind == COL_SPARK)
+			put(y, x, widths[i], a, columns[i].title);
+		else
+			put_right(y, x, widths[i], a, columns[i].title);
+		x += widths[i] + 1;
+	}
+}
+
+static enum format_class period_class(const struct dashboard *d, const struct cpu_stats *c)
+{
+	uint64_t rt = d->s->osn.conf.runtime_us;
+
+	if (!c->periods)
+		return FORMAT_NONE;
+	return format_avail_class(stats_avail(rt, c->last_noise));
+}
+
+static attr_t class_look(const struct dashboard *d, enum format_class k)
+{
+	return d->look[k == FORMAT_BAD ? LOOK_BAD : k == FORMAT_WARN ? LOOK_WARN :
+		       k == FORMAT_GOOD ? LOOK_GOOD : LOOK_NORMAL];
+}
+
+static void draw_spark(const struct dashboard *d, int y, int x, int w, attr_t a,
+		       const struct cpu_stats *c, uint64_t max)
+{
+	static const char *const utf8[] = { "\xc2\xb7", "\xe2\x96\x81", "\xe2\x96\x82",
+					    "\xe2\x96\x83", "\xe2\x96\x84", "\xe2\x96\x85",
+					    "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88" };
+	static const char ascii[] = "._-=+*#%@";
+
+	attrset(a);
+	move(y, x);
+	for (int i = 0; i < w; i++) {
+		unsigned age = (unsigned)(w - 1 - i);
+		int lvl;
+
+		if (age >= c->hist_len) {
+			addch(' ');
+			continue;
+		}
+		lvl = format_spark_level(stats_history(c, age), max);
+		if (d->utf8)
+			addstr(utf8[lvl]);
+		else
+			addch((chtype)(unsigned char)ascii[lvl]);
+	}
+}
+
+static void draw_row(const struct dashboard *d, int y, int cpu, const int *widths,
+		     uint64_t spark_max)
+{
+	const struct cpu_stats *c = &d->s->stats.cpu[cpu];
+	bool online = cpuset_has(&d->online, cpu);
+	bool measured = dash_measured(d, cpu);
+	bool sel = cpu == d->sel_cpu;
+	attr_t base = sel ? d->look[LOOK_SELECT] : measured && online ? d->look[LOOK_NORMAL] :
+		      d->look[LOOK_DIM];
+	char buf[64];
+	int x = 0;
+
+	attrset(base);
+	move(y, 0);
+	clrtoeol();
+	if (sel)
+		for (int cx = 0; cx < COLS; cx++)
+			mvaddch(y, cx, ' ');
+	for (int i = 0; i < NCOLUMNS; i++) {
+		const struct column *col = &columns[i];
+		int w = widths[i];
+		attr_t a = base;
+
+		if (!w)
+			continue;
+		if (col->kind == COL_CPU) {
+			snprintf(buf, sizeof(buf), "%3d%c", cpu, !online ? 'x' : measured ? ' ' : '-');
+			put(y, x, w, base, buf);
+			x += w + 1;
+			if (!online) {
+				put(y, x, COLS - x, base, "offline");
+				return;
+			}
+			if (!c->periods) {
+				put(y, x, COLS - x, base,
+				    measured ? (d->s->state == SESSION_PAUSED ? "paused" :
+						"waiting for the first period") : "not measured");
+				return;
+			}
+			continue;
+		}
+		if (measured && !sel && col->kind != COL_NUM) {
+			enum format_class k = col->kind == COL_LAST ? period_class(d, c) :
+					      format_avail_class(stats_avail(c->runtime, c->noise));
+
+			if (col->kind == COL_NMI)
+				a = c->nmi ? d->look[LOOK_WARN] : base;
+			else if (col->kind == COL_SPARK)
+				a = d->look[LOOK_SPARK];
+			else
+				a = class_look(d, k);
+		}
+		switch (col->kind) {
+		case COL_AVAIL: {
+			uint64_t p = stats_avail(c->runtime, c->noise);
+
+			snprintf(buf, sizeof(buf), "%3llu.%05llu%c", (unsigned long long)(p / 100000),
+				 (unsigned long long)(p % 100000),
+				 format_class_mark(format_avail_class(p)));
+			put_right(y, x, w, a, buf);
+			break;
+		}
+		case COL_LAST:
+			format_count(c->last_noise, w - 1, buf, sizeof(buf) - 1);
+			snprintf(buf + strlen(buf), 2, "%c", format_class_mark(period_class(d, c)));
+			put_right(y, x, w, a, buf);
+			break;
+		case COL_SPARK:
+			draw_spark(d, y, x, w, a, c, spark_max);
+			break;
+		default:
+			put_right(y, x, w, a, format_count(col->value(c), w, buf, sizeof(buf)));
+		}
+		x += w + 1;
+	}
+}
+
+void grid_draw(struct dashboard *d, int y, int height, int width)
+{
+	int widths[NCOLUMNS], spark_w = 0, sel;
+	uint64_t spark_max = 0;
+
+	if (!column_shown(d, d->sort))
+		d->sort = 0;
+	layout(d, width, widths);
+	sort_rows(d);
+	draw_header(d, y, widths);
+	y++;
+	height--;
+	if (height < 1)
+		return;
+	d->page = height;
+	sel = sel_index(d);
+	if (sel < d->top)
+		d->top = sel;
+	if (sel >= d->top + height)
+		d->top = sel - height + 1;
+	if (d->top > d->nrows - height)
+		d->top = d->nrows - height > 0 ? d->nrows - height : 0;
+	for (int i = 0; i < NCOLUMNS; i++)
+		if (columns[i].kind == COL_SPARK)
+			spark_w = widths[i];
+	for (int r = d->top; spark_w && r < d->nrows && r < d->top + height; r++) {
+		const struct cpu_stats *c = &d->s->stats.cpu[d->order[r]];
+
+		for (unsigned age = 0; age < (unsigned)spark_w && age < c->hist_len; age++) {
+			uint64_t v = stats_history(c, age);
+
+			if (v > spark_max)
+				spark_max = v;
+		}
+	}
+	for (int r = d->top; r < d->nrows && r < d->top + height; r++)
+		draw_row(d, y + r - d->top, d->order[r], widths, spark_max);
+	attrset(A_NORMAL);
+}

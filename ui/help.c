@@ -1,0 +1,56 @@
+/*
+ * help: the help screen, generated from the key table (keys.c) and the
+ * meaning of the marks in the grid.  Up/Down scroll it when it does not
+ * fit; any other key closes it.
+ */
+#include <stdio.h>
+
+#include "dash.h"
+#include "keys.h"
+
+static const char *const legend[] = {
+	"",
+	"Marks in the grid (beside the colours):",
+	"  !  bad: under 99 % of the CPU available (% CPU Aval, Noise, Last)",
+	"  ~  warning: under 99.9 % available",
+	"  -  after the CPU number: the CPU is not measured (dimmed)",
+	"  x  after the CPU number: the CPU is offline",
+	"",
+	"Noise and times are in microseconds; Last is the latest period's noise,",
+	"History one column per period, newest on the right.",
+	NULL
+};
+
+void help_draw(struct dashboard *d, int height, int width)
+{
+	int nkeys = 0, nlines, y = 0, line = 0;
+
+	for (const struct key_def *k = keys_table; k->names; k++)
+		nkeys++;
+	nlines = nkeys + 2;
+	for (int i = 0; legend[i]; i++)
+		nlines++;
+	if (d->help_top > nlines - (height - 1))
+		d->help_top = nlines - (height - 1) > 0 ? nlines - (height - 1) : 0;
+
+	attrset(d->look[LOOK_TITLE]);
+	for (int x = 0; x < width; x++)
+		mvaddch(0, x, ' ');
+	mvaddnstr(0, 1, "hwnoisetop keys: any key returns, Up/Down scroll", width - 1);
+	y = 1;
+	for (const struct key_def *k = keys_table; k->names; k++, line++) {
+		if (line < d->help_top || y >= height)
+			continue;
+		attrset(d->look[LOOK_COLHEAD] & ~A_REVERSE);
+		mvprintw(y, 1, "%-10s", k->names);
+		attrset(A_NORMAL);
+		mvaddnstr(y, 12, k->help, width - 12 > 0 ? width - 12 : 0);
+		y++;
+	}
+	for (int i = 0; legend[i]; i++, line++) {
+		if (line < d->help_top || y >= height)
+			continue;
+		attrset(A_NORMAL);
+		mvaddnstr(y++, 1, legend[i], width - 1);
+	}
+}

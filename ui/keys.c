@@ -1,0 +1,383 @@
+/*
+ * keys: the key table, its handlers and the status-line prompts.
+ *
+ * Each handler turns a key into a session_* request (or a change of view)
+ * and says what happened on the status line.  Keys typed while a prompt
+ * is open edit the prompt instead; any key closes the help screen.
+ */
+#include "keys.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dash.h"
+#include "format.h"
+#include "parse.h"
+
+#define KEY_CTRL(c) ((c) & 0x1f)
+#define KEY_ESC 27
+
+#define PERIOD_MIN 100ULL
+#define PERIOD_MAX 10000000ULL
+
+static void key_move(struct dashboard *d, int code)
+{
+	switch (code) {
+	case KEY_UP:
+		grid_move(d, -1);
+		break;
+	case KEY_DOWN:
+		grid_move(d, 1);
+		break;
+	case KEY_PPAGE:
+		grid_move(d, -(d->page > 1 ? d->page - 1 : 1));
+		break;
+	case KEY_NPAGE:
+		grid_move(d, d->page > 1 ? d->page - 1 : 1);
+		break;
+	case KEY_HOME:
+		grid_home_end(d, false);
+		break;
+	case KEY_END:
+		grid_home_end(d, true);
+		break;
+	}
+}
+
+static void say_cpus(struct dashboard *d, const char *what)
+{
+	char list[256];
+
+	dash_message(d, false, "%s: measuring CPUs %s", what,
+		     cpuset_format(&d->s->osn.conf.cpus, list, sizeof(list)));
+}
+
+static void apply_cpus(struct dashboard *d, const struct cpuset *set, const char *what)
+{
+	if (session_set_cpus(d->s, set) < 0)
+		dash_message(d, true, "%s", d->s->err);
+	else
+		say_cpus(d, what);
+}
+
+static void key_toggle_cpu(struct dashboard *d, int code)
+{
+	struct cpuset set = d->s->osn.conf.cpus;
+	char what[64];
+	int cpu = d->sel_cpu;
+
+	(void)code;
+	if (cpuset_has(&set, cpu)) {
+		cpuset_del(&set, cpu);
+		snprintf(what, sizeof(what), "CPU %d left out", cpu);
+	} else if (!cpuset_has(&d->online, cpu)) {
+		dash_message(d, true, "CPU %d is offline", cpu);
+		return;
+	} else {
+		cpuset_add(&set, cpu);
+		snprintf(what, sizeof(what), "CPU %d added", cpu);
+	}
+	apply_cpus(d, &set, what);
+}
+
+static void prompt_open(struct dashboard *d, enum dash_prompt p)
+{
+	d->prompt = p;
+	d->input_len = 0;
+	d->input[0] = '\0';
+}
+
+static void key_prompt(struct dashboard *d, int code)
+{
+	prompt_open(d, code == 'c' ? PROMPT_CPUS : code == 'T' ? PROMPT_THRESHOLD :
+		       code == 'p' ? PROMPT_PERIOD : PROMPT_RUNTIME);
+}
+
+static void set_threshold(struct dashboard *d, uint64_t us)
+{
+	if (session_set_threshold(d->s, us) < 0)
+		dash_message(d, true, "%s", d->s->err);
+	else
+		dash_message(d, false, "threshold %llu us", (unsigned long long)us);
+}
+
+static void key_threshold_step(struct dashboard *d, int code)
+{
+	uint64_t cur = d->s->osn.conf.threshold_us;
+	uint64_t next = format_threshold_step(cur, code == '-' ? -1 : 1);
+
+	if (next == cur) {
+		dash_message(d, true, "threshold is already %llu us", (unsigned long long)cur);
+		return;
+	}
+	set_threshold(d, next);
+}
+
+static void key_capture(struct dashboard *d, int code)
+{
+	char path[256], *full;
+	uint64_t events = 0;
+
+	(void)code;
+	if (session_capture(d->s, path, sizeof(path), &events) < 0) {
+		dash_message(d, true, "capture failed: %s", d->s->err);
+		return;
+	}
+	/* The whole path: the file is in the directory hwnoisetop started in. */
+	full = realpath(path, NULL);
+	dash_message(d, false, "trace saved: %s (%llu events)", full ? full : path,
+		     (unsigned long long)events);
+	free(full);
+}
+
+static void key_mode(struct dashboard *d, int code)
+{
+	bool irq_off = !d->s->osn.conf.irq_disable;
+
+	(void)code;
+	if (session_set_irq_disable(d->s, irq_off) < 0) {
+		dash_message(d, true, "%s", d->s->err);
+		return;
+	}
+	session_reset_stats(d->s);
+	dash_message(d, false, "%s mode: statistics restarted",
+		     irq_off ? "hwnoise (interrupts disabled)" : "osnoise (interrupts enabled)");
+}
+
+static void key_pause(struct dashboard *d, int code)
+{
+	bool pause = d->s->state == SESSION_RUNNING;
+
+	(void)code;
+	if (session_pause(d->s, pause) < 0)
+		dash_message(d, true, "%s", d->s->err);
+	else
+		dash_message(d, false, pause ? "paused: z resumes" : "resumed");
+}
+
+static void key_reset(struct dashboard *d, int code)
+{
+	(void)code;
+	session_reset_stats(d->s);
+	dash_message(d, false, "statistics reset");
+}
+
+static void key_sort(struct dashboard *d, int code)
+{
+	grid_sort_step(d, code == '<' ? -1 : 1);
+	dash_message(d, false, "sorted by %s", grid_sort_name(d));
+}
+
+static void key_help(struct dashboard *d, int code)
+{
+	(void)code;
+	d->help = true;
+	d->help_top = 0;
+}
+
+static void key_redraw(struct dashboard *d, int code)
+{
+	(void)d;
+	(void)code;
+	clearok(curscr, TRUE);
+}
+
+static void key_quit(struct dashboard *d, int code)
+{
+	(void)code;
+	session_request_stop(d->s, "quit");
+}
+
+const struct key_def keys_table[] = {
+	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, false },
+	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move, false },
+	{ { KEY_HOME, KEY_END }, "Home, End", "select the first or last CPU", key_move, false },
+	{ { ' ' }, "Space", "measure the selected CPU, or stop measuring it (osnoise/cpus)",
+	  key_toggle_cpu, true },
+	{ { 'c' }, "c", "type the list of CPUs to measure, e.g. 1-3,5", key_prompt, true },
+	{ { '+', '=' }, "+", "raise the threshold one step (1, 2, 5, 10, 20, 50 ... us)",
+	  key_threshold_step, true },
+	{ { '-' }, "-", "lower the threshold one step", key_threshold_step, true },
+	{ { 'T' }, "T", "type the threshold in microseconds (tracing_thresh)", key_prompt, true },
+	{ { 'p' }, "p", "type the period in microseconds", key_prompt, true },
+	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt, true },
+	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt", key_capture, false },
+	{ { 'i' }, "i",
+	  "switch between hwnoise (interrupts disabled) and osnoise mode; restarts the statistics",
+	  key_mode, true },
+	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true },
+	{ { 'R' }, "R", "reset the statistics", key_reset, true },
+	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort, false },
+	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false },
+	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, false },
+	{ { 'q', KEY_F(10) }, "q, F10", "quit: restore the kernel's settings, print the summary table",
+	  key_quit, false },
+	{ { 0 }, NULL, NULL, NULL, false }
+};
+
+const char *keys_prompt_label(enum dash_prompt p)
+{
+	switch (p) {
+	case PROMPT_CPUS:
+		return "CPUs to measure (cpu-list)";
+	case PROMPT_THRESHOLD:
+		return "threshold (us)";
+	case PROMPT_PERIOD:
+		return "period (us)";
+	case PROMPT_RUNTIME:
+		return "runtime (us)";
+	case PROMPT_NONE:
+		break;
+	}
+	return "";
+}
+
+static void prompt_apply(struct dashboard *d)
+{
+	struct osnoise_conf *c = &d->s->osn.conf;
+	struct cpuset set, missing;
+	const char *why;
+	uint64_t v, runtime;
+	char list[128];
+
+	switch (d->prompt) {
+	case PROMPT_CPUS:
+		if (cpuset_parse(d->input, &set, &why) < 0) {
+			dash_message(d, true, "CPUs '%s' %s", d->input, why);
+			return;
+		}
+		cpuset_andnot(&missing, &set, &d->online);
+		if (!cpuset_empty(&missing)) {
+			dash_message(d, true, "CPUs %s do not exist or are offline",
+				     cpuset_format(&missing, list, sizeof(list)));
+			return;
+		}
+		apply_cpus(d, &set, "CPUs set");
+		return;
+	case PROMPT_THRESHOLD:
+		if (parse_u64(d->input, 1, PERIOD_MAX, &v, &why) < 0) {
+			dash_message(d, true, "threshold '%s' %s", d->input, why);
+			return;
+		}
+		set_threshold(d, v);
+		return;
+	case PROMPT_PERIOD:
+		if (parse_u64(d->input, PERIOD_MIN, PERIOD_MAX, &v, &why) < 0) {
+			dash_message(d, true, "period '%s' %s", d->input, why);
+			return;
+		}
+		runtime = c->runtime_us <= v ? c->runtime_us : v * 3 / 4;
+		if (runtime < PERIOD_MIN)
+			runtime = PERIOD_MIN;
+		if (session_set_timing(d->s, v, runtime) < 0)
+			dash_message(d, true, "%s", d->s->err);
+		else
+			dash_message(d, false, "period %llu us, runtime %llu us",
+				     (unsigned long long)v, (unsigned long long)runtime);
+		return;
+	case PROMPT_RUNTIME:
+		if (parse_u64(d->input, PERIOD_MIN, c->period_us, &v, &why) < 0) {
+			dash_message(d, true, "runtime '%s' %s", d->input, why);
+			return;
+		}
+		if (session_set_timing(d->s, c->period_us, v) < 0)
+			dash_message(d, true, "%s", d->s->err);
+		else
+			dash_message(d, false, "runtime %llu us", (unsigned long long)v);
+		return;
+	case PROMPT_NONE:
+		return;
+	}
+}
+
+static void prompt_key(struct dashboard *d, int ch)
+{
+	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		enum dash_prompt p = d->prompt;
+
+		d->prompt = PROMPT_NONE;
+		if (d->input_len) {
+			d->prompt = p;
+			prompt_apply(d);
+			d->prompt = PROMPT_NONE;
+		}
+	} else if (ch == KEY_ESC || ch == KEY_CTRL('g') || ch == KEY_CTRL('c')) {
+		d->prompt = PROMPT_NONE;
+		dash_message(d, false, "cancelled");
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == KEY_CTRL('h')) {
+		if (d->input_len)
+			d->input[--d->input_len] = '\0';
+	} else if (ch == KEY_CTRL('u')) {
+		d->input_len = 0;
+		d->input[0] = '\0';
+	} else if (ch >= 0x20 && ch < 0x7f && d->input_len + 1 < sizeof(d->input)) {
+		d->input[d->input_len++] = (char)ch;
+		d->input[d->input_len] = '\0';
+	}
+}
+
+static void help_key(struct dashboard *d, int ch)
+{
+	switch (ch) {
+	case KEY_UP:
+		if (d->help_top > 0)
+			d->help_top--;
+		break;
+	case KEY_DOWN:
+		d->help_top++;
+		break;
+	case KEY_RESIZE:
+		break;
+	default:
+		d->help = false;
+	}
+}
+
+void keys_dispatch(struct dashboard *d, int ch)
+{
+	if (ch == KEY_RESIZE)
+		return;
+	if (d->prompt != PROMPT_NONE) {
+		prompt_key(d, ch);
+		return;
+	}
+	if (d->help) {
+		help_key(d, ch);
+		return;
+	}
+	d->msg[0] = '\0';
+	for (const struct key_def *k = keys_table; k->names; k++)
+		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
+			if (k->codes[i] != ch)
+				continue;
+			if (k->live && d->s->state == SESSION_STOPPED)
+				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
+			else
+				k->run(d, ch);
+			return;
+		}
+	dash_message(d, true, "unknown key: F1 or ? shows the keys");
+}
+
+void keys_print_man(FILE *out)
+{
+	for (const struct key_def *k = keys_table; k->names; k++) {
+		fputs(".TP\n.B ", out);
+		for (const char *c = k->names; *c; c++) {
+			if (*c == '-')
+				fputs("\\-", out);
+			else
+				fputc(*c, out);
+		}
+		fputc('\n', out);
+		for (const char *c = k->help; *c; c++) {
+			if (*c == '-')
+				fputs("\\-", out);
+			else
+				fputc(*c, out);
+		}
+		fputc('\n', out);
+	}
+}
