@@ -168,15 +168,8 @@ echo "hup_gone=$(pidof hwnoisetop >/dev/null && echo no || echo yes)"
 stamp end
 EOF_GUEST
 )
-# Under emulation (multi-threaded TCG) the guest kernel now and then dies of
-# an "Oops: int3" while it patches its own code (static keys flipped by CPU
-# hotplug or by tracepoints going on and off): a dead VM, not a verdict on
-# the program.  Boot once more in that case.
+# (lab_run boots once more when the emulated guest kernel dies.)
 lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" -- <<<"$guest"
-if [ "$LAB_RC" = 125 ]; then
-	diag "the lab VM died (status 125): booting it once more"
-	lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" -- <<<"$guest"
-fi
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
 scr() { diag "$(printf '%s\n' "$LAB_OUT" | sed -n "/^@@screen $1\$/,/^@@end/p" | sed '1d;$d')"; }
