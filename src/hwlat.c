@@ -52,20 +52,6 @@ int hwlat_check(char *err, size_t errlen)
 	return env_check_busy(conflicts, err, errlen);
 }
 
-static int fail(char *err, size_t errlen, const char *what, int e)
-{
-	snprintf(err, errlen, "cannot set %s: %s", what, strerror(e < 0 ? -e : e));
-	return -1;
-}
-
-static int write_u64(const char *path, uint64_t v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
-	return settings_write(path, buf);
-}
-
 static void debug(const struct hwlat *h, const char *what, const char *value)
 {
 	if (h->debug)
@@ -84,8 +70,8 @@ int hwlat_set_threshold(struct hwlat *h, uint64_t us, char *err, size_t errlen)
 {
 	int e;
 
-	if ((e = write_u64(THRESH, us)))
-		return fail(err, errlen, THRESH, e);
+	if ((e = settings_write_u64(THRESH, us)))
+		return settings_fail(err, errlen, THRESH, e);
 	debug_u64(h, THRESH, us);
 	h->conf.threshold_us = us;
 	return 0;
@@ -107,15 +93,15 @@ int hwlat_set_timing(struct hwlat *h, uint64_t window_us, uint64_t width_us, cha
 	if (tracefs_read_text(WINDOW, cur, sizeof(cur)) == 0)
 		cur_window = strtoull(cur, NULL, 10);
 	if (width_us > cur_window) {
-		if ((e = write_u64(WINDOW, window_us)))
-			return fail(err, errlen, WINDOW, e);
-		if ((e = write_u64(WIDTH, width_us)))
-			return fail(err, errlen, WIDTH, e);
+		if ((e = settings_write_u64(WINDOW, window_us)))
+			return settings_fail(err, errlen, WINDOW, e);
+		if ((e = settings_write_u64(WIDTH, width_us)))
+			return settings_fail(err, errlen, WIDTH, e);
 	} else {
-		if ((e = write_u64(WIDTH, width_us)))
-			return fail(err, errlen, WIDTH, e);
-		if ((e = write_u64(WINDOW, window_us)))
-			return fail(err, errlen, WINDOW, e);
+		if ((e = settings_write_u64(WIDTH, width_us)))
+			return settings_fail(err, errlen, WIDTH, e);
+		if ((e = settings_write_u64(WINDOW, window_us)))
+			return settings_fail(err, errlen, WINDOW, e);
 	}
 	debug_u64(h, WINDOW, window_us);
 	debug_u64(h, WIDTH, width_us);
@@ -129,7 +115,7 @@ int hwlat_set_mode(struct hwlat *h, enum hwlat_mode mode, char *err, size_t errl
 	int e;
 
 	if ((e = settings_write_choice(MODE, hwlat_mode_name(mode))))
-		return fail(err, errlen, MODE, e);
+		return settings_fail(err, errlen, MODE, e);
 	debug(h, MODE, hwlat_mode_name(mode));
 	h->conf.mode = mode;
 	return 0;
@@ -154,12 +140,12 @@ int hwlat_set_cpus(struct hwlat *h, const struct cpuset *cpus, char *err, size_t
 
 		if (on)
 			tracefs_trace_on(h->inst);
-		return fail(err, errlen, "the instance's tracing_cpumask", e ? e : EINVAL);
+		return settings_fail(err, errlen, "the instance's tracing_cpumask", e ? e : EINVAL);
 	}
 	debug(h, "tracing_cpumask (instance)", mask);
 	h->conf.cpus = *cpus;
 	if (on && tracefs_trace_on(h->inst) < 0)
-		return fail(err, errlen, "tracing_on", errno);
+		return settings_fail(err, errlen, "tracing_on", errno);
 	return 0;
 }
 
@@ -185,7 +171,7 @@ int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char
 	 * the last hwlat run there: note it, to leave it remembered at the end.
 	 */
 	if ((e = settings_write(THRESH, "0")))
-		return fail(err, errlen, THRESH, e);
+		return settings_fail(err, errlen, THRESH, e);
 	e = instance_set_tracer(h->inst, "hwlat");
 	if (e == -EBUSY) {
 		snprintf(err, errlen,
@@ -200,7 +186,7 @@ int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char
 		return -1;
 	}
 	if (e)
-		return fail(err, errlen, "the instance's current_tracer to hwlat", e);
+		return settings_fail(err, errlen, "the instance's current_tracer to hwlat", e);
 	if (tracefs_read_text(THRESH, cur, sizeof(cur)) == 0)
 		h->last_thresh = strtoull(cur, NULL, 10);
 	debug_u64(h, "the kernel's last hwlat threshold", h->last_thresh);
@@ -227,7 +213,7 @@ int hwlat_start(struct hwlat *h, char *err, size_t errlen)
 	if (h->dma_fd < 0)
 		hold_dma_latency(h);
 	if (tracefs_trace_on(h->inst) < 0)
-		return fail(err, errlen, "tracing_on", errno);
+		return settings_fail(err, errlen, "tracing_on", errno);
 	return 0;
 }
 

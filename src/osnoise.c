@@ -47,20 +47,6 @@ int osnoise_check(bool irq_disable, char *err, size_t errlen)
 	return env_check_busy(conflicts, err, errlen);
 }
 
-static int fail(char *err, size_t errlen, const char *what, int e)
-{
-	snprintf(err, errlen, "cannot set %s: %s", what, strerror(e < 0 ? -e : e));
-	return -1;
-}
-
-static int write_u64(const char *path, uint64_t v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
-	return settings_write(path, buf);
-}
-
 int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_us, char *err,
 		       size_t errlen)
 {
@@ -72,15 +58,15 @@ int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_u
 	if (tracefs_read_text("osnoise/period_us", cur, sizeof(cur)) == 0)
 		cur_period = strtoull(cur, NULL, 10);
 	if (runtime_us > cur_period) {
-		if ((e = write_u64("osnoise/period_us", period_us)))
-			return fail(err, errlen, "osnoise/period_us", e);
-		if ((e = write_u64("osnoise/runtime_us", runtime_us)))
-			return fail(err, errlen, "osnoise/runtime_us", e);
+		if ((e = settings_write_u64("osnoise/period_us", period_us)))
+			return settings_fail(err, errlen, "osnoise/period_us", e);
+		if ((e = settings_write_u64("osnoise/runtime_us", runtime_us)))
+			return settings_fail(err, errlen, "osnoise/runtime_us", e);
 	} else {
-		if ((e = write_u64("osnoise/runtime_us", runtime_us)))
-			return fail(err, errlen, "osnoise/runtime_us", e);
-		if ((e = write_u64("osnoise/period_us", period_us)))
-			return fail(err, errlen, "osnoise/period_us", e);
+		if ((e = settings_write_u64("osnoise/runtime_us", runtime_us)))
+			return settings_fail(err, errlen, "osnoise/runtime_us", e);
+		if ((e = settings_write_u64("osnoise/period_us", period_us)))
+			return settings_fail(err, errlen, "osnoise/period_us", e);
 	}
 	o->conf.period_us = period_us;
 	o->conf.runtime_us = runtime_us;
@@ -94,7 +80,7 @@ int osnoise_set_cpus(struct osnoise *o, const struct cpuset *cpus, char *err, si
 
 	cpuset_format(cpus, list, sizeof(list));
 	if ((e = settings_write("osnoise/cpus", list)))
-		return fail(err, errlen, "osnoise/cpus", e);
+		return settings_fail(err, errlen, "osnoise/cpus", e);
 	o->conf.cpus = *cpus;
 	return 0;
 }
@@ -103,8 +89,8 @@ int osnoise_set_threshold(struct osnoise *o, uint64_t us, char *err, size_t errl
 {
 	int e;
 
-	if ((e = write_u64("tracing_thresh", us)))
-		return fail(err, errlen, "tracing_thresh", e);
+	if ((e = settings_write_u64("tracing_thresh", us)))
+		return settings_fail(err, errlen, "tracing_thresh", e);
 	o->conf.threshold_us = us;
 	return 0;
 }
@@ -118,7 +104,7 @@ static int set_option(struct osnoise *o, const char *name, bool on, char *err, s
 		return 0;	/* this kernel does not know it: nothing to do */
 	snprintf(word, sizeof(word), "%s%s", on ? "" : "NO_", name);
 	if ((e = settings_write_option(OPTIONS, word)))
-		return fail(err, errlen, OPTIONS, e);
+		return settings_fail(err, errlen, OPTIONS, e);
 	return 0;
 }
 
@@ -162,10 +148,10 @@ int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us
 	int e;
 
 	stop_witness(o, stop_us);
-	if ((e = write_u64("osnoise/stop_tracing_us", stop_us)))
-		return fail(err, errlen, "osnoise/stop_tracing_us", e);
-	if ((e = write_u64("osnoise/stop_tracing_total_us", stop_total_us)))
-		return fail(err, errlen, "osnoise/stop_tracing_total_us", e);
+	if ((e = settings_write_u64("osnoise/stop_tracing_us", stop_us)))
+		return settings_fail(err, errlen, "osnoise/stop_tracing_us", e);
+	if ((e = settings_write_u64("osnoise/stop_tracing_total_us", stop_total_us)))
+		return settings_fail(err, errlen, "osnoise/stop_tracing_total_us", e);
 	o->conf.stop_us = stop_us;
 	o->conf.stop_total_us = stop_total_us;
 	return 0;
@@ -200,14 +186,14 @@ int osnoise_setup(struct osnoise *o, const struct osnoise_conf *c, char *err, si
 		return -1;
 	}
 	if (e)
-		return fail(err, errlen, "the instance's current_tracer to osnoise", e);
+		return settings_fail(err, errlen, "the instance's current_tracer to osnoise", e);
 	return 0;
 }
 
 int osnoise_start(struct osnoise *o, char *err, size_t errlen)
 {
 	if (tracefs_trace_on(o->inst) < 0)
-		return fail(err, errlen, "tracing_on", errno);
+		return settings_fail(err, errlen, "tracing_on", errno);
 	if (o->conf.stop_us || o->conf.stop_total_us)
 		return osnoise_set_stop(o, o->conf.stop_us, o->conf.stop_total_us, err, errlen);
 	return 0;

@@ -193,6 +193,20 @@ int settings_write_choice(const char *path, const char *value)
 	return tracefs_write_text(path, value);
 }
 
+int settings_write_u64(const char *path, uint64_t value)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)value);
+	return settings_write(path, buf);
+}
+
+int settings_fail(char *err, size_t errlen, const char *what, int e)
+{
+	snprintf(err, errlen, "cannot set %s: %s", what, strerror(e < 0 ? -e : e));
+	return -1;
+}
+
 int settings_write_option(const char *path, const char *option)
 {
 	int err = save(path, KIND_OPTIONS, false);

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define SETTINGS_STATE_DIR "/run/hwnoisetop"
 
@@ -37,6 +38,12 @@ int settings_write(const char *path, const char *value);
  * only the bracketed word is saved, so that it can be written back.
  */
 int settings_write_choice(const char *path, const char *value);
+
+/* settings_write() of a decimal number. */
+int settings_write_u64(const char *path, uint64_t value);
+
+/* "cannot set WHAT: strerror(e)" into err (e may be negative); returns -1. */
+int settings_fail(char *err, size_t errlen, const char *what, int e);
 
 /*
  * Set or clear one option in an option-list file such as osnoise/options
