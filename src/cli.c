@@ -211,7 +211,7 @@ void cli_usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: hwnoisetop [OPTIONS]\n"
-		"       hwnoisetop hwlat [OPTIONS]   (the hardware latency detector: see its --help)\n"
+		"       hwnoisetop hwlat [OPTIONS]  (hardware latency detector: see its --help)\n"
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");
 	opt_print_help(out, cli_options);

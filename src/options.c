@@ -128,6 +128,33 @@ static void arg_text(const struct opt_def *d, char *buf, size_t size)
 		snprintf(buf, size, " [%s]", d->arg_name);
 }
 
+#define HELP_INDENT 32
+#define HELP_WIDTH 79
+
+/* text from column HELP_INDENT, wrapped at word boundaries before HELP_WIDTH. */
+static void print_wrapped(FILE *out, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		int room = HELP_WIDTH - HELP_INDENT, len = (int)strlen(p);
+
+		if (len > room) {
+			len = room;
+			while (len > 0 && p[len] != ' ')
+				len--;
+			if (len == 0)	/* one long word: let it run over */
+				len = (int)strcspn(p, " ");
+		}
+		fprintf(out, "%.*s\n", len, p);
+		p += len;
+		while (*p == ' ')
+			p++;
+		if (*p)
+			fprintf(out, "%*s", HELP_INDENT, "");
+	}
+}
+
 void opt_print_help(FILE *out, const struct opt_def *defs)
 {
 	for (; defs->id; defs++) {
@@ -138,10 +165,11 @@ void opt_print_help(FILE *out, const struct opt_def *defs)
 			snprintf(left, sizeof(left), "  -%c, --%s%s", defs->short_name, defs->long_name, a);
 		else
 			snprintf(left, sizeof(left), "      --%s%s", defs->long_name, a);
-		if (strlen(left) < 32)
-			fprintf(out, "%-32s%s\n", left, defs->help);
+		if (strlen(left) < HELP_INDENT)
+			fprintf(out, "%-*s", HELP_INDENT, left);
 		else
-			fprintf(out, "%s\n%32s%s\n", left, "", defs->help);
+			fprintf(out, "%s\n%*s", left, HELP_INDENT, "");
+		print_wrapped(out, defs->help);
 	}
 }
 
