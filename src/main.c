@@ -75,6 +75,13 @@ int main(int argc, char **argv)
 		cli.sc.record = true;
 		if (!cli.sc.rec.buffer_kb)
 			cli.sc.rec.buffer_kb = DASHBOARD_RECORD_KB;
+		/* Its hwlat view (w) starts as hwnoisetop hwlat does, on the same CPUs. */
+		cli.sc.hwl.cpus = cli.sc.osn.cpus;
+		cli.sc.hwl.threshold_us = HWLAT_DEFAULT_THRESHOLD;
+		cli.sc.hwl.window_us = HWLAT_DEFAULT_WINDOW;
+		cli.sc.hwl.width_us = HWLAT_DEFAULT_WIDTH;
+		cli.sc.hwl.mode = HWLAT_MODE_ROUND_ROBIN;
+		cli.sc.hwl.buffer_kb = cli.sc.osn.buffer_kb;
 	}
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
