@@ -104,12 +104,19 @@ int main(int argc, char **argv)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
 	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
+	if (s.hwl_stats.cpu) {
+		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
+		printf("\nhwlat view (threshold %llu us at the end):\n",
+		       (unsigned long long)s.conf.hwl.threshold_us);
+		hwlat_print_summary(stdout, &s.hwl_stats);
+	}
 	if (s.stop_hit)
 		printf("hwnoisetop hit stop tracing: %s\n", s.stop_reason);
 	fputs(s.notes, stdout);
 	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	stats_free(&s.stats);
+	hwl_stats_free(&s.hwl_stats);
 	cli_free(&cli);
 	return s.exit_status;
 }

@@ -818,15 +818,18 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	s->rec = NULL;
 	s->conf.tracer = to;
 	if (tracer_setup(s, &s->conf) < 0 ||
-	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
-		return -1;
-	if (to == SESSION_OSNOISE && s->conf.record && record_begin(s) < 0)
-		return -1;
+	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0 ||
+	    (to == SESSION_OSNOISE && s->conf.record && record_begin(s) < 0))
+		goto failed;
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
 	if (s->state == SESSION_RUNNING && tracer_start(s) < 0)
-		return -1;
+		goto failed;
 	return 0;
+failed:
+	/* Half way: the run can not go on, and its status says so. */
+	s->exit_status = HWN_EXIT_ENV;
+	return -1;
 }
 
 const struct cpuset *session_cpus(const struct session *s)

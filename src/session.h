@@ -138,7 +138,8 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
  * kept.  The recording instance (conf.record) runs the osnoise tracer: it
  * is removed on the way to hwlat and starts again, empty, with hwnoise.
  * Not with -P/-C or during a warm-up.  0, or -1 with s->err; when
- * s->conf.tracer is then already "to", no tracer runs: finish.
+ * s->conf.tracer is then already "to", no tracer runs (exit_status is
+ * HWN_EXIT_ENV): finish.
  */
 int session_switch_tracer(struct session *s, enum session_tracer to);
 /* The measured CPUs and the threshold of the tracer that runs. */

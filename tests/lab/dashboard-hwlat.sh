@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 24
+plan 26
 
 guest=$(cat <<'EOF_GUEST'
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
@@ -79,6 +79,7 @@ screen back
 stamp quit
 key q
 echo "q_exit=$(yn waitfor '^EXIT=0')"
+echo "q_hwlat=$(yn waitfor '^hwlat view \(threshold 2 us at the end\):')$(yn waitfor '^Samples recorded: [1-9]')"
 screen quit
 after=$(snap)
 [ "$before" = "$after" ] && echo "q_restored=yes" || { echo "q_restored=no"; echo "$before" > b; echo "$after" > a; diff b a; }
@@ -125,5 +126,11 @@ like "$(get back_osnoise)$(get back_periods)" '^yes40000yes' \
 is "$(get t)" yes "t saves the trace after the way back"
 scr back
 is "$(get q_exit)" yes "q exits with status 0"
+scr quit
+files=$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@before$/,/^@@end$/p' | sed '1d;$d' | cut -d= -f1 | tr '\n' ' ')
+diag "snapshot: $files"
+like "$files" 'tracing_thresh hwlat_detector/mode hwlat_detector/width hwlat_detector/window .*osnoise/period_us .*osnoise/runtime_us .*current_tracer tracing_cpumask' \
+	"the snapshot holds tracing_thresh, hwlat_detector/*, osnoise/* and the tracer files"
+is "$(get q_hwlat)" yesyes "after the table, the hwlat view's summary as hwnoisetop hwlat prints it"
 is "$(get q_restored)$(get q_instances)" yes0 \
 	"q restores every setting (hwlat_detector/*, tracing_thresh, osnoise/*), no instance left"
