@@ -113,7 +113,8 @@ int main(void)
 	       "threshold), the largest inner and outer gaps, the iterations over the threshold\n"
 	       "(\\fBOver\\fR), the NMIs of those windows and their time, and the time of the last\n"
 	       "sample. It starts as \\fBhwnoisetop hwlat\\fR does (threshold 10 us, window 1 s,\n"
-	       "width 500 ms, round-robin) on the measured CPUs; its settings are restored at exit too.\n");
+	       "width 500 ms, round-robin) on the measured CPUs; its settings are restored at exit too,\n"
+	       "and its summary (as \\fBhwnoisetop hwlat\\fR prints it) follows the table.\n");
 	keys_print_man(stdout);
 	section("OUTPUT");
 	printf("%s",
