@@ -143,15 +143,18 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 		 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
 		 (unsigned long long)d->s->hwl_stats.missed);
 	if ((int)strlen(line) > width)
-		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us  CPUs %s/%s  lost %llu",
+		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %llu",
 			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
 			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
 			 (unsigned long long)d->s->hwl_stats.missed);
 	attrset(d->s->hwl_stats.missed ? d->look[LOOK_WARN] : A_NORMAL);
 	mvaddnstr(1, 0, line, width);
+	snprintf(line, sizeof(line), " hwnoise is stopped: the kernel can not run the osnoise and "
+		 "hwlat tracers at once (w switches back)");
+	if ((int)strlen(line) > width)
+		snprintf(line, sizeof(line), " hwnoise stopped: the kernel runs osnoise or hwlat, not both");
 	attrset(d->look[LOOK_WARN]);
-	mvaddnstr(2, 0, " hwnoise is stopped: the kernel can not run the osnoise and hwlat tracers "
-		  "at once (w switches back)", width);
+	mvaddnstr(2, 0, line, width);
 }
 
 /* The settings in force; a compact form when the long one does not fit. */

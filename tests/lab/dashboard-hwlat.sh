@@ -4,10 +4,11 @@
 # instance comes), rows fill with samples at a low threshold, the keys
 # change threshold, window, width, mode and CPUs in the kernel, w switches
 # back (osnoise again, t still saves a trace), q restores every setting.
+# NMIs injected into CPU 0 show in its row; a narrow terminal drops columns.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 26
+plan 29
 
 guest=$(cat <<'EOF_GUEST'
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
@@ -64,6 +65,22 @@ key Space; echo "space_back=$(yn waitfile $inst/tracing_cpumask 3)"
 key c; typed 1; echo "c=$(yn waitfile $inst/tracing_cpumask 2)"
 key c; typed 0-1; waitfile $inst/tracing_cpumask 3
 key p; echo "p_refused=$(yn waitfor 'p works in the hwnoise view')"
+tmux resize-window -t d -x 60 -y 15
+echo "small=$(yn waitfor '^ CPU +Samples +Max Inner +Max Outer')$(yn waitfor 'runs osnoise or hwlat, not both')"
+echo "small_width=$(cap | awk '{ if (length($0) > m) m = length($0) } END { print m }')"
+screen small
+tmux resize-window -t d -x 120 -y 30
+stamp nmi
+# NMIs go to CPU 0: measure it alone, with the width the whole window.
+key c; typed 0; waitfile $inst/tracing_cpumask 1
+key N; typed 500000; key W; typed 500000; waitfile $T/hwlat_detector/width 500000
+key R; waitfor 'statistics reset' > /dev/null; waitfor '^ +0  +[1-9]' 50 > /dev/null
+echo "nmi_before=$(cap | awk '$1 == "0" { print $6 }')"
+lab_host nmi 3 || echo "lab_host failed"
+i=0; while [ $i -lt 25 ] && [ "$(cap | awk '$1 == "0" { print $6 }')" -lt 3 ] 2>/dev/null; do sleep 0.2; i=$((i + 1)); done
+echo "nmi=$(cap | awk '$1 == "0" { print $6 " " $7 }')"
+screen nmi
+key c; typed 0-1; waitfile $inst/tracing_cpumask 3
 key F1; echo "help=$(yn waitfor 'type the hwlat width in microseconds.*\(hwlat view\)')"; key x
 
 stamp back
@@ -90,7 +107,7 @@ stamp end
 EOF_GUEST
 )
 t0=$(date +%s)
-lab_run --cpus 2 --timeout 150 --bin "$HWNOISETOP" -- <<<"$guest"
+lab_run --cpus 2 --monitor --timeout 150 --bin "$HWNOISETOP" -- <<<"$guest"
 diag "lab VM: $(($(date +%s) - t0)) s"
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
@@ -118,6 +135,13 @@ is "$(get m2)$(get m3)" yesyes "m again: none, then round-robin"
 is "$(get space)" yesyes "Space leaves CPU 0 out of the hwlat instance's tracing_cpumask"
 is "$(get space_back)$(get c)" yesyes "Space puts it back; c 1 Enter measures CPU 1 only"
 is "$(get p_refused)$(get help)" yesyes "hwnoise-only keys are refused; help marks the hwlat keys"
+is "$(get small)" yesyes "at 60x15 the hwlat grid and a short note are still drawn"
+[ "$(get small_width)" -le 60 ]; ok $? "nothing drawn past column 60"
+scr small
+n=$(get nmi); n=${n%% *}
+[ "$(get nmi_before)" = 0 ] && [ "${n:-0}" -ge 2 ] && [ "${n:-0}" -le 3 ]
+ok $? "3 NMIs injected into CPU 0 show in its NMI column ($(get nmi_before) -> $(get nmi): count, us)"
+scr nmi
 is "$(get back_title)" yes "w again: the hwnoise view"
 is "$(get tracers_back)" "hwnoisetop-record:osnoise hwnoisetop:osnoise top:nop" \
 	"w again: hwlat gone, the osnoise and recording instances back"
