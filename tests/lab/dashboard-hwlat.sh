@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 29
+plan 31
 
 guest=$(cat <<'EOF_GUEST'
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
@@ -39,6 +39,13 @@ while [ -z "$pid" ] && [ $i -lt 50 ]; do pid=$(pidof hwnoisetop); sleep 0.1; i=$
 echo "rows=$(yn waitfor '^ +1  +[0-9]+ +[0-9]+ +[0-9]+ ')"
 echo "tracers_hwnoise=$(tracers | sed "s/-$pid//g")"
 
+stamp busy
+# Someone else's hwlat tracer: w is refused with a message, hwnoise goes on.
+echo hwlat > $T/current_tracer
+key w
+echo "busy=$(yn waitfor 'tracer is busy: hwlat is the current tracer')$(yn waitfor 'hwnoise: IRQs disabled')"
+echo "tracers_busy=$(tracers | sed "s/-$pid//g")"
+echo nop > $T/current_tracer
 stamp hwlat
 key w
 echo "w_title=$(yn waitfor 'hwlat: hardware latency detector')$(yn waitfor 'can not run the osnoise and hwlat tracers at once')"
@@ -118,6 +125,9 @@ diag "$(printf '%s\n' "$LAB_OUT" | sed -n 's/^@@time /time: /p' | tr '\n' ' ')"
 is "$(get rows)" yes "the dashboard starts in the hwnoise view with rows"
 is "$(get tracers_hwnoise)" "hwnoisetop-record:osnoise hwnoisetop:osnoise top:nop" \
 	"hwnoise: the measuring and the recording instances run osnoise"
+is "$(get busy)" yesyes "w while another hwlat tracer runs: refused on the status line"
+is "$(get tracers_busy)" "hwnoisetop-record:osnoise hwnoisetop:osnoise top:hwlat" \
+	"refused: the hwnoise instances run on untouched"
 is "$(get w_title)" yesyes "w: the hwlat view, with the note that the kernel can not run both"
 is "$(get tracers_hwlat)" "hwnoisetop-hwlat:hwlat top:nop" \
 	"w: one hwlat instance, every osnoise instance gone"
