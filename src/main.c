@@ -75,6 +75,13 @@ int main(int argc, char **argv)
 		cli.sc.record = true;
 		if (!cli.sc.rec.buffer_kb)
 			cli.sc.rec.buffer_kb = DASHBOARD_RECORD_KB;
+		/* Its hwlat view (w) starts as hwnoisetop hwlat does, on the same CPUs. */
+		cli.sc.hwl.cpus = cli.sc.osn.cpus;
+		cli.sc.hwl.threshold_us = HWLAT_DEFAULT_THRESHOLD;
+		cli.sc.hwl.window_us = HWLAT_DEFAULT_WINDOW;
+		cli.sc.hwl.width_us = HWLAT_DEFAULT_WIDTH;
+		cli.sc.hwl.mode = HWLAT_MODE_ROUND_ROBIN;
+		cli.sc.hwl.buffer_kb = cli.sc.osn.buffer_kb;
 	}
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
@@ -97,12 +104,19 @@ int main(int argc, char **argv)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
 	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
+	if (s.hwl_stats.cpu) {
+		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
+		printf("\nhwlat view (threshold %llu us at the end):\n",
+		       (unsigned long long)s.conf.hwl.threshold_us);
+		hwlat_print_summary(stdout, &s.hwl_stats);
+	}
 	if (s.stop_hit)
 		printf("hwnoisetop hit stop tracing: %s\n", s.stop_reason);
 	fputs(s.notes, stdout);
 	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	stats_free(&s.stats);
+	hwl_stats_free(&s.hwl_stats);
 	cli_free(&cli);
 	return s.exit_status;
 }

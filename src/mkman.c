@@ -104,7 +104,17 @@ int main(void)
 	       "made with a key is a live change of the kernel's settings, restored at exit. When a\n"
 	       "stop condition fires, the dashboard stays, marked \\fBSTOPPED\\fR with the reason, so\n"
 	       "that \\fBt\\fR can still save the trace. On quit the summary table is printed as with\n"
-	       "\\fB\\-q\\fR.\n");
+	       "\\fB\\-q\\fR.\n"
+	       ".PP\n"
+	       "\\fBw\\fR switches to the hwlat view: the osnoise tracer and its instances stop and\n"
+	       "go, then the hwlat tracer starts (the kernel can not run both at once, and the screen\n"
+	       "says so); \\fBw\\fR again switches back, with the recording for \\fBt\\fR restarted\n"
+	       "empty. Its rows give, per CPU, the hwlat samples (windows with a gap above the\n"
+	       "threshold), the largest inner and outer gaps, the iterations over the threshold\n"
+	       "(\\fBOver\\fR), the NMIs of those windows and their time, and the time of the last\n"
+	       "sample. It starts as \\fBhwnoisetop hwlat\\fR does (threshold 10 us, window 1 s,\n"
+	       "width 500 ms, round-robin) on the measured CPUs; its settings are restored at exit too,\n"
+	       "and its summary (as \\fBhwnoisetop hwlat\\fR prints it) follows the table.\n");
 	keys_print_man(stdout);
 	section("OUTPUT");
 	printf("%s",

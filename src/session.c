@@ -209,6 +209,20 @@ static int threads_refresh(struct session *s)
 	return 0;
 }
 
+/* The recording instance (osnoise tracer and events) for the dashboard's capture. */
+static int record_begin(struct session *s)
+{
+	s->rec = record_start(&s->conf.rec, s->err, sizeof(s->err));
+	if (!s->rec)
+		return -1;
+	if (s->conf.events &&
+	    events_apply(s->conf.events, record_instance(s->rec), s->err, sizeof(s->err)) < 0)
+		return -1;
+	if (s->state == SESSION_PAUSED)
+		record_set_on(s->rec, 0);
+	return 0;
+}
+
 int session_start(struct session *s, const struct session_conf *conf)
 {
 	char name[64];
@@ -256,14 +270,8 @@ int session_start(struct session *s, const struct session_conf *conf)
 	debug_phase(s, "instance created and tracer configured");
 	if (reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
 		return -1;
-	if (conf->record) {
-		s->rec = record_start(&conf->rec, s->err, sizeof(s->err));
-		if (!s->rec)
-			return -1;
-		if (conf->events &&
-		    events_apply(conf->events, record_instance(s->rec), s->err, sizeof(s->err)) < 0)
-			return -1;
-	}
+	if (conf->record && record_begin(s) < 0)
+		return -1;
 	if (conf->warmup_s) {
 		/* The stop conditions are armed once the warm-up is over. */
 		s->osn.conf.stop_us = 0;
@@ -701,7 +709,9 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	int rc;
 
 	if (!s->rec) {
-		snprintf(s->err, sizeof(s->err), "no trace is being recorded");
+		snprintf(s->err, sizeof(s->err), s->conf.record ?
+			 "the trace is recorded beside hwnoise only (the kernel runs one of "
+			 "osnoise and hwlat at a time)" : "no trace is being recorded");
 		return -1;
 	}
 	localtime_r(&now, &tm);
@@ -779,10 +789,9 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 
 	if (to == s->conf.tracer)
 		return 0;
-	if (s->rec || s->threads || s->warming) {
+	if (s->threads || s->warming) {
 		snprintf(s->err, sizeof(s->err),
-			 "the tracer can not be switched with the recording instance, -P/-C or "
-			 "during the warm-up");
+			 "the tracer can not be switched with -P/-C or during the warm-up");
 		return -1;
 	}
 	if (to == SESSION_HWLAT ? hwlat_check(s->err, sizeof(s->err)) :
@@ -798,14 +807,37 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		reader_drain_all(s->reader, &sink);
 	tracer_stop(s);
 	reader_close(s->reader);
+	/* The live changes made to this tracer come back with it. */
+	if (s->conf.tracer == SESSION_HWLAT)
+		s->conf.hwl = s->hwl.conf;
+	else
+		s->conf.osn = s->osn.conf;
 	tracer_teardown(s);
+	/* The recording runs the osnoise tracer too: it goes with hwnoise. */
+	record_free(s->rec);
+	s->rec = NULL;
 	s->conf.tracer = to;
 	if (tracer_setup(s, &s->conf) < 0 ||
-	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
-		return -1;
+	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0 ||
+	    (to == SESSION_OSNOISE && s->conf.record && record_begin(s) < 0))
+		goto failed;
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
 	if (s->state == SESSION_RUNNING && tracer_start(s) < 0)
-		return -1;
+		goto failed;
 	return 0;
+failed:
+	/* Half way: the run can not go on, and its status says so. */
+	s->exit_status = HWN_EXIT_ENV;
+	return -1;
+}
+
+const struct cpuset *session_cpus(const struct session *s)
+{
+	return measured_cpus(s);
+}
+
+uint64_t session_threshold(const struct session *s)
+{
+	return s->conf.tracer == SESSION_HWLAT ? s->hwl.conf.threshold_us : s->osn.conf.threshold_us;
 }

@@ -132,12 +132,19 @@ int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t wid
 int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
 /*
  * Stop the running tracer, remove its instance and start the other one
- * with s->conf.osn or s->conf.hwl (the kernel never runs both): the
- * settings either changed stay saved and are restored at the end, the
- * statistics of both are kept.  Not with a recording instance, -P/-C or
- * during a warm-up.  0, or -1 with s->err (then no tracer runs: finish).
+ * with s->conf.osn or s->conf.hwl (the kernel never runs both), each with
+ * the live changes it had when it was left: the settings either changed
+ * stay saved and are restored at the end, the statistics of both are
+ * kept.  The recording instance (conf.record) runs the osnoise tracer: it
+ * is removed on the way to hwlat and starts again, empty, with hwnoise.
+ * Not with -P/-C or during a warm-up.  0, or -1 with s->err; when
+ * s->conf.tracer is then already "to", no tracer runs (exit_status is
+ * HWN_EXIT_ENV): finish.
  */
 int session_switch_tracer(struct session *s, enum session_tracer to);
+/* The measured CPUs and the threshold of the tracer that runs. */
+const struct cpuset *session_cpus(const struct session *s);
+uint64_t session_threshold(const struct session *s);
 /* Quit, with a reason for the user ("terminal closed", "10 periods done"). */
 void session_request_stop(struct session *s, const char *why);
 /*

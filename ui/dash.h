@@ -43,6 +43,8 @@ enum dash_prompt {
 	PROMPT_THRESHOLD,
 	PROMPT_PERIOD,
 	PROMPT_RUNTIME,
+	PROMPT_WIDTH,
+	PROMPT_WINDOW,
 };
 
 /* The smallest terminal the grid is drawn in. */
@@ -87,6 +89,8 @@ void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void dash_draw(struct dashboard *d);
 bool dash_measured(const struct dashboard *d, int cpu);
+/* The hwlat view is on screen (the session runs the hwlat tracer). */
+bool dash_hwlat(const struct dashboard *d);
 
 /* grid.c */
 void grid_draw(struct dashboard *d, int y, int height, int width);

@@ -5,7 +5,9 @@
  * Layout, top to bottom:
  *   0  title bar: program, kernel, mode; state and elapsed time on the right
  *   1  the settings in force: period, runtime, threshold, CPUs, lost events
- *   2  column titles, then one row per CPU (grid.c)
+ *      (hwlat view: window, width, mode, threshold, CPUs, lost events)
+ *   2  hwlat view only: a note that hwnoise is off meanwhile
+ *   2  (3) column titles, then one row per CPU (grid.c)
  *   last  the status line: a message, a prompt, or the main keys
  */
 #include <errno.h>
@@ -49,7 +51,18 @@ void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 
 bool dash_measured(const struct dashboard *d, int cpu)
 {
-	return cpuset_has(&d->s->osn.conf.cpus, cpu);
+	return cpuset_has(session_cpus(d->s), cpu);
+}
+
+bool dash_hwlat(const struct dashboard *d)
+{
+	return d->s->conf.tracer == SESSION_HWLAT;
+}
+
+/* What changes on screen when samples arrive: periods or hwlat samples. */
+static uint64_t samples_seen(const struct dashboard *d)
+{
+	return d->s->stats.samples + d->s->hwl_stats.samples;
 }
 
 static void fill(int y, int width, attr_t a)
@@ -84,6 +97,9 @@ static const char *state_text(const struct dashboard *d, attr_t *a)
 static void draw_title(struct dashboard *d, int width)
 {
 	bool hw = d->s->osn.conf.irq_disable;
+	const char *mode = dash_hwlat(d) ? "hwlat: hardware latency detector" :
+			   hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled";
+	const char *brief = dash_hwlat(d) ? "hwlat" : hw ? "hwnoise" : "osnoise";
 	char left[256], right[64], dur[32];
 	const char *state;
 	attr_t sa;
@@ -93,13 +109,11 @@ static void draw_title(struct dashboard *d, int width)
 	snprintf(right, sizeof(right), " %s ", format_duration(session_elapsed(d->s), dur,
 							      sizeof(dur)));
 	need = (int)strlen(state) + 2 + (int)strlen(right);
-	snprintf(left, sizeof(left), " hwnoisetop %s | %s | %s", PACKAGE_VERSION, d->kernel,
-		 hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled");
+	snprintf(left, sizeof(left), " hwnoisetop %s | %s | %s", PACKAGE_VERSION, d->kernel, mode);
 	if ((int)strlen(left) + 1 + need > width)
-		snprintf(left, sizeof(left), " hwnoisetop | %s",
-			 hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled");
+		snprintf(left, sizeof(left), " hwnoisetop | %s", mode);
 	if ((int)strlen(left) + 1 + need > width)
-		snprintf(left, sizeof(left), " %s", hw ? "hwnoise" : "osnoise");
+		snprintf(left, sizeof(left), " %s", brief);
 	fill(0, width, d->look[LOOK_TITLE]);
 	mvaddnstr(0, 0, left, width);
 	rx = width - need;
@@ -113,6 +127,34 @@ static void draw_title(struct dashboard *d, int width)
 		attrset(d->look[LOOK_TITLE]);
 		addnstr(right, width - getcurx(stdscr) > 0 ? width - getcurx(stdscr) : 0);
 	}
+}
+
+/* The hwlat view's settings, and the note that hwnoise is off meanwhile. */
+static void draw_hwlat_settings(struct dashboard *d, int width)
+{
+	const struct hwlat_conf *c = &d->s->hwl.conf;
+	char line[512], cpus[128], online[128];
+
+	cpuset_format(&c->cpus, cpus, sizeof(cpus));
+	cpuset_format(&d->online, online, sizeof(online));
+	snprintf(line, sizeof(line),
+		 " window %llu us  width %llu us  mode %s  threshold %llu us  CPUs %s (online %s)  lost %llu",
+		 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
+		 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
+		 (unsigned long long)d->s->hwl_stats.missed);
+	if ((int)strlen(line) > width)
+		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %llu",
+			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
+			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
+			 (unsigned long long)d->s->hwl_stats.missed);
+	attrset(d->s->hwl_stats.missed ? d->look[LOOK_WARN] : A_NORMAL);
+	mvaddnstr(1, 0, line, width);
+	snprintf(line, sizeof(line), " hwnoise is stopped: the kernel can not run the osnoise and "
+		 "hwlat tracers at once (w switches back)");
+	if ((int)strlen(line) > width)
+		snprintf(line, sizeof(line), " hwnoise stopped: the kernel runs osnoise or hwlat, not both");
+	attrset(d->look[LOOK_WARN]);
+	mvaddnstr(2, 0, line, width);
 }
 
 /* The settings in force; a compact form when the long one does not fit. */
@@ -139,8 +181,9 @@ static void draw_settings(struct dashboard *d, int width)
 
 static void draw_status(struct dashboard *d, int y, int width)
 {
-	static const char hints[] =
-		" F1 help  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause  q quit";
+	const char *hints = dash_hwlat(d) ?
+		" F1 help  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode  q quit" :
+		" F1 help  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause  q quit";
 
 	if (d->prompt != PROMPT_NONE) {
 		attrset(A_BOLD);
@@ -184,6 +227,12 @@ void dash_draw(struct dashboard *d)
 	} else if (d->help) {
 		help_draw(d, lines, cols);
 		curs_set(0);
+	} else if (dash_hwlat(d)) {
+		draw_title(d, cols);
+		draw_hwlat_settings(d, cols);
+		grid_draw(d, 3, lines - 4, cols);
+		draw_status(d, lines - 1, cols);
+		curs_set(d->prompt != PROMPT_NONE);
 	} else {
 		draw_title(d, cols);
 		draw_settings(d, cols);
@@ -195,7 +244,7 @@ void dash_draw(struct dashboard *d)
 	wnoutrefresh(stdscr);
 	doupdate();
 	d->dirty = false;
-	d->seen_samples = d->s->stats.samples;
+	d->seen_samples = samples_seen(d);
 	d->seen_elapsed = session_elapsed(d->s);
 }
 
@@ -241,7 +290,7 @@ static void on_update(void *ctx)
 
 	check_online(d);
 	check_iterations(d);
-	if (d->s->stats.samples != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
+	if (samples_seen(d) != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
 	    d->s->quit)
 		d->dirty = true;
 	if (d->dirty)
@@ -339,7 +388,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
 	env_online_cpus(&d.online);
 	d.online_ns = mono_ns();
-	d.sel_cpu = cpuset_next(&s->osn.conf.cpus, 0);
+	d.sel_cpu = cpuset_next(session_cpus(s), 0);
 	if (d.sel_cpu < 0)
 		d.sel_cpu = 0;
 	dash_draw(&d);

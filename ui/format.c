@@ -4,6 +4,7 @@
 #include "format.h"
 
 #include <stdio.h>
+#include <time.h>
 
 char *format_count(uint64_t v, int width, char *buf, size_t size)
 {
@@ -62,4 +63,17 @@ enum format_class format_avail_class(uint64_t p)
 char format_class_mark(enum format_class c)
 {
 	return c == FORMAT_BAD ? '!' : c == FORMAT_WARN ? '~' : ' ';
+}
+
+char *format_clock(int64_t sec, long nsec, char *buf, size_t size)
+{
+	time_t t = (time_t)sec;
+	struct tm tm;
+
+	if (!sec || !localtime_r(&t, &tm))
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%02d:%02d:%02d.%03ld", tm.tm_hour, tm.tm_min, tm.tm_sec,
+			 nsec / 1000000 % 1000);
+	return buf;
 }

@@ -38,4 +38,10 @@ enum format_class format_avail_class(uint64_t p);
 /* The second cue of a class, for colour-blind users and monochrome: ' ', '~', '!'. */
 char format_class_mark(enum format_class c);
 
+/*
+ * A sample's wall-clock time as HH:MM:SS.mmm in the local time zone, "-" when
+ * sec is 0 (no sample).  Returns buf.
+ */
+char *format_clock(int64_t sec, long nsec, char *buf, size_t size);
+
 #endif

@@ -1,9 +1,11 @@
 /*
  * grid: the per-CPU table of the dashboard.
  *
- * The columns are data: each has a title, a width, how long it is kept
- * when the terminal narrows (keep: lower stays longer), whether it shows
- * only in osnoise mode, its sort direction and the statistic it shows.
+ * The columns are data, one table per view (hwnoise: the osnoise
+ * tracer's period summaries; hwlat: the hwlat tracer's samples): each has
+ * a title, a width, how long it is kept when the terminal narrows (keep:
+ * lower stays longer), whether it shows only in osnoise mode, its sort
+ * direction and the statistic it shows.
  * A layout picks the columns that fit; the history sparkline takes the
  * width left over.  Rows follow the sort column; the selection follows
  * its CPU, and the view scrolls to keep it in sight.
@@ -15,7 +17,7 @@
 #include "dash.h"
 #include "format.h"
 
-enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_LAST, COL_NMI, COL_NOISE, COL_SPARK };
+enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_LAST, COL_NMI, COL_NOISE, COL_SPARK, COL_CLOCK };
 
 struct column {
 	const char *title;
@@ -24,7 +26,8 @@ struct column {
 	int keep;
 	bool osnoise_only;
 	int dir;		/* sort: 1 ascending, -1 descending, 0 not sortable */
-	uint64_t (*value)(const struct cpu_stats *c);
+	uint64_t (*value)(const struct cpu_stats *c);		/* hwnoise view */
+	uint64_t (*hvalue)(const struct hwl_cpu_stats *c);	/* hwlat view */
 };
 
 static uint64_t v_periods(const struct cpu_stats *c) { return c->periods; }
@@ -40,23 +43,70 @@ static uint64_t v_softirq(const struct cpu_stats *c) { return c->softirq; }
 static uint64_t v_thread(const struct cpu_stats *c) { return c->thread; }
 static uint64_t v_last(const struct cpu_stats *c) { return c->last_noise; }
 
-static const struct column columns[] = {
-	{ "CPU", COL_CPU, 4, 0, false, 1, NULL },
-	{ "Period", COL_NUM, 7, 7, false, -1, v_periods },
-	{ "Runtime", COL_NUM, 12, 8, false, -1, v_runtime },
-	{ "Noise", COL_NOISE, 11, 2, false, -1, v_noise },
-	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail },
-	{ "Max Noise", COL_NUM, 10, 5, false, -1, v_max_noise },
-	{ "Max Single", COL_NUM, 10, 3, false, -1, v_max_single },
-	{ "HW", COL_NUM, 9, 3, false, -1, v_hw },
-	{ "NMI", COL_NMI, 6, 3, false, -1, v_nmi },
-	{ "IRQ", COL_NUM, 9, 5, true, -1, v_irq },
-	{ "Softirq", COL_NUM, 8, 6, true, -1, v_softirq },
-	{ "Thread", COL_NUM, 8, 6, true, -1, v_thread },
-	{ "Last", COL_LAST, 9, 4, false, -1, v_last },
-	{ "History", COL_SPARK, 10, 4, false, 0, NULL },
+static uint64_t h_samples(const struct hwl_cpu_stats *c) { return c->samples; }
+static uint64_t h_inner(const struct hwl_cpu_stats *c) { return c->max_inner; }
+static uint64_t h_outer(const struct hwl_cpu_stats *c) { return c->max_outer; }
+static uint64_t h_count(const struct hwl_cpu_stats *c) { return c->count; }
+static uint64_t h_nmi(const struct hwl_cpu_stats *c) { return c->nmi_count; }
+static uint64_t h_nmi_total(const struct hwl_cpu_stats *c) { return c->nmi_total; }
+static uint64_t h_last(const struct hwl_cpu_stats *c) { return (uint64_t)c->last_sec; }
+
+static const struct column hwn_columns[] = {
+	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL },
+	{ "Period", COL_NUM, 7, 7, false, -1, v_periods, NULL },
+	{ "Runtime", COL_NUM, 12, 8, false, -1, v_runtime, NULL },
+	{ "Noise", COL_NOISE, 11, 2, false, -1, v_noise, NULL },
+	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail, NULL },
+	{ "Max Noise", COL_NUM, 10, 5, false, -1, v_max_noise, NULL },
+	{ "Max Single", COL_NUM, 10, 3, false, -1, v_max_single, NULL },
+	{ "HW", COL_NUM, 9, 3, false, -1, v_hw, NULL },
+	{ "NMI", COL_NMI, 6, 3, false, -1, v_nmi, NULL },
+	{ "IRQ", COL_NUM, 9, 5, true, -1, v_irq, NULL },
+	{ "Softirq", COL_NUM, 8, 6, true, -1, v_softirq, NULL },
+	{ "Thread", COL_NUM, 8, 6, true, -1, v_thread, NULL },
+	{ "Last", COL_LAST, 9, 4, false, -1, v_last, NULL },
+	{ "History", COL_SPARK, 10, 4, false, 0, NULL, NULL },
 };
-#define NCOLUMNS ((int)(sizeof(columns) / sizeof(columns[0])))
+
+static const struct column hwl_columns[] = {
+	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL },
+	{ "Samples", COL_NUM, 9, 1, false, -1, NULL, h_samples },
+	{ "Max Inner", COL_NUM, 10, 1, false, -1, NULL, h_inner },
+	{ "Max Outer", COL_NUM, 10, 1, false, -1, NULL, h_outer },
+	{ "Over", COL_NUM, 9, 3, false, -1, NULL, h_count },
+	{ "NMI", COL_NMI, 6, 2, false, -1, NULL, h_nmi },
+	{ "NMI us", COL_NUM, 9, 4, false, -1, NULL, h_nmi_total },
+	{ "Last Sample", COL_CLOCK, 12, 2, false, -1, NULL, h_last },
+};
+
+#define NCOLUMNS_MAX 16
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* The columns of the view on screen. */
+static const struct column *view_columns(const struct dashboard *d, int *n)
+{
+	if (dash_hwlat(d)) {
+		*n = COUNT(hwl_columns);
+		return hwl_columns;
+	}
+	*n = COUNT(hwn_columns);
+	return hwn_columns;
+}
+
+static uint64_t col_value(const struct dashboard *d, const struct column *col, int cpu)
+{
+	if (col->hvalue)
+		return d->s->hwl_stats.cpu ? col->hvalue(&d->s->hwl_stats.cpu[cpu]) : 0;
+	return col->value ? col->value(&d->s->stats.cpu[cpu]) : 0;
+}
+
+/* Has the CPU anything to show in this view? */
+static bool row_has_data(const struct dashboard *d, int cpu)
+{
+	if (dash_hwlat(d))
+		return d->s->hwl_stats.cpu && d->s->hwl_stats.cpu[cpu].samples;
+	return d->s->stats.cpu[cpu].periods;
+}
 
 static bool osnoise_mode(const struct dashboard *d)
 {
@@ -65,17 +115,21 @@ static bool osnoise_mode(const struct dashboard *d)
 
 static bool column_shown(const struct dashboard *d, int i)
 {
-	return !columns[i].osnoise_only || osnoise_mode(d);
+	int n;
+	const struct column *columns = view_columns(d, &n);
+
+	return i < n && (!columns[i].osnoise_only || osnoise_mode(d));
 }
 
 /* Pick the columns that fit width; widths[i] = 0 for those left out. */
-static void layout(const struct dashboard *d, int width, int widths[NCOLUMNS])
+static void layout(const struct dashboard *d, int width, int widths[NCOLUMNS_MAX])
 {
-	int used = 0, spark = -1;
+	int used = 0, spark = -1, ncols;
+	const struct column *columns = view_columns(d, &ncols);
 
-	memset(widths, 0, sizeof(int) * NCOLUMNS);
+	memset(widths, 0, sizeof(int) * NCOLUMNS_MAX);
 	for (int keep = 0; keep <= 8; keep++)
-		for (int i = 0; i < NCOLUMNS; i++) {
+		for (int i = 0; i < ncols; i++) {
 			if (columns[i].keep != keep || !column_shown(d, i))
 				continue;
 			if (used + columns[i].width + (used ? 1 : 0) > width)
@@ -94,15 +148,18 @@ static void layout(const struct dashboard *d, int width, int widths[NCOLUMNS])
 
 const char *grid_sort_name(const struct dashboard *d)
 {
-	return columns[d->sort].title;
+	int n;
+
+	return view_columns(d, &n)[d->sort < n ? d->sort : 0].title;
 }
 
 void grid_sort_step(struct dashboard *d, int dir)
 {
-	int i = d->sort;
+	int i = d->sort, ncols;
+	const struct column *columns = view_columns(d, &ncols);
 
 	do
-		i = (i + dir + NCOLUMNS) % NCOLUMNS;
+		i = (i + dir + ncols) % ncols;
 	while (i != d->sort && (!columns[i].dir || !column_shown(d, i)));
 	d->sort = i;
 }
@@ -112,14 +169,15 @@ static const struct dashboard *sort_dash;
 static int row_cmp(const void *a, const void *b)
 {
 	const struct dashboard *d = sort_dash;
-	const struct column *col = &columns[d->sort];
+	int n;
+	const struct column *col = &view_columns(d, &n)[d->sort];
 	int ca = *(const int *)a, cb = *(const int *)b;
 
-	if (col->value) {
-		uint64_t va = col->value(&d->s->stats.cpu[ca]);
-		uint64_t vb = col->value(&d->s->stats.cpu[cb]);
-		bool ma = dash_measured(d, ca) && d->s->stats.cpu[ca].periods;
-		bool mb = dash_measured(d, cb) && d->s->stats.cpu[cb].periods;
+	if (col->value || col->hvalue) {
+		uint64_t va = col_value(d, col, ca);
+		uint64_t vb = col_value(d, col, cb);
+		bool ma = dash_measured(d, ca) && row_has_data(d, ca);
+		bool mb = dash_measured(d, cb) && row_has_data(d, cb);
 
 		if (ma != mb)		/* rows with data first */
 			return ma ? -1 : 1;
@@ -193,12 +251,13 @@ static void put_right(int y, int x, int w, attr_t a, const char *text)
 
 static void draw_header(const struct dashboard *d, int y, const int *widths)
 {
-	int x = 0;
+	int x = 0, ncols;
+	const struct column *columns = view_columns(d, &ncols);
 
 	attrset(d->look[LOOK_COLHEAD]);
 	for (int cx = 0; cx < COLS; cx++)
 		mvaddch(y, cx, ' ');
-	for (int i = 0; i < NCOLUMNS; i++) {
+	for (int i = 0; i < ncols; i++) {
 		attr_t a = d->look[i == d->sort ? LOOK_SORTED : LOOK_COLHEAD];
 
 		if (!widths[i])
@@ -259,10 +318,12 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 	bool online = cpuset_has(&d->online, cpu);
 	bool measured = dash_measured(d, cpu);
 	bool sel = cpu == d->sel_cpu;
+	bool hwlat = dash_hwlat(d);
 	attr_t base = sel ? d->look[LOOK_SELECT] : measured && online ? d->look[LOOK_NORMAL] :
 		      d->look[LOOK_DIM];
 	char buf[64];
-	int x = 0;
+	int x = 0, ncols;
+	const struct column *columns = view_columns(d, &ncols);
 
 	attrset(base);
 	move(y, 0);
@@ -270,7 +331,7 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 	if (sel)
 		for (int cx = 0; cx < COLS; cx++)
 			mvaddch(y, cx, ' ');
-	for (int i = 0; i < NCOLUMNS; i++) {
+	for (int i = 0; i < ncols; i++) {
 		const struct column *col = &columns[i];
 		int w = widths[i];
 		attr_t a = base;
@@ -285,15 +346,19 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 				put(y, x, COLS - x, base, "offline");
 				return;
 			}
-			if (!c->periods) {
+			if (!row_has_data(d, cpu)) {
 				put(y, x, COLS - x, base,
-				    measured ? (d->s->state == SESSION_PAUSED ? "paused" :
-						"waiting for the first period") : "not measured");
+				    !measured ? "not measured" :
+				    d->s->state == SESSION_PAUSED ? "paused" :
+				    hwlat ? "no sample above the threshold yet" :
+				    "waiting for the first period");
 				return;
 			}
 			continue;
 		}
-		if (measured && !sel && col->kind != COL_NUM) {
+		if (hwlat && measured && !sel && col->kind == COL_NMI)
+			a = col_value(d, col, cpu) ? d->look[LOOK_WARN] : base;
+		else if (!hwlat && measured && !sel && col->kind != COL_NUM) {
 			enum format_class k = col->kind == COL_LAST ? period_class(d, c) :
 					      format_avail_class(stats_avail(c->runtime, c->noise));
 
@@ -322,8 +387,14 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 		case COL_SPARK:
 			draw_spark(d, y, x, w, a, c, spark_max);
 			break;
+		case COL_CLOCK: {
+			const struct hwl_cpu_stats *h = &d->s->hwl_stats.cpu[cpu];
+
+			put_right(y, x, w, a, format_clock(h->last_sec, h->last_nsec, buf, sizeof(buf)));
+			break;
+		}
 		default:
-			put_right(y, x, w, a, format_count(col->value(c), w, buf, sizeof(buf)));
+			put_right(y, x, w, a, format_count(col_value(d, col, cpu), w, buf, sizeof(buf)));
 		}
 		x += w + 1;
 	}
@@ -331,7 +402,8 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 
 void grid_draw(struct dashboard *d, int y, int height, int width)
 {
-	int widths[NCOLUMNS], spark_w = 0, sel;
+	int widths[NCOLUMNS_MAX], spark_w = 0, sel, ncols;
+	const struct column *columns = view_columns(d, &ncols);
 	uint64_t spark_max = 0;
 
 	if (!column_shown(d, d->sort))
@@ -351,7 +423,7 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 		d->top = sel - height + 1;
 	if (d->top > d->nrows - height)
 		d->top = d->nrows - height > 0 ? d->nrows - height : 0;
-	for (int i = 0; i < NCOLUMNS; i++)
+	for (int i = 0; i < ncols; i++)
 		if (columns[i].kind == COL_SPARK)
 			spark_w = widths[i];
 	for (int r = d->top; spark_w && r < d->nrows && r < d->top + height; r++) {

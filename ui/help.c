@@ -18,6 +18,12 @@ static const char *const legend[] = {
 	"",
 	"Noise and times are in microseconds; Last is the latest period's noise,",
 	"History one column per period, newest on the right.",
+	"",
+	"The hwlat view (w): one sample per window with a gap above the threshold;",
+	"Max Inner and Max Outer the largest gaps (us) inside and between the",
+	"loop's clock reads, Over the iterations over the threshold, NMI and NMI us",
+	"the NMIs during the samples' windows and their time, Last Sample the time",
+	"of the latest sample. The kernel runs one of osnoise and hwlat at a time.",
 	NULL
 };
 
@@ -45,6 +51,9 @@ void help_draw(struct dashboard *d, int height, int width)
 		mvprintw(y, 1, "%-10s", k->names);
 		attrset(A_NORMAL);
 		mvaddnstr(y, 12, k->help, width - 12 > 0 ? width - 12 : 0);
+		if (getcury(stdscr) == y)
+			addnstr(keys_view_note(k), width - getcurx(stdscr) > 0 ?
+				width - getcurx(stdscr) : 0);
 		y++;
 	}
 	for (int i = 0; legend[i]; i++, line++) {

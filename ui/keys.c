@@ -21,6 +21,7 @@
 
 #define PERIOD_MIN 100ULL
 #define PERIOD_MAX 10000000ULL
+#define HWLAT_WINDOW_MAX 3600000000ULL	/* 1 h, as hwnoisetop hwlat --window */
 
 static void key_move(struct dashboard *d, int code)
 {
@@ -51,7 +52,7 @@ static void say_cpus(struct dashboard *d, const char *what)
 	char list[256];
 
 	dash_message(d, false, "%s: measuring CPUs %s", what,
-		     cpuset_format(&d->s->osn.conf.cpus, list, sizeof(list)));
+		     cpuset_format(session_cpus(d->s), list, sizeof(list)));
 }
 
 static void apply_cpus(struct dashboard *d, const struct cpuset *set, const char *what)
@@ -64,7 +65,7 @@ static void apply_cpus(struct dashboard *d, const struct cpuset *set, const char
 
 static void key_toggle_cpu(struct dashboard *d, int code)
 {
-	struct cpuset set = d->s->osn.conf.cpus;
+	struct cpuset set = *session_cpus(d->s);
 	char what[64];
 	int cpu = d->sel_cpu;
 
@@ -92,7 +93,8 @@ static void prompt_open(struct dashboard *d, enum dash_prompt p)
 static void key_prompt(struct dashboard *d, int code)
 {
 	prompt_open(d, code == 'c' ? PROMPT_CPUS : code == 'T' ? PROMPT_THRESHOLD :
-		       code == 'p' ? PROMPT_PERIOD : PROMPT_RUNTIME);
+		       code == 'p' ? PROMPT_PERIOD : code == 'W' ? PROMPT_WIDTH :
+		       code == 'N' ? PROMPT_WINDOW : PROMPT_RUNTIME);
 }
 
 static void set_threshold(struct dashboard *d, uint64_t us)
@@ -105,7 +107,7 @@ static void set_threshold(struct dashboard *d, uint64_t us)
 
 static void key_threshold_step(struct dashboard *d, int code)
 {
-	uint64_t cur = d->s->osn.conf.threshold_us;
+	uint64_t cur = session_threshold(d->s);
 	uint64_t next = format_threshold_step(cur, code == '-' ? -1 : 1);
 
 	if (next == cur) {
@@ -144,6 +146,43 @@ static void key_mode(struct dashboard *d, int code)
 	session_reset_stats(d->s);
 	dash_message(d, false, "%s mode: statistics restarted",
 		     irq_off ? "hwnoise (interrupts disabled)" : "osnoise (interrupts enabled)");
+}
+
+/*
+ * hwnoise <-> hwlat: one tracer stops and goes before the other starts
+ * (the kernel runs only one of them at a time).
+ */
+static void key_view(struct dashboard *d, int code)
+{
+	enum session_tracer to = dash_hwlat(d) ? SESSION_OSNOISE : SESSION_HWLAT;
+
+	(void)code;
+	if (session_switch_tracer(d->s, to) < 0) {
+		if (d->s->conf.tracer == to)	/* the old one went, the new one failed */
+			session_request_stop(d->s, d->s->err);
+		else
+			dash_message(d, true, "%s", d->s->err);
+		return;
+	}
+	d->sort = 0;
+	d->top = 0;
+	if (to == SESSION_HWLAT)
+		dash_message(d, false, "hwlat view: osnoise stopped, hwlat runs (the kernel can not "
+			     "run both at once)");
+	else
+		dash_message(d, false, "hwnoise view: hwlat stopped, osnoise runs again%s",
+			     d->s->conf.record ? "; the recording restarted empty" : "");
+}
+
+static void key_hwlat_mode(struct dashboard *d, int code)
+{
+	enum hwlat_mode next = (enum hwlat_mode)((d->s->hwl.conf.mode + 1) % 3);
+
+	(void)code;
+	if (session_set_hwlat_mode(d->s, next) < 0)
+		dash_message(d, true, "%s", d->s->err);
+	else
+		dash_message(d, false, "hwlat mode %s", hwlat_mode_name(next));
 }
 
 static void key_pause(struct dashboard *d, int code)
@@ -191,31 +230,50 @@ static void key_quit(struct dashboard *d, int code)
 }
 
 const struct key_def keys_table[] = {
-	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, false },
-	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move, false },
-	{ { KEY_HOME, KEY_END }, "Home, End", "select the first or last CPU", key_move, false },
+	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, false,
+	  KEYS_BOTH },
+	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move, false, KEYS_BOTH },
+	{ { KEY_HOME, KEY_END }, "Home, End", "select the first or last CPU", key_move, false, KEYS_BOTH },
 	{ { ' ' }, "Space", "measure the selected CPU, or stop measuring it (osnoise/cpus)",
-	  key_toggle_cpu, true },
-	{ { 'c' }, "c", "type the list of CPUs to measure, e.g. 1-3,5", key_prompt, true },
+	  key_toggle_cpu, true, KEYS_BOTH },
+	{ { 'c' }, "c", "type the list of CPUs to measure, e.g. 1-3,5", key_prompt, true, KEYS_BOTH },
 	{ { '+', '=' }, "+", "raise the threshold one step (1, 2, 5, 10, 20, 50 ... us)",
-	  key_threshold_step, true },
-	{ { '-' }, "-", "lower the threshold one step", key_threshold_step, true },
-	{ { 'T' }, "T", "type the threshold in microseconds (tracing_thresh)", key_prompt, true },
-	{ { 'p' }, "p", "type the period in microseconds", key_prompt, true },
-	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt, true },
-	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt", key_capture, false },
+	  key_threshold_step, true, KEYS_BOTH },
+	{ { '-' }, "-", "lower the threshold one step", key_threshold_step, true, KEYS_BOTH },
+	{ { 'T' }, "T", "type the threshold in microseconds (tracing_thresh)", key_prompt, true,
+	  KEYS_BOTH },
+	{ { 'p' }, "p", "type the period in microseconds", key_prompt, true, KEYS_HWNOISE },
+	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt, true,
+	  KEYS_HWNOISE },
+	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt", key_capture, false,
+	  KEYS_HWNOISE },
 	{ { 'i' }, "i",
 	  "switch between hwnoise (interrupts disabled) and osnoise mode; restarts the statistics",
-	  key_mode, true },
-	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true },
-	{ { 'R' }, "R", "reset the statistics", key_reset, true },
-	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort, false },
-	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false },
-	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, false },
+	  key_mode, true, KEYS_HWNOISE },
+	{ { 'w' }, "w",
+	  "switch between the hwnoise and hwlat views: one tracer stops before the other starts "
+	  "(the kernel can not run both)", key_view, true, KEYS_BOTH },
+	{ { 'N' }, "N", "type the hwlat window in microseconds (hwlat_detector/window)", key_prompt,
+	  true, KEYS_HWLAT },
+	{ { 'W' }, "W", "type the hwlat width in microseconds, at most the window (hwlat_detector/width)",
+	  key_prompt, true, KEYS_HWLAT },
+	{ { 'm' }, "m", "next hwlat mode: none, round-robin, per-cpu (hwlat_detector/mode)",
+	  key_hwlat_mode, true, KEYS_HWLAT },
+	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true, KEYS_BOTH },
+	{ { 'R' }, "R", "reset the statistics", key_reset, true, KEYS_BOTH },
+	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort,
+	  false, KEYS_BOTH },
+	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false, KEYS_BOTH },
+	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, false, KEYS_BOTH },
 	{ { 'q', KEY_F(10) }, "q, F10", "quit: restore the kernel's settings, print the summary table",
-	  key_quit, false },
-	{ { 0 }, NULL, NULL, NULL, false }
+	  key_quit, false, KEYS_BOTH },
+	{ { 0 }, NULL, NULL, NULL, false, KEYS_BOTH }
 };
+
+const char *keys_view_note(const struct key_def *k)
+{
+	return k->view == KEYS_HWNOISE ? " (hwnoise view)" : k->view == KEYS_HWLAT ? " (hwlat view)" : "";
+}
 
 const char *keys_prompt_label(enum dash_prompt p)
 {
@@ -228,10 +286,23 @@ const char *keys_prompt_label(enum dash_prompt p)
 		return "period (us)";
 	case PROMPT_RUNTIME:
 		return "runtime (us)";
+	case PROMPT_WIDTH:
+		return "hwlat width (us)";
+	case PROMPT_WINDOW:
+		return "hwlat window (us)";
 	case PROMPT_NONE:
 		break;
 	}
 	return "";
+}
+
+static void set_hwlat_timing(struct dashboard *d, uint64_t window, uint64_t width)
+{
+	if (session_set_hwlat_timing(d->s, window, width ? width : 1) < 0)
+		dash_message(d, true, "%s", d->s->err);
+	else
+		dash_message(d, false, "hwlat window %llu us, width %llu us",
+			     (unsigned long long)window, (unsigned long long)(width ? width : 1));
 }
 
 static void prompt_apply(struct dashboard *d)
@@ -286,6 +357,21 @@ static void prompt_apply(struct dashboard *d)
 			dash_message(d, true, "%s", d->s->err);
 		else
 			dash_message(d, false, "runtime %llu us", (unsigned long long)v);
+		return;
+	case PROMPT_WIDTH:
+		if (parse_u64(d->input, 1, d->s->hwl.conf.window_us, &v, &why) < 0) {
+			dash_message(d, true, "width '%s' %s (at most the window)", d->input, why);
+			return;
+		}
+		set_hwlat_timing(d, d->s->hwl.conf.window_us, v);
+		return;
+	case PROMPT_WINDOW:
+		if (parse_u64(d->input, 1, HWLAT_WINDOW_MAX, &v, &why) < 0) {
+			dash_message(d, true, "window '%s' %s", d->input, why);
+			return;
+		}
+		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */
+		set_hwlat_timing(d, v, d->s->hwl.conf.width_us <= v ? d->s->hwl.conf.width_us : v / 2);
 		return;
 	case PROMPT_NONE:
 		return;
@@ -354,6 +440,10 @@ void keys_dispatch(struct dashboard *d, int ch)
 				continue;
 			if (k->live && d->s->state == SESSION_STOPPED)
 				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
+			else if (k->view == KEYS_HWLAT && !dash_hwlat(d))
+				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);
+			else if (k->view == KEYS_HWNOISE && dash_hwlat(d))
+				dash_message(d, true, "%s works in the hwnoise view: w switches back", k->names);
 			else
 				k->run(d, ch);
 			return;
@@ -378,6 +468,7 @@ void keys_print_man(FILE *out)
 			else
 				fputc(*c, out);
 		}
+		fputs(keys_view_note(k), out);
 		fputc('\n', out);
 	}
 }

@@ -1,8 +1,8 @@
 /*
  * keys: the dashboard's key bindings as data.  One table gives each
  * binding its key codes, the names shown to people, its help text and its
- * handler; key handling, the help screen and the man page's KEYS section
- * all come from it.  No curses in this header (mkman reads the table).
+ * handler, and the view it works in; key handling, the help screen and the
+ * man page's KEYS section all come from it.  No curses in this header (mkman reads the table).
  */
 #ifndef HWN_UI_KEYS_H
 #define HWN_UI_KEYS_H
@@ -14,13 +14,24 @@ struct dashboard;
 
 #define KEYS_MAX_CODES 4
 
+/* The view a binding works in. */
+enum key_view {
+	KEYS_BOTH,	/* either view */
+	KEYS_HWNOISE,	/* the hwnoise (osnoise tracer) view only */
+	KEYS_HWLAT,	/* the hwlat view only */
+};
+
 struct key_def {
 	int codes[KEYS_MAX_CODES];	/* curses key codes; 0 ends the list */
 	const char *names;		/* as shown: "Up, Down" */
 	const char *help;		/* one line */
 	void (*run)(struct dashboard *d, int code);
 	bool live;			/* changes the measurement: not once it stopped */
+	enum key_view view;
 };
+
+/* " (hwnoise view)", " (hwlat view)" or "": appended to the help text. */
+const char *keys_view_note(const struct key_def *k);
 
 /* Ends with an entry whose names is NULL. */
 extern const struct key_def keys_table[];

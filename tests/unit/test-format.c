@@ -1,4 +1,7 @@
 /* Unit tests: the dashboard's pure helpers (numbers in a column, threshold steps, marks). */
+#include <stdlib.h>
+#include <time.h>
+
 #include "format.h"
 #include "tap.h"
 
@@ -6,7 +9,9 @@ int main(void)
 {
 	char b[32];
 
-	tap_plan(20);
+	tap_plan(23);
+	setenv("TZ", "UTC", 1);
+	tzset();
 	tap_is_str(format_count(750000, 12, b, sizeof(b)), "750000", "fits: exact");
 	tap_is_str(format_count(0, 6, b, sizeof(b)), "0", "zero");
 	tap_is_str(format_count(1234567, 6, b, sizeof(b)), "1235k", "too wide: scaled");
@@ -33,5 +38,10 @@ int main(void)
 	       "99 %% is the warning/bad edge");
 	tap_ok(format_class_mark(FORMAT_BAD) == '!' && format_class_mark(FORMAT_WARN) == '~' &&
 	       format_class_mark(FORMAT_GOOD) == ' ', "a mark beside each colour");
+	tap_is_str(format_clock(0, 0, b, sizeof(b)), "-", "no sample: a dash");
+	tap_is_str(format_clock(1764506096, 789123456, b, sizeof(b)), "12:34:56.789",
+		   "a sample's time of day with milliseconds");
+	tap_is_str(format_clock(1764460800, 5000000, b, sizeof(b)), "00:00:00.005",
+		   "midnight, leading zeros");
 	return tap_done();
 }

@@ -21,7 +21,8 @@ int main(void)
 {
 	static const int promised[] = { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE, KEY_HOME, KEY_END,
 					' ', 'c', '+', '-', 'T', 'p', 'r', 't', 'i', 'z', 'R',
-					'<', '>', KEY_F(6), KEY_F(1), '?', 'h', 'q', KEY_F(10) };
+					'<', '>', KEY_F(6), KEY_F(1), '?', 'h', 'q', KEY_F(10),
+					'w', 'W', 'N', 'm' };
 	int complete = 1, dups = 0, missing = 0;
 
 	tap_plan(3);
