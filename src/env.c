@@ -147,6 +147,17 @@ int env_leftovers(char *first, size_t len)
 	return found;
 }
 
+/* This process's instances (a tracer switch checks while they exist). */
+static bool own_instance(const char *name)
+{
+	char own[64];
+	size_t n;
+
+	instance_name(NULL, own, sizeof(own));
+	n = strlen(own);
+	return strncmp(name, own, n) == 0 && (name[n] == '\0' || name[n] == '-');
+}
+
 int env_check_busy(const char *const *conflicts, char *err, size_t errlen)
 {
 	char path[512], tracer[128], left[300];
@@ -176,7 +187,7 @@ int env_check_busy(const char *const *conflicts, char *err, size_t errlen)
 	while ((de = readdir(d))) {
 		char inst[768];
 
-		if (de->d_name[0] == '.')
+		if (de->d_name[0] == '.' || own_instance(de->d_name))
 			continue;
 		snprintf(inst, sizeof(inst), "%s/%s", path, de->d_name);
 		current_tracer(inst, tracer, sizeof(tracer));

@@ -45,7 +45,8 @@ int hwlat_mode_parse(const char *text, enum hwlat_mode *mode)
 
 int hwlat_check(char *err, size_t errlen)
 {
-	static const char *const conflicts[] = { "hwlat", NULL };
+	/* tracing_thresh is shared: no osnoise or timerlat run beside us either. */
+	static const char *const conflicts[] = { "hwlat", "osnoise", "timerlat", NULL };
 
 	if (env_check_tracer("hwlat", "CONFIG_HWLAT_TRACER=y", err, errlen))
 		return -1;

@@ -30,7 +30,8 @@ static bool has_option(const struct osnoise *o, const char *name)
 
 int osnoise_check(bool irq_disable, char *err, size_t errlen)
 {
-	static const char *const conflicts[] = { "osnoise", "timerlat", NULL };
+	/* hwlat shares tracing_thresh: it may not run beside us either. */
+	static const char *const conflicts[] = { "osnoise", "timerlat", "hwlat", NULL };
 	char options[512];
 
 	if (env_check_tracer("osnoise", "CONFIG_OSNOISE_TRACER=y (Linux >= 5.14)", err, errlen))

@@ -8,7 +8,7 @@
 
 # No lab_require: the checks on this machine run without a VM too; lab_run
 # skips the rest when no lab VM can run here.
-plan 65
+plan 69
 
 # ---- On this machine: nothing needs the tracer for these.
 bin=$HWNOISETOP
@@ -132,7 +132,14 @@ echo nop > /sys/kernel/tracing/current_tracer
 hwnoisetop hwlat --duration 6 --quiet & pid=\$!
 wait_for 'grep -qs hwlat /sys/kernel/tracing/instances/hwnoisetop-*-hwlat/current_tracer'
 hwnoisetop hwlat --duration 2 > busy2.txt 2>&1; echo "rc_busy2=\$?"; echo "busy2_msg=\$(cat busy2.txt)"
+# hwnoise shares tracing_thresh with hwlat: it may not start beside it.
+hwnoisetop -q -d 2 > busy3.txt 2>&1; echo "rc_busy3=\$?"; echo "busy3_msg=\$(cat busy3.txt)"
 wait \$pid; echo "rc_first=\$?"
+# Nor hwlat beside hwnoise.
+hwnoisetop -q -d 20 > /dev/null 2>&1 & pid=\$!
+wait_for 'grep -qs osnoise /sys/kernel/tracing/instances/hwnoisetop-*/current_tracer'
+hwnoisetop hwlat --duration 2 > busy4.txt 2>&1; echo "rc_busy4=\$?"; echo "busy4_msg=\$(cat busy4.txt)"
+kill -INT \$pid; wait \$pid
 [ "\$before" = "\$(snap)" ] && echo "restored_end=yes" || { echo "restored_end=no"; snap; }
 EOF
 t1=$(date +%s)
@@ -245,4 +252,10 @@ is "$(get busy_unchanged)" yes "a hwlat tracer already current: nothing changed"
 is "$(get rc_busy2)" 1 "a second hwnoisetop hwlat: exit 1"
 like "$(get busy2_msg)" '^hwnoisetop: the tracer is busy: hwlat runs in instance hwnoisetop-[0-9]+-hwlat' \
 	"a second hwnoisetop hwlat: one line naming the first one's instance"
+is "$(get rc_busy3)" 1 "hwnoise beside a running hwlat: exit 1"
+like "$(get busy3_msg)" '^hwnoisetop: the tracer is busy: hwlat runs in instance hwnoisetop-[0-9]+-hwlat' \
+	"hwnoise beside a running hwlat: one line naming its instance"
+is "$(get rc_busy4)" 1 "hwlat beside a running hwnoise: exit 1"
+like "$(get busy4_msg)" '^hwnoisetop: the tracer is busy: osnoise runs in instance hwnoisetop-[0-9]+ ' \
+	"hwlat beside a running hwnoise: one line naming its instance"
 is "$(get restored_end)" yes "every setting as before at the end"
