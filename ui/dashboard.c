@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -357,6 +358,21 @@ static void set_looks(struct dashboard *d)
 	}
 }
 
+/*
+ * Ctrl-S would stop the terminal's output and block every write, SIGTERM
+ * included (the loop reads signals only between writes): no XON/XOFF.
+ */
+static void no_flow_control(void)
+{
+	struct termios t;
+
+	if (tcgetattr(STDIN_FILENO, &t) == 0) {
+		t.c_iflag &= ~(IXON | IXOFF);
+		if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
+			def_prog_mode();
+	}
+}
+
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
 		  size_t errlen)
 {
@@ -377,6 +393,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	set_term(scr);
 	cbreak();
 	noecho();
+	no_flow_control();
 	nonl();
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
