@@ -97,10 +97,15 @@ void instance_destroy(struct tracefs_instance *inst)
 	tracefs_trace_off(inst);
 	tracefs_instance_file_write(inst, "current_tracer", "nop");
 	dir = tracefs_instance_get_dir(inst);
-	tracefs_instance_destroy(inst);
-	if (dir) {
-		settings_forget_instance(dir);
-		free(dir);
+	/*
+	 * An instance still open elsewhere (someone reading its trace_pipe)
+	 * can not be removed yet: it stays registered, so settings_restore()
+	 * tries again, counts it as not restored and keeps the state file.
+	 */
+	if (tracefs_instance_destroy(inst) == 0 || errno == ENOENT) {
+		if (dir)
+			settings_forget_instance(dir);
 	}
+	free(dir);
 	tracefs_instance_free(inst);
 }
