@@ -24,8 +24,15 @@
 #include "reader.h"
 #include "settings.h"
 
-static const int loop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+/*
+ * Every signal whose default action ends the process ends the loop instead
+ * (through the signalfd) or, for the faults, restores from a handler.
+ */
+static const int loop_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+	SIGIO, SIGPWR, SIGXCPU, SIGSTKFLT,
+};
+static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGSYS, SIGTRAP };
 
 static void loop_sigset(sigset_t *set)
 {
@@ -41,6 +48,7 @@ void session_block_signals(void)
 	loop_sigset(&set);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);	/* a file too large fails its write() instead */
 }
 
 /* A crash must not leave the kernel measuring with interrupts off. */
@@ -364,8 +372,10 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 	struct session *s = ctx;
 
 	(void)cpu;
-	s->stats.missed += count;
-	s->hwl_stats.missed += count;
+	if (s->conf.tracer == SESSION_HWLAT)
+		s->hwl_stats.missed += count;
+	else
+		s->stats.missed += count;
 }
 
 static struct reader_sink sink_for(struct session *s)
@@ -553,6 +563,15 @@ static void save_record(struct session *s)
 	}
 }
 
+/* The running tracer's configuration, with its live changes, into s->conf. */
+static void keep_live_conf(struct session *s)
+{
+	if (s->conf.tracer == SESSION_HWLAT)
+		s->conf.hwl = s->hwl.conf;
+	else
+		s->conf.osn = s->osn.conf;
+}
+
 void session_finish(struct session *s)
 {
 	struct reader_sink sink = sink_for(s);
@@ -566,6 +585,7 @@ void session_finish(struct session *s)
 			reader_drain_all(s->reader, &sink);
 		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
 			check_kernel_stop(s);
+		keep_live_conf(s);	/* for the final report */
 	}
 	if (s->reader)
 		reader_close(s->reader);
@@ -694,8 +714,11 @@ int session_pause(struct session *s, bool pause)
 
 void session_reset_stats(struct session *s)
 {
-	stats_reset(&s->stats);
-	hwl_stats_reset(&s->hwl_stats);
+	/* Only the running tracer's: the other view keeps its figures. */
+	if (s->conf.tracer == SESSION_HWLAT)
+		hwl_stats_reset(&s->hwl_stats);
+	else
+		stats_reset(&s->stats);
 	s->start_ns = now_ns();
 	s->paused_ns = 0;
 	if (s->state == SESSION_PAUSED)
@@ -807,11 +830,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		reader_drain_all(s->reader, &sink);
 	tracer_stop(s);
 	reader_close(s->reader);
-	/* The live changes made to this tracer come back with it. */
-	if (s->conf.tracer == SESSION_HWLAT)
-		s->conf.hwl = s->hwl.conf;
-	else
-		s->conf.osn = s->osn.conf;
+	keep_live_conf(s);	/* the live changes come back with the tracer */
 	tracer_teardown(s);
 	/* The recording runs the osnoise tracer too: it goes with hwnoise. */
 	record_free(s->rec);

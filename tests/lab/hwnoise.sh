@@ -9,7 +9,7 @@ snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh osnoise/stop_
 unusual() { cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 123456 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; echo OSNOISE_PREEMPT_DISABLE > osnoise/options; cd /lab; }'
 
 lab_require
-plan 38
+plan 41
 lab_run --cpus 2 --monitor --bin "$HWNOISETOP" -- <<EOF
 $snapshot
 unusual
@@ -23,7 +23,7 @@ echo "@@table"; cat t1.txt; echo "@@end"; cat e1.txt
 echo "\$during" | grep -q 'OSNOISE_IRQ_DISABLE' && echo "irq_disable_during=yes"
 echo "\$during" | grep -q '^instances=hwnoisetop-' && echo "instance_during=yes"
 [ "\$before" = "\$(snap)" ] && echo "restored_normal=yes" || { echo "restored_normal=no"; snap; }
-for sig in INT TERM HUP; do
+for sig in INT TERM HUP USR1; do
 	hwnoisetop -q -c 1 -d 1h > t_\$sig.txt 2>&1 & pid=\$!
 	sleep 4
 	kill -\$sig \$pid; wait \$pid; echo "rc_\$sig=\$?"
@@ -112,7 +112,7 @@ is "$(get changed_during)" yes "settings were changed while measuring (the check
 is "$(get irq_disable_during)" yes "OSNOISE_IRQ_DISABLE was set while measuring"
 is "$(get instance_during)" yes "a hwnoisetop-PID instance existed while measuring"
 is "$(get restored_normal)" yes "every setting restored after the duration ended"
-for sig in INT TERM HUP; do
+for sig in INT TERM HUP USR1; do
 	is "$(get rc_$sig)" 0 "SIG$sig ends the run with status 0"
 	is "$(get table_$sig)" yes "SIG$sig still prints the table"
 	is "$(get restored_$sig)" yes "every setting restored after SIG$sig"
