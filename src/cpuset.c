@@ -184,8 +184,11 @@ char *cpuset_format(const struct cpuset *set, char *buf, size_t size)
 			n = snprintf(buf + len, size - len, "%s%d", len ? "," : "", cpu);
 		else
 			n = snprintf(buf + len, size - len, "%s%d-%d", len ? "," : "", cpu, end);
-		if (n < 0 || (size_t)n >= size - len)
-			break;
+		if (n < 0 || (size_t)n >= size - len) {
+			/* Never a cut-off number: that would name other CPUs. */
+			buf[len] = '\0';
+			return buf;
+		}
 		len += n;
 		cpu = cpuset_next(set, end + 1);
 	}
@@ -210,8 +213,11 @@ char *cpuset_format_mask(const struct cpuset *set, char *buf, size_t size)
 				word |= 1U << b;
 		/* The first (highest) group unpadded, the others 8 digits. */
 		n = snprintf(buf + len, size - len, g == groups - 1 ? "%x" : ",%08x", word);
-		if (n < 0 || (size_t)n >= size - len)
-			break;
+		if (n < 0 || (size_t)n >= size - len) {
+			/* Never a cut-off number: that would name other CPUs. */
+			buf[len] = '\0';
+			return buf;
+		}
 		len += n;
 	}
 	return buf;

@@ -39,7 +39,12 @@ void cpuset_andnot(struct cpuset *dst, const struct cpuset *a, const struct cpus
  */
 int cpuset_parse(const char *text, struct cpuset *set, const char **why);
 
-/* Format set as a compact cpu-list ("" when empty).  Returns buf. */
+/*
+ * Format set as a compact cpu-list ("" when empty).  Returns buf; when the
+ * list does not fit, buf holds only the entries that fit whole.
+ * CPUSET_LIST_MAX always fits.
+ */
+#define CPUSET_LIST_MAX (HWN_MAX_CPUS * 4 + 1)	/* "dddd-dddd," covers 3 CPUs */
 char *cpuset_format(const struct cpuset *set, char *buf, size_t size);
 
 /*

@@ -59,6 +59,16 @@ int tracefs_read_text(const char *path, char *buf, size_t size)
 		return -errno;
 	while (len + 1 < size && (n = read(fd, buf + len, size - 1 - len)) > 0)
 		len += n;
+	if (len + 1 == size) {
+		char more;
+
+		/* Never save or compare a value cut short. */
+		if (read(fd, &more, 1) > 0) {
+			close(fd);
+			buf[len] = '\0';
+			return -E2BIG;
+		}
+	}
 	close(fd);
 	buf[len] = '\0';
 	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
@@ -89,15 +99,17 @@ int tracefs_write_text(const char *path, const char *value)
 	return write_full(full, value);
 }
 
-static void state_write(void)
+/* Returns 0, or -errno when the state file can not be written. */
+static int state_write(void)
 {
 	FILE *f;
+	int err = 0;
 
 	if (!state_file[0])
-		return;
+		return 0;
 	f = fopen(state_tmp, "we");
 	if (!f)
-		return;
+		return -errno;
 	fprintf(f, "tracing\t%s\n", tracing);
 	for (int i = 0; i < MAX_INST; i++)
 		if (instances[i][0])
@@ -105,8 +117,11 @@ static void state_write(void)
 	for (int i = 0; i < nsaved; i++)
 		fprintf(f, "%s\t%s\t%s\n", saved[i].kind == KIND_OPTIONS ? "options" : "value",
 			saved[i].path, saved[i].value);
-	if (fclose(f) == 0)
-		rename(state_tmp, state_file);
+	if (fclose(f) != 0 || rename(state_tmp, state_file) != 0) {
+		err = -errno;
+		unlink(state_tmp);
+	}
+	return err;
 }
 
 void settings_set_tracing_dir(const char *tracing_dir)
@@ -171,8 +186,11 @@ static int save(const char *path, enum kind kind, bool choice)
 	s->kind = kind;
 	snprintf(s->path, sizeof(s->path), "%s", full);
 	nsaved++;
-	state_write();
-	return 0;
+	/* Without the state file a SIGKILL could not be undone: do not write. */
+	err = state_write();
+	if (err)
+		nsaved--;
+	return err;
 }
 
 int settings_write(const char *path, const char *value)
@@ -220,9 +238,13 @@ int settings_add_instance(const char *dir)
 {
 	for (int i = 0; i < MAX_INST; i++) {
 		if (!instances[i][0]) {
+			int err;
+
 			snprintf(instances[i], PATH_LEN, "%s", dir);
-			state_write();
-			return 0;
+			err = state_write();
+			if (err)
+				instances[i][0] = '\0';
+			return err;
 		}
 	}
 	return -ENOSPC;

@@ -28,7 +28,7 @@ int main(void)
 	struct cpuset a, b, c;
 	const char *why;
 
-	tap_plan(30);
+	tap_plan(32);
 	good("0", "0");
 	good("1-3", "1-3");
 	good("3,1,2", "1-3");
@@ -58,5 +58,20 @@ int main(void)
 	tap_is_u64(cpuset_last(&a), 7, "last of 0-7");
 	cpuset_clear(&c);
 	tap_ok(cpuset_last(&c) == -1 && cpuset_empty(&c), "empty set");
+	{
+		static char big[CPUSET_LIST_MAX];
+		char small[11];
+
+		/* The longest lists: pairs with a gap ("a-b,") and every other CPU. */
+		cpuset_clear(&c);
+		for (int cpu = 0; cpu < HWN_MAX_CPUS; cpu++)
+			if (cpu % 3 != 2)
+				cpuset_add(&c, cpu);
+		cpuset_format(&c, big, sizeof(big));
+		tap_ok(cpuset_parse(big, &b, &why) == 0 && cpuset_equal(&b, &c),
+		       "CPUSET_LIST_MAX holds the longest list (%zu bytes)", strlen(big));
+		tap_is_str(cpuset_format(&c, small, sizeof(small)), "0-1,3-4",
+			   "a list that does not fit ends at its last whole entry");
+	}
 	return tap_done();
 }
