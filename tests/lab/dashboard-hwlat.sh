@@ -11,18 +11,8 @@ lab_require
 plan 31
 
 guest=$(cat <<'EOF_GUEST'
-export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
-T=/sys/kernel/tracing
+. /etc/lab/tmux-guest.sh
 snap() { cd $T; for f in tracing_thresh hwlat_detector/* osnoise/* current_tracer tracing_cpumask tracing_on; do echo "$f=$(cat $f 2>&1)"; done; echo "instances=$(ls instances)"; echo "state=$(ls /run/hwnoisetop 2>/dev/null)"; cd /lab; }
-cap() { tmux capture-pane -p -t d; }
-key() { tmux send-keys -t d "$@"; }
-typed() { tmux send-keys -t d -l "$1"; tmux send-keys -t d Enter; }
-waitfor() { i=0; while [ $i -lt "${2:-75}" ]; do cap | grep -Eq -- "$1" && return 0; sleep 0.2; i=$((i + 1)); done; return 1; }
-waitfile() { i=0; while [ $i -lt 50 ]; do [ "$(cat "$1")" = "$2" ] && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
-waitgrep() { i=0; while [ $i -lt 50 ]; do grep -Eq -- "$1" "$2" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
-yn() { if "$@"; then echo yes; else echo no; fi; }
-screen() { echo "@@screen $1"; cap; echo "@@end"; }
-stamp() { echo "@@time $(cut -d' ' -f1 /proc/uptime) $1"; }
 # tracers: "instance:tracer ..." of every instance, then the top level's.
 tracers() { for f in $T/instances/*/current_tracer; do [ -e "$f" ] && echo "$(basename $(dirname $f)):$(cat $f)"; done | sort | tr "\n" " "; echo "top:$(cat $T/current_tracer)"; }
 # samples: the Samples (or Period) column summed over the rows.
@@ -114,7 +104,8 @@ stamp end
 EOF_GUEST
 )
 t0=$(date +%s)
-lab_run --cpus 2 --monitor --timeout 150 --bin "$HWNOISETOP" -- <<<"$guest"
+lab_run --cpus 2 --monitor --timeout 150 --bin "$HWNOISETOP" \
+	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
 diag "lab VM: $(($(date +%s) - t0)) s"
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }

@@ -9,24 +9,10 @@ lab_require
 plan 51
 
 guest=$(cat <<'EOF_GUEST'
-export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
-T=/sys/kernel/tracing
+. /etc/lab/tmux-guest.sh
 snap() { cd $T; for f in tracing_thresh osnoise/stop_tracing_us osnoise/stop_tracing_total_us osnoise/period_us osnoise/runtime_us osnoise/cpus osnoise/options current_tracer; do echo "$f=$(cat $f)"; done; echo "instances=$(ls instances)"; echo "state=$(ls /run/hwnoisetop 2>/dev/null)"; cd /lab; }
-cap() { tmux capture-pane -p -t d; }
-key() { tmux send-keys -t d "$@"; }
-typed() { tmux send-keys -t d -l "$1"; tmux send-keys -t d Enter; }
-# waitfor REGEX [TRIES]: until the screen matches (default 75 tries: 15 s).
-waitfor() { i=0; while [ $i -lt "${2:-75}" ]; do cap | grep -Eq -- "$1" && return 0; sleep 0.2; i=$((i + 1)); done; return 1; }
-# waitfile FILE VALUE: until a kernel file holds VALUE (5 s).
-waitfile() { i=0; while [ $i -lt 50 ]; do [ "$(cat "$1")" = "$2" ] && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
-# waitgrep REGEX FILE: until a kernel file matches (5 s).
-waitgrep() { i=0; while [ $i -lt 50 ]; do grep -Eq -- "$1" "$2" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
-yn() { if "$@"; then echo yes; else echo no; fi; }
-screen() { echo "@@screen $1"; cap; echo "@@end"; }
 # colours: screen lines with a foreground colour escape.
 colours() { tmux capture-pane -p -e -t d | grep -c "$(printf '\033')\\[[0-9;]*3[0-7][;m]"; }
-# stamp LABEL: where the time goes (uptime in seconds).
-stamp() { echo "@@time $(cut -d' ' -f1 /proc/uptime) $1"; }
 # row CPU: the grid row of that CPU ("  0  " at the start of a line).
 row() { cap | grep -E "^ +$1[ x-] " | head -1; }
 before=$(snap)
@@ -169,7 +155,8 @@ stamp end
 EOF_GUEST
 )
 # (lab_run boots once more when the emulated guest kernel dies.)
-lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" -- <<<"$guest"
+lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" \
+	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
 scr() { diag "$(printf '%s\n' "$LAB_OUT" | sed -n "/^@@screen $1\$/,/^@@end/p" | sed '1d;$d')"; }
