@@ -52,8 +52,17 @@ void session_block_signals(void)
 }
 
 /* A crash must not leave the kernel measuring with interrupts off. */
+static void (*volatile fatal_hook)(void);
+
+void session_set_fatal_hook(void (*hook)(void))
+{
+	fatal_hook = hook;
+}
+
 static void fatal_handler(int sig)
 {
+	if (fatal_hook)
+		fatal_hook();
 	/*
 	 * The per-CPU readers hold the instance's trace_pipe_raw files open,
 	 * and an instance with open files can not be removed (EBUSY): close
@@ -69,7 +78,13 @@ static void fatal_handler(int sig)
 
 static void install_fatal_handlers(void)
 {
+	/* Its own stack: a stack overflow must still get the restore. */
+	static char alt_stack[64 * 1024];
+	stack_t ss = { .ss_sp = alt_stack, .ss_size = sizeof(alt_stack) };
 	struct sigaction sa = { .sa_handler = fatal_handler, .sa_flags = SA_RESETHAND };
+
+	if (sigaltstack(&ss, NULL) == 0)
+		sa.sa_flags |= SA_ONSTACK;
 
 	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
 		sigaction(fatal_signals[i], &sa, NULL);

@@ -101,6 +101,13 @@ void session_block_signals(void);
  * trigger given on the command line).
  */
 int session_start(struct session *s, const struct session_conf *conf);
+
+/*
+ * A front end's last words on a crash: called first by the fault handler,
+ * before the kernel settings are restored, so only async-signal-safe code
+ * (e.g. putting the terminal back with write() and tcsetattr()).  NULL clears.
+ */
+void session_set_fatal_hook(void (*hook)(void));
 /* Run the loop until the duration ends, a signal, a stop condition or a quit. */
 int session_run(struct session *s, const struct session_ui *ui);
 /* Stop tracing, read what is left, restore every setting. */

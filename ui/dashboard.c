@@ -359,6 +359,50 @@ static void set_looks(struct dashboard *d)
 }
 
 /*
+ * What a crash must undo on the terminal, prepared while curses runs: the
+ * tty modes from before it, and the terminal's own strings to leave the
+ * alternate screen, show the cursor and reset the attributes.
+ */
+static struct termios crash_tty;
+static bool crash_tty_saved;
+static char crash_seq[128];
+static size_t crash_len;
+
+static void crash_add(const char *capname)
+{
+	char *str = tigetstr(capname);
+	size_t n;
+
+	if (!str || str == (char *)-1)
+		return;
+	n = strlen(str);
+	if (crash_len + n < sizeof(crash_seq)) {
+		memcpy(crash_seq + crash_len, str, n);
+		crash_len += n;
+	}
+}
+
+/* The fault handler's hook: write() and tcsetattr() only. */
+static void crash_restore_terminal(void)
+{
+	if (crash_len && write(STDOUT_FILENO, crash_seq, crash_len) < 0)
+		return;
+	if (write(STDOUT_FILENO, "\r\n", 2) < 0)
+		return;
+	if (crash_tty_saved)
+		tcsetattr(STDIN_FILENO, TCSANOW, &crash_tty);
+}
+
+static void crash_prepare(void)
+{
+	crash_len = 0;
+	crash_add("sgr0");
+	crash_add("cnorm");
+	crash_add("rmcup");
+	session_set_fatal_hook(crash_restore_terminal);
+}
+
+/*
  * Ctrl-S would stop the terminal's output and block every write, SIGTERM
  * included (the loop reads signals only between writes): no XON/XOFF.
  */
@@ -384,6 +428,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 
 	setlocale(LC_ALL, "");
 	d.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	crash_tty_saved = tcgetattr(STDIN_FILENO, &crash_tty) == 0;
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
 		snprintf(err, errlen, "cannot drive the terminal (TERM=%s)",
@@ -400,6 +445,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	set_escdelay(25);
 	curs_set(0);
 	set_looks(&d);
+	crash_prepare();
 
 	if (uname(&u) == 0)
 		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
@@ -420,6 +466,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 
 	dash_draw(&d);
 	endwin();
+	session_set_fatal_hook(NULL);
 	delscreen(scr);
 	free(d.order);
 	return rc;

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 31
+plan 34
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -100,6 +100,16 @@ after=$(snap)
 echo "q_instances=$(ls $T/instances | grep -c hwnoisetop)"
 echo "@@before"; echo "$before"; echo "@@end"
 tmux kill-server
+# A crash in the dashboard (SIGSEGV): the fault handler puts the terminal
+# back (no alternate screen, cursor shown) and restores every setting.
+tmux -f /dev/null new-session -d -s d -x 100 -y 20 -c /lab \
+	"hwnoisetop -c 1 -p 200000 -r 40000; echo EXIT=\$?; sleep 600"
+waitfor '^ +1  +[0-9]+ +[0-9]+ ' >/dev/null
+kill -SEGV "$(pidof hwnoisetop)"
+echo "segv_exit=$(yn waitfor '^EXIT=139')"
+echo "segv_term=$(tmux display -p -t d 'alt#{alternate_on} cursor#{cursor_flag}')"
+[ "$before" = "$(snap)" ] && echo "segv_restored=yes" || echo "segv_restored=no"
+tmux kill-server
 stamp end
 EOF_GUEST
 )
@@ -159,3 +169,6 @@ like "$files" 'tracing_thresh hwlat_detector/mode hwlat_detector/width hwlat_det
 is "$(get q_hwlat)" yesyes "after the table, the hwlat view's summary as hwnoisetop hwlat prints it"
 is "$(get q_restored)$(get q_instances)" yes0 \
 	"q restores every setting (hwlat_detector/*, tracing_thresh, osnoise/*), no instance left"
+is "$(get segv_exit)" yes "SIGSEGV in the dashboard: the process dies of it (status 139)"
+is "$(get segv_term)" "alt0 cursor1" "SIGSEGV: the terminal is back (alternate screen left, cursor shown)"
+is "$(get segv_restored)" yes "SIGSEGV: every setting restored, no instance left"
