@@ -48,9 +48,21 @@ static int number_prefix(const char **p, uint64_t *v, const char **why)
 	return 0;
 }
 
-int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const char **why)
+/* "must be between MIN and MAX[unit]" unless min <= v <= max. */
+static int in_range(uint64_t v, uint64_t min, uint64_t max, const char *unit, const char **why)
 {
 	static char reason[96];
+
+	if (v >= min && v <= max)
+		return 0;
+	snprintf(reason, sizeof(reason), "must be between %llu and %llu%s",
+		 (unsigned long long)min, (unsigned long long)max, unit);
+	*why = reason;
+	return -1;
+}
+
+int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const char **why)
+{
 	const char *p = text;
 	uint64_t v;
 
@@ -64,12 +76,8 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const
 		*why = "is not a plain number";
 		return -1;
 	}
-	if (v < min || v > max) {
-		snprintf(reason, sizeof(reason), "must be between %llu and %llu",
-			 (unsigned long long)min, (unsigned long long)max);
-		*why = reason;
+	if (in_range(v, min, max, "", why))
 		return -1;
-	}
 	*out = v;
 	return 0;
 }
@@ -79,8 +87,9 @@ struct unit {
 	uint64_t scale;
 };
 
-static int parse_with_units(const char *text, const struct unit *units, uint64_t *out,
-			    const char **why)
+/* A number with one of units' suffixes; unit_why is the reason when none fits. */
+static int parse_with_units(const char *text, const struct unit *units, const char *unit_why,
+			    uint64_t *out, const char **why)
 {
 	const char *p = text;
 	uint64_t v;
@@ -101,7 +110,7 @@ static int parse_with_units(const char *text, const struct unit *units, uint64_t
 			return 0;
 		}
 	}
-	*why = "has an unknown unit";
+	*why = unit_why;
 	return -1;
 }
 
@@ -117,11 +126,10 @@ int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char *
 	};
 	uint64_t v;
 
-	if (parse_with_units(text, weeks ? units : no_weeks, &v, why)) {
-		if (strcmp(*why, "has an unknown unit") == 0)
-			*why = weeks ? "takes a unit of s, m, h, d or w" : "takes a unit of s, m, h or d";
+	if (parse_with_units(text, weeks ? units : no_weeks,
+			     weeks ? "takes a unit of s, m, h, d or w" : "takes a unit of s, m, h or d",
+			     &v, why))
 		return -1;
-	}
 	if (v == 0) {
 		*why = "must be at least 1 second";
 		return -1;
@@ -142,12 +150,7 @@ int parse_time_ns(const char *text, uint64_t *ns, const char **why)
 		{ NULL, 0 },
 	};
 
-	if (parse_with_units(text, units, ns, why)) {
-		if (strcmp(*why, "has an unknown unit") == 0)
-			*why = "takes a unit of ns, us, ms or s";
-		return -1;
-	}
-	return 0;
+	return parse_with_units(text, units, "takes a unit of ns, us, ms or s", ns, why);
 }
 
 int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, const char **why)
@@ -155,20 +158,11 @@ int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, co
 	static const struct unit units[] = {
 		{ "", 1 }, { "us", 1 }, { "ms", 1000 }, { "s", 1000000 }, { NULL, 0 },
 	};
-	static char reason[96];
 	uint64_t v;
 
-	if (parse_with_units(text, units, &v, why)) {
-		if (strcmp(*why, "has an unknown unit") == 0)
-			*why = "takes a unit of us, ms or s";
+	if (parse_with_units(text, units, "takes a unit of us, ms or s", &v, why) ||
+	    in_range(v, min, max, " us", why))
 		return -1;
-	}
-	if (v < min || v > max) {
-		snprintf(reason, sizeof(reason), "must be between %llu and %llu us",
-			 (unsigned long long)min, (unsigned long long)max);
-		*why = reason;
-		return -1;
-	}
 	*us = v;
 	return 0;
 }
