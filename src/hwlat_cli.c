@@ -362,6 +362,7 @@ int hwlat_main(int argc, char **argv)
 			fclose(report);
 		hwl_stats_free(&s.hwl_stats);
 		stats_free(&s.stats);
+		segments_free(&s.seg);
 		return HWN_EXIT_ENV;
 	}
 	rc = session_run(&s, cli.watch && !cli.quiet ? &ui : NULL);
@@ -395,5 +396,6 @@ int hwlat_main(int argc, char **argv)
 	fflush(stdout);
 	hwl_stats_free(&s.hwl_stats);
 	stats_free(&s.stats);
+	segments_free(&s.seg);
 	return status;
 }

@@ -89,6 +89,7 @@ int main(int argc, char **argv)
 		session_finish(&s);
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		stats_free(&s.stats);
+		segments_free(&s.seg);
 		cli_free(&cli);
 		return rc;
 	}
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
 	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	stats_free(&s.stats);
+	segments_free(&s.seg);
 	hwl_stats_free(&s.hwl_stats);
 	cli_free(&cli);
 	return s.exit_status;

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,15 @@ uint64_t session_elapsed(const struct session *s)
 	if (!s->start_ns)
 		return 0;
 	return (end - s->start_ns - s->paused_ns) / 1000000000ULL;
+}
+
+uint64_t session_run_ns(const struct session *s)
+{
+	uint64_t end = s->end_ns ? s->end_ns : s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
+
+	if (!s->run_start_ns)
+		return 0;
+	return end - s->run_start_ns - s->run_paused_ns;
 }
 
 static int arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
@@ -260,6 +270,9 @@ int session_start(struct session *s, const struct session_conf *conf)
 	if (s->ncpus < cpuset_last(measured_cpus(s)) + 1)
 		s->ncpus = cpuset_last(measured_cpus(s)) + 1;
 	if (stats_init(&s->stats, s->ncpus) < 0 ||
+	    segments_init(&s->seg, s->ncpus, measured_cpus(s),
+			  conf->tracer == SESSION_OSNOISE && !conf->osn.irq_disable,
+			  conf->tracer == SESSION_HWLAT) < 0 ||
 	    (conf->tracer == SESSION_HWLAT && hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
@@ -305,6 +318,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 		return -1;
 	debug_phase(s, "tracing on");
 	s->start_ns = now_ns();
+	s->run_start_ns = s->start_ns;
 	s->state = SESSION_RUNNING;
 	if (conf->sched.policy != THREADS_KEEP || conf->cgroup[0]) {
 		s->threads = threads_new(&conf->sched, conf->cgroup);
@@ -335,8 +349,10 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
 			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
 
-	if (s->state == SESSION_RUNNING && !s->warming)
+	if (s->state == SESSION_RUNNING && !s->warming) {
 		stats_add(&s->stats, smp);
+		segments_add(&s->seg, smp);
+	}
 	/* -S: the kernel writes the period's summary, then stops. */
 	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
 	    smp->ts >= s->stop_ts) {
@@ -389,8 +405,10 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 	(void)cpu;
 	if (s->conf.tracer == SESSION_HWLAT)
 		s->hwl_stats.missed += count;
-	else
+	else {
 		s->stats.missed += count;
+		segments_missed(&s->seg, count);
+	}
 }
 
 static struct reader_sink sink_for(struct session *s)
@@ -717,6 +735,7 @@ int session_pause(struct session *s, bool pause)
 	} else if (!pause && s->state == SESSION_PAUSED) {
 		reader_drain_all(s->reader, &sink);	/* discard what came while pausing */
 		s->paused_ns += now_ns() - s->pause_start_ns;
+		s->run_paused_ns += now_ns() - s->pause_start_ns;
 		s->state = SESSION_RUNNING;
 		if (s->rec)
 			record_set_on(s->rec, 1);
@@ -736,8 +755,35 @@ void session_reset_stats(struct session *s)
 		stats_reset(&s->stats);
 	s->start_ns = now_ns();
 	s->paused_ns = 0;
-	if (s->state == SESSION_PAUSED)
+	if (s->state == SESSION_PAUSED) {
+		s->run_paused_ns += s->start_ns - s->pause_start_ns;
 		s->pause_start_ns = s->start_ns;
+	}
+}
+
+int session_mark(struct session *s, const char *origin, const char *fmt, ...)
+{
+	struct reader_sink sink = sink_for(s);
+	char text[MARKER_TEXT];
+	va_list ap;
+	int num;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (!s->seg.seg) {
+		snprintf(s->err, sizeof(s->err), "no run to mark");
+		return -1;
+	}
+	if (s->reader && s->state == SESSION_RUNNING)
+		reader_drain_all(s->reader, &sink);
+	num = segments_mark(&s->seg, s->run_start_ns ? (now_ns() - s->run_start_ns) / 1000000 : 0,
+			    session_run_ns(s), measured_cpus(s),
+			    s->conf.tracer == SESSION_OSNOISE && !s->osn.conf.irq_disable,
+			    s->conf.tracer == SESSION_HWLAT, origin, text);
+	if (num < 0)
+		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);
+	return num;
 }
 
 int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events)

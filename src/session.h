@@ -18,6 +18,7 @@
 #include "hwlat_stats.h"
 #include "osnoise.h"
 #include "record.h"
+#include "segments.h"
 #include "stats.h"
 #include "threads.h"
 
@@ -75,6 +76,9 @@ struct session {
 	bool stop_hit;			/* the kernel's stop condition ended the run */
 	struct stats stats;
 	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
+	struct segments seg;		/* markers and the statistics between them */
+	uint64_t run_start_ns;		/* never reset: the markers' clock */
+	uint64_t run_paused_ns;		/* all the time paused, for segments_ns() */
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
 	int sig_fd, end_fd, tick_fd;
@@ -161,6 +165,18 @@ void session_request_stop(struct session *s, const char *why);
  * signal.  Returns the session's status.
  */
 int session_hold(struct session *s, const struct session_ui *ui);
+/*
+ * Set a marker: a numbered line "text (origin)" with the time since the
+ * start, which closes the current segment and opens the next (segments.h).
+ * Call it after the change it marks took effect: what the readers hold is
+ * accounted to the segment before.  origin: "key", "outside", "user",
+ * "kernel"... Returns the marker's number, or -1 with s->err.
+ */
+int session_mark(struct session *s, const char *origin, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Measured nanoseconds since the start (pauses excluded, never reset). */
+uint64_t session_run_ns(const struct session *s);
+
 /* Has every measured online CPU delivered at least n period summaries? */
 bool session_periods_done(const struct session *s, uint64_t n);
 

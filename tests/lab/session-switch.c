@@ -121,6 +121,7 @@ int main(void)
 	instances("end");
 	printf("exit_status=%d\n", s.exit_status);
 	stats_free(&s.stats);
+	segments_free(&s.seg);
 	hwl_stats_free(&s.hwl_stats);
 	return dr.failed || s.exit_status;
 }

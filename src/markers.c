@@ -1,0 +1,63 @@
+/*
+ * markers: a growing array of numbered notes.  See markers.h.
+ */
+#include "markers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void markers_init(struct markers *ms)
+{
+	memset(ms, 0, sizeof(*ms));
+}
+
+void markers_free(struct markers *ms)
+{
+	free(ms->m);
+	markers_init(ms);
+}
+
+/* Copy, cut to fit, with control characters (a stray newline) as spaces. */
+static void copy_clean(char *dst, size_t len, const char *src)
+{
+	size_t i = 0;
+
+	for (; src && src[i] && i + 1 < len; i++)
+		dst[i] = (unsigned char)src[i] < ' ' || src[i] == 0x7f ? ' ' : src[i];
+	dst[i] = '\0';
+}
+
+int markers_add(struct markers *ms, uint64_t t_ms, const char *origin, const char *text)
+{
+	struct marker *m;
+
+	if (ms->n >= MARKERS_MAX + 1)
+		return -1;
+	if (ms->n == ms->cap) {
+		unsigned cap = ms->cap ? ms->cap * 2 : 16;
+
+		m = realloc(ms->m, sizeof(*m) * cap);
+		if (!m)
+			return -1;
+		ms->m = m;
+		ms->cap = cap;
+	}
+	m = &ms->m[ms->n];
+	m->num = ms->n;
+	m->t_ms = t_ms;
+	copy_clean(m->origin, sizeof(m->origin), origin);
+	copy_clean(m->text, sizeof(m->text), text);
+	return (int)ms->n++;
+}
+
+char *markers_line(const struct marker *m, char *buf, size_t len)
+{
+	uint64_t s = m->t_ms / 1000;
+
+	snprintf(buf, len, "%u  %02llu:%02llu:%02llu  %s%s%s%s", m->num,
+		 (unsigned long long)(s / 3600), (unsigned long long)(s / 60 % 60),
+		 (unsigned long long)(s % 60), m->text, m->origin[0] ? " (" : "",
+		 m->origin, m->origin[0] ? ")" : "");
+	return buf;
+}

@@ -1,0 +1,187 @@
+/*
+ * segments: one open struct stats, closed segments packed.  See segments.h.
+ */
+#include "segments.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void seg_start(struct segment *g, uint64_t now_ns, const struct cpuset *cpus,
+		      bool osnoise, bool hwlat)
+{
+	memset(g, 0, sizeof(*g));
+	g->osnoise = osnoise;
+	g->hwlat = hwlat;
+	g->open_ns = now_ns;
+	g->cpus = *cpus;
+}
+
+int segments_init(struct segments *sg, int ncpus, const struct cpuset *cpus, bool osnoise,
+		  bool hwlat)
+{
+	memset(sg, 0, sizeof(*sg));
+	markers_init(&sg->marks);
+	sg->seg = calloc(16, sizeof(*sg->seg));
+	if (!sg->seg || stats_init(&sg->cur, ncpus) < 0 ||
+	    markers_add(&sg->marks, 0, "", "start") < 0) {
+		segments_free(sg);
+		return -1;
+	}
+	sg->cap = 16;
+	seg_start(&sg->seg[0], 0, cpus, osnoise, hwlat);
+	return 0;
+}
+
+void segments_free(struct segments *sg)
+{
+	for (unsigned k = 0; sg->seg && k < sg->marks.n; k++)
+		free(sg->seg[k].row);
+	free(sg->seg);
+	stats_free(&sg->cur);
+	markers_free(&sg->marks);
+	memset(sg, 0, sizeof(*sg));
+}
+
+unsigned segments_count(const struct segments *sg)
+{
+	return sg->marks.n;
+}
+
+struct segment *segments_open(struct segments *sg)
+{
+	return &sg->seg[sg->marks.n - 1];
+}
+
+void segments_add(struct segments *sg, const struct osn_sample *s)
+{
+	stats_add(&sg->cur, s);
+}
+
+void segments_missed(struct segments *sg, uint64_t count)
+{
+	sg->cur.missed += count;
+}
+
+/* Pack the open statistics into g's rows. */
+static int seg_close(struct segments *sg, struct segment *g, uint64_t now_ns)
+{
+	int cpu, n = 0;
+
+	g->rows = g->cpus;
+	for (cpu = 0; cpu < sg->cur.ncpus; cpu++)
+		if (sg->cur.cpu[cpu].periods && cpu < HWN_MAX_CPUS)
+			cpuset_add(&g->rows, cpu);
+	g->row = calloc(cpuset_count(&g->rows) ? cpuset_count(&g->rows) : 1, sizeof(*g->row));
+	if (!g->row)
+		return -1;
+	cpuset_for_each(cpu, &g->rows) {
+		if (cpu < sg->cur.ncpus)
+			g->row[n] = sg->cur.cpu[cpu];
+		n++;
+	}
+	g->ns = now_ns > g->open_ns ? now_ns - g->open_ns : 0;
+	g->samples = sg->cur.samples;
+	g->missed = sg->cur.missed;
+	return 0;
+}
+
+int segments_mark(struct segments *sg, uint64_t t_ms, uint64_t now_ns, const struct cpuset *cpus,
+		  bool osnoise, bool hwlat, const char *origin, const char *text)
+{
+	unsigned k = sg->marks.n;
+	int num;
+
+	if (k > MARKERS_MAX)
+		return -1;
+	if (k == sg->cap) {
+		struct segment *p = realloc(sg->seg, sizeof(*p) * sg->cap * 2);
+
+		if (!p)
+			return -1;
+		sg->seg = p;
+		sg->cap *= 2;
+	}
+	if (seg_close(sg, &sg->seg[k - 1], now_ns) < 0)
+		return -1;
+	num = markers_add(&sg->marks, t_ms, origin, text);
+	if (num < 0) {
+		free(sg->seg[k - 1].row);
+		sg->seg[k - 1].row = NULL;
+		return -1;
+	}
+	seg_start(&sg->seg[k], now_ns, cpus, osnoise, hwlat);
+	stats_reset(&sg->cur);
+	return num;
+}
+
+const struct cpu_stats *segments_cpu(const struct segments *sg, unsigned k, int cpu)
+{
+	const struct segment *g;
+	int c, n = 0;
+
+	if (k >= sg->marks.n || cpu < 0)
+		return NULL;
+	if (k == sg->marks.n - 1)
+		return cpu < sg->cur.ncpus ? &sg->cur.cpu[cpu] : NULL;
+	g = &sg->seg[k];
+	if (!cpuset_has(&g->rows, cpu))
+		return NULL;
+	cpuset_for_each(c, &g->rows) {
+		if (c == cpu)
+			return &g->row[n];
+		n++;
+	}
+	return NULL;
+}
+
+uint64_t segments_ns(const struct segments *sg, unsigned k, uint64_t now_ns)
+{
+	const struct segment *g;
+
+	if (k >= sg->marks.n)
+		return 0;
+	g = &sg->seg[k];
+	if (k < sg->marks.n - 1)
+		return g->ns;
+	return now_ns > g->open_ns ? now_ns - g->open_ns : 0;
+}
+
+void segments_unpack(const struct segments *sg, unsigned k, struct stats *st)
+{
+	const struct segment *g;
+	int cpu, n = 0;
+
+	stats_reset(st);
+	if (k >= sg->marks.n)
+		return;
+	g = &sg->seg[k];
+	if (k == sg->marks.n - 1) {
+		memcpy(st->cpu, sg->cur.cpu, sizeof(*st->cpu) * (st->ncpus < sg->cur.ncpus ?
+								 st->ncpus : sg->cur.ncpus));
+		st->samples = sg->cur.samples;
+		st->missed = sg->cur.missed;
+		return;
+	}
+	cpuset_for_each(cpu, &g->rows) {
+		if (cpu < st->ncpus)
+			st->cpu[cpu] = g->row[n];
+		n++;
+	}
+	st->samples = g->samples;
+	st->missed = g->missed;
+}
+
+/* a * b / c in 128 bits, 0 when c is 0. */
+static uint64_t muldiv(uint64_t a, uint64_t b, uint64_t c)
+{
+	return c ? (uint64_t)((unsigned __int128)a * b / c) : 0;
+}
+
+void segments_rates(const struct cpu_stats *c, struct seg_rates *r)
+{
+	/* x per second of runtime, milli-units: x * 1e9 / runtime_us. */
+	r->noise_per_s_milli = muldiv(c->noise, 1000000000ULL, c->runtime);
+	r->hw_per_s_milli = muldiv(c->hw, 1000000000ULL, c->runtime);
+	r->nmi_per_s_milli = muldiv(c->nmi, 1000000000ULL, c->runtime);
+	r->avail = stats_avail(c->runtime, c->noise);
+}

@@ -1,0 +1,83 @@
+/*
+ * segments: the statistics of the runs between markers, per CPU, for the
+ * before/after view and the per-segment tables at the end.
+ *
+ * Segment k is opened by marker k (0: the start).  The open segment
+ * accumulates into a struct stats like the whole run's (stats_add), so
+ * every figure the whole run has, a segment has.  When a marker closes it,
+ * only the rows of the CPUs measured in it (or that delivered periods) are
+ * kept, packed: memory is sizeof(struct cpu_stats) per such CPU per
+ * segment, plus one open struct stats.  Pure logic: no tracefs.
+ */
+#ifndef HWN_SEGMENTS_H
+#define HWN_SEGMENTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpuset.h"
+#include "markers.h"
+#include "stats.h"
+
+struct segment {
+	bool osnoise;		/* osnoise mode: IRQ/Softirq/Thread count */
+	bool hwlat;		/* the hwlat view ran: no osnoise figures */
+	uint64_t open_ns;	/* measured time (pauses excluded) when it opened */
+	uint64_t ns;		/* measured time in it, once closed */
+	struct cpuset cpus;	/* CPUs measured in it */
+	struct cpuset rows;	/* CPUs of row[], in order: cpus and any with periods */
+	struct cpu_stats *row;	/* closed segments only */
+	uint64_t samples, missed;
+};
+
+struct segments {
+	struct markers marks;	/* marks.m[k] opened seg[k] */
+	struct segment *seg;
+	unsigned cap;
+	struct stats cur;	/* the open segment's figures, all CPUs */
+};
+
+/* Open segment 0 (marker 0, "start") at measured time 0. */
+int segments_init(struct segments *sg, int ncpus, const struct cpuset *cpus, bool osnoise,
+		  bool hwlat);
+void segments_free(struct segments *sg);
+unsigned segments_count(const struct segments *sg);
+/* The open segment (the last one). */
+struct segment *segments_open(struct segments *sg);
+
+/* Account a summary / lost events in the open segment. */
+void segments_add(struct segments *sg, const struct osn_sample *s);
+void segments_missed(struct segments *sg, uint64_t count);
+
+/*
+ * Close the open segment at measured time now_ns and open the next with a
+ * marker at t_ms (run time, for its line), measuring cpus in the given
+ * mode.  Returns the marker's number, or -1 (MARKERS_MAX or no memory).
+ */
+int segments_mark(struct segments *sg, uint64_t t_ms, uint64_t now_ns, const struct cpuset *cpus,
+		  bool osnoise, bool hwlat, const char *origin, const char *text);
+
+/* Segment k's figures for a CPU: NULL when it had no row for it. */
+const struct cpu_stats *segments_cpu(const struct segments *sg, unsigned k, int cpu);
+/* Measured nanoseconds of segment k; the open one up to now_ns. */
+uint64_t segments_ns(const struct segments *sg, unsigned k, uint64_t now_ns);
+/*
+ * Segment k's figures unpacked into st (stats_init'ed with as many CPUs
+ * as the open one): rows for its CPUs, zero elsewhere.
+ */
+void segments_unpack(const struct segments *sg, unsigned k, struct stats *st);
+
+/*
+ * Rates of one CPU's figures, per second of runtime (runtime is in us):
+ * noise in us per s, HW and NMI events per s, scaled by 1000 (milli-units)
+ * so they stay integers; avail as stats_avail().  All 0 without runtime.
+ */
+struct seg_rates {
+	uint64_t noise_per_s_milli;
+	uint64_t hw_per_s_milli;
+	uint64_t nmi_per_s_milli;
+	uint64_t avail;
+};
+void segments_rates(const struct cpu_stats *c, struct seg_rates *r);
+
+#endif
