@@ -82,6 +82,46 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const
 	return 0;
 }
 
+int parse_s64(const char *text, int64_t min, int64_t max, int64_t *out, const char **why)
+{
+	static char reason[96];
+	const char *p = text;
+	bool neg;
+	uint64_t v;
+	int rc;
+
+	if (!text || !*text) {
+		*why = "is empty";
+		return -1;
+	}
+	neg = *p == '-';
+	p += neg;
+	rc = read_digits(&p, &v);
+	if (rc == -2 || (rc == 0 && v > (uint64_t)INT64_MAX + neg)) {
+		*why = "is too large";
+		return -1;
+	}
+	if (rc < 0) {
+		*why = "is not a number";
+		return -1;
+	}
+	if (*p) {
+		*why = "is not a plain number";
+		return -1;
+	}
+	/* -(INT64_MIN) does not fit: negate in unsigned arithmetic. */
+	int64_t n = neg ? (int64_t)(0 - v) : (int64_t)v;
+
+	if (n < min || n > max) {
+		snprintf(reason, sizeof(reason), "must be between %lld and %lld",
+			 (long long)min, (long long)max);
+		*why = reason;
+		return -1;
+	}
+	*out = n;
+	return 0;
+}
+
 struct unit {
 	const char *suffix;
 	uint64_t scale;

@@ -13,6 +13,12 @@
 int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const char **why);
 
 /*
+ * A plain decimal integer in [min, max], negative only with a leading '-'
+ * (no '+', no spaces: the same form as parse_u64).
+ */
+int parse_s64(const char *text, int64_t min, int64_t max, int64_t *out, const char **why);
+
+/*
  * A duration "N[s|m|h|d]" (and "w" when weeks is true) in seconds, N >= 1.
  * No suffix means seconds.
  */

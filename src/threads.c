@@ -62,20 +62,20 @@ static uint64_t read_sysctl(const char *path, uint64_t dflt)
 static int parse_int(const char *text, int min, int max, int *out, const char **why)
 {
 	static char reason[96];
-	const char *p = text;
-	long v;
-	char *end;
+	const char *not_number;
+	int64_t v = 0;
+	int rc;
 
-	if (!*p) {
+	if (!*text) {
 		*why = "lacks the priority after the class (e.g. f:10)";
 		return -1;
 	}
-	v = strtol(p, &end, 10);
-	if (*end || end == p) {
+	rc = parse_s64(text, INT64_MIN, INT64_MAX, &v, &not_number);
+	if (rc && strcmp(not_number, "is too large") != 0) {
 		*why = "takes a whole number after the class (e.g. f:10)";
 		return -1;
 	}
-	if (v < min || v > max) {
+	if (rc || v < min || v > max) {
 		snprintf(reason, sizeof(reason), "takes a priority from %d to %d for this class",
 			 min, max);
 		*why = reason;

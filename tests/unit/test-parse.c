@@ -35,7 +35,7 @@ int main(void)
 	const char *why = "";
 	char buf[32];
 
-	tap_plan(32);
+	tap_plan(32 + 14);
 	dur("5", 0, 5);
 	dur("5s", 0, 5);
 	dur("2m", 0, 120);
@@ -60,6 +60,23 @@ int main(void)
 	num_bad("12us", "not a plain number");
 	num_bad("", "empty");
 	num_bad("18446744073709551616", "too large");
+
+	/* Signed numbers: the same plain form, one '-' allowed, nothing else. */
+	int64_t sv = 0;
+
+	tap_ok(parse_s64("-20", -20, 19, &sv, &why) == 0 && sv == -20, "signed -20 accepted");
+	tap_ok(parse_s64("19", -20, 19, &sv, &why) == 0 && sv == 19, "signed 19 accepted");
+	tap_ok(parse_s64("-9223372036854775808", INT64_MIN, INT64_MAX, &sv, &why) == 0 &&
+	       sv == INT64_MIN, "INT64_MIN accepted");
+	tap_ok(parse_s64("9223372036854775808", INT64_MIN, INT64_MAX, &sv, &why) < 0 &&
+	       strstr(why, "too large"), "INT64_MAX + 1 refused: %s", why);
+	tap_ok(parse_s64("-21", -20, 19, &sv, &why) < 0 && strstr(why, "between -20 and 19"),
+	       "signed -21 refused: %s", why);
+	static const char *const bad[] = { " 10", "+10", "10 ", "--5", "- 5", "0x10", "1e3", "",
+					   "-", NULL };
+	for (int i = 0; bad[i]; i++)
+		tap_ok(parse_s64(bad[i], -100, 100, &sv, &why) < 0, "signed '%s' refused: %s", bad[i],
+		       why);
 
 	tap_ok(parse_time_ns("100", &v, &why) == 0 && v == 100, "time 100 = 100 ns");
 	tap_ok(parse_time_ns("100us", &v, &why) == 0 && v == 100000, "time 100us");
