@@ -9,7 +9,6 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,7 +197,7 @@ static const struct opt_def *def_of(int id)
 static int bad(const struct opt_def *d, const char *arg, const char *why)
 {
 	if (arg)
-		fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), arg, why);
+		fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), opt_quote(arg), why);
 	else
 		fprintf(stderr, "hwnoisetop: %s %s", opt_label(d), why);
 	if (d->accepts)
@@ -237,11 +236,10 @@ static int check_cpus(const struct opt_def *d, const char *arg, const struct cpu
 	return bad(d, arg, why);
 }
 
-/* The trace file must be creatable: its directory exists and is writable. */
+/* The trace file must be writable now: not a directory, nor where nothing can be created. */
 static int set_trace_file(struct cli *cli, const struct opt_def *d, const char *arg)
 {
-	char copy[sizeof(cli->trace_file)];
-	const char *dir;
+	char why[300];
 
 	if (!arg)
 		arg = DEFAULT_TRACE;
@@ -251,14 +249,8 @@ static int set_trace_file(struct cli *cli, const struct opt_def *d, const char *
 		return bad(d, "", "is empty");
 	if (strlen(arg) >= sizeof(cli->trace_file))
 		return bad(d, arg, "is too long");
-	snprintf(copy, sizeof(copy), "%s", arg);
-	dir = dirname(copy);
-	if (access(dir, W_OK) < 0) {
-		char why[300];
-
-		snprintf(why, sizeof(why), "cannot be written: directory %s: %s", dir, strerror(errno));
+	if (env_check_output(arg, why, sizeof(why)) < 0)
 		return bad(d, arg, why);
-	}
 	snprintf(cli->trace_file, sizeof(cli->trace_file), "%s", arg);
 	cli->sc.trace_file = cli->trace_file;
 	cli->sc.record = true;
@@ -449,7 +441,8 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (first < argc) {
-		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see --help)\n", argv[first]);
+		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see --help)\n",
+			opt_quote(argv[first]));
 		return HWN_EXIT_USAGE;
 	}
 	if (check_combinations(cli, nopts, bufsize_set))

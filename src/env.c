@@ -5,9 +5,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cpuset.h"
@@ -243,4 +245,29 @@ int env_check_online(const struct cpuset *set, char *why, size_t len)
 	snprintf(why, len, "names CPUs that do not exist or are offline (%s); online CPUs: %s",
 		 cpuset_format(&missing, list, sizeof(list)), cpuset_format(&online, on, sizeof(on)));
 	return -1;
+}
+
+int env_check_output(const char *path, char *why, size_t len)
+{
+	struct stat st;
+	bool created = false;
+	int fd;
+
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "is a directory");
+		return -1;
+	}
+	fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		created = fd >= 0;
+	}
+	if (fd < 0) {
+		snprintf(why, len, "cannot be written: %s", strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (created)
+		unlink(path);
+	return 0;
 }

@@ -43,6 +43,14 @@ int env_possible_cpus(void);
 int env_check_online(const struct cpuset *set, char *why, size_t len);
 
 /* Find leftovers of killed runs: state files and stale instances.  Count. */
+/*
+ * Can an output file (-t, --report) be written at the end?  An existing
+ * file is opened for writing without truncating it; a new one is created
+ * and removed again.  -1 with why ("is a directory", "cannot be written:
+ * ...") otherwise.
+ */
+int env_check_output(const char *path, char *why, size_t len);
+
 int env_leftovers(char *first, size_t len);
 
 #endif

@@ -11,6 +11,8 @@
 
 #include <tracefs.h>
 
+#include "options.h"
+
 int events_add(struct events *e, const char *arg, const char **why)
 {
 	const char *colon = strchr(arg, ':');
@@ -204,7 +206,7 @@ int events_apply(const struct events *e, struct tracefs_instance *inst, char *er
 				snprintf(err, errlen,
 					 "--filter '%s' for %s: the kernel rejects it (%s)%s; it takes an "
 					 "event filter such as 'duration > 1000' over the event's fields",
-					 o->filter, label, strerror(-rc), why);
+					 opt_quote(o->filter), label, strerror(-rc), why);
 				return -1;
 			}
 		}
@@ -216,7 +218,7 @@ int events_apply(const struct events *e, struct tracefs_instance *inst, char *er
 				snprintf(err, errlen,
 					 "--trigger '%s' for %s: the kernel rejects it (%s)%s; it takes an "
 					 "event trigger such as 'hist:keys=duration'",
-					 o->trigger, label, strerror(-rc), why);
+					 opt_quote(o->trigger), label, strerror(-rc), why);
 				return -1;
 			}
 		}

@@ -98,7 +98,7 @@ static const struct opt_def *def_of(int id)
 /* One line: the option, the argument, why, and what the option accepts. */
 static int bad(const struct opt_def *d, const char *arg, const char *why)
 {
-	fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), arg ? arg : "", why);
+	fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), opt_quote(arg), why);
 	if (d->accepts)
 		fprintf(stderr, " (it takes %s)", d->accepts);
 	fputc('\n', stderr);
@@ -179,11 +179,16 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			cpus_set = true;
 			cpus_arg = arg;
 			break;
-		case O_REPORT:
+		case O_REPORT: {
+			char reason[300];
+
 			if (!*arg)
 				rc = bad(def, arg, "is empty");
+			else if (env_check_output(arg, reason, sizeof(reason)) < 0)
+				rc = bad(def, arg, reason);
 			cli->report = arg;
 			break;
+		}
 		case O_WATCH:
 			cli->watch = true;
 			break;
@@ -204,7 +209,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 		return rc;
 	if (first < argc) {
 		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see hwnoisetop hwlat --help)\n",
-			argv[first]);
+			opt_quote(argv[first]));
 		return HWN_EXIT_USAGE;
 	}
 	/* hwlatdetect's adjustments when only one of the two is given. */
@@ -344,11 +349,6 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	if (cli.report && !(report = fopen(cli.report, "we"))) {
-		fprintf(stderr, "hwnoisetop: --report '%s' cannot be written: %s\n", cli.report,
-			strerror(errno));
-		return HWN_EXIT_USAGE;
-	}
 	if (!cli.quiet) {
 		hwlat_print_params(stdout, &cli);
 		printf("\nStarting test\n");
@@ -358,8 +358,6 @@ int hwlat_main(int argc, char **argv)
 		snprintf(err, sizeof(err), "%s", s.err);
 		session_finish(&s);
 		fprintf(stderr, "hwnoisetop: %s\n", err);
-		if (report)
-			fclose(report);
 		hwl_stats_free(&s.hwl_stats);
 		stats_free(&s.stats);
 		segments_free(&s.seg);
@@ -379,11 +377,14 @@ int hwlat_main(int argc, char **argv)
 			printf("test finished\n");
 		hwlat_print_summary(stdout, &s.hwl_stats);
 	}
-	if (report) {
-		int werr = hwlat_print_samples(report, &s.hwl_stats, 0);
+	/* Created only now: checked at parse time, never truncated before the test. */
+	if (cli.report) {
+		int werr = !(report = fopen(cli.report, "we")) ||
+			   hwlat_print_samples(report, &s.hwl_stats, 0);
 
-		if (fclose(report) != 0 || werr) {
-			fprintf(stderr, "hwnoisetop: cannot write the report to %s\n", cli.report);
+		if ((report && fclose(report) != 0) || werr) {
+			fprintf(stderr, "hwnoisetop: cannot write the report to %s: %s\n", cli.report,
+				strerror(errno));
 			status = HWN_EXIT_ENV;
 		} else if (!cli.quiet) {
 			printf("report saved to %s (%zu samples)\n", cli.report, s.hwl_stats.nsamples);

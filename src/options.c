@@ -79,6 +79,43 @@ const char *opt_label(const struct opt_def *def)
 	return b;
 }
 
+const char *opt_quote(const char *arg)
+{
+	/* Each input byte takes at most 4 output bytes ("\\x1b"), plus "...". */
+	static char buf[4][OPT_QUOTE_MAX * 4 + 4];
+	static int which;
+	char *b = buf[which = (which + 1) % 4], *o = b;
+	size_t n = strlen(arg ? arg : "");
+
+	if (!arg)
+		arg = "";
+	if (n > OPT_QUOTE_MAX) {
+		n = OPT_QUOTE_MAX;
+		/* Never cut a UTF-8 character in two. */
+		while (n > 0 && ((unsigned char)arg[n] & 0xc0) == 0x80)
+			n--;
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = arg[i];
+
+		if (c == '\\') {
+			*o++ = '\\';
+			*o++ = '\\';
+		} else if (c == '\n' || c == '\t' || c == '\r') {
+			*o++ = '\\';
+			*o++ = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+		} else if (c < 0x20 || c == 0x7f) {
+			o += sprintf(o, "\\x%02x", c);
+		} else {
+			*o++ = c;
+		}
+	}
+	if (arg[n])
+		o += sprintf(o, "...");
+	*o = 0;
+	return b;
+}
+
 int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def **def,
 	     const char **arg, int *first_arg)
 {
@@ -99,13 +136,14 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def *
 			fprintf(stderr, "hwnoisetop: %s needs an argument (%s)\n", opt_label(d),
 				d->arg_name ? d->arg_name : "a value");
 		else if (c == ':')
-			fprintf(stderr, "hwnoisetop: %s needs an argument\n", word);
+			fprintf(stderr, "hwnoisetop: %s needs an argument\n", opt_quote(word));
 		else if (d && d->arg == OPT_NONE)
-			fprintf(stderr, "hwnoisetop: %s takes no argument ('%s')\n", opt_label(d), word);
+			fprintf(stderr, "hwnoisetop: %s takes no argument ('%s')\n", opt_label(d),
+				opt_quote(word));
 		else if (optopt && optopt < 256)
 			fprintf(stderr, "hwnoisetop: unknown option -%c (see --help)\n", optopt);
 		else
-			fprintf(stderr, "hwnoisetop: unknown option %s (see --help)\n", word);
+			fprintf(stderr, "hwnoisetop: unknown option %s (see --help)\n", opt_quote(word));
 		return '?';
 	}
 	*def = find(p->defs, c);

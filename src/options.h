@@ -37,6 +37,15 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def *
 /* "-c/--cpus" for messages. */
 const char *opt_label(const struct opt_def *def);
 
+/*
+ * An argument as it may be echoed in a message: control characters escaped
+ * (newline as \n, ESC as \x1b, a backslash doubled) and anything past
+ * OPT_QUOTE_MAX bytes cut, ending in "...".  The result lives in a static
+ * buffer; up to four calls may be used in one message.
+ */
+#define OPT_QUOTE_MAX 64
+const char *opt_quote(const char *arg);
+
 /* Print the options' help lines (for --help). */
 void opt_print_help(FILE *out, const struct opt_def *defs);
 /* Print the options as man-page .TP entries. */

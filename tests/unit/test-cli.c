@@ -3,8 +3,10 @@
  * configuration (-a, -t, -e/--filter/--trigger, -P, --warm-up, ...), and
  * their refusals.  Nothing here touches the kernel.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "env.h"
@@ -47,7 +49,8 @@ static void priorities(void)
 	tap_ok(threads_parse_priority("d:1s:1s", &s, &why) == 0, "d: runtime may equal the period");
 	static const char *const bad[] = { "", "f", "f:", "f:0", "f:100", "r:x", "o:20", "o:-21",
 					   "x:1", "ff:1", "d:1ms", "d:2ms:1ms", "d:1ms:2xs", "d:1000:1ms",
-					   "d::1ms", "d:1ms:10s", NULL };
+					   "d::1ms", "d:1ms:10s", "f: 10", "f:+10", "f:10 ",
+					   "o:--5", "f:0x10", "r:1e1", "o: -5", NULL };
 	for (int i = 0; bad[i]; i++)
 		tap_ok(threads_parse_priority(bad[i], &s, &why) < 0, "'%s' is refused: %s", bad[i],
 		       why);
@@ -130,11 +133,50 @@ static void command_lines(void)
 	cli_free(&cli);
 }
 
+/* -t is checked when parsed, never after the measurement. */
+static void trace_files(void)
+{
+	char dir[] = "/tmp/hwn-test-cli.XXXXXX", line[300], file[64];
+	struct cli cli;
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		tap_ok(0, "mkdtemp: %s", strerror(errno));
+		return;
+	}
+	snprintf(line, sizeof(line), "-t %s", dir);
+	tap_ok(parse(&cli, line) == HWN_EXIT_USAGE, "-t DIR (a directory) is refused");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-t /proc/hwnoisetop-test") == HWN_EXIT_USAGE,
+	       "-t where no file can be created (/proc) is refused");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-t /no/such/dir/x") == HWN_EXIT_USAGE, "-t in a missing directory is refused");
+	cli_free(&cli);
+	snprintf(file, sizeof(file), "%s/new.txt", dir);
+	snprintf(line, sizeof(line), "-t %s", file);
+	tap_ok(parse(&cli, line) == -1 && access(file, F_OK) < 0,
+	       "-t NEW is accepted and not left behind by the check");
+	cli_free(&cli);
+	f = fopen(file, "w");
+	fputs("keep", f);
+	fclose(f);
+	tap_ok(parse(&cli, line) == -1, "-t EXISTING is accepted");
+	cli_free(&cli);
+	f = fopen(file, "r");
+	tap_ok(f && fgets(line, sizeof(line), f) && strcmp(line, "keep") == 0,
+	       "the existing file is not truncated by the check");
+	if (f)
+		fclose(f);
+	unlink(file);
+	rmdir(dir);
+}
+
 int main(void)
 {
-	tap_plan(22 + 13 + 16);
+	tap_plan(22 + 7 + 13 + 16 + 6);
 	priorities();
 	event_list();
 	command_lines();
+	trace_files();
 	return tap_done();
 }

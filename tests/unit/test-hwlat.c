@@ -76,6 +76,30 @@ static void test_parse(void)
 	tap_ok(parse(&c, "--bogus") == HWN_EXIT_USAGE, "an unknown option: 2");
 	tap_ok(parse(&c, "--window") == HWN_EXIT_USAGE, "a missing argument: 2");
 	tap_ok(parse(&c, "stray") == HWN_EXIT_USAGE, "a stray argument: 2");
+
+	/* --report is checked when parsed, and an existing report is not emptied. */
+	char dir[] = "/tmp/hwn-test-hwlat.XXXXXX", line[300], file[64];
+	FILE *f;
+
+	tap_ok(parse(&c, "--report /no/such/x") == HWN_EXIT_USAGE, "--report /no/such/x: 2");
+	tap_ok(mkdtemp(dir) != NULL, "a temporary directory");
+	snprintf(line, sizeof(line), "--report %s", dir);
+	tap_ok(parse(&c, line) == HWN_EXIT_USAGE, "--report DIR (a directory): 2");
+	snprintf(file, sizeof(file), "%s/r.txt", dir);
+	f = fopen(file, "w");
+	if (f) {
+		fputs("keep", f);
+		fclose(f);
+	}
+	snprintf(line, sizeof(line), "--report %s", file);
+	tap_ok(parse(&c, line) == -1, "--report EXISTING: go on");
+	f = fopen(file, "r");
+	tap_ok(f && fgets(line, sizeof(line), f) && strcmp(line, "keep") == 0,
+	       "the existing report is not truncated by the check");
+	if (f)
+		fclose(f);
+	unlink(file);
+	rmdir(dir);
 }
 
 static void test_lines(void)
@@ -238,7 +262,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(72);
+	tap_plan(72 + 5);
 	test_parse();
 	test_lines();
 	test_summary();

@@ -15,6 +15,37 @@ static char *capture(void (*fn)(FILE *, const struct opt_def *), const struct op
 	return buf;
 }
 
+/* Arguments echoed in messages: control characters escaped, long ones cut. */
+static void quoting(void)
+{
+	char longarg[100001];
+
+	tap_is_str(opt_quote("a\nb"), "a\\nb", "a newline becomes \\n");
+	tap_is_str(opt_quote("\x1b[2J"), "\\x1b[2J", "ESC becomes \\x1b");
+	tap_is_str(opt_quote("t\tr\r\\"), "t\\tr\\r\\\\", "tab, CR, backslash");
+	tap_is_str(opt_quote("\x7f\x01"), "\\x7f\\x01", "DEL and other control bytes");
+	tap_is_str(opt_quote("caf\xc3\xa9"), "caf\xc3\xa9", "UTF-8 is kept");
+	tap_is_str(opt_quote(NULL), "", "no argument: empty");
+	memset(longarg, 'x', sizeof(longarg) - 1);
+	longarg[sizeof(longarg) - 1] = 0;
+	tap_ok(strlen(opt_quote(longarg)) == OPT_QUOTE_MAX + 3 &&
+	       strcmp(opt_quote(longarg) + OPT_QUOTE_MAX, "...") == 0,
+	       "a 100 kB argument is cut to %d bytes and \"...\"", OPT_QUOTE_MAX);
+	memset(longarg, 'x', OPT_QUOTE_MAX);
+	tap_ok(strlen(opt_quote(longarg)) == OPT_QUOTE_MAX + 3, "still cut at %d + 1 bytes",
+	       OPT_QUOTE_MAX);
+	longarg[OPT_QUOTE_MAX] = 0;
+	tap_ok(strcmp(opt_quote(longarg), longarg) == 0, "%d bytes are kept whole", OPT_QUOTE_MAX);
+	/* "é" straddling the cut is left out whole. */
+	memset(longarg, 'x', OPT_QUOTE_MAX - 1);
+	strcpy(longarg + OPT_QUOTE_MAX - 1, "\xc3\xa9yz");
+	tap_ok(strlen(opt_quote(longarg)) == OPT_QUOTE_MAX - 1 + 3, "a UTF-8 character is not cut");
+	memset(longarg, '\n', OPT_QUOTE_MAX + 1);
+	longarg[OPT_QUOTE_MAX + 1] = 0;
+	tap_ok(strlen(opt_quote(longarg)) == 2 * OPT_QUOTE_MAX + 3 && !strchr(opt_quote(longarg), '\n'),
+	       "escapes fit in the buffer");
+}
+
 int main(void)
 {
 	char *help = capture(opt_print_help, cli_options);
@@ -23,7 +54,8 @@ int main(void)
 
 	for (const struct opt_def *d = cli_options; d->id; d++)
 		n++;
-	tap_plan(3 * n);
+	tap_plan(3 * n + 11);
+	quoting();
 	for (const struct opt_def *d = cli_options; d->id; d++) {
 		char want[96];
 
