@@ -33,3 +33,16 @@ hwnoisetop -c 1 ${ARGS:-}
 echo "hwnoisetop exited with status \$?"
 EOS
 "$here/labvm" --console --bin "$bin" "$script"
+rc=$?
+if ((rc == 125)); then
+	# labvm booted it twice if it died before the program started, and
+	# printed the kernel's last console lines.
+	cat >&2 <<'EOF'
+make run: the lab VM died before hwnoisetop reported its status (the kernel's
+  last console lines are above).  qemu's emulation (TCG) at times crashes the
+  guest kernel, more often on a loaded machine: run 'make run' again.  If it
+  keeps failing, 'tests/lab/labvm --check' checks qemu and the kernel, and
+  'make check TESTS=tests/lab/selftest.sh' tests the lab VM itself.
+EOF
+fi
+exit "$rc"
