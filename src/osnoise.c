@@ -34,14 +34,17 @@ int osnoise_check(bool irq_disable, char *err, size_t errlen)
 	static const char *const conflicts[] = { "osnoise", "timerlat", "hwlat", NULL };
 	char options[512];
 
-	if (env_check_tracer("osnoise", "CONFIG_OSNOISE_TRACER=y (Linux >= 5.14)", err, errlen))
+	/* The tracer came in 5.14, its options file and OSNOISE_IRQ_DISABLE in 6.2. */
+	if (env_check_tracer("osnoise",
+			     "CONFIG_OSNOISE_TRACER=y, Linux >= 6.2 for its OSNOISE_IRQ_DISABLE option",
+			     err, errlen))
 		return -1;
 	if (irq_disable) {
 		if (tracefs_read_text(OPTIONS, options, sizeof(options)) < 0 ||
 		    !strstr(options, "OSNOISE_IRQ_DISABLE")) {
 			snprintf(err, errlen,
 				 "this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option, "
-				 "which hwnoise mode needs (Linux >= 6.3)");
+				 "which hwnoise mode needs (Linux >= 6.2)");
 			return -1;
 		}
 	}

@@ -20,7 +20,7 @@ else
 	t "$([ $rc = 1 ] && echo 1)" "exit status 1 (got $rc)"
 	t "$([ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] && echo 1)" "one line"
 	if grep -qw tracefs /proc/mounts; then
-		t "$(echo "$msg" | grep -q '^hwnoisetop: this kernel has no osnoise tracer .*CONFIG_OSNOISE_TRACER' && echo 1)" "names the missing osnoise tracer and the fix"
+		t "$(echo "$msg" | grep -q '^hwnoisetop: this kernel has no osnoise tracer .*CONFIG_OSNOISE_TRACER=y, Linux >= 6.2 for its OSNOISE_IRQ_DISABLE option$' && echo 1)" "names the missing osnoise tracer and the fix"
 	else
 		t "$(echo "$msg" | grep -q "^hwnoisetop: tracefs is not mounted: mount it with 'mount -t tracefs" && echo 1)" "names the missing tracefs mount and the fix"
 	fi
@@ -37,10 +37,10 @@ else
 	echo "$msg" | sed 's/^/# /'
 	if echo "$msg" | grep -q HAS-OSNOISE; then
 		skip "this kernel has osnoise (but no OSNOISE_IRQ_DISABLE)"
-		t "$(echo "$msg" | grep -q 'no OSNOISE_IRQ_DISABLE option' && echo 1)" "names the missing OSNOISE_IRQ_DISABLE"
+		t "$(echo "$msg" | grep -q 'no OSNOISE_IRQ_DISABLE option, which hwnoise mode needs (Linux >= 6.2)$' && echo 1)" "names the missing OSNOISE_IRQ_DISABLE and the version"
 	else
 		t "$(echo "$msg" | grep -q '^rc=1$' && echo 1)" "no osnoise tracer: exit status 1"
-		t "$(echo "$msg" | grep -q '^hwnoisetop: this kernel has no osnoise tracer (available: .*): boot a kernel built with CONFIG_OSNOISE_TRACER=y' && echo 1)" "no osnoise tracer: names it and the fix"
+		t "$(echo "$msg" | grep -q '^hwnoisetop: this kernel has no osnoise tracer (available: .*): boot a kernel built with CONFIG_OSNOISE_TRACER=y, Linux >= 6.2 for its OSNOISE_IRQ_DISABLE option$' && echo 1)" "no osnoise tracer: names it, the kernel option and the version"
 	fi
 	t "$(echo "$msg" | grep -c '^hwnoisetop:' | grep -qx 1 && echo 1)" "no osnoise tracer: one line"
 fi
