@@ -13,82 +13,71 @@
 #include "instance.h"
 #include "settings.h"
 
-/* Show what a state file is about to put back, one line per setting. */
-static void describe(FILE *out, const char *file, const char *tracing)
+/* Print a text of lines from settings (describe or outcome), each prefixed. */
+static void print_lines(FILE *out, size_t (*fill)(char *, size_t), const char *prefix)
 {
-	char line[2048];
-	size_t tl = strlen(tracing);
-	FILE *f = fopen(file, "re");
+	size_t need = fill(NULL, 0) + 1;
+	char *text = malloc(need), *line, *save = NULL;
 
-	if (!f)
+	if (!text)
 		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *kind = strtok(line, "\t\n");
-		char *path = strtok(NULL, "\t\n");
-		char *value = strtok(NULL, "\n");
-
-		if (!kind || !path || strcmp(kind, "tracing") == 0)
-			continue;
-		if (strncmp(path, tracing, tl) == 0 && path[tl] == '/')
-			path += tl + 1;
-		if (strcmp(kind, "instance") == 0)
-			fprintf(out, "  remove instance %s\n", path);
-		else
-			fprintf(out, "  %s = %s\n", path, value ? value : "");
-	}
-	fclose(f);
+	fill(text, need);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		fprintf(out, "%s%s\n", prefix, line);
+	free(text);
 }
 
-static int restore_states(FILE *out, const char *tracing, int *done)
+static int restore_state(FILE *out, const char *file)
+{
+	char msg[800];
+	int rc;
+
+	if (settings_load_file(file, msg, sizeof(msg)) < 0) {
+		fprintf(out, "hwnoisetop: %s\n", msg);
+		return 1;
+	}
+	fprintf(out, "hwnoisetop: restoring the settings a killed run saved in %s:\n", file);
+	print_lines(out, settings_describe, "");
+	rc = settings_restore();
+	print_lines(out, settings_outcome, "hwnoisetop: ");
+	settings_summary(msg, sizeof(msg));
+	fprintf(out, "hwnoisetop: %s\n", msg);
+	return rc != 0;
+}
+
+static int restore_states(FILE *out, int *done)
 {
 	struct dirent *de;
+	char why[400];
 	int failed = 0;
-	DIR *d = opendir(SETTINGS_STATE_DIR);
+	DIR *d;
 
+	if (access(SETTINGS_STATE_DIR, F_OK) < 0)
+		return 0;
+	if (settings_check_dir(SETTINGS_STATE_DIR, why, sizeof(why)) < 0) {
+		fprintf(out, "hwnoisetop: %s\n", why);
+		return 1;
+	}
+	d = opendir(SETTINGS_STATE_DIR);
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
-		char name[256], file[512], msg[256];
-		int rc;
+		char name[256], file[512];
 
 		if (n <= 6 || strcmp(de->d_name + n - 6, ".state") != 0)
 			continue;
 		snprintf(name, sizeof(name), "%.*s", (int)(n - 6), de->d_name);
 		snprintf(file, sizeof(file), SETTINGS_STATE_DIR "/%s", de->d_name);
-		if (!instance_is_stale(name)) {
+		if (settings_run_alive(name)) {
 			fprintf(out, "hwnoisetop: %s belongs to a running hwnoisetop: left alone\n", file);
 			continue;
 		}
-		fprintf(out, "hwnoisetop: restoring the settings a killed run saved in %s:\n", file);
-		describe(out, file, tracing);
-		rc = settings_restore_file(file, msg, sizeof(msg));
-		fprintf(out, "hwnoisetop: %s\n", msg);
-		if (rc)
-			failed++;
+		failed += restore_state(out, file);
 		(*done)++;
 	}
 	closedir(d);
 	return failed;
-}
-
-/* Remove an instance a killed run left: tracing off, tracer nop, rmdir. */
-static int remove_instance(const char *dir)
-{
-	char path[1100];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/tracing_on", dir);
-	if ((f = fopen(path, "we"))) {
-		fputs("0", f);
-		fclose(f);
-	}
-	snprintf(path, sizeof(path), "%s/current_tracer", dir);
-	if ((f = fopen(path, "we"))) {
-		fputs("nop", f);
-		fclose(f);
-	}
-	return rmdir(dir) < 0 ? -errno : 0;
 }
 
 static int remove_instances(FILE *out, const char *tracing, int *done)
@@ -109,7 +98,7 @@ static int remove_instances(FILE *out, const char *tracing, int *done)
 		if (!instance_is_stale(de->d_name))
 			continue;
 		snprintf(dir, sizeof(dir), "%s/%s", path, de->d_name);
-		e = remove_instance(dir);
+		e = settings_remove_instance(dir);
 		if (e) {
 			fprintf(out, "hwnoisetop: cannot remove instance %s: %s\n", de->d_name,
 				strerror(-e));
@@ -139,7 +128,7 @@ int cleanup_run(FILE *out)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	failed = restore_states(out, tracing, &done);
+	failed = restore_states(out, &done);
 	failed += remove_instances(out, tracing, &done);
 	if (!done)
 		fprintf(out, "hwnoisetop: nothing to clean up: no settings or instances left by a killed run\n");

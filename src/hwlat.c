@@ -191,6 +191,9 @@ int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char
 	if (tracefs_read_text(THRESH, cur, sizeof(cur)) == 0)
 		h->last_thresh = strtoull(cur, NULL, 10);
 	debug_u64(h, "the kernel's last hwlat threshold", h->last_thresh);
+	/* In the state file too: a --cleanup after SIGKILL puts it back as well. */
+	if ((e = settings_set_hwlat_thresh(h->last_thresh)))
+		return settings_fail(err, errlen, "the state file", e);
 	return hwlat_set_threshold(h, c->threshold_us, err, errlen);
 }
 
@@ -236,12 +239,8 @@ void hwlat_teardown(struct hwlat *h)
 	 * last run's threshold: put the one it remembered before there first
 	 * (settings_restore() then writes back the user's tracing_thresh).
 	 */
-	if (h->inst && h->last_thresh) {
-		char buf[32];
-
-		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)h->last_thresh);
-		settings_write(THRESH, buf);	/* saved already: only written */
-	}
+	if (h->inst)
+		settings_put_hwlat_thresh();
 	instance_destroy(h->inst);
 	h->inst = NULL;
 }

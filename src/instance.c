@@ -4,7 +4,6 @@
 #include "instance.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,10 +28,14 @@ bool instance_is_stale(const char *name)
 
 	if (strncmp(name, INSTANCE_PREFIX, strlen(INSTANCE_PREFIX)) != 0)
 		return false;
+	char run[64];
+
 	pid = strtol(name + strlen(INSTANCE_PREFIX), &end, 10);
 	if (end == name + strlen(INSTANCE_PREFIX) || (*end && *end != '-') || pid <= 0)
 		return false;
-	return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+	/* Alive while it holds its lock: a reused PID does not keep it alive. */
+	snprintf(run, sizeof(run), INSTANCE_PREFIX "%ld", pid);
+	return !settings_run_alive(run);
 }
 
 static int inst_write(struct tracefs_instance *inst, const char *file, const char *val)

@@ -27,7 +27,7 @@ int instance_set_tracer(struct tracefs_instance *inst, const char *tracer);
 /* The name of this process's instance for role, e.g. "hwnoisetop-42-record". */
 void instance_name(const char *role, char *buf, size_t size);
 
-/* Is the instance name one of ours whose process no longer exists? */
+/* Is the instance name one of ours whose run is over (its lock not held)? */
 bool instance_is_stale(const char *name);
 
 #endif

@@ -52,6 +52,8 @@ void session_block_signals(void)
 	signal(SIGXFSZ, SIG_IGN);	/* a file too large fails its write() instead */
 }
 
+static void report_outcome(void);
+
 /* A crash must not leave the kernel measuring with interrupts off. */
 static void (*volatile fatal_hook)(void);
 
@@ -69,9 +71,14 @@ static void fatal_handler(int sig)
 	 * and an instance with open files can not be removed (EBUSY): close
 	 * every descriptor but the standard ones first (plain system calls).
 	 */
-	if (close_range(3, ~0U, 0) < 0)
-		for (int fd = 3; fd < 4096; fd++)
-			close(fd);
+	int lock = settings_lock_fd();	/* held until the process is gone */
+
+	if (lock < 3)
+		lock = 2;
+	if ((lock > 3 && close_range(3, lock - 1, 0) < 0) || close_range(lock + 1, ~0U, 0) < 0)
+		for (int fd = 3; fd < 65536; fd++)
+			if (fd != lock)
+				close(fd);
 	settings_restore();
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -294,8 +301,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 
 	instance_name(NULL, name, sizeof(name));
 	if (settings_init(env_tracing_dir(s->err, sizeof(s->err)), name) < 0) {
-		snprintf(s->err, sizeof(s->err), "cannot create " SETTINGS_STATE_DIR ": %s",
-			 strerror(errno));
+		snprintf(s->err, sizeof(s->err), "%s", settings_error());
 		return -1;
 	}
 	install_fatal_handlers();
@@ -631,6 +637,8 @@ void session_finish(struct session *s)
 	debug_phase(s, "instance removed");
 	failed = settings_restore();
 	debug_phase(s, "settings restored");
+	report_outcome();
+	settings_done();
 	if (failed) {
 		fprintf(stderr, "hwnoisetop: %d tracer settings could not be restored: run 'hwnoisetop --cleanup'\n", failed);
 		if (!s->exit_status)
@@ -646,6 +654,20 @@ void session_finish(struct session *s)
 			*fd = -1;
 		}
 	s->state = SESSION_STOPPED;
+}
+
+/* What the restore did to the knobs, and what failed (one line each). */
+static void report_outcome(void)
+{
+	size_t need = settings_outcome(NULL, 0) + 1;
+	char *text = malloc(need), *line, *save = NULL;
+
+	if (!text)
+		return;
+	settings_outcome(text, need);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		fprintf(stderr, "hwnoisetop: %s\n", line);
+	free(text);
 }
 
 void session_request_quit(struct session *s)

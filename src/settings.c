@@ -1,59 +1,75 @@
 /*
- * settings: saved tracer settings and their restore.  See settings.h.
+ * settings: saved kernel settings and their restore.  See settings.h.
  *
- * Data: a fixed array of saved entries (path, original text, kind) in the
- * order they were first written.  Restoring walks it backwards, so a value
- * is put back in the reverse order of the changes.  The state file mirrors
- * the array: one line per entry, "kind<TAB>path<TAB>value", plus "instance"
- * lines; it is rewritten (via rename) whenever an entry is added.
+ * Data: settings_plan (settings_int.h), a growing array of entries (real
+ * path, original value, our last write, class, kind) in the order they were
+ * first saved, the instances to remove, the keep flag, the module to unload
+ * and the hwlat threshold the kernel remembered.
+ *
+ * The state file, /run/hwnoisetop/NAME.state (written by settings_file.c,
+ * replaced through rename whenever the plan changes, before the change is
+ * made to the kernel), holds the same, one record per line, fields
+ * separated by one tab, values never holding a tab or a newline:
+ *
+ *   hwnoisetop-state 2
+ *   tracing  <tracefs dir>                      (informative: cleanup uses its own)
+ *   keep     0|1
+ *   hwlat_thresh <us>                           (optional)
+ *   action   unload_module  <module>            (optional; only msr)
+ *   instance <dir>                              (any number)
+ *   entry    <class> <kind> <written> <path> <original> <last write>
+ *   end      <number of entry lines>
+ *
+ * class is tracer, online or knob; kind is value, choice (compared and saved
+ * on the bracketed word) or options (an option list written back word by
+ * word); written is 1 when <last write> holds our last write, 0 when the
+ * file was only saved (<last write> then empty).  A file that does not start
+ * with the version line, misses the end line or holds anything else is
+ * refused whole.  The format of version 1 (no version line: "tracing",
+ * "instance", "value" and "options" lines) is still read, as tracer entries.
  */
-#include "settings.h"
+#include "settings_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
-#define MAX_SAVED 64
-#define MAX_INST 4
-#define PATH_LEN 512
-#define VALUE_LEN 1024
+struct settings_plan settings_plan;
+char settings_tracing[1024];
 
-enum kind { KIND_VALUE, KIND_OPTIONS };
-
-struct saved {
-	enum kind kind;
-	char path[PATH_LEN];	/* absolute */
-	char value[VALUE_LEN];
-	bool restored;
-};
-
-static struct saved saved[MAX_SAVED];
-static int nsaved;
-static char instances[MAX_INST][PATH_LEN];
-static char tracing[PATH_LEN / 2];
-static char state_file[PATH_LEN];
-static char state_tmp[PATH_LEN + 8];
-
+/* out has SETTINGS_PATH_LEN bytes; a longer path comes out empty (refused). */
 static void abs_path(const char *rel, char *out)
 {
-	if (rel[0] == '/')
-		snprintf(out, PATH_LEN, "%s", rel);
-	else
-		snprintf(out, PATH_LEN, "%s/%s", tracing, rel);
+	size_t tl = strlen(settings_tracing), rl = strlen(rel);
+
+	out[0] = '\0';
+	if (rel[0] == '/' && rl < SETTINGS_PATH_LEN)
+		memcpy(out, rel, rl + 1);
+	else if (rel[0] != '/' && tl + 1 + rl < SETTINGS_PATH_LEN) {
+		memcpy(out, settings_tracing, tl);
+		out[tl] = '/';
+		memcpy(out + tl + 1, rel, rl + 1);
+	}
 }
 
-int tracefs_read_text(const char *path, char *buf, size_t size)
+static void trim(char *buf, size_t len)
 {
-	char full[PATH_LEN];
+	buf[len] = '\0';
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+		buf[--len] = '\0';
+}
+
+/* Read a file at an absolute path (system calls only). */
+int settings_read_full(const char *full, char *buf, size_t size)
+{
 	ssize_t n;
 	size_t len = 0;
 	int fd;
 
-	abs_path(path, full);
 	fd = open(full, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -70,19 +86,51 @@ int tracefs_read_text(const char *path, char *buf, size_t size)
 		}
 	}
 	close(fd);
-	buf[len] = '\0';
-	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
-		buf[--len] = '\0';
+	trim(buf, len);
 	return 0;
 }
 
-/* Only system calls: usable from the restore path in a signal handler. */
-static int write_full(const char *full, const char *value)
+int tracefs_read_text(const char *path, char *buf, size_t size)
+{
+	char full[SETTINGS_PATH_LEN];
+
+	abs_path(path, full);
+	return settings_read_full(full, buf, size);
+}
+
+/* The whole file, however long, in a new string (live path only). */
+static int read_alloc(const char *full, char **out)
+{
+	size_t size = 4096;
+
+	for (;;) {
+		char *buf = malloc(size);
+		int err;
+
+		if (!buf)
+			return -ENOMEM;
+		err = settings_read_full(full, buf, size);
+		if (err != -E2BIG) {
+			if (err)
+				free(buf);
+			else
+				*out = buf;
+			return err;
+		}
+		free(buf);
+		if (size >= SETTINGS_FILE_MAX)
+			return -E2BIG;
+		size *= 4;
+	}
+}
+
+/* Only system calls, no symlink followed: usable from a signal handler. */
+int settings_write_full(const char *full, const char *value)
 {
 	size_t len = strlen(value);
 	int fd, err = 0;
 
-	fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0)
 		return -errno;
 	if (write(fd, len ? value : "\n", len ? len : 1) < 0)
@@ -93,65 +141,50 @@ static int write_full(const char *full, const char *value)
 
 int tracefs_write_text(const char *path, const char *value)
 {
-	char full[PATH_LEN];
+	char full[SETTINGS_PATH_LEN];
 
 	abs_path(path, full);
-	return write_full(full, value);
-}
-
-/* Returns 0, or -errno when the state file can not be written. */
-static int state_write(void)
-{
-	FILE *f;
-	int err = 0;
-
-	if (!state_file[0])
-		return 0;
-	f = fopen(state_tmp, "we");
-	if (!f)
-		return -errno;
-	fprintf(f, "tracing\t%s\n", tracing);
-	for (int i = 0; i < MAX_INST; i++)
-		if (instances[i][0])
-			fprintf(f, "instance\t%s\n", instances[i]);
-	for (int i = 0; i < nsaved; i++)
-		fprintf(f, "%s\t%s\t%s\n", saved[i].kind == KIND_OPTIONS ? "options" : "value",
-			saved[i].path, saved[i].value);
-	if (fclose(f) != 0 || rename(state_tmp, state_file) != 0) {
-		err = -errno;
-		unlink(state_tmp);
-	}
-	return err;
+	return settings_write_full(full, value);
 }
 
 void settings_set_tracing_dir(const char *tracing_dir)
 {
-	snprintf(tracing, sizeof(tracing), "%s", tracing_dir);
+	snprintf(settings_tracing, sizeof(settings_tracing), "%s", tracing_dir);
 }
 
-int settings_init(const char *tracing_dir, const char *run_name)
+void settings_clear(void)
 {
-	settings_set_tracing_dir(tracing_dir);
-	nsaved = 0;
-	memset(instances, 0, sizeof(instances));
-	state_file[0] = '\0';
-	if (mkdir(SETTINGS_STATE_DIR, 0700) < 0 && errno != EEXIST)
-		return -errno;
-	snprintf(state_file, sizeof(state_file), SETTINGS_STATE_DIR "/%s.state", run_name);
-	snprintf(state_tmp, sizeof(state_tmp), "%s.tmp", state_file);
-	return 0;
+	struct settings_plan *p = &settings_plan;
+	struct settings_entry *e = p->e;
+	size_t n = p->n;
+
+	p->n = 0;
+	p->e = NULL;
+	p->cap = 0;
+	for (size_t i = 0; i < n; i++) {
+		free(e[i].path);
+		free(e[i].orig);
+		free(e[i].last);
+	}
+	free(e);
+	memset(p->inst, 0, sizeof(p->inst));
+	p->keep = false;
+	p->module[0] = '\0';
+	p->module_out = OUT_NONE;
+	p->hwlat_thresh = 0;
+	p->dirty = false;
 }
 
-static struct saved *find_saved(const char *full)
+static struct settings_entry *find_entry(const char *real)
 {
-	for (int i = 0; i < nsaved; i++)
-		if (strcmp(saved[i].path, full) == 0)
-			return &saved[i];
+	for (size_t i = 0; i < settings_plan.n; i++)
+		if (strcmp(settings_plan.e[i].path, real) == 0)
+			return &settings_plan.e[i];
 	return NULL;
 }
 
 /* "a [b] c" -> "b"; a value without brackets is kept as it is. */
-static void keep_choice(char *value)
+void settings_trim_choice(char *value)
 {
 	char *open = strchr(value, '['), *close;
 
@@ -161,54 +194,157 @@ static void keep_choice(char *value)
 	memmove(value, open + 1, strlen(open + 1) + 1);
 }
 
-static int save(const char *path, enum kind kind, bool choice)
+static bool one_line(const char *s)
 {
-	char full[PATH_LEN];
-	struct saved *s;
+	return !strpbrk(s, "\t\n");
+}
+
+/* Append an entry (no state-file write).  0 or -errno. */
+int settings_add_entry(const char *real, const char *orig, const char *last,
+		       enum settings_class cls, enum settings_kind kind)
+{
+	struct settings_plan *p = &settings_plan;
+	struct settings_entry e = { .cls = cls, .kind = kind };
+
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 64;
+		struct settings_entry *grown = malloc(cap * sizeof(*grown)), *old = p->e;
+
+		if (!grown)
+			return -ENOMEM;
+		if (p->n)
+			memcpy(grown, old, p->n * sizeof(*grown));
+		p->e = grown;	/* whole before it is seen */
+		p->cap = cap;
+		free(old);
+	}
+	e.path = strdup(real);
+	e.orig = strdup(orig);
+	e.last = last ? strdup(last) : NULL;
+	if (!e.path || !e.orig || (last && !e.last)) {
+		free(e.path);
+		free(e.orig);
+		free(e.last);
+		return -ENOMEM;
+	}
+	p->e[p->n] = e;
+	p->n++;
+	return 0;
+}
+
+/*
+ * Save the file's value (first time only); *out gets its entry.  The state
+ * file is not written here: see flush_then_write().
+ */
+static int save(const char *path, enum settings_class cls, enum settings_kind kind,
+		struct settings_entry **out)
+{
+	char full[SETTINGS_PATH_LEN], real[SETTINGS_PATH_LEN];
+	char *value;
 	int err;
 
 	abs_path(path, full);
-	if (find_saved(full))
+	err = settings_allowed(full, false, real, sizeof(real));
+	if (err)
+		return err;
+	if ((*out = find_entry(real)))
 		return 0;
-	if (nsaved == MAX_SAVED)
-		return -ENOSPC;
-	s = &saved[nsaved];
-	memset(s, 0, sizeof(*s));
-	err = tracefs_read_text(full, s->value, sizeof(s->value));
+	err = read_alloc(real, &value);
 	if (err)
 		return err;
 	/* Values never hold newlines; keep the state file one line per entry. */
-	for (char *c = s->value; *c; c++)
+	for (char *c = value; *c; c++)
 		if (*c == '\n' || *c == '\t')
 			*c = ' ';
-	if (choice)
-		keep_choice(s->value);
-	s->kind = kind;
-	snprintf(s->path, sizeof(s->path), "%s", full);
-	nsaved++;
-	/* Without the state file a SIGKILL could not be undone: do not write. */
-	err = state_write();
+	if (kind == KIND_CHOICE)
+		settings_trim_choice(value);
+	err = settings_add_entry(real, value, NULL, cls, kind);
+	free(value);
 	if (err)
-		nsaved--;
+		return err;
+	*out = &settings_plan.e[settings_plan.n - 1];
+	settings_plan.dirty = true;
+	return 0;
+}
+
+/* Drop the entries saved after the first `before' (their state-file write failed). */
+static void unsave(size_t before)
+{
+	struct settings_plan *p = &settings_plan;
+
+	while (p->n > before) {
+		struct settings_entry *e = &p->e[--p->n];
+
+		free(e->path);
+		free(e->orig);
+		free(e->last);
+	}
+}
+
+/* Record value as our last write of e (before writing it); *old gets the previous. */
+static int set_last(struct settings_entry *e, const char *value, char **old)
+{
+	char *copy = strdup(value);
+
+	if (!copy)
+		return -ENOMEM;
+	*old = e->last;
+	e->last = copy;
+	settings_plan.dirty = true;
+	return 0;
+}
+
+int settings_sync(void)
+{
+	int err;
+
+	if (!settings_plan.dirty)
+		return 0;
+	err = settings_state_write();
+	if (!err)
+		settings_plan.dirty = false;
 	return err;
+}
+
+static int write_setting(const char *path, const char *value, enum settings_class cls,
+			 enum settings_kind kind)
+{
+	struct settings_entry *e;
+	size_t before = settings_plan.n;
+	char *old = NULL;
+	int err;
+
+	if (!one_line(value))
+		return -EINVAL;
+	err = save(path, cls, kind, &e);
+	if (err)
+		return err;
+	if (cls != SETTINGS_TRACER && (err = set_last(e, value, &old)))
+		return err;
+	/* Without the state file a SIGKILL could not be undone: do not write. */
+	err = settings_sync();
+	if (err) {
+		if (cls != SETTINGS_TRACER) {
+			char *ours = e->last;
+
+			e->last = old;
+			free(ours);
+		}
+		unsave(before);
+		return err;
+	}
+	free(old);
+	return settings_write_full(e->path, value);
 }
 
 int settings_write(const char *path, const char *value)
 {
-	int err = save(path, KIND_VALUE, false);
-
-	if (err)
-		return err;
-	return tracefs_write_text(path, value);
+	return write_setting(path, value, SETTINGS_TRACER, KIND_VALUE);
 }
 
 int settings_write_choice(const char *path, const char *value)
 {
-	int err = save(path, KIND_VALUE, true);
-
-	if (err)
-		return err;
-	return tracefs_write_text(path, value);
+	return write_setting(path, value, SETTINGS_TRACER, KIND_CHOICE);
 }
 
 int settings_write_u64(const char *path, uint64_t value)
@@ -227,23 +363,132 @@ int settings_fail(char *err, size_t errlen, const char *what, int e)
 
 int settings_write_option(const char *path, const char *option)
 {
-	int err = save(path, KIND_OPTIONS, false);
+	return write_setting(path, option, SETTINGS_TRACER, KIND_OPTIONS);
+}
 
-	if (err)
+static int knob_class(const char *path, enum settings_class cls)
+{
+	if (path[0] != '/' || cls == SETTINGS_TRACER)
+		return -EINVAL;
+	return 0;
+}
+
+int settings_write_knob(const char *path, const char *value, enum settings_class cls)
+{
+	int err = knob_class(path, cls);
+
+	return err ? err : write_setting(path, value, cls, KIND_CHOICE);
+}
+
+int settings_write_knobs(const char *const *paths, size_t n, const char *value,
+			 enum settings_class cls)
+{
+	size_t before = settings_plan.n;
+	struct settings_entry *e;
+	char *old;
+	int err;
+
+	if (!one_line(value))
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		if ((err = knob_class(paths[i], cls)) || (err = save(paths[i], cls, KIND_CHOICE, &e)))
+			return err;
+		if ((err = set_last(e, value, &old)))
+			return err;
+		free(old);
+	}
+	if ((err = settings_sync())) {
+		unsave(before);
 		return err;
-	return tracefs_write_text(path, option);
+	}
+	for (size_t i = 0; i < n; i++) {
+		char real[SETTINGS_PATH_LEN];
+
+		if ((err = settings_allowed(paths[i], false, real, sizeof(real))) ||
+		    (err = settings_write_full(real, value)))
+			return err;
+	}
+	return 0;
+}
+
+int settings_save_knob(const char *path, enum settings_class cls)
+{
+	struct settings_entry *e;
+	int err = knob_class(path, cls);
+
+	return err ? err : save(path, cls, KIND_CHOICE, &e);
+}
+
+void settings_set_keep(bool keep)
+{
+	settings_plan.keep = keep;
+	settings_plan.dirty = true;
+	settings_sync();
+}
+
+bool settings_keep(void)
+{
+	return settings_plan.keep;
+}
+
+int settings_add_action_unload_module(const char *module)
+{
+	if (strcmp(module, "msr") != 0)
+		return -EPERM;
+	snprintf(settings_plan.module, sizeof(settings_plan.module), "%s", module);
+	settings_plan.dirty = true;
+	return settings_sync();
+}
+
+int settings_set_hwlat_thresh(uint64_t us)
+{
+	settings_plan.hwlat_thresh = us;
+	settings_plan.dirty = true;
+	return settings_sync();
+}
+
+/* System calls only: part of the restore path. */
+static void u64_text(uint64_t v, char *buf)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10));
+	while (n)
+		*buf++ = tmp[--n];
+	*buf = '\0';
+}
+
+void settings_put_hwlat_thresh(void)
+{
+	char full[SETTINGS_PATH_LEN + 16], num[24];
+	size_t tl = strlen(settings_tracing);
+
+	if (!settings_plan.hwlat_thresh || tl + sizeof("/tracing_thresh") > sizeof(full))
+		return;
+	memcpy(full, settings_tracing, tl);
+	memcpy(full + tl, "/tracing_thresh", sizeof("/tracing_thresh"));
+	u64_text(settings_plan.hwlat_thresh, num);
+	settings_write_full(full, num);
 }
 
 int settings_add_instance(const char *dir)
 {
-	for (int i = 0; i < MAX_INST; i++) {
-		if (!instances[i][0]) {
+	for (int i = 0; i < SETTINGS_MAX_INST; i++) {
+		char *slot = settings_plan.inst[i];
+
+		if (!slot[0]) {
 			int err;
 
-			snprintf(instances[i], PATH_LEN, "%s", dir);
-			err = state_write();
+			if (strlen(dir) >= SETTINGS_PATH_LEN)
+				return -ENAMETOOLONG;
+			strcpy(slot, dir);
+			settings_plan.dirty = true;
+			err = settings_sync();
 			if (err)
-				instances[i][0] = '\0';
+				slot[0] = '\0';
 			return err;
 		}
 	}
@@ -252,134 +497,10 @@ int settings_add_instance(const char *dir)
 
 void settings_forget_instance(const char *dir)
 {
-	for (int i = 0; i < MAX_INST; i++)
-		if (strcmp(instances[i], dir) == 0)
-			instances[i][0] = '\0';
-	state_write();
+	for (int i = 0; i < SETTINGS_MAX_INST; i++)
+		if (strcmp(settings_plan.inst[i], dir) == 0)
+			settings_plan.inst[i][0] = '\0';
+	settings_plan.dirty = true;
+	settings_sync();
 }
 
-/*
- * Write each word of an option list back: "NAME" or "NO_NAME".  DEFAULTS
- * (or NO_DEFAULTS, once another option changed) only reports whether the
- * list is at its defaults: it is not written back.
- */
-static int restore_options(const char *full, const char *list)
-{
-	const char *p = list;
-	int failed = 0;
-
-	while (*p) {
-		char word[128];
-		size_t n = 0;
-
-		while (*p == ' ')
-			p++;
-		while (*p && *p != ' ' && n + 1 < sizeof(word))
-			word[n++] = *p++;
-		while (*p && *p != ' ')
-			p++;
-		word[n] = '\0';
-		if (n && strcmp(word, "DEFAULTS") != 0 && strcmp(word, "NO_DEFAULTS") != 0 &&
-		    write_full(full, word) < 0)
-			failed++;
-	}
-	return failed;
-}
-
-static int restore_one(const struct saved *s)
-{
-	if (s->kind == KIND_OPTIONS)
-		return restore_options(s->path, s->value) ? -EINVAL : 0;
-	return write_full(s->path, s->value);
-}
-
-/* An instance directory holds per-CPU and event files; rmdir removes it whole. */
-static void remove_instance(char *dir)
-{
-	char on[PATH_LEN + 16];
-
-	if (!dir[0])
-		return;
-	/* Stop its tracer before removal so no thread keeps spinning. */
-	snprintf(on, sizeof(on), "%s/tracing_on", dir);
-	write_full(on, "0");
-	snprintf(on, sizeof(on), "%s/current_tracer", dir);
-	write_full(on, "nop");
-	if (rmdir(dir) == 0 || errno == ENOENT)
-		dir[0] = '\0';
-}
-
-int settings_restore(void)
-{
-	int failed = 0;
-
-	for (int i = 0; i < MAX_INST; i++)
-		remove_instance(instances[i]);
-	/* Backwards, then once more for what the kernel refused in that order. */
-	for (int pass = 0; pass < 2; pass++) {
-		for (int i = nsaved - 1; i >= 0; i--) {
-			if (saved[i].restored)
-				continue;
-			if (restore_one(&saved[i]) == 0)
-				saved[i].restored = true;
-		}
-	}
-	for (int i = 0; i < nsaved; i++)
-		if (!saved[i].restored)
-			failed++;
-	for (int i = 0; i < MAX_INST; i++)
-		if (instances[i][0])
-			failed++;
-	if (!failed && state_file[0])
-		unlink(state_file);
-	return failed;
-}
-
-int settings_restore_file(const char *file, char *msg, size_t msglen)
-{
-	char line[PATH_LEN + VALUE_LEN + 32];
-	int restored = 0;
-	FILE *f;
-
-	f = fopen(file, "re");
-	if (!f) {
-		snprintf(msg, msglen, "%s: %s", file, strerror(errno));
-		return -1;
-	}
-	nsaved = 0;
-	memset(instances, 0, sizeof(instances));
-	state_file[0] = '\0';
-	while (fgets(line, sizeof(line), f)) {
-		char *kind = strtok(line, "\t\n");
-		char *path = strtok(NULL, "\t\n");
-		char *value = strtok(NULL, "\n");
-
-		if (!kind || !path)
-			continue;
-		if (strcmp(kind, "tracing") == 0) {
-			snprintf(tracing, sizeof(tracing), "%s", path);
-		} else if (strcmp(kind, "instance") == 0) {
-			for (int i = 0; i < MAX_INST; i++) {
-				if (!instances[i][0]) {
-					snprintf(instances[i], PATH_LEN, "%s", path);
-					break;
-				}
-			}
-		} else if (nsaved < MAX_SAVED) {
-			struct saved *s = &saved[nsaved++];
-
-			memset(s, 0, sizeof(*s));
-			s->kind = strcmp(kind, "options") == 0 ? KIND_OPTIONS : KIND_VALUE;
-			snprintf(s->path, sizeof(s->path), "%s", path);
-			snprintf(s->value, sizeof(s->value), "%s", value ? value : "");
-			restored++;
-		}
-	}
-	fclose(f);
-	int failed = settings_restore();
-
-	if (!failed)
-		unlink(file);
-	snprintf(msg, msglen, "%d settings restored, %d failed", restored - failed, failed);
-	return failed;
-}

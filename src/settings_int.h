@@ -1,0 +1,70 @@
+/*
+ * settings_int: what settings.c, settings_file.c and settings_allow.c
+ * share: the saved entries and the run's restore plan.  Not for other
+ * modules: they use settings.h.
+ */
+#ifndef HWN_SETTINGS_INT_H
+#define HWN_SETTINGS_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "settings.h"
+
+#define SETTINGS_MAX_INST 8
+#define SETTINGS_PATH_LEN 4096
+#define SETTINGS_FILE_MAX (64u << 20)	/* a state file larger than this is refused */
+
+enum settings_kind { KIND_VALUE, KIND_CHOICE, KIND_OPTIONS };
+enum settings_out { OUT_NONE, OUT_RESTORED, OUT_SAME, OUT_KEPT, OUT_LEFT, OUT_FAILED };
+
+struct settings_entry {
+	char *path;		/* absolute, real (no symlink in it) */
+	char *orig;		/* the value before our first write */
+	char *last;		/* our last write; NULL when only saved */
+	unsigned char cls;	/* enum settings_class */
+	unsigned char kind;	/* enum settings_kind */
+	unsigned char out;	/* enum settings_out of the last restore */
+};
+
+/*
+ * The plan.  Entries are published to a signal handler by filling them
+ * completely before n grows; a bigger array is filled before it replaces
+ * the old one (never realloc in place), so the handler always sees a whole
+ * array.
+ */
+struct settings_plan {
+	struct settings_entry *e;
+	size_t n, cap;
+	char inst[SETTINGS_MAX_INST][SETTINGS_PATH_LEN];
+	bool keep;
+	char module[16];	/* module to unload at restore, "" for none */
+	unsigned char module_out;
+	uint64_t hwlat_thresh;	/* 0: none recorded */
+	bool dirty;		/* saves not yet in the state file */
+};
+
+extern struct settings_plan settings_plan;
+extern char settings_tracing[1024];
+
+/* settings.c */
+int settings_read_full(const char *full, char *buf, size_t size);
+int settings_write_full(const char *full, const char *value);
+int settings_add_entry(const char *real, const char *orig, const char *last,
+		       enum settings_class cls, enum settings_kind kind);
+void settings_clear(void);
+void settings_trim_choice(char *value);
+
+/* settings_file.c */
+int settings_state_write(void);
+void settings_state_unlink(void);
+/* The state directory (tests point it elsewhere, before settings_init). */
+void settings_set_state_dir(const char *dir);
+/* Parse a state file's text into the plan (cleared first).  0, or -1 and msg. */
+int settings_parse(char *text, size_t len, char *msg, size_t msglen);
+
+/* settings_allow.c: a test's root prefix for the knob patterns ("" normally). */
+void settings_set_knob_root(const char *root);
+
+#endif

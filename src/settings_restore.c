@@ -1,0 +1,266 @@
+/*
+ * settings_restore: putting a run's plan back, and telling what was done.
+ * See settings.h (settings_restore, settings_outcome) and settings.c.
+ * Everything up to settings_outcome() runs in a signal handler too: only
+ * system calls and memory allocated beforehand.
+ */
+#include "settings_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/*
+ * Write each word of an option list back: "NAME" or "NO_NAME".  DEFAULTS
+ * (or NO_DEFAULTS, once another option changed) only reports whether the
+ * list is at its defaults: it is not written back.
+ */
+static int restore_options(const char *full, const char *list)
+{
+	const char *p = list;
+	int failed = 0;
+
+	while (*p) {
+		char word[128];
+		size_t n = 0;
+
+		while (*p == ' ')
+			p++;
+		while (*p && *p != ' ' && n + 1 < sizeof(word))
+			word[n++] = *p++;
+		while (*p && *p != ' ')
+			p++;
+		word[n] = '\0';
+		if (n && strcmp(word, "DEFAULTS") != 0 && strcmp(word, "NO_DEFAULTS") != 0 &&
+		    settings_write_full(full, word) < 0)
+			failed++;
+	}
+	return failed;
+}
+
+/* An instance directory holds per-CPU and event files; rmdir removes it whole. */
+static void remove_instance(char *dir)
+{
+	static const char *const stop[][2] = { { "/tracing_on", "0" },
+					       { "/current_tracer", "nop" } };
+	char file[SETTINGS_PATH_LEN + 32];
+	size_t dl = strlen(dir);
+
+	if (!dir[0])
+		return;
+	/* Stop its tracer before removal so no thread keeps spinning. */
+	for (int i = 0; i < 2; i++) {
+		memcpy(file, dir, dl);
+		memcpy(file + dl, stop[i][0], strlen(stop[i][0]) + 1);
+		settings_write_full(file, stop[i][1]);
+	}
+	if (rmdir(dir) == 0 || errno == ENOENT)
+		dir[0] = '\0';
+}
+
+int settings_remove_instance(const char *dir)
+{
+	char real[SETTINGS_PATH_LEN];
+	int err = settings_allowed(dir, true, real, sizeof(real));
+
+	if (err)
+		return err == -ENOENT ? 0 : err;
+	remove_instance(real);
+	return real[0] ? -errno : 0;
+}
+
+static void restore_tracer(struct settings_entry *e)
+{
+	int err = e->kind == KIND_OPTIONS ? (restore_options(e->path, e->orig) ? -EINVAL : 0)
+					  : settings_write_full(e->path, e->orig);
+
+	e->out = err ? OUT_FAILED : OUT_RESTORED;
+}
+
+/*
+ * A knob: kept (keep), left as it is when it holds neither the original
+ * nor our last write (the user's), else the original written back.
+ */
+static void restore_knob(struct settings_entry *e)
+{
+	static char cur[4096];
+
+	if (settings_plan.keep) {
+		e->out = OUT_KEPT;
+		return;
+	}
+	if (settings_read_full(e->path, cur, sizeof(cur)) < 0) {
+		e->out = OUT_FAILED;
+		return;
+	}
+	settings_trim_choice(cur);
+	if (strcmp(cur, e->orig) == 0)
+		e->out = OUT_SAME;
+	else if (e->last && strcmp(cur, e->last) != 0)
+		e->out = OUT_LEFT;
+	else
+		e->out = settings_write_full(e->path, e->orig) ? OUT_FAILED : OUT_RESTORED;
+}
+
+static bool is_smt_control(const struct settings_entry *e)
+{
+	size_t n = strlen(e->path);
+
+	return n >= 12 && strcmp(e->path + n - 12, "/smt/control") == 0;
+}
+
+static void unload_module(void)
+{
+	struct settings_plan *p = &settings_plan;
+
+	if (!p->module[0] || p->module_out == OUT_RESTORED)
+		return;
+	if (syscall(SYS_delete_module, p->module, O_NONBLOCK) == 0 || errno == ENOENT)
+		p->module_out = OUT_RESTORED;
+	else if (errno == EWOULDBLOCK || errno == EBUSY)
+		p->module_out = OUT_LEFT;	/* in use by someone else */
+	else
+		p->module_out = OUT_FAILED;
+}
+
+int settings_restore(void)
+{
+	struct settings_plan *p = &settings_plan;
+	struct settings_entry *e = p->e;
+	size_t n = p->n;
+	int failed = 0;
+
+	settings_put_hwlat_thresh();
+	for (int i = 0; i < SETTINGS_MAX_INST; i++)
+		remove_instance(p->inst[i]);
+	/* Backwards, then once more for what the kernel refused in that order. */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = n; i-- > 0;)
+			if (e[i].cls == SETTINGS_TRACER && e[i].out != OUT_RESTORED)
+				restore_tracer(&e[i]);
+	/* smt/control first: "on" brings every CPU online, then each CPU as it was. */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++)
+			if (e[i].cls == SETTINGS_ONLINE && is_smt_control(&e[i]) == !pass &&
+			    e[i].out != OUT_RESTORED)
+				restore_knob(&e[i]);
+	for (size_t i = n; i-- > 0;)
+		if (e[i].cls == SETTINGS_KNOB && e[i].out != OUT_RESTORED)
+			restore_knob(&e[i]);
+	unload_module();
+	for (size_t i = 0; i < n; i++)
+		failed += e[i].out == OUT_FAILED;
+	for (int i = 0; i < SETTINGS_MAX_INST; i++)
+		failed += p->inst[i][0] != '\0';
+	failed += p->module_out == OUT_FAILED;
+	if (!failed)
+		settings_state_unlink();
+	return failed;
+}
+
+/* Append printf-style to buf, counting what would be needed. */
+__attribute__((format(printf, 4, 5)))
+static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	size_t room = *used < len ? len - *used : 0;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(room ? buf + *used : NULL, room, fmt, ap);
+	va_end(ap);
+
+	if (n > 0)
+		*used += (size_t)n;
+}
+
+size_t settings_outcome(char *buf, size_t len)
+{
+	struct settings_plan *p = &settings_plan;
+	size_t used = 0, tl = strlen(settings_tracing);
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < p->n; i++) {
+		const struct settings_entry *e = &p->e[i];
+		const char *path = e->path;
+
+		if (tl && strncmp(path, settings_tracing, tl) == 0 && path[tl] == '/')
+			path += tl + 1;
+		if (e->out == OUT_FAILED)
+			add(buf, len, &used, "failed   %s (could not be put back to %s)\n", path,
+			    e->orig);
+		else if (e->cls == SETTINGS_TRACER)
+			continue;
+		else if (e->out == OUT_RESTORED)
+			add(buf, len, &used, "restored %s = %s\n", path, e->orig);
+		else if (e->out == OUT_KEPT)
+			add(buf, len, &used, "kept     %s = %s (tuning kept)\n", path,
+			    e->last ? e->last : "");
+		else if (e->out == OUT_LEFT)
+			add(buf, len, &used, "left     %s = %s (changed from outside: left as it is)\n",
+			    path, e->last ? e->last : "");
+	}
+	for (int i = 0; i < SETTINGS_MAX_INST; i++)
+		if (p->inst[i][0])
+			add(buf, len, &used, "failed   %s (instance still there)\n", p->inst[i]);
+	if (p->module[0] && p->module_out == OUT_RESTORED)
+		add(buf, len, &used, "unloaded module %s\n", p->module);
+	else if (p->module[0] && p->module_out == OUT_LEFT)
+		add(buf, len, &used, "left     module %s loaded (in use)\n", p->module);
+	else if (p->module[0] && p->module_out == OUT_FAILED)
+		add(buf, len, &used, "failed   to unload module %s\n", p->module);
+	return used;
+}
+
+size_t settings_describe(char *buf, size_t len)
+{
+	const struct settings_plan *p = &settings_plan;
+	size_t used = 0, tl = strlen(settings_tracing);
+
+	if (len)
+		buf[0] = '\0';
+	for (int i = 0; i < SETTINGS_MAX_INST; i++)
+		if (p->inst[i][0])
+			add(buf, len, &used, "  remove instance %s\n",
+			    strncmp(p->inst[i], settings_tracing, tl) == 0 ? p->inst[i] + tl + 1
+									: p->inst[i]);
+	if (p->hwlat_thresh)
+		add(buf, len, &used, "  hwlat's remembered threshold = %llu us\n",
+		    (unsigned long long)p->hwlat_thresh);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct settings_entry *e = &p->e[i];
+		const char *path = e->path;
+
+		if (tl && strncmp(path, settings_tracing, tl) == 0 && path[tl] == '/')
+			path += tl + 1;
+		if (e->cls != SETTINGS_TRACER && p->keep)
+			add(buf, len, &used, "  %s: kept as tuned (--keep-tuning)\n", path);
+		else if (e->last)
+			add(buf, len, &used, "  %s = %s (if it still holds %s)\n", path, e->orig, e->last);
+		else
+			add(buf, len, &used, "  %s = %s\n", path, e->orig);
+	}
+	if (p->module[0])
+		add(buf, len, &used, "  unload module %s\n", p->module);
+	return used;
+}
+
+void settings_summary(char *msg, size_t len)
+{
+	const struct settings_plan *p = &settings_plan;
+	int count[OUT_FAILED + 1] = { 0 }, inst = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		count[p->e[i].out]++;
+	for (int i = 0; i < SETTINGS_MAX_INST; i++)
+		inst += p->inst[i][0] != '\0';
+	snprintf(msg, len, "%d settings restored, %d kept, %d left as changed from outside, %d failed%s",
+		 count[OUT_RESTORED] + count[OUT_SAME], count[OUT_KEPT], count[OUT_LEFT],
+		 count[OUT_FAILED] + (p->module_out == OUT_FAILED),
+		 inst ? ", an instance could not be removed" : "");
+}
