@@ -257,10 +257,14 @@ int env_check_output(const char *path, char *why, size_t len)
 		snprintf(why, len, "is a directory");
 		return -1;
 	}
-	fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT) {
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 		created = fd >= 0;
+	}
+	if (fd < 0 && errno == ELOOP) {
+		snprintf(why, len, "is a symlink: not followed (name the file itself)");
+		return -1;
 	}
 	if (fd < 0) {
 		snprintf(why, len, "cannot be written: %s", strerror(errno));

@@ -2,6 +2,7 @@
  * events: -e/--filter/--trigger for the recording instance.  See events.h.
  */
 #include "events.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -248,7 +249,7 @@ int events_save_hists(const struct events *e, struct tracefs_instance *inst, cha
 			continue;
 		snprintf(name, sizeof(name), "%s_%s_hist.txt", o->system, o->event);
 		text = tracefs_event_file_read(inst, o->system, o->event, "hist", NULL);
-		f = text ? fopen(name, "we") : NULL;
+		f = text ? outfile_open(name) : NULL;
 		if (f && fputs(text, f) < 0) {
 			fclose(f);
 			f = NULL;

@@ -17,6 +17,7 @@
 
 #include "env.h"
 #include "parse.h"
+#include "outfile.h"
 
 enum {
 	O_CPUS = 'c', O_HELP = 'h',
@@ -379,7 +380,7 @@ int hwlat_main(int argc, char **argv)
 	}
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
-		int werr = !(report = fopen(cli.report, "we")) ||
+		int werr = !(report = outfile_open(cli.report)) ||
 			   hwlat_print_samples(report, &s.hwl_stats, 0);
 
 		if ((report && fclose(report) != 0) || werr) {

@@ -12,6 +12,7 @@
 #include <tracefs.h>
 
 #include "instance.h"
+#include "outfile.h"
 
 struct record {
 	struct tracefs_instance *inst;
@@ -117,7 +118,7 @@ int record_save(struct record *r, const char *path, uint64_t last_s, uint64_t *e
 		}
 	}
 	from = last_s && newest >= 0 ? newest - (double)last_s : -1;
-	out = fopen(path, "we");
+	out = outfile_open(path);
 	if (!out) {
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		free(text);

@@ -128,8 +128,11 @@ void settings_state_unlink(void)
 {
 	if (state_file[0])
 		unlink(state_file);
+	/* Nothing left to clean: the lock file goes too (the lock stays held). */
 	if (dead_lock[0])
 		unlink(dead_lock);
+	else if (lock_fd >= 0)
+		unlink(lock_file);
 }
 
 static void write_plan(FILE *f)

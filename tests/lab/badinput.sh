@@ -84,7 +84,7 @@ lab_run --cpus 2 --bin "$HWNOISETOP" -- <<EOF
 snap() { cd /sys/kernel/tracing; grep -H '' tracing_thresh current_tracer osnoise/stop_tracing_us osnoise/stop_tracing_total_us osnoise/period_us osnoise/runtime_us osnoise/cpus osnoise/options events/osnoise/enable events/osnoise/sample_threshold/filter events/osnoise/irq_noise/trigger buffer_size_kb; ls instances /run/hwnoisetop /sys/fs/cgroup; cd /lab; }
 # Unusual values first, so that writing the kernel's defaults is seen too.
 cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 1234 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; cd /lab
-mkdir -p /run/hwnoisetop
+mkdir -p -m 0700 /run/hwnoisetop
 echo 0 > /sys/devices/system/cpu/cpu1/online
 echo "online=\$(cat /sys/devices/system/cpu/online)"
 before=\$(snap)

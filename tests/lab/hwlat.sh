@@ -8,7 +8,7 @@
 
 # No lab_require: the checks on this machine run without a VM too; lab_run
 # skips the rest when no lab VM can run here.
-plan 69
+plan 70
 
 # ---- On this machine: nothing needs the tracer for these.
 bin=$HWNOISETOP
@@ -117,6 +117,14 @@ snap | grep -q '^hwlat_detector/width=100000$' && echo "left_after_kill=yes"
 hwnoisetop hwlat --duration 1 > k2.txt 2>&1; echo "rc_k2=\$?"; echo "k2_msg=\$(cat k2.txt)"
 hwnoisetop --cleanup > c.txt 2>&1; echo "rc_cleanup=\$?"
 [ "\$before" = "\$(snap)" ] && echo "restored_cleanup=yes" || { echo "restored_cleanup=no"; cat c.txt; snap; }
+# The kernel's remembered hwlat threshold after SIGKILL and --cleanup: still 10 us.
+echo 0 > /sys/kernel/tracing/tracing_thresh
+mkdir /sys/kernel/tracing/instances/probe
+echo hwlat > /sys/kernel/tracing/instances/probe/current_tracer
+echo "kill_last_thresh=\$(cat /sys/kernel/tracing/tracing_thresh)"
+echo nop > /sys/kernel/tracing/instances/probe/current_tracer
+rmdir /sys/kernel/tracing/instances/probe
+echo 33 > /sys/kernel/tracing/tracing_thresh
 # One session switched from hwnoise to hwlat and back, as the dashboard does.
 if command -v session-switch > /dev/null; then
 	echo "@@switch"; session-switch; echo "rc_switch=\$?"; echo "@@end"
@@ -224,6 +232,7 @@ is "$(get rc_k2)" 1 "after a SIGKILL a new run refuses: exit 1"
 like "$(get k2_msg)" "run 'hwnoisetop --cleanup' first" "after a SIGKILL a new run points to --cleanup"
 is "$(get rc_cleanup)" 0 "--cleanup exits 0"
 is "$(get restored_cleanup)" yes "--cleanup restores every hwlat setting and removes the instance"
+is "$(get kill_last_thresh)" 10 "--cleanup leaves the kernel's remembered hwlat threshold as it was"
 
 # The session switching tracers.
 if [ ${#switch_bin[@]} -gt 0 ]; then

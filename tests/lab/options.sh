@@ -18,7 +18,7 @@ snap() { cd $T; grep -H '' tracing_thresh current_tracer osnoise/stop_tracing_us
 threads() { for f in $(grep -l '^osnoise/' /proc/[0-9]*/comm 2>/dev/null); do d=${f%/comm}; read -r st < $d/stat; read -r cg < $d/cgroup; set -- $st; shift 39; echo "${d#/proc/} $2 $1 $cg"; done; }
 # Wait (up to 20 s) until N osnoise/N threads run: starting is slow under TCG.
 wait_threads() { i=0; while [ "$(threads | wc -l)" -lt "$1" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done; }
-mkdir -p /run/hwnoisetop
+mkdir -p -m 0700 /run/hwnoisetop
 cd $T; echo 7 > tracing_thresh; echo 1234 > osnoise/stop_tracing_total_us; cd /lab
 before=$(snap)
 check() { [ "$before" = "$(snap)" ] && echo "restored_$1=yes" || { echo "restored_$1=no"; snap; }; }
