@@ -71,3 +71,9 @@ int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
 		st->sample[st->nsamples++] = *s;
 	return rc;
 }
+
+void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count)
+{
+	if (st->cpu && cpu >= 0 && cpu < st->ncpus)
+		st->cpu[cpu].smi += count;
+}

@@ -34,6 +34,7 @@ struct hwl_cpu_stats {
 	uint64_t count;		/* sum of counts */
 	uint64_t nmi_count;	/* sum */
 	uint64_t nmi_total;	/* sum, us */
+	uint64_t smi;		/* SMIs counted in MSR 0x34 (see smi.h) */
 	int64_t last_sec;	/* time of the latest sample; 0 = none yet */
 	long last_nsec;
 };
@@ -55,5 +56,7 @@ void hwl_stats_free(struct hwl_stats *st);
 void hwl_stats_reset(struct hwl_stats *st);
 /* Account one sample; -1 when out of memory (the sums still count it). */
 int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s);
+/* Account SMIs counted on cpu since the previous read. */
+void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count);
 
 #endif

@@ -62,6 +62,14 @@ void stats_add(struct stats *st, const struct osn_sample *s)
 	st->samples++;
 }
 
+void stats_add_smi(struct stats *st, int cpu, uint64_t count)
+{
+	if (cpu < 0 || cpu >= st->ncpus)
+		return;
+	st->cpu[cpu].smi += count;
+	st->cpu[cpu].last_smi = count;
+}
+
 uint64_t stats_history(const struct cpu_stats *cs, unsigned age)
 {
 	if (age >= cs->hist_len)

@@ -39,6 +39,8 @@ struct cpu_stats {
 	uint64_t irq;
 	uint64_t softirq;
 	uint64_t thread;
+	uint64_t smi;		/* SMIs counted in MSR 0x34 (see smi.h) */
+	uint64_t last_smi;	/* SMIs of the latest period read */
 	uint64_t last_noise;	/* noise of the latest period */
 	uint64_t last_ts;	/* its timestamp, ns; 0 = none yet */
 	/* Noise of the most recent periods, oldest first from hist_head. */
@@ -59,6 +61,11 @@ void stats_free(struct stats *st);
 void stats_reset(struct stats *st);
 /* Account one summary; samples for CPUs outside [0, ncpus) are ignored. */
 void stats_add(struct stats *st, const struct osn_sample *s);
+/*
+ * Account SMIs counted on cpu since the previous read: added to the run's
+ * total and kept as the latest period's count.
+ */
+void stats_add_smi(struct stats *st, int cpu, uint64_t count);
 /* The i-th most recent period's noise (0 = latest); returns 0 when absent. */
 uint64_t stats_history(const struct cpu_stats *cs, unsigned age);
 
