@@ -25,7 +25,7 @@ enum {
 	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
-	O_CAPTURE_LAST,
+	O_CAPTURE_LAST, O_SMI,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -109,6 +109,28 @@ const struct opt_def cli_options[] = {
 		  "trace (default: all the recording holds)",
 	  .example = "hwnoisetop --capture-last 10s",
 	  .accepts = "a time from 1s with unit s, m, h or d" },
+	{ .id = O_SMI, .long_name = "smi", .arg = OPT_NONE,
+	  .help = "count each measured CPU's SMIs (MSR 0x34, through /dev/cpu/N/msr) and add an "
+		  "SMI column after NMI to the summary table; loads the msr module when needed",
+	  .more = "The SMI column is what the CPU's SMI counter moved during the run (the dashboard "
+		  "shows it whenever the counter is readable, and the latest period's count beside "
+		  "Last). A module loaded by hwnoisetop is unloaded at the end, and by --cleanup "
+		  "after a SIGKILL. Reading another CPU's MSR sends it an interrupt (an IPI): "
+		  "hwnoisetop reads a CPU from a thread of its own, right after the CPU's period "
+		  "summary, inside its sleep gap (the first half of period - runtime), so the "
+		  "read adds no noise to the measurement; a summary that arrives too late for that "
+		  "gap is skipped and the next read counts its SMIs. With runtime equal to the "
+		  "period there is no gap: the interrupt waits for the period's boundary, where "
+		  "interrupts are on for a moment, and is then taken there once a period, a few "
+		  "microseconds on real hardware that fall between two periods (in osnoise mode "
+		  "they may show in the next period's IRQ count). The counter is 32 bits wide; its "
+		  "wrap is taken into account. Where it can not be read the column is absent and one "
+		  "line on stderr says why: AMD CPUs have no MSR 0x34 (the read fails with EIO), "
+		  "/dev/cpu/N/msr is missing (no msr module), the read is not permitted (not root, "
+		  "no CAP_SYS_RAWIO, kernel lockdown); hypervisors may emulate it. The exit status "
+		  "does not change. Without --smi the module is never loaded and the table keeps "
+		  "rtla's layout.",
+	  .example = "hwnoisetop --smi -c 1-3 -d 1m -q" },
 	{ .id = O_CPUS, .short_name = 'c', .long_name = "cpus", .arg = OPT_REQUIRED,
 	  .arg_name = "cpu-list",
 	  .help = "measure these CPUs, e.g. 1-3,5 (default: every online CPU)",
@@ -423,6 +445,9 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_QUIET:
 			cli->quiet = true;
+			break;
+		case O_SMI:
+			cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 			break;
 		case O_DEBUG:
 			cli->sc.debug = true;

@@ -18,11 +18,12 @@
 #include "env.h"
 #include "parse.h"
 #include "outfile.h"
+#include "smi.h"
 
 enum {
 	O_CPUS = 'c', O_HELP = 'h',
 	O_DURATION = 256, O_THRESHOLD, O_HARDLIMIT, O_WINDOW, O_WIDTH, O_REPORT, O_MODE,
-	O_WATCH, O_QUIET, O_DEBUG,
+	O_WATCH, O_QUIET, O_DEBUG, O_SMI,
 };
 
 #define THRESHOLD_MAX 10000000ULL	/* 10 s */
@@ -72,6 +73,16 @@ const struct opt_def hwlat_options[] = {
 	  .help = "write the samples to file, one line each, as printed",
 	  .example = "hwnoisetop hwlat --duration 10m --report smi.txt",
 	  .accepts = "a file name" },
+	{ .id = O_SMI, .long_name = "smi", .arg = OPT_NONE,
+	  .help = "also count each tested CPU's SMIs during the test (MSR 0x34, through "
+		  "/dev/cpu/N/msr; loads the msr module when needed)",
+	  .more = "Printed after the summary, one line per CPU: \"SMIs on CPU N: count\". The "
+		  "counter is read before the test, once a window from a thread of hwnoisetop's "
+		  "(the read's interrupt waits for the end of the width, so it never falls inside "
+		  "a sample) and after the test. A module loaded by hwnoisetop is unloaded at the "
+		  "end. Where the counter can not be read (no MSR 0x34 on AMD, no msr module, not "
+		  "permitted) one line on stderr says why and the exit status does not change.",
+	  .example = "hwnoisetop hwlat --smi -c 0 --duration 30" },
 	{ .id = O_WATCH, .long_name = "watch", .arg = OPT_NONE,
 	  .help = "print each sample as it arrives",
 	  .example = "hwnoisetop hwlat --watch --threshold 5" },
@@ -199,6 +210,9 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 		case O_DEBUG:
 			cli->sc.debug = true;
 			break;
+		case O_SMI:
+			cli->sc.smi = cli->sc.smi_load = true;
+			break;
 		case O_HELP:
 			hwlat_cli_usage(stdout);
 			rc = HWN_EXIT_OK;
@@ -306,6 +320,15 @@ void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
 		fprintf(out, "%" PRIu64 " events missed, results might not be accurate\n", st->missed);
 }
 
+void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus)
+{
+	int cpu;
+
+	cpuset_for_each(cpu, cpus)
+		if (cpu < st->ncpus)
+			fprintf(out, "SMIs on CPU %d: %" PRIu64 "\n", cpu, st->cpu[cpu].smi);
+}
+
 int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from)
 {
 	char line[256];
@@ -362,8 +385,11 @@ int hwlat_main(int argc, char **argv)
 		hwl_stats_free(&s.hwl_stats);
 		stats_free(&s.stats);
 		segments_free(&s.seg);
+		smi_close(s.smi);
 		return HWN_EXIT_ENV;
 	}
+	if (cli.sc.smi && !smi_ok(s.smi))
+		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(s.smi));
 	rc = session_run(&s, cli.watch && !cli.quiet ? &ui : NULL);
 	session_finish(&s);
 	if (cli.watch && !cli.quiet)
@@ -377,6 +403,8 @@ int hwlat_main(int argc, char **argv)
 		else
 			printf("test finished\n");
 		hwlat_print_summary(stdout, &s.hwl_stats);
+		if (smi_ok(s.smi))
+			hwlat_print_smis(stdout, &s.hwl_stats, &cli.sc.hwl.cpus);
 	}
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
@@ -399,5 +427,6 @@ int hwlat_main(int argc, char **argv)
 	hwl_stats_free(&s.hwl_stats);
 	stats_free(&s.stats);
 	segments_free(&s.seg);
+	smi_close(s.smi);
 	return status;
 }

@@ -52,6 +52,8 @@ int hwlat_parse_sample(const char *line, struct hwl_sample *s);
 void hwlat_print_params(FILE *out, const struct hwlat_cli *cli);
 /* "Max Latency: ...", "Samples recorded: ...", "Samples exceeding threshold: ...". */
 void hwlat_print_summary(FILE *out, const struct hwl_stats *st);
+/* "SMIs on CPU N: count", one line per CPU of cpus (--smi). */
+void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus);
 /* Every stored sample, one line each.  Returns -1 on a write error. */
 int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from);
 

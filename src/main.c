@@ -15,13 +15,15 @@
 #include "osnoise.h"
 #include "report.h"
 #include "session.h"
+#include "smi.h"
 #include "dashboard.h"
 
-static void print_table(struct session *s, bool pretty)
+static void print_table(struct session *s, bool pretty, bool smi)
 {
 	struct report_opts ro = {
 		.osnoise = !s->osn.conf.irq_disable,
 		.pretty = pretty,
+		.smi = smi && smi_ok(s->smi),
 		.elapsed = session_elapsed(s),
 	};
 
@@ -82,6 +84,9 @@ int main(int argc, char **argv)
 		cli.sc.hwl.width_us = HWLAT_DEFAULT_WIDTH;
 		cli.sc.hwl.mode = HWLAT_MODE_ROUND_ROBIN;
 		cli.sc.hwl.buffer_kb = cli.sc.osn.buffer_kb;
+		/* Its SMI and TSC watchdog columns, whenever they can be counted. */
+		cli.sc.smi = true;
+		cli.sc.tscwd = true;
 	}
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
@@ -90,9 +95,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		stats_free(&s.stats);
 		segments_free(&s.seg);
+		smi_close(s.smi);
 		cli_free(&cli);
 		return rc;
 	}
+	if (cli.smi && !smi_ok(s.smi))
+		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(s.smi));
 	rc = -1;
 	if (dashboard) {
 		struct dashboard_conf dc = { cli.sc.iterations, !getenv("NO_COLOR") };
@@ -104,7 +112,7 @@ int main(int argc, char **argv)
 	if (rc < 0)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
-	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
+	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"), cli.smi);
 	if (s.hwl_stats.cpu) {
 		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
 		printf("\nhwlat view (threshold %llu us at the end):\n",
@@ -119,6 +127,7 @@ int main(int argc, char **argv)
 	stats_free(&s.stats);
 	segments_free(&s.seg);
 	hwl_stats_free(&s.hwl_stats);
+	smi_close(s.smi);
 	cli_free(&cli);
 	return s.exit_status;
 }

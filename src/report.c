@@ -6,6 +6,7 @@
 #include "parse.h"
 
 #define HDR_HW "CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI"
+#define HDR_SMI "          SMI"
 #define HDR_OS "          IRQ      Softirq       Thread"
 #define TITLE_PAD "                                        "
 
@@ -24,7 +25,7 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 	fprintf(out, "duration: %9s | time is in us\n", format_duration(opts->elapsed, dur, sizeof(dur)));
 	if (opts->pretty)
 		fputs("\033[1m", out);
-	fprintf(out, "%s%s", HDR_HW, opts->osnoise ? HDR_OS : "");
+	fprintf(out, "%s%s%s", HDR_HW, opts->smi ? HDR_SMI : "", opts->osnoise ? HDR_OS : "");
 	if (opts->pretty)
 		fputs("\033[0m", out);
 	fputc('\n', out);
@@ -45,6 +46,8 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 			(unsigned long long)(p % 100000), (unsigned long long)c->max_noise,
 			(unsigned long long)c->max_single, (unsigned long long)c->hw,
 			(unsigned long long)c->nmi);
+		if (opts->smi)
+			fprintf(out, " %12llu", (unsigned long long)c->smi);
 		if (opts->osnoise)
 			fprintf(out, " %12llu %12llu %12llu", (unsigned long long)c->irq,
 				(unsigned long long)c->softirq, (unsigned long long)c->thread);

@@ -15,6 +15,7 @@
 struct report_opts {
 	bool osnoise;		/* "Operating System Noise" with IRQ/Softirq/Thread */
 	bool pretty;		/* highlight the header (a terminal, not -q) */
+	bool smi;		/* an SMI column after NMI (--smi, counter readable) */
 	uint64_t elapsed;	/* seconds */
 };
 

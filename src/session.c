@@ -19,6 +19,7 @@
 
 #include <tracefs.h>
 
+#include "counters.h"
 #include "env.h"
 #include "events.h"
 #include "instance.h"
@@ -307,8 +308,10 @@ int session_start(struct session *s, const struct session_conf *conf)
 	install_fatal_handlers();
 	if (conf->events && conf->events->n && check_events(s) < 0)
 		return -1;
+	counters_start(s);
 	if (tracer_setup(s, conf) < 0)
 		return -1;
+	counters_tracer_ready(s);
 	debug_phase(s, "instance created and tracer configured");
 	if (reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
 		return -1;
@@ -359,6 +362,7 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 		stats_add(&s->stats, smp);
 		segments_add(&s->seg, smp);
 	}
+	counters_sample(s, smp, now_ns());
 	/* -S: the kernel writes the period's summary, then stops. */
 	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
 	    smp->ts >= s->stop_ts) {
@@ -546,6 +550,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 		}
 		if (got)
 			check_kernel_stop(s);
+		if (got && !pfd[2].revents)
+			counters_poll(s, now_ns(), false);
 		if (pfd[1].revents) {
 			drain_timer(s->end_fd);
 			if (s->warming)
@@ -558,6 +564,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			reader_drain_all(s->reader, &sink);
 			check_kernel_stop(s);
 			threads_refresh(s);
+			counters_poll(s, now_ns(), true);
 			got = 1;
 		}
 		if (ui && pfd[3].revents && ui->input)
@@ -625,7 +632,9 @@ void session_finish(struct session *s)
 		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
 			check_kernel_stop(s);
 		keep_live_conf(s);	/* for the final report */
+		counters_tracer_stopped(s, now_ns());
 	}
+	counters_finish(s);
 	if (s->reader)
 		reader_close(s->reader);
 	if (s->rec)
@@ -775,6 +784,7 @@ void session_reset_stats(struct session *s)
 		hwl_stats_reset(&s->hwl_stats);
 	else
 		stats_reset(&s->stats);
+	counters_reset(s);
 	s->start_ns = now_ns();
 	s->paused_ns = 0;
 	if (s->state == SESSION_PAUSED) {
@@ -912,6 +922,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	if (s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	tracer_stop(s);
+	counters_tracer_stopped(s, now_ns());
 	reader_close(s->reader);
 	keep_live_conf(s);	/* the live changes come back with the tracer */
 	tracer_teardown(s);
@@ -925,6 +936,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		goto failed;
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
+	counters_tracer_ready(s);
 	if (s->state == SESSION_RUNNING && tracer_start(s) < 0)
 		goto failed;
 	return 0;

@@ -45,6 +45,9 @@ struct session_conf {
 	uint64_t warmup_s;	/* --warm-up: measure, discard, then arm the stop conditions */
 	uint64_t capture_last_s; /* session_capture(): seconds kept, 0 = the whole buffer */
 	uint64_t iterations;	/* -n: the front end ends the run after this many periods */
+	bool smi;		/* count SMIs per CPU (MSR 0x34) when it can be read */
+	bool smi_load;		/* and load the msr module for it (--smi) */
+	bool tscwd;		/* count the TSC watchdog's visits per CPU */
 };
 
 enum session_state {
@@ -64,6 +67,8 @@ struct session_ui {
 
 struct reader;
 struct record;
+struct smi;
+struct tscwd;
 
 struct session {
 	struct session_conf conf;
@@ -72,6 +77,8 @@ struct session {
 	struct reader *reader;
 	struct record *rec;		/* NULL unless conf.record */
 	struct threads *threads;	/* NULL unless -P or -C */
+	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
+	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
 	bool warming;			/* --warm-up running: samples are discarded */
 	bool stop_hit;			/* the kernel's stop condition ended the run */
 	struct stats stats;

@@ -28,6 +28,7 @@
 #include "env.h"
 #include "keys.h"
 #include "parse.h"
+#include "smi.h"
 
 #define ONLINE_EVERY_NS 1000000000ULL
 
@@ -454,6 +455,8 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	d.sel_cpu = cpuset_next(session_cpus(s), 0);
 	if (d.sel_cpu < 0)
 		d.sel_cpu = 0;
+	if (s->conf.smi && !smi_ok(s->smi))
+		dash_message(&d, false, "no SMI column: %s", smi_why(s->smi));
 	dash_draw(&d);
 
 	rc = session_run(s, &ui);

@@ -5,7 +5,8 @@
  * tracer's period summaries; hwlat: the hwlat tracer's samples): each has
  * a title, a width, how long it is kept when the terminal narrows (keep:
  * lower stays longer), whether it shows only in osnoise mode, its sort
- * direction and the statistic it shows.
+ * direction, the statistic it shows, and, for the SMI and TSC watchdog
+ * counts, whether the session can count them at all.
  * A layout picks the columns that fit; the history sparkline takes the
  * width left over.  Rows follow the sort column; the selection follows
  * its CPU, and the view scrolls to keep it in sight.
@@ -16,6 +17,8 @@
 
 #include "dash.h"
 #include "format.h"
+#include "smi.h"
+#include "tscwd.h"
 
 enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_LAST, COL_NMI, COL_NOISE, COL_SPARK, COL_CLOCK };
 
@@ -28,6 +31,8 @@ struct column {
 	int dir;		/* sort: 1 ascending, -1 descending, 0 not sortable */
 	uint64_t (*value)(const struct cpu_stats *c);		/* hwnoise view */
 	uint64_t (*hvalue)(const struct hwl_cpu_stats *c);	/* hwlat view */
+	uint64_t (*svalue)(const struct session *s, int cpu);	/* the session's counters */
+	bool (*shown)(const struct session *s);	/* NULL: always (as osnoise_only allows) */
 };
 
 static uint64_t v_periods(const struct cpu_stats *c) { return c->periods; }
@@ -43,6 +48,13 @@ static uint64_t v_softirq(const struct cpu_stats *c) { return c->softirq; }
 static uint64_t v_thread(const struct cpu_stats *c) { return c->thread; }
 static uint64_t v_last(const struct cpu_stats *c) { return c->last_noise; }
 
+static uint64_t v_smi(const struct cpu_stats *c) { return c->smi; }
+static uint64_t v_last_smi(const struct cpu_stats *c) { return c->last_smi; }
+static uint64_t h_smi(const struct hwl_cpu_stats *c) { return c->smi; }
+static uint64_t s_tscwd(const struct session *s, int cpu) { return tscwd_visits(s->tscwd, cpu); }
+static bool smi_shown(const struct session *s) { return smi_ok(s->smi); }
+static bool tscwd_shown(const struct session *s) { return tscwd_ok(s->tscwd); }
+
 static uint64_t h_samples(const struct hwl_cpu_stats *c) { return c->samples; }
 static uint64_t h_inner(const struct hwl_cpu_stats *c) { return c->max_inner; }
 static uint64_t h_outer(const struct hwl_cpu_stats *c) { return c->max_outer; }
@@ -52,34 +64,38 @@ static uint64_t h_nmi_total(const struct hwl_cpu_stats *c) { return c->nmi_total
 static uint64_t h_last(const struct hwl_cpu_stats *c) { return (uint64_t)c->last_sec; }
 
 static const struct column hwn_columns[] = {
-	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL },
-	{ "Period", COL_NUM, 7, 7, false, -1, v_periods, NULL },
-	{ "Runtime", COL_NUM, 12, 8, false, -1, v_runtime, NULL },
-	{ "Noise", COL_NOISE, 11, 2, false, -1, v_noise, NULL },
-	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail, NULL },
-	{ "Max Noise", COL_NUM, 10, 5, false, -1, v_max_noise, NULL },
-	{ "Max Single", COL_NUM, 10, 3, false, -1, v_max_single, NULL },
-	{ "HW", COL_NUM, 9, 3, false, -1, v_hw, NULL },
-	{ "NMI", COL_NMI, 6, 3, false, -1, v_nmi, NULL },
-	{ "IRQ", COL_NUM, 9, 5, true, -1, v_irq, NULL },
-	{ "Softirq", COL_NUM, 8, 6, true, -1, v_softirq, NULL },
-	{ "Thread", COL_NUM, 8, 6, true, -1, v_thread, NULL },
-	{ "Last", COL_LAST, 9, 4, false, -1, v_last, NULL },
-	{ "History", COL_SPARK, 10, 4, false, 0, NULL, NULL },
+	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL, NULL, NULL },
+	{ "Period", COL_NUM, 7, 7, false, -1, v_periods, NULL, NULL, NULL },
+	{ "Runtime", COL_NUM, 12, 8, false, -1, v_runtime, NULL, NULL, NULL },
+	{ "Noise", COL_NOISE, 11, 2, false, -1, v_noise, NULL, NULL, NULL },
+	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail, NULL, NULL, NULL },
+	{ "Max Noise", COL_NUM, 10, 5, false, -1, v_max_noise, NULL, NULL, NULL },
+	{ "Max Single", COL_NUM, 10, 3, false, -1, v_max_single, NULL, NULL, NULL },
+	{ "HW", COL_NUM, 9, 3, false, -1, v_hw, NULL, NULL, NULL },
+	{ "NMI", COL_NMI, 6, 3, false, -1, v_nmi, NULL, NULL, NULL },
+	{ "SMI", COL_NUM, 6, 3, false, -1, v_smi, NULL, NULL, smi_shown },
+	{ "IRQ", COL_NUM, 9, 5, true, -1, v_irq, NULL, NULL, NULL },
+	{ "Softirq", COL_NUM, 8, 6, true, -1, v_softirq, NULL, NULL, NULL },
+	{ "Thread", COL_NUM, 8, 6, true, -1, v_thread, NULL, NULL, NULL },
+	{ "TSCwd", COL_NUM, 6, 6, true, -1, NULL, NULL, s_tscwd, tscwd_shown },
+	{ "Last", COL_LAST, 9, 4, false, -1, v_last, NULL, NULL, NULL },
+	{ "LastSMI", COL_NUM, 7, 5, false, -1, v_last_smi, NULL, NULL, smi_shown },
+	{ "History", COL_SPARK, 10, 4, false, 0, NULL, NULL, NULL, NULL },
 };
 
 static const struct column hwl_columns[] = {
-	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL },
-	{ "Samples", COL_NUM, 9, 1, false, -1, NULL, h_samples },
-	{ "Max Inner", COL_NUM, 10, 1, false, -1, NULL, h_inner },
-	{ "Max Outer", COL_NUM, 10, 1, false, -1, NULL, h_outer },
-	{ "Over", COL_NUM, 9, 3, false, -1, NULL, h_count },
-	{ "NMI", COL_NMI, 6, 2, false, -1, NULL, h_nmi },
-	{ "NMI us", COL_NUM, 9, 4, false, -1, NULL, h_nmi_total },
-	{ "Last Sample", COL_CLOCK, 12, 2, false, -1, NULL, h_last },
+	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL, NULL, NULL },
+	{ "Samples", COL_NUM, 9, 1, false, -1, NULL, h_samples, NULL, NULL },
+	{ "Max Inner", COL_NUM, 10, 1, false, -1, NULL, h_inner, NULL, NULL },
+	{ "Max Outer", COL_NUM, 10, 1, false, -1, NULL, h_outer, NULL, NULL },
+	{ "Over", COL_NUM, 9, 3, false, -1, NULL, h_count, NULL, NULL },
+	{ "NMI", COL_NMI, 6, 2, false, -1, NULL, h_nmi, NULL, NULL },
+	{ "NMI us", COL_NUM, 9, 4, false, -1, NULL, h_nmi_total, NULL, NULL },
+	{ "SMI", COL_NUM, 6, 2, false, -1, NULL, h_smi, NULL, smi_shown },
+	{ "Last Sample", COL_CLOCK, 12, 2, false, -1, NULL, h_last, NULL, NULL },
 };
 
-#define NCOLUMNS_MAX 16
+#define NCOLUMNS_MAX 24
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* The columns of the view on screen. */
@@ -95,6 +111,8 @@ static const struct column *view_columns(const struct dashboard *d, int *n)
 
 static uint64_t col_value(const struct dashboard *d, const struct column *col, int cpu)
 {
+	if (col->svalue)
+		return col->svalue(d->s, cpu);
 	if (col->hvalue)
 		return d->s->hwl_stats.cpu ? col->hvalue(&d->s->hwl_stats.cpu[cpu]) : 0;
 	return col->value ? col->value(&d->s->stats.cpu[cpu]) : 0;
@@ -118,7 +136,8 @@ static bool column_shown(const struct dashboard *d, int i)
 	int n;
 	const struct column *columns = view_columns(d, &n);
 
-	return i < n && (!columns[i].osnoise_only || osnoise_mode(d));
+	return i < n && (!columns[i].osnoise_only || osnoise_mode(d)) &&
+	       (!columns[i].shown || columns[i].shown(d->s));
 }
 
 /* Pick the columns that fit width; widths[i] = 0 for those left out. */
@@ -173,7 +192,7 @@ static int row_cmp(const void *a, const void *b)
 	const struct column *col = &view_columns(d, &n)[d->sort];
 	int ca = *(const int *)a, cb = *(const int *)b;
 
-	if (col->value || col->hvalue) {
+	if (col->value || col->hvalue || col->svalue) {
 		uint64_t va = col_value(d, col, ca);
 		uint64_t vb = col_value(d, col, cb);
 		bool ma = dash_measured(d, ca) && row_has_data(d, ca);

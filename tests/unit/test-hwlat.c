@@ -262,7 +262,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(72 + 5);
+	tap_plan(73 + 5);
 	test_parse();
 	test_lines();
 	test_summary();

@@ -80,7 +80,7 @@ int main(void)
 	const char *why;
 	char *out;
 
-	tap_plan(7);
+	tap_plan(9);
 	cpuset_parse("0-7", &cpus, &why);
 	stats_init(&st, 8);
 	for (size_t i = 0; i < sizeof(rows1) / sizeof(rows1[0]); i++)
@@ -119,6 +119,23 @@ int main(void)
 	       strstr(out, "           0            0            0            0\n"),
 	       "osnoise mode adds IRQ, Softirq and Thread columns");
 	free(out);
+
+	/* --smi: one column after NMI, in both modes. */
+	stats_add_smi(&st, 2, 7);
+	ro.smi = true;
+	out = render(&st, &cpus, &ro);
+	tap_ok(strstr(out, "NMI          SMI          IRQ      Softirq       Thread\n") &&
+	       strstr(out, "\n  2 #599") && strstr(out, "           0            7            0            0"
+						 "            0\n"),
+	       "--smi: the SMI column follows NMI (osnoise mode)");
+	free(out);
+	ro.osnoise = false;
+	out = render(&st, &cpus, &ro);
+	tap_ok(strstr(out, "  Max Single          HW          NMI          SMI\n") &&
+	       strstr(out, "           0            7\n") && strstr(out, "           0            0\n"),
+	       "--smi: the SMI column ends the hwnoise table, each CPU's own count");
+	free(out);
+	ro.smi = false;
 
 	ro.osnoise = false;
 	ro.pretty = false;

@@ -1,0 +1,103 @@
+/*
+ * counters: SMI and TSC watchdog counts hooked into the session.  See
+ * counters.h.
+ */
+#include "counters.h"
+
+#include <stdio.h>
+
+#include <tracefs.h>
+
+#include "env.h"
+#include "session.h"
+#include "smi.h"
+#include "tscwd.h"
+
+/* A count for the statistics of the tracer that runs; none while paused or warming up. */
+static void smi_to_stats(void *ctx, int cpu, uint64_t count)
+{
+	struct session *s = ctx;
+
+	if (s->state != SESSION_RUNNING || s->warming)
+		return;
+	if (s->conf.tracer == SESSION_HWLAT)
+		hwl_stats_add_smi(&s->hwl_stats, cpu, count);
+	else
+		stats_add_smi(&s->stats, cpu, count);
+}
+
+void counters_start(struct session *s)
+{
+	struct cpuset cpus;
+	int cpu;
+
+	if (s->conf.smi) {
+		/* Every online CPU: the measured ones may change during the run. */
+		env_online_cpus(&cpus);
+		cpuset_for_each(cpu, session_cpus(s))
+			cpuset_add(&cpus, cpu);
+		s->smi = smi_open(&cpus, s->conf.smi_load, s->conf.debug);
+		if (s->conf.debug && !smi_ok(s->smi))
+			fprintf(stderr, "hwnoisetop: debug: SMI counts: %s\n", smi_why(s->smi));
+	}
+	if (s->conf.tscwd) {
+		s->tscwd = tscwd_start(s->ncpus, s->conf.debug);
+		if (s->conf.debug && !tscwd_ok(s->tscwd))
+			fprintf(stderr, "hwnoisetop: debug: %s\n", tscwd_why(s->tscwd));
+	}
+}
+
+void counters_tracer_ready(struct session *s)
+{
+	/*
+	 * Summaries stamped with CLOCK_MONOTONIC, so that their CPU's sleep
+	 * gap can be told from our clock (the instance's own clock only).
+	 */
+	if (smi_ok(s->smi) && s->conf.tracer == SESSION_OSNOISE &&
+	    tracefs_instance_file_write(s->osn.inst, "trace_clock", "mono") <= 0 && s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: the instance's trace_clock stays as it is\n");
+}
+
+void counters_sample(struct session *s, const struct osn_sample *smp, uint64_t now_ns)
+{
+	if (smi_ok(s->smi) && smi_gap_ok(smp->ts, now_ns, s->osn.conf.period_us,
+					 s->osn.conf.runtime_us))
+		smi_request(s->smi, smp->cpu);
+}
+
+void counters_poll(struct session *s, uint64_t now_ns, bool tick)
+{
+	int cpu;
+
+	if (smi_ok(s->smi)) {
+		smi_collect(s->smi, smi_to_stats, s);
+		/*
+		 * hwlat spins with interrupts off only inside its width: a read
+		 * asked for any time is delivered outside it, in the thread.
+		 */
+		if (tick && s->conf.tracer == SESSION_HWLAT && s->state == SESSION_RUNNING)
+			cpuset_for_each(cpu, session_cpus(s))
+				smi_request(s->smi, cpu);
+	}
+	if (tick)
+		tscwd_update(s->tscwd, now_ns);
+}
+
+void counters_tracer_stopped(struct session *s, uint64_t now_ns)
+{
+	smi_read_now(s->smi, smi_to_stats, s);
+	tscwd_update(s->tscwd, now_ns);
+}
+
+void counters_reset(struct session *s)
+{
+	if (s->conf.tracer == SESSION_OSNOISE)
+		tscwd_reset(s->tscwd);
+}
+
+void counters_finish(struct session *s)
+{
+	smi_stop(s->smi);
+	tscwd_stop(s->tscwd);
+	s->tscwd = NULL;
+}
