@@ -22,8 +22,11 @@ static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 		return;
 	if (s->conf.tracer == SESSION_HWLAT)
 		hwl_stats_add_smi(&s->hwl_stats, cpu, count);
-	else
+	else {
 		stats_add_smi(&s->stats, cpu, count);
+		if (s->seg.seg)		/* the open segment between markers, too */
+			stats_add_smi(&s->seg.cur, cpu, count);
+	}
 }
 
 void counters_start(struct session *s)
