@@ -125,7 +125,18 @@ int main(int argc, char **argv)
 	       "(\\fBOver\\fR), the NMIs of those windows and their time, and the time of the last\n"
 	       "sample. It starts as \\fBhwnoisetop hwlat\\fR does (threshold 10 us, window 1 s,\n"
 	       "width 500 ms, round-robin) on the measured CPUs; its settings are restored at exit too,\n"
-	       "and its summary (as \\fBhwnoisetop hwlat\\fR prints it) follows the table.\n");
+	       "and its summary (as \\fBhwnoisetop hwlat\\fR prints it) follows the table.\n"
+	       ".PP\n"
+	       "Where the SMI counter (MSR 0x34) can be read, with or without \\fB\\-\\-smi\\fR, the rows\n"
+	       "also show \\fBSMI\\fR, the SMIs each CPU took during the run, and \\fBLastSMI\\fR, the\n"
+	       "count of its latest period read (the hwlat view: \\fBSMI\\fR over the run, read between\n"
+	       "the detector's sampling widths); otherwise the status line says why at the start. In\n"
+	       "osnoise mode \\fBTSCwd\\fR counts the clocksource (TSC) watchdog's visits to each CPU\n"
+	       "during the run: the expiries of its \\fBclocksource_watchdog\\fR timer, recorded by\n"
+	       "\\fBtimer:timer_expire_entry\\fR filtered in the kernel in an instance of its own\n"
+	       "(\\fBhwnoisetop\\-\\fIPID\\fB\\-tscwd\\fR). 0 means the watchdog did not run there\n"
+	       "(\\fBtsc=reliable\\fR, or no watchdog); the column is absent when the kernel's filter\n"
+	       "takes no function name and \\fB/proc/kallsyms\\fR hides the address (\\fBkptr_restrict\\fR).\n");
 	keys_print_man(stdout);
 	section("OUTPUT");
 	printf("%s",
@@ -138,6 +149,9 @@ int main(int argc, char **argv)
 	       ".TP\n.B Max Single\nthe largest single gap.\n"
 	       ".TP\n.B HW\nthe number of gaps with no interrupt to explain them: hardware noise.\n"
 	       ".TP\n.B NMI\nthe number of non-maskable interrupts.\n"
+	       ".TP\n.B SMI\nwith \\fB\\-\\-smi\\fR only: the system management interrupts the CPU took\n"
+	       "during the run, from its SMI counter (MSR 0x34); see \\fB\\-\\-smi\\fR for what reading it\n"
+	       "costs and where it is unavailable.\n"
 	       ".PP\nCPUs with no runtime are not listed. Events the ring buffer dropped are counted on a\n"
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
 	       "is not given.\n");

@@ -124,13 +124,14 @@ is "$LAB_RC" 0 "the guest script ran"
 [ "$LAB_RC" = 0 ] || diag "$LAB_OUT"
 diag "$(printf '%s\n' "$LAB_OUT" | sed -n 's/^@@time /time: /p' | tr '\n' ' ')"
 is "$(get rows)" yes "the dashboard starts in the hwnoise view with rows"
-is "$(get tracers_hwnoise)" "hwnoisetop-record:osnoise hwnoisetop:osnoise top:nop" \
+# (hwnoisetop-tscwd counts the TSC watchdog's visits, with no tracer, in both views.)
+is "$(get tracers_hwnoise)" "hwnoisetop-record:osnoise hwnoisetop-tscwd:nop hwnoisetop:osnoise top:nop" \
 	"hwnoise: the measuring and the recording instances run osnoise"
 is "$(get busy)" yesyes "w while another hwlat tracer runs: refused on the status line"
-is "$(get tracers_busy)" "hwnoisetop-record:osnoise hwnoisetop:osnoise top:hwlat" \
+is "$(get tracers_busy)" "hwnoisetop-record:osnoise hwnoisetop-tscwd:nop hwnoisetop:osnoise top:hwlat" \
 	"refused: the hwnoise instances run on untouched"
 is "$(get w_title)" yesyes "w: the hwlat view, with the note that the kernel can not run both"
-is "$(get tracers_hwlat)" "hwnoisetop-hwlat:hwlat top:nop" \
+is "$(get tracers_hwlat)" "hwnoisetop-hwlat:hwlat hwnoisetop-tscwd:nop top:nop" \
 	"w: one hwlat instance, every osnoise instance gone"
 is "$(get w_cols)" yes "the hwlat columns: samples, max inner and outer, over, NMIs, last sample"
 is "$(get N)" yes50000 "N 100000 Enter writes the window (the wider width becomes half of it)"
@@ -154,7 +155,7 @@ n=$(get nmi); n=${n%% *}
 ok $? "3 NMIs injected into CPU 0 show in its NMI column ($(get nmi_before) -> $(get nmi): count, us)"
 scr nmi
 is "$(get back_title)" yes "w again: the hwnoise view"
-is "$(get tracers_back)" "hwnoisetop-record:osnoise hwnoisetop:osnoise top:nop" \
+is "$(get tracers_back)" "hwnoisetop-record:osnoise hwnoisetop-tscwd:nop hwnoisetop:osnoise top:nop" \
 	"w again: hwlat gone, the osnoise and recording instances back"
 like "$(get back_osnoise)$(get back_periods)" '^yes40000yes' \
 	"osnoise runs again with its period and runtime ($(get back_periods))"
