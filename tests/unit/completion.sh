@@ -47,31 +47,20 @@ want=$(help_opts hwlat) got=$(complete_line 'hwnoisetop hwlat --')
 check $? "hwnoisetop hwlat --<TAB> offers the long options of hwlat --help"
 [[ $got == "$want" ]] || { echo "# got:  $got"; echo "# want: $want"; }
 
-got=$(complete_line 'hwnoisetop hw')
-[[ $got == "hwlat " ]]
-check $? "the first word completes to the hwlat command ($got)"
-got=$(complete_line 'hwnoisetop -q hw')
-[[ -z $got ]]
-check $? "hwlat is offered only as the first word ($got)"
-got=$(complete_line 'hwnoisetop --wa')
-[[ $got == "--warm-up " ]]
-check $? "hwnoisetop --wa completes to --warm-up only ($got)"
-got=$(complete_line 'hwnoisetop hwlat --wa')
-[[ $got == "--watch " ]]
-check $? "hwnoisetop hwlat --wa completes to --watch only ($got)"
-got=$(complete_line 'hwnoisetop hwlat --mode ')
-[[ $got == "none per-cpu round-robin " ]]
-check $? "hwlat --mode offers its three modes ($got)"
-got=$(complete_line 'hwnoisetop hwlat --mode = r')
-[[ $got == "round-robin " ]]
-check $? "hwlat --mode=r completes to round-robin ($got)"
-got=$(complete_line 'hwnoisetop --trace = trace-')
-[[ $got == "trace-a.txt trace-b.txt " ]]
-check $? "--trace=FILE completes file names ($got)"
-got=$(complete_line 'hwnoisetop -c ')
-[[ $got == "$(cat /sys/devices/system/cpu/online 2>/dev/null) " ]]
-check $? "-c offers the online CPUs ($got)"
-got=$(complete_line 'hwnoisetop -T ')
-[[ -z $got ]]
-check $? "-T (a number) offers nothing ($got)"
+# expect LINE WANT DESC: the completions of LINE are WANT (sorted, spaced).
+expect() {
+	local got
+	got=$(complete_line "$1")
+	[[ $got == "$2" ]]
+	check $? "$3 ($got)"
+}
+expect 'hwnoisetop hw' 'hwlat ' "the first word completes to the hwlat command"
+expect 'hwnoisetop -q hw' '' "hwlat is offered only as the first word"
+expect 'hwnoisetop --wa' '--warm-up ' "hwnoisetop --wa completes to --warm-up only"
+expect 'hwnoisetop hwlat --wa' '--watch ' "hwnoisetop hwlat --wa completes to --watch only"
+expect 'hwnoisetop hwlat --mode ' 'none per-cpu round-robin ' "hwlat --mode offers its three modes"
+expect 'hwnoisetop hwlat --mode = r' 'round-robin ' "hwlat --mode=r completes to round-robin"
+expect 'hwnoisetop --trace = trace-' 'trace-a.txt trace-b.txt ' "--trace=FILE completes file names"
+expect 'hwnoisetop -c ' "$(cat /sys/devices/system/cpu/online 2>/dev/null) " "-c offers the online CPUs"
+expect 'hwnoisetop -T ' '' "-T (a number) offers nothing"
 exit $failed
