@@ -257,6 +257,13 @@ int env_check_output(const char *path, char *why, size_t len)
 		snprintf(why, len, "is a directory");
 		return -1;
 	}
+	/* A device or a FIFO is not opened just to look (a watchdog would start). */
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+		if (access(path, W_OK) == 0)
+			return 0;
+		snprintf(why, len, "cannot be written: %s", strerror(errno));
+		return -1;
+	}
 	fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT) {
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
