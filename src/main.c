@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 {
 	struct session s;
 	struct cli cli;
-	struct session_ui quiet_ui = { &s, -1, NULL, quiet_update, 0 };
+	struct session_ui quiet_ui = { &s, -1, NULL, quiet_update, 0, NULL };
 	char err[512];
 	bool dashboard;
 	int rc;

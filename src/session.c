@@ -421,11 +421,26 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 	}
 }
 
+/* A CPU's buffer failed: said now (front end or stderr) and in the final notes. */
+static void on_dropped(void *ctx, int cpu, const char *why)
+{
+	struct session *s = ctx;
+	size_t used = strlen(s->notes);
+	char line[160];
+
+	snprintf(line, sizeof(line), "CPU %d is no longer read: %s", cpu, why);
+	if (s->ui && s->ui->note)
+		s->ui->note(s->ui->ctx, line);
+	else
+		fprintf(stderr, "hwnoisetop: %s\n", line);
+	snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", line);
+}
+
 static struct reader_sink sink_for(struct session *s)
 {
 	return (struct reader_sink){ .ctx = s, .sample = on_sample, .print = on_print,
 				     .missed = on_missed, .threshold = on_threshold,
-				     .hwlat = on_hwlat };
+				     .hwlat = on_hwlat, .dropped = on_dropped };
 }
 
 static void check_kernel_stop(struct session *s)
@@ -506,6 +521,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms : 1000;
 	int cap = 0;
 
+	s->ui = ui;
+
 	arm_timer(s->tick_fd, tick, tick);
 	while (!s->quit) {
 		int nr = reader_count(s->reader);
@@ -542,12 +559,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 		}
 		if (pfd[0].revents)
 			on_signal(s);
-		for (int i = 0; i < nr; i++) {
-			if (pfd[base + i].revents & POLLIN) {
-				if (reader_drain(s->reader, i, &sink) > 0)
-					got = 1;
-			}
-		}
+		if (reader_service(s->reader, pfd + base, &sink) > 0)
+			got = 1;
 		if (got)
 			check_kernel_stop(s);
 		if (got && !pfd[2].revents)
@@ -573,6 +586,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			ui->update(ui->ctx);
 	}
 	free(pfd);
+	s->ui = NULL;
 	return s->exit_status;
 }
 

@@ -63,6 +63,8 @@ struct session_ui {
 	void (*input)(void *ctx);	/* input_fd readable, or a signal interrupted poll */
 	void (*update)(void *ctx);	/* new samples arrived, or the tick passed */
 	uint64_t tick_ms;		/* 0: no tick */
+	/* Something the user must know now (a CPU no longer read); NULL: stderr. */
+	void (*note)(void *ctx, const char *text);
 };
 
 struct reader;
@@ -101,6 +103,7 @@ struct session {
 	char stop_reason[160];
 	char err[512];
 	char notes[1024];		/* files written at the end, one line each */
+	const struct session_ui *ui;	/* the front end, while session_run runs */
 };
 
 /* Block the signals the loop takes through its signalfd (call first thing). */

@@ -418,11 +418,16 @@ static void no_flow_control(void)
 	}
 }
 
+static void on_note(void *ctx, const char *text)
+{
+	dash_message(ctx, true, "%s", text);
+}
+
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
 		  size_t errlen)
 {
 	struct dashboard d = { .s = s, .conf = *conf, .sel_cpu = -1 };
-	struct session_ui ui = { &d, STDIN_FILENO, on_input, on_update, 1000 };
+	struct session_ui ui = { &d, STDIN_FILENO, on_input, on_update, 1000, on_note };
 	struct utsname u;
 	SCREEN *scr;
 	int rc;
