@@ -1,0 +1,38 @@
+/* argv: a fuzz input as a command line, its words separated by NUL or newline. */
+#ifndef HWN_FUZZ_ARGV_H
+#define HWN_FUZZ_ARGV_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZ_MAX_ARGS 64
+
+/* argv[0] is name; the words point into *copy (free it). */
+static inline int fuzz_argv(const uint8_t *data, size_t size, const char *name, char **copy,
+			    char **argv)
+{
+	int argc = 0;
+	char *p;
+
+	*copy = malloc(size + 1);
+	if (!*copy)
+		return 0;
+	memcpy(*copy, data, size);
+	(*copy)[size] = 0;
+	argv[argc++] = (char *)name;
+	p = *copy;
+	while (argc < FUZZ_MAX_ARGS - 1 && p <= *copy + size) {
+		char *end = p + strcspn(p, "\n");
+
+		argv[argc++] = p;
+		if (end >= *copy + size)
+			break;
+		*end = 0;
+		p = end + 1;
+	}
+	argv[argc] = NULL;
+	return argc;
+}
+
+#endif
