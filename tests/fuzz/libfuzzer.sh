@@ -13,7 +13,7 @@ command -v "$CC" >/dev/null || { echo "make fuzz: $CC not found (apt-get install
 out=$PWD/fuzz-build
 mkdir -p "$out/obj"
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
-flags="$san $(pkg-config --cflags libtracefs libtraceevent) -I$src/src -I$PWD -D_GNU_SOURCE"
+flags="$san $(pkg-config --cflags libtracefs libtraceevent) -I$src/src -I$PWD"
 libs="$(pkg-config --libs libtracefs libtraceevent)"
 objs=
 for c in "$src"/src/*.c; do
