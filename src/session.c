@@ -2,6 +2,7 @@
  * session: the run and its poll() loop.  See session.h.
  */
 #define _GNU_SOURCE
+#include "config.h"
 #include "session.h"
 
 #include <errno.h>
@@ -12,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -63,23 +66,47 @@ void session_set_fatal_hook(void (*hook)(void))
 	fatal_hook = hook;
 }
 
+/* Past the highest descriptor to close without close_range(): set before a crash. */
+static int fatal_max_fd = 4096;
+
+/*
+ * The per-CPU readers hold the instance's trace_pipe_raw files open, and an
+ * instance with open files can not be removed (EBUSY): close every
+ * descriptor but the standard ones (plain system calls, no allocation).
+ */
+/* close_range(lo, hi): -1 when neither the function nor the system call is there. */
+static int close_fds_range(unsigned int lo, unsigned int hi)
+{
+	if (lo > hi)
+		return 0;
+#ifdef HAVE_CLOSE_RANGE
+	return close_range(lo, hi, 0);
+#elif defined(SYS_close_range)
+	return syscall(SYS_close_range, lo, hi, 0);
+#else
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+void session_close_fds(int keep, int max_fd)
+{
+	if (keep < 3)
+		keep = 2;
+	if (close_fds_range(3, keep - 1) == 0 && close_fds_range(keep + 1, ~0U) == 0)
+		return;
+	/* glibc < 2.34 without the system call's number, or a kernel < 5.9 (ENOSYS). */
+	for (int fd = 3; fd < max_fd; fd++)
+		if (fd != keep)
+			close(fd);
+}
+
 static void fatal_handler(int sig)
 {
 	if (fatal_hook)
 		fatal_hook();
-	/*
-	 * The per-CPU readers hold the instance's trace_pipe_raw files open,
-	 * and an instance with open files can not be removed (EBUSY): close
-	 * every descriptor but the standard ones first (plain system calls).
-	 */
-	int lock = settings_lock_fd();	/* held until the process is gone */
-
-	if (lock < 3)
-		lock = 2;
-	if ((lock > 3 && close_range(3, lock - 1, 0) < 0) || close_range(lock + 1, ~0U, 0) < 0)
-		for (int fd = 3; fd < 65536; fd++)
-			if (fd != lock)
-				close(fd);
+	/* The run's lock stays held until the process is gone. */
+	session_close_fds(settings_lock_fd(), fatal_max_fd);
 	settings_restore();
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -91,6 +118,10 @@ static void install_fatal_handlers(void)
 	static char alt_stack[64 * 1024];
 	stack_t ss = { .ss_sp = alt_stack, .ss_size = sizeof(alt_stack) };
 	struct sigaction sa = { .sa_handler = fatal_handler, .sa_flags = SA_RESETHAND };
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		fatal_max_fd = rl.rlim_cur < (1 << 20) ? (int)rl.rlim_cur : 1 << 20;
 
 	if (sigaltstack(&ss, NULL) == 0)
 		sa.sa_flags |= SA_ONSTACK;

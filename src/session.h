@@ -122,6 +122,13 @@ int session_start(struct session *s, const struct session_conf *conf);
  * (e.g. putting the terminal back with write() and tcsetattr()).  NULL clears.
  */
 void session_set_fatal_hook(void (*hook)(void));
+/*
+ * The crash path's first step: close every descriptor from 3 on but keep
+ * (the run's lock; -1: none), with close_range() or, without it (glibc <
+ * 2.34, kernel < 5.9), one by one below max_fd (the handler passes
+ * RLIMIT_NOFILE, read when the handlers are installed).
+ */
+void session_close_fds(int keep, int max_fd);
 /* Run the loop until the duration ends, a signal, a stop condition or a quit. */
 int session_run(struct session *s, const struct session_ui *ui);
 /* Stop tracing, read what is left, restore every setting. */
