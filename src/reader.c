@@ -409,6 +409,48 @@ static int decode(struct reader *r, int cpu, void *data, int size, uint64_t ts,
 	return 0;
 }
 
+/* Event types of the ring buffer's 5-bit type_len (1 to 28: data of 4 * type_len bytes). */
+#define RB_TYPE_LONG 0		/* data length in the next word */
+#define RB_TYPE_PADDING 29
+#define RB_TYPE_TIME_EXTEND 30
+#define RB_TYPE_TIME_STAMP 31
+
+/*
+ * How many bytes of the events at data (size bytes) hold together: each
+ * event found where the previous one ends, inside size, and one step
+ * forward at least.  Walked as kbuffer walks them (same lengths), so that
+ * kbuffer, given no more than this, never goes backwards (a padding with a
+ * negative length made it loop forever) nor past the page.
+ */
+static size_t events_valid(const char *data, size_t size)
+{
+	size_t pos = 0;
+
+	while (pos + 4 <= size) {
+		uint32_t w, len = 0;
+		uint64_t next;
+
+		memcpy(&w, data + pos, 4);
+		if ((w & 31) != RB_TYPE_LONG && (w & 31) < RB_TYPE_PADDING) {
+			next = pos + 4 + (uint64_t)(w & 31) * 4;
+		} else {
+			if (pos + 8 > size)
+				break;
+			memcpy(&len, data + pos + 4, 4);
+			if ((w & 31) == RB_TYPE_PADDING)
+				next = pos + 4 + (uint64_t)len;
+			else if ((w & 31) == RB_TYPE_LONG)
+				next = len < 4 ? 0 : pos + 8 + (((uint64_t)len - 4 + 3) & ~3ULL);
+			else
+				next = pos + 8;
+		}
+		if (next <= pos || next > size)
+			break;
+		pos = next;
+	}
+	return pos;
+}
+
 static void missed(const struct reader_sink *sink, int cpu, long long count)
 {
 	/* An unknown number (-1: the kernel did not store it) counts as 1. */
@@ -426,7 +468,7 @@ static void missed(const struct reader_sink *sink, int cpu, long long count)
 static int decode_page(struct reader *r, int cpu, size_t n, const struct reader_sink *sink)
 {
 	char *page = r->page;
-	size_t hdr = 8 + (size_t)tep_get_long_size(r->tep), end, stored;
+	size_t hdr = 8 + (size_t)tep_get_long_size(r->tep), end, stored, valid;
 	unsigned long long commit, ts;
 	int records = 0;
 	void *data;
@@ -455,6 +497,20 @@ static int decode_page(struct reader *r, int cpu, size_t n, const struct reader_
 	if (end + stored > n) {
 		missed(sink, cpu, -1);
 		return 0;
+	}
+	valid = events_valid(page + hdr, end - hdr);
+	if (valid < end - hdr) {
+		/*
+		 * Only what holds together is decoded (the commit field cut to
+		 * it, its missed-events flags cleared); the rest counts as missed.
+		 */
+		missed(sink, cpu, -1);
+		commit = valid;
+		if (hdr == 16)
+			memcpy(page + 8, &commit, 8);
+		else
+			memcpy(page + 8, &(uint32_t){ (uint32_t)commit }, 4);
+		end = hdr + valid;
 	}
 	if (kbuffer_load_subbuffer(r->kbuf, page) < 0) {
 		missed(sink, cpu, -1);

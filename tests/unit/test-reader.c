@@ -148,7 +148,7 @@ int main(void)
 	struct seen v;
 	int n;
 
-	tap_plan(15 + 5);
+	tap_plan(16 + 5);
 	n = decode("osnoise.bin", &v);
 	tap_ok(n == 2 && v.samples == 2 && v.missed == 0, "a page of two osnoise records: 2 samples");
 	tap_ok(v.last.cpu == 1 && v.last.noise == 500 && v.last.runtime == 1000000 &&
@@ -184,6 +184,11 @@ int main(void)
 	n = decode("short-record.bin", &v);
 	tap_ok(n == 0 && v.samples == 0 && v.missed == 1,
 	       "an osnoise record shorter than its fields: counted as missed");
+	alarm(20);	/* before the fix, the next page made kbuffer loop forever */
+	n = decode("libfuzzer-padding-backwards.bin", &v);
+	tap_ok(n == 1 && v.prints == 1 && v.missed == 1,
+	       "a padding going backwards (found by libFuzzer): the event before it, the rest missed");
+	alarm(0);
 	n = decode("short.bin", &v);
 	tap_ok(n == 0 && v.missed == 1, "8 bytes, shorter than a page header: counted as missed");
 	tap_ok(decode("osnoise.bin", &v) == 2 && v.missed == 0, "a good page after the bad ones");
