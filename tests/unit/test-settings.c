@@ -244,6 +244,9 @@ static void test_knobs(void)
 	settings_outcome(out, sizeof(out));
 	tap_ok(strstr(out, "kept ") != NULL, "outcome says kept");
 	settings_done();
+	free((char *)online);
+	free((char *)smt);
+	free((char *)cs);
 }
 
 /* Write text as a state file of a dead run and restore it as --cleanup does. */
@@ -348,6 +351,8 @@ static void test_state_files(void)
 	tap_is_str(get(cs), "hpet", "--cleanup keeps what the run was told to keep");
 	tap_is_str(get(thr), "42", "--cleanup puts the remembered hwlat threshold in tracing_thresh");
 	tap_ok(strstr(msg, "1 kept") != NULL, "and counts it kept");
+	free((char *)cs);
+	free((char *)thr);
 }
 
 static void test_full_disk(void)
@@ -390,6 +395,8 @@ static void test_full_disk(void)
 	tap_ok(access(at(st, ".tmp"), F_OK) < 0, "no temporary file is left");
 	settings_restore();
 	settings_done();
+	free((char *)cs);
+	free((char *)online);
 }
 
 static void test_stale_lock(void)
