@@ -11,21 +11,8 @@
 
 #include "env.h"
 #include "instance.h"
+#include "orphans.h"
 #include "settings.h"
-
-/* Print a text of lines from settings (describe or outcome), each prefixed. */
-static void print_lines(FILE *out, size_t (*fill)(char *, size_t), const char *prefix)
-{
-	size_t need = fill(NULL, 0) + 1;
-	char *text = malloc(need), *line, *save = NULL;
-
-	if (!text)
-		return;
-	fill(text, need);
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		fprintf(out, "%s%s\n", prefix, line);
-	free(text);
-}
 
 static int restore_state(FILE *out, const char *file)
 {
@@ -37,9 +24,9 @@ static int restore_state(FILE *out, const char *file)
 		return 1;
 	}
 	fprintf(out, "hwnoisetop: restoring the settings a killed run saved in %s:\n", file);
-	print_lines(out, settings_describe, "");
+	settings_print(out, settings_describe, "");
 	rc = settings_restore();
-	print_lines(out, settings_outcome, "hwnoisetop: ");
+	settings_print(out, settings_outcome, "hwnoisetop: ");
 	settings_summary(msg, sizeof(msg));
 	fprintf(out, "hwnoisetop: %s\n", msg);
 	return rc != 0;
@@ -113,7 +100,7 @@ static int remove_instances(FILE *out, const char *tracing, int *done)
 	return failed;
 }
 
-int cleanup_run(FILE *out)
+int cleanup_run(FILE *out, bool orphans)
 {
 	char err[512];
 	const char *tracing;
@@ -130,8 +117,11 @@ int cleanup_run(FILE *out)
 	}
 	failed = restore_states(out, &done);
 	failed += remove_instances(out, tracing, &done);
+	if (orphans)
+		failed += orphans_cleanup(out, tracing, &done);
 	if (!done)
-		fprintf(out, "hwnoisetop: nothing to clean up: no settings or instances left by a killed run\n");
+		fprintf(out, "hwnoisetop: nothing to clean up: no settings or instances left by a killed run%s\n",
+			orphans ? ", no unused osnoise or timerlat instance" : "");
 	else if (!failed)
 		fprintf(out, "hwnoisetop: cleanup done: the kernel's tracer settings are as before those runs\n");
 	return failed ? HWN_EXIT_ENV : HWN_EXIT_OK;

@@ -25,7 +25,7 @@ enum {
 	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
-	O_CAPTURE_LAST, O_SMI,
+	O_ORPHANS, O_CAPTURE_LAST, O_SMI,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -196,8 +196,22 @@ const struct opt_def cli_options[] = {
 	{ .id = O_CLEANUP, .long_name = "cleanup", .arg = OPT_NONE,
 	  .help = "restore the tracer settings left changed by a hwnoisetop killed with SIGKILL "
 		  "and remove its instances, say what was done, then exit",
-	  .more = "A run that finds such leftovers refuses to start and points here.",
+	  .more = "A run that finds such leftovers refuses to start and points here. A run "
+		  "is dead when nobody holds its lock, /run/hwnoisetop/NAME.lock, whatever "
+		  "process has its PID now. Only a root-owned, mode 0700 /run/hwnoisetop "
+		  "(not a symlink) and root-owned state files are trusted, and only files "
+		  "inside tracefs and the tuning knobs are written: a state file naming "
+		  "anything else is refused in one line, nothing of it written.",
 	  .example = "hwnoisetop --cleanup" },
+	{ .id = O_ORPHANS, .long_name = "orphans", .arg = OPT_NONE,
+	  .help = "with --cleanup: also remove the osnoise and timerlat instances other tools "
+		  "left running with nobody using them, then put the osnoise settings back to "
+		  "the kernel's defaults, saying each value written",
+	  .more = "rtla restores only on SIGINT: a closed terminal leaves its instance (e.g. "
+		  "osnoise_top) measuring, its CPUs spinning, with interrupts off for hwnoise. "
+		  "An instance is an orphan when no process has any of its files open and none "
+		  "of its buffers is read for 2.5 s; instances in use are left alone.",
+	  .example = "hwnoisetop --cleanup --orphans" },
 	{ .id = O_HELP, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
 	  .help = "print this help and exit",
 	  .example = "hwnoisetop -h" },
@@ -293,8 +307,10 @@ static int parse_us(const struct opt_def *d, const char *arg, uint64_t min, uint
 /* Options that make sense only together, checked once all are read. */
 static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 {
-	if (cli->cleanup && nopts > 1)
-		return bad(def_of(O_CLEANUP), NULL, "takes no other option");
+	if (cli->orphans && !cli->cleanup)
+		return bad(def_of(O_ORPHANS), NULL, "needs --cleanup (hwnoisetop --cleanup --orphans)");
+	if (cli->cleanup && nopts > 1 + cli->orphans)
+		return bad(def_of(O_CLEANUP), NULL, "takes no other option but --orphans");
 	if (cli->events.n && !cli->sc.record)
 		return bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
 	if (bufsize_set && !cli->sc.record)
@@ -434,6 +450,9 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_CLEANUP:
 			cli->cleanup = true;
+			break;
+		case O_ORPHANS:
+			cli->orphans = true;
 			break;
 		case O_ITERATIONS:
 			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))

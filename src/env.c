@@ -14,6 +14,7 @@
 
 #include "cpuset.h"
 #include "instance.h"
+#include "orphans.h"
 #include "settings.h"
 
 static char tracing_dir[256];
@@ -160,6 +161,30 @@ static bool own_instance(const char *name)
 	return strncmp(name, own, n) == 0 && (name[n] == '\0' || name[n] == '-');
 }
 
+/* Another tool's instance in the way: in use, or left behind (and what it costs). */
+static void busy_message(const char *dir, const char *name, const char *tracer, char *err,
+			 size_t errlen)
+{
+	struct orphan o;
+	char cost[400];
+
+	if (orphans_check(dir, name, &o) < 0 || o.in_use) {
+		char who[64] = "";
+
+		if (o.user)
+			snprintf(who, sizeof(who), ", used by process %d", (int)o.user);
+		snprintf(err, errlen,
+			 "the tracer is busy: %s runs in instance %s%s (another rtla or hwnoisetop?); stop it first",
+			 tracer, name, who);
+		return;
+	}
+	orphans_cost(dir, &o, cost, sizeof(cost));
+	snprintf(err, errlen,
+		 "the tracer is busy: %s runs in instance %s, which no process uses (left behind "
+		 "by a killed rtla?): %s; remove it with 'hwnoisetop --cleanup --orphans'",
+		 tracer, name, cost);
+}
+
 int env_check_busy(const char *const *conflicts, char *err, size_t errlen)
 {
 	char path[512], tracer[128], left[300];
@@ -194,9 +219,7 @@ int env_check_busy(const char *const *conflicts, char *err, size_t errlen)
 		snprintf(inst, sizeof(inst), "%s/%s", path, de->d_name);
 		current_tracer(inst, tracer, sizeof(tracer));
 		if (conflicting(tracer, conflicts)) {
-			snprintf(err, errlen,
-				 "the tracer is busy: %s runs in instance %s (another rtla or hwnoisetop?); stop it first",
-				 tracer, de->d_name);
+			busy_message(dir, de->d_name, tracer, err, errlen);
 			closedir(d);
 			return -1;
 		}

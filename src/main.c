@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	if (cli.cleanup)
-		return cleanup_run(stdout);
+		return cleanup_run(stdout, cli.orphans);
 	if (osnoise_check(cli.sc.osn.irq_disable, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		cli_free(&cli);

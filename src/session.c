@@ -56,8 +56,6 @@ void session_block_signals(void)
 	signal(SIGXFSZ, SIG_IGN);	/* a file too large fails its write() instead */
 }
 
-static void report_outcome(void);
-
 /* A crash must not leave the kernel measuring with interrupts off. */
 static void (*volatile fatal_hook)(void);
 
@@ -691,7 +689,8 @@ void session_finish(struct session *s)
 	debug_phase(s, "instance removed");
 	failed = settings_restore();
 	debug_phase(s, "settings restored");
-	report_outcome();
+	/* What the restore did to the knobs, and what failed (one line each). */
+	settings_print(stderr, settings_outcome, "hwnoisetop: ");
 	settings_done();
 	if (failed) {
 		fprintf(stderr, "hwnoisetop: %d tracer settings could not be restored: run 'hwnoisetop --cleanup'\n", failed);
@@ -708,20 +707,6 @@ void session_finish(struct session *s)
 			*fd = -1;
 		}
 	s->state = SESSION_STOPPED;
-}
-
-/* What the restore did to the knobs, and what failed (one line each). */
-static void report_outcome(void)
-{
-	size_t need = settings_outcome(NULL, 0) + 1;
-	char *text = malloc(need), *line, *save = NULL;
-
-	if (!text)
-		return;
-	settings_outcome(text, need);
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		fprintf(stderr, "hwnoisetop: %s\n", line);
-	free(text);
 }
 
 void session_request_quit(struct session *s)

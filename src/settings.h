@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define SETTINGS_STATE_DIR "/run/hwnoisetop"
 
@@ -181,6 +182,9 @@ bool settings_run_alive(const char *run_name);
 int settings_load_file(const char *state_file, char *msg, size_t msglen);
 size_t settings_describe(char *buf, size_t len);
 void settings_summary(char *msg, size_t len);
+
+/* Print what fill (settings_outcome, settings_describe) gives, each line prefixed. */
+void settings_print(FILE *out, size_t (*fill)(char *, size_t), const char *prefix);
 
 /*
  * Restore a state file left behind by a killed run (cleanup).  Describes

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -263,4 +264,17 @@ void settings_summary(char *msg, size_t len)
 		 count[OUT_RESTORED] + count[OUT_SAME], count[OUT_KEPT], count[OUT_LEFT],
 		 count[OUT_FAILED] + (p->module_out == OUT_FAILED),
 		 inst ? ", an instance could not be removed" : "");
+}
+
+void settings_print(FILE *out, size_t (*fill)(char *, size_t), const char *prefix)
+{
+	size_t need = fill(NULL, 0) + 1;
+	char *text = malloc(need), *line, *save = NULL;
+
+	if (!text)
+		return;
+	fill(text, need);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		fprintf(out, "%s%s\n", prefix, line);
+	free(text);
 }

@@ -70,6 +70,7 @@ cases=$(cat <<'EOF'
 --warm-up|--warm-up 5x
 --warm-up|--warm-up 2d
 --cleanup|--cleanup -s 5
+--orphans|--orphans
 -h/--help|--help=x
 --version|--version=1
 --bogus|--bogus

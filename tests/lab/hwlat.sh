@@ -74,14 +74,20 @@ echo "@@pc"; cat pc.txt; echo "@@end"
 [ "\$before" = "\$(snap)" ] && echo "restored_percpu=yes"
 # The kernel's remembered threshold of the last hwlat run (used when one
 # starts with tracing_thresh 0) is left as it was: 10 us since boot.
+# remembered NAME prints NAME=<it>: hwlat selected in a probe instance with
+# tracing_thresh 0 shows it there; then tracing_thresh is 33 again.
+remembered() {
+	echo 0 > /sys/kernel/tracing/tracing_thresh
+	mkdir /sys/kernel/tracing/instances/probe
+	echo hwlat > /sys/kernel/tracing/instances/probe/current_tracer
+	echo "\$1=\$(cat /sys/kernel/tracing/tracing_thresh)"
+	echo nop > /sys/kernel/tracing/instances/probe/current_tracer
+	rmdir /sys/kernel/tracing/instances/probe
+	echo 33 > /sys/kernel/tracing/tracing_thresh
+}
 echo 0 > /sys/kernel/tracing/tracing_thresh
 hwnoisetop hwlat --threshold 1 --window 100000 --width 50000 --duration 1 --quiet --hardlimit 60s
-mkdir /sys/kernel/tracing/instances/probe
-echo hwlat > /sys/kernel/tracing/instances/probe/current_tracer
-echo "last_thresh=\$(cat /sys/kernel/tracing/tracing_thresh)"
-echo nop > /sys/kernel/tracing/instances/probe/current_tracer
-rmdir /sys/kernel/tracing/instances/probe
-echo 33 > /sys/kernel/tracing/tracing_thresh
+remembered last_thresh
 # Each way out by a signal.
 for sig in INT TERM HUP; do
 	hwnoisetop hwlat --threshold 1 --window 200000 --width 100000 --duration 1h --hardlimit 60s --watch > s_\$sig.txt 2>&1 & pid=\$!
@@ -118,13 +124,7 @@ hwnoisetop hwlat --duration 1 > k2.txt 2>&1; echo "rc_k2=\$?"; echo "k2_msg=\$(c
 hwnoisetop --cleanup > c.txt 2>&1; echo "rc_cleanup=\$?"
 [ "\$before" = "\$(snap)" ] && echo "restored_cleanup=yes" || { echo "restored_cleanup=no"; cat c.txt; snap; }
 # The kernel's remembered hwlat threshold after SIGKILL and --cleanup: still 10 us.
-echo 0 > /sys/kernel/tracing/tracing_thresh
-mkdir /sys/kernel/tracing/instances/probe
-echo hwlat > /sys/kernel/tracing/instances/probe/current_tracer
-echo "kill_last_thresh=\$(cat /sys/kernel/tracing/tracing_thresh)"
-echo nop > /sys/kernel/tracing/instances/probe/current_tracer
-rmdir /sys/kernel/tracing/instances/probe
-echo 33 > /sys/kernel/tracing/tracing_thresh
+remembered kill_last_thresh
 # One session switched from hwnoise to hwlat and back, as the dashboard does.
 if command -v session-switch > /dev/null; then
 	echo "@@switch"; session-switch; echo "rc_switch=\$?"; echo "@@end"

@@ -3,13 +3,15 @@
 # unlucky machine, in one lab VM boot: a /run/hwnoisetop open to others or
 # a symlink, crafted state files naming files outside tracefs, symlinks
 # planted at the output files, a killed run's PID reused by another process
-# (ns_last_pid), and a run alive beside --cleanup.
+# (ns_last_pid), a run alive beside --cleanup, and (with Debian's rtla)
+# the osnoise_top instance rtla leaves when its terminal closes.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 30
+plan 42
 
-lab_run --cpus 2 --bin "$HWNOISETOP" -- <<'EOF'
+rtla=$(command -v rtla)
+lab_run --cpus 2 --bin "$HWNOISETOP" ${rtla:+--bin "$rtla"} -- <<'EOF'
 T=/sys/kernel/tracing
 snap() { cd $T; for f in tracing_thresh osnoise/period_us osnoise/runtime_us osnoise/cpus osnoise/options osnoise/stop_tracing_us current_tracer; do echo "$f=$(cat $f)"; done; echo "instances=$(ls instances)"; echo "state=$(ls /run/hwnoisetop 2>/dev/null)"; cd /lab; }
 wait_for() { i=0; while [ $i -lt 100 ]; do eval "$1" && return 0; sleep 0.2; i=$((i + 1)); done; echo "timeout waiting for: $1"; return 1; }
@@ -66,14 +68,15 @@ hwnoisetop --cleanup > lc.txt 2>&1; echo "rc_lc=$?"; echo "lc_msg=$(cat lc.txt)"
 echo "live_inst=$(ls $T/instances | tr '\n' ' ')"
 # SIGKILL, then the PID reused by an unrelated process (ns_last_pid).
 kill -9 $pid; wait $pid
+# (kernel threads take PIDs too: try until the PID comes out right)
 i=0; q=0
-while [ $i -lt 20 ]; do
+while [ $i -lt 300 ]; do
 	echo $((pid - 1)) > /proc/sys/kernel/ns_last_pid
 	sleep 1000 & q=$!
 	[ $q = $pid ] && break
 	kill $q; i=$((i + 1))
 done
-[ $q = $pid ] && echo "reused=yes"
+[ $q = $pid ] && echo "reused=yes" || echo "reused=no: $i tries, last $q for $pid, held by $(cat /proc/$pid/comm 2>&1)"
 hwnoisetop -q -c 1 -d 2s > r1.txt 2>&1; echo "rc_r1=$?"; echo "r1_msg=$(cat r1.txt)"
 hwnoisetop --cleanup > rc.txt 2>&1; echo "rc_rc=$?"
 echo "@@reuse"; cat rc.txt; echo "@@end"
@@ -81,6 +84,28 @@ echo "@@reuse"; cat rc.txt; echo "@@end"
 hwnoisetop -q -c 1 -d 2s > r2.txt 2>&1; echo "rc_r2=$?"; echo "r2_msg=$(grep hwnoisetop: r2.txt)"
 kill $q
 [ "$before" = "$(snap)" ] && echo "end_restored=yes" || snap
+
+# rtla osnoise top, OSNOISE_IRQ_DISABLE preset (as rtla hwnoise), alive, then
+# killed by SIGHUP (a closed terminal): its instance stays, measuring.
+if command -v rtla > /dev/null; then
+	echo "have_rtla=yes"
+	echo OSNOISE_IRQ_DISABLE > $T/osnoise/options
+	rtla osnoise top -q -c 1 -p 1000000 -r 750000 -d 1h > rt.txt 2>&1 & rp=$!
+	wait_for '[ "$(cat $T/instances/osnoise_top/current_tracer 2>/dev/null)" = osnoise ]'
+	sleep 3
+	hwnoisetop -q -c 1 -d 2s > busy1.txt 2>&1; echo "rc_busy1=$?"; echo "busy1_msg=$(cat busy1.txt)"
+	hwnoisetop --cleanup --orphans > o1.txt 2>&1; echo "rc_o1=$?"; echo "o1_msg=$(cat o1.txt | tr '\n' ' ')"
+	echo "o1_inst=$(ls $T/instances)"
+	kill -HUP $rp; wait $rp; echo "rc_hup=$?"
+	echo "hup_inst=$(ls $T/instances) hup_tracer=$(cat $T/instances/osnoise_top/current_tracer)"
+	hwnoisetop -q -c 1 -d 2s > busy2.txt 2>&1; echo "rc_busy2=$?"; echo "busy2_lines=$(wc -l < busy2.txt)"
+	echo "busy2_msg=$(cat busy2.txt)"
+	hwnoisetop --cleanup --orphans > o2.txt 2>&1; echo "rc_o2=$?"
+	echo "@@orphans"; cat o2.txt; echo "@@end"
+	echo "o2_inst=$(ls $T/instances)"
+	[ "$before" = "$(snap)" ] && echo "orphans_defaults=yes" || snap
+	hwnoisetop -q -c 1 -d 2s > ok.txt 2>&1; echo "rc_ok=$?"
+fi
 EOF
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -n 1; }
@@ -120,3 +145,21 @@ like "$(section reuse)" 'restoring the settings a killed run saved' "--cleanup r
 is "$(get reuse_restored)" yes "every setting restored, no instance, no state or lock file left"
 is "$(get rc_r2)" 0 "a new run works afterwards"
 is "$(get end_restored)" yes "and leaves nothing behind"
+
+if [[ $(get have_rtla) != yes ]]; then
+	skip 12 "no rtla on this machine (Debian's rtla package) to leave an instance behind"
+	exit 0
+fi
+unlike "$(get busy1_msg)" 'no process uses' "an rtla alive and reading is not called an orphan"
+like "$(get busy1_msg)" 'stop it first' "the run refuses beside it and says stop it first"
+like "$(get o1_inst)" 'osnoise_top' "--cleanup --orphans leaves an instance in use alone"
+is "$(get hup_inst)" 'osnoise_top hup_tracer=osnoise' "rtla killed by SIGHUP leaves osnoise_top measuring"
+is "$(get busy2_lines)" 1 "the run then refuses in one line"
+like "$(get busy2_msg)" 'osnoise runs in instance osnoise_top, which no process uses' "calling it an orphan"
+like "$(get busy2_msg)" 'CPUs 1 spin with interrupts off 750000 of every 1000000 us' "saying what it costs"
+like "$(get busy2_msg)" "hwnoisetop --cleanup --orphans" "and the way out"
+is "$(get rc_o2)" 0 "--cleanup --orphans exits 0"
+diag "$(section orphans)"
+like "$(section orphans)" 'removed the orphaned osnoise instance osnoise_top' "it removes the orphan"
+like "$(section orphans)" 'osnoise/options = DEFAULTS \(was .*OSNOISE_IRQ_DISABLE' "and lists each value put back to the defaults"
+is "$(get orphans_defaults) $(get o2_inst) $(get rc_ok)" "yes  0" "no instance left, settings at their defaults, a run works"

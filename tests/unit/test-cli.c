@@ -128,6 +128,11 @@ static void command_lines(void)
 	       "--trace-buffer-size without -t is a usage error");
 	cli_free(&cli);
 	tap_ok(parse(&cli, "--cleanup -q") == HWN_EXIT_USAGE, "--cleanup with another option is a usage error");
+	tap_ok(parse(&cli, "--cleanup --orphans") == -1 && cli.cleanup && cli.orphans,
+	       "--cleanup --orphans");
+	tap_ok(parse(&cli, "--orphans") == HWN_EXIT_USAGE, "--orphans without --cleanup is a usage error");
+	tap_ok(parse(&cli, "--cleanup --orphans -q") == HWN_EXIT_USAGE,
+	       "--cleanup --orphans with another option is a usage error");
 	cli_free(&cli);
 	tap_ok(parse(&cli, "--trace-always=1") == HWN_EXIT_USAGE, "an argument to a flag is a usage error");
 	cli_free(&cli);
@@ -167,13 +172,24 @@ static void trace_files(void)
 	       "the existing file is not truncated by the check");
 	if (f)
 		fclose(f);
+	snprintf(line, sizeof(line), "%s/link.txt", dir);
+	if (symlink(file, line) == 0) {
+		char opt[600];
+
+		snprintf(opt, sizeof(opt), "-t %s", line);
+		tap_ok(parse(&cli, opt) == HWN_EXIT_USAGE, "-t naming a symlink is refused");
+		cli_free(&cli);
+		unlink(line);
+	} else {
+		tap_ok(0, "symlink: %s", strerror(errno));
+	}
 	unlink(file);
 	rmdir(dir);
 }
 
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 16 + 6);
+	tap_plan(22 + 7 + 13 + 16 + 6 + 4);
 	priorities();
 	event_list();
 	command_lines();

@@ -1,0 +1,274 @@
+/*
+ * orphans: finding and removing osnoise/timerlat instances nobody uses.
+ * See orphans.h.
+ */
+#include "orphans.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "instance.h"
+#include "settings.h"
+
+/* The kernel's defaults of the osnoise settings (kernel/trace/trace_osnoise.c). */
+static const struct {
+	const char *file, *value;
+} osnoise_defaults[] = {
+	{ "osnoise/stop_tracing_us", "0" },
+	{ "osnoise/stop_tracing_total_us", "0" },
+	{ "osnoise/timerlat_period_us", "1000" },
+	{ "osnoise/print_stack", "0" },
+	{ "osnoise/period_us", "1000000" },
+	{ "osnoise/runtime_us", "1000000" },
+};
+
+static void read_in(const char *tracing, const char *dir, const char *file, char *buf,
+		    size_t len)
+{
+	char path[1024];
+
+	if (dir)
+		snprintf(path, sizeof(path), "%s/instances/%s/%s", tracing, dir, file);
+	else
+		snprintf(path, sizeof(path), "%s/%s", tracing, file);
+	if (tracefs_read_text(path, buf, len) < 0)
+		buf[0] = '\0';
+}
+
+/* A process with any file of instance name open, or 0. */
+static pid_t holder(const char *name)
+{
+	char want[300];
+	struct dirent *p;
+	pid_t found = 0;
+	DIR *proc = opendir("/proc");
+
+	if (!proc)
+		return 0;
+	snprintf(want, sizeof(want), "/instances/%s/", name);
+	while (!found && (p = readdir(proc))) {
+		char dir[300], link[600], target[1024];
+		struct dirent *fd;
+		DIR *fds;
+
+		if (p->d_name[0] < '1' || p->d_name[0] > '9')
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%s/fd", p->d_name);
+		if (!(fds = opendir(dir)))
+			continue;
+		while ((fd = readdir(fds))) {
+			ssize_t n;
+
+			snprintf(link, sizeof(link), "%s/%s", dir, fd->d_name);
+			n = readlink(link, target, sizeof(target) - 2);
+			if (n <= 0)
+				continue;
+			target[n] = '/';	/* the directory itself counts too */
+			target[n + 1] = '\0';
+			if (strstr(target, want)) {
+				found = (pid_t)atoi(p->d_name);
+				break;
+			}
+		}
+		closedir(fds);
+	}
+	closedir(proc);
+	return found;
+}
+
+/* The sum of "read events" over the instance's per-CPU stats. */
+static unsigned long long read_events(const char *tracing, const char *name)
+{
+	char dir[1024], stats[2048];
+	unsigned long long sum = 0;
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/instances/%s/per_cpu", tracing, name);
+	if (!(d = opendir(dir)))
+		return 0;
+	while ((de = readdir(d))) {
+		char file[1400];
+		const char *p;
+
+		if (strncmp(de->d_name, "cpu", 3) != 0)
+			continue;
+		snprintf(file, sizeof(file), "%s/%s/stats", dir, de->d_name);
+		if (tracefs_read_text(file, stats, sizeof(stats)) == 0 &&
+		    (p = strstr(stats, "read events: ")))
+			sum += strtoull(p + 13, NULL, 10);
+	}
+	closedir(d);
+	return sum;
+}
+
+int orphans_check(const char *tracing, const char *name, struct orphan *o)
+{
+	struct timespec ts = { ORPHANS_WATCH_MS / 1000, (ORPHANS_WATCH_MS % 1000) * 1000000L };
+	unsigned long long before;
+
+	memset(o, 0, sizeof(*o));
+	if (strncmp(name, INSTANCE_PREFIX, strlen(INSTANCE_PREFIX)) == 0)
+		return -1;
+	read_in(tracing, name, "current_tracer", o->tracer, sizeof(o->tracer));
+	if (strcmp(o->tracer, "osnoise") != 0 && strcmp(o->tracer, "timerlat") != 0)
+		return -1;
+	snprintf(o->name, sizeof(o->name), "%s", name);
+	o->user = holder(name);
+	o->in_use = o->user != 0;
+	if (o->in_use)
+		return 0;
+	before = read_events(tracing, name);
+	nanosleep(&ts, NULL);
+	o->user = holder(name);
+	o->in_use = o->user || read_events(tracing, name) != before;
+	return 0;
+}
+
+int orphans_find(const char *tracing, struct orphan *out, int max)
+{
+	char path[600];
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/instances", tracing);
+	if (!(d = opendir(path)))
+		return -1;
+	while (n < max && (de = readdir(d)))
+		if (de->d_name[0] != '.' && orphans_check(tracing, de->d_name, &out[n]) == 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+void orphans_cost(const char *tracing, const struct orphan *o, char *buf, size_t len)
+{
+	char cpus[256], options[1024], period[32], runtime[32], on[8];
+
+	read_in(tracing, NULL, "osnoise/cpus", cpus, sizeof(cpus));
+	read_in(tracing, NULL, "osnoise/options", options, sizeof(options));
+	read_in(tracing, NULL, "osnoise/period_us", period, sizeof(period));
+	read_in(tracing, NULL, "osnoise/runtime_us", runtime, sizeof(runtime));
+	read_in(tracing, o->name, "tracing_on", on, sizeof(on));
+	if (strcmp(on, "0") == 0)
+		snprintf(buf, len, "its tracing is off");
+	else if (strcmp(o->tracer, "timerlat") == 0) {
+		read_in(tracing, NULL, "osnoise/timerlat_period_us", period, sizeof(period));
+		snprintf(buf, len, "CPUs %s wake a timerlat thread every %s us", cpus, period);
+	} else
+		snprintf(buf, len, "CPUs %s spin%s %s of every %s us", cpus,
+			 strstr(options, " OSNOISE_IRQ_DISABLE") ? " with interrupts off" : "",
+			 runtime, period);
+}
+
+static int remove_orphan(FILE *out, const char *tracing, const struct orphan *o, char *cost)
+{
+	char dir[600], file[700];
+
+	snprintf(dir, sizeof(dir), "%s/instances/%s", tracing, o->name);
+	snprintf(file, sizeof(file), "%s/tracing_on", dir);
+	tracefs_write_text(file, "0");
+	snprintf(file, sizeof(file), "%s/current_tracer", dir);
+	tracefs_write_text(file, "nop");
+	if (rmdir(dir) < 0) {
+		fprintf(out, "hwnoisetop: cannot remove the orphaned instance %s: %s\n", o->name,
+			strerror(errno));
+		return 1;
+	}
+	fprintf(out, "hwnoisetop: removed the orphaned %s instance %s (%s)\n", o->tracer, o->name,
+		cost);
+	return 0;
+}
+
+/* Does osnoise or timerlat still run, at the top level or in any instance (ours too)? */
+static bool still_running(const char *tracing)
+{
+	char path[600], tracer[64];
+	struct dirent *de;
+	bool found = false;
+	DIR *d;
+
+	read_in(tracing, NULL, "current_tracer", tracer, sizeof(tracer));
+	if (!strcmp(tracer, "osnoise") || !strcmp(tracer, "timerlat"))
+		return true;
+	snprintf(path, sizeof(path), "%s/instances", tracing);
+	if (!(d = opendir(path)))
+		return false;
+	while (!found && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		read_in(tracing, de->d_name, "current_tracer", tracer, sizeof(tracer));
+		found = !strcmp(tracer, "osnoise") || !strcmp(tracer, "timerlat");
+	}
+	closedir(d);
+	return found;
+}
+
+/* Each osnoise setting not at the kernel's default is written back, and said. */
+static int reset_defaults(FILE *out, const char *tracing)
+{
+	char path[600], cur[1024], possible[256];
+	int failed = 0;
+
+	for (size_t i = 0; i < sizeof(osnoise_defaults) / sizeof(osnoise_defaults[0]); i++) {
+		const char *file = osnoise_defaults[i].file, *want = osnoise_defaults[i].value;
+
+		snprintf(path, sizeof(path), "%s/%s", tracing, file);
+		if (tracefs_read_text(path, cur, sizeof(cur)) < 0 || strcmp(cur, want) == 0)
+			continue;
+		if (tracefs_write_text(path, want) < 0) {
+			fprintf(out, "hwnoisetop: cannot set %s to %s: %s\n", file, want, strerror(errno));
+			failed++;
+		} else {
+			fprintf(out, "hwnoisetop: %s = %s (was %s)\n", file, want, cur);
+		}
+	}
+	snprintf(path, sizeof(path), "%s/osnoise/cpus", tracing);
+	if (tracefs_read_text("/sys/devices/system/cpu/possible", possible, sizeof(possible)) == 0 &&
+	    tracefs_read_text(path, cur, sizeof(cur)) == 0 && strcmp(cur, possible) != 0) {
+		if (tracefs_write_text(path, possible) < 0)
+			failed++;
+		else
+			fprintf(out, "hwnoisetop: osnoise/cpus = %s (was %s)\n", possible, cur);
+	}
+	snprintf(path, sizeof(path), "%s/osnoise/options", tracing);
+	if (tracefs_read_text(path, cur, sizeof(cur)) == 0 && strncmp(cur, "DEFAULTS ", 9) != 0) {
+		if (tracefs_write_text(path, "DEFAULTS") < 0)
+			failed++;
+		else
+			fprintf(out, "hwnoisetop: osnoise/options = DEFAULTS (was %s)\n", cur);
+	}
+	return failed;
+}
+
+int orphans_cleanup(FILE *out, const char *tracing, int *done)
+{
+	struct orphan list[64];
+	int n = orphans_find(tracing, list, 64), failed = 0, users = 0;
+
+	for (int i = 0; i < n; i++) {
+		char cost[400];
+
+		orphans_cost(tracing, &list[i], cost, sizeof(cost));
+		if (list[i].in_use) {
+			fprintf(out, "hwnoisetop: %s instance %s is in use%s: left alone\n", list[i].tracer,
+				list[i].name, list[i].user ? " (a process holds its files)" : "");
+			users++;
+			continue;
+		}
+		failed += remove_orphan(out, tracing, &list[i], cost);
+		(*done)++;
+	}
+	if (!*done || failed)
+		return failed;
+	if (users || still_running(tracing)) {
+		fprintf(out, "hwnoisetop: osnoise settings left as they are: osnoise or timerlat still runs\n");
+		return failed;
+	}
+	return reset_defaults(out, tracing);
+}

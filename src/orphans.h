@@ -1,0 +1,58 @@
+/*
+ * orphans: osnoise and timerlat instances that other tools left running
+ * with nobody reading them.  rtla restores only on SIGINT: a closed
+ * terminal (SIGHUP) leaves its instance, e.g. osnoise_top, measuring on,
+ * its CPUs spinning (with interrupts off under OSNOISE_IRQ_DISABLE).
+ *
+ * An instance is an orphan when no process has any of its files open
+ * (every /proc/PID/fd is looked at) and none of its per-CPU buffers is
+ * read during a short watch (rtla opens its buffers only while it reads,
+ * once a second).  Our own instances (hwnoisetop-*) are never orphans.
+ */
+#ifndef HWN_ORPHANS_H
+#define HWN_ORPHANS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* How long a foreign instance's buffers are watched for a reader. */
+#define ORPHANS_WATCH_MS 2500
+
+struct orphan {
+	char name[256];		/* the instance directory's name */
+	char tracer[32];	/* osnoise or timerlat */
+	bool in_use;		/* someone has its files open or reads it */
+	pid_t user;		/* a process holding one of its files, or 0 */
+};
+
+/*
+ * Is the instance name a foreign osnoise/timerlat one?  Then fill o (in_use
+ * decided, watching up to ORPHANS_WATCH_MS) and return 0; else -1.
+ */
+int orphans_check(const char *tracing, const char *name, struct orphan *o);
+
+/*
+ * Foreign instances (not hwnoisetop-*) whose tracer is osnoise or timerlat,
+ * each with in_use decided (orphans_check).  Returns how many (at most
+ * max), or -1.
+ */
+int orphans_find(const char *tracing, struct orphan *out, int max);
+
+/*
+ * What an orphan costs, in words: "CPUs 1 spin with interrupts off 750000
+ * of every 1000000 us" (from the shared osnoise settings).
+ */
+void orphans_cost(const char *tracing, const struct orphan *o, char *buf, size_t len);
+
+/*
+ * --cleanup --orphans: remove every unused foreign osnoise/timerlat
+ * instance (tracing off, tracer nop, rmdir), then, when no osnoise or
+ * timerlat user is left, put the osnoise settings back to the kernel's
+ * defaults, saying on out each instance removed and each value written.
+ * Returns the number of failures.
+ */
+int orphans_cleanup(FILE *out, const char *tracing, int *done);
+
+#endif
