@@ -440,6 +440,13 @@ int settings_add_action_unload_module(const char *module)
 	return settings_sync();
 }
 
+void settings_drop_action_unload_module(void)
+{
+	settings_plan.module[0] = '\0';
+	settings_plan.dirty = true;
+	settings_sync();
+}
+
 int settings_set_hwlat_thresh(uint64_t us)
 {
 	settings_plan.hwlat_thresh = us;

@@ -117,6 +117,8 @@ bool settings_keep(void);
  * use by someone else stays loaded ("left").  0 or -errno.
  */
 int settings_add_action_unload_module(const char *module);
+/* Take it back: the load it was recorded for did not happen. */
+void settings_drop_action_unload_module(void);
 
 /*
  * The threshold the kernel's hwlat tracer remembered from its last run

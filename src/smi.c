@@ -13,10 +13,17 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include "settings.h"
+
+extern char **environ;
 
 
 struct smi_cpu {
@@ -121,6 +128,49 @@ static int msr_path(int cpu, char *buf, size_t size)
 	return snprintf(buf, size, "/dev/cpu/%d/msr", cpu);
 }
 
+/* "modprobe msr"; the unload is registered first, so every way out undoes it. */
+static int load_module(struct smi *smi)
+{
+	char *const argv[] = { (char *)"modprobe", (char *)"msr", NULL };
+	posix_spawn_file_actions_t fa;
+	struct stat st;
+	pid_t pid;
+	int status, e;
+
+	if (stat("/sys/module/msr", &st) == 0)
+		return 0;	/* loaded (or built in) already: nothing to undo */
+	if ((e = settings_add_action_unload_module("msr")) < 0) {
+		snprintf(smi->why, sizeof(smi->why), "cannot record the msr module's unload: %s",
+			 strerror(-e));
+		return -1;
+	}
+	/* Its messages would break our one line (and the dashboard's screen). */
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	e = posix_spawnp(&pid, "modprobe", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e != 0) {
+		settings_drop_action_unload_module();
+		snprintf(smi->why, sizeof(smi->why), "/dev/cpu/N/msr is missing and modprobe "
+			 "can not run: %s", strerror(e));
+		return -1;
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if ((!WIFEXITED(status) || WEXITSTATUS(status)) && stat("/sys/module/msr", &st) < 0) {
+		settings_drop_action_unload_module();
+		snprintf(smi->why, sizeof(smi->why),
+			 "/dev/cpu/N/msr is missing and modprobe msr failed (status %d)",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+		return -1;
+	}
+	smi->loaded = true;
+	if (smi->debug)
+		fprintf(stderr, "hwnoisetop: debug: loaded the msr module (unloaded at the end)\n");
+	return 0;
+}
+
 /* Open and read every CPU of cpus; the first failure says why. */
 static int probe(struct smi *smi, const struct cpuset *cpus, bool load)
 {
@@ -136,7 +186,12 @@ static int probe(struct smi *smi, const struct cpuset *cpus, bool load)
 		p = &smi->cpu[cpu];
 		msr_path(cpu, path, sizeof(path));
 		p->fd = open(path, O_RDONLY | O_CLOEXEC);
-		(void)load;	/* loading the module comes with the state file's unload */
+		if (p->fd < 0 && errno == ENOENT && load) {
+			load = false;	/* once */
+			if (load_module(smi) < 0)
+				return -1;
+			p->fd = open(path, O_RDONLY | O_CLOEXEC);
+		}
 		if (p->fd < 0) {
 			int e = errno;
 
