@@ -77,7 +77,7 @@ const struct opt_def hwlat_options[] = {
 	  .help = "also count each tested CPU's SMIs during the test (MSR 0x34, through "
 		  "/dev/cpu/N/msr; loads the msr module when needed)",
 	  .more = "Printed after the summary, one line per CPU: \"SMIs on CPU N: count\". The "
-		  "counter is read before the test, once a window from a thread of hwnoisetop's "
+		  "counter is read before the test, every second from a thread of hwnoisetop's "
 		  "(the read's interrupt waits for the end of the width, so it never falls inside "
 		  "a sample) and after the test. A module loaded by hwnoisetop is unloaded at the "
 		  "end. Where the counter can not be read (no MSR 0x34 on AMD, no msr module, not "
