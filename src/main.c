@@ -113,6 +113,10 @@ int main(int argc, char **argv)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
 	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"), cli.smi);
+	if (!cli.quiet)		/* a written before/after record of the markers */
+		report_segments(stdout, &s.seg, session_run_ns(&s),
+				isatty(STDOUT_FILENO) && !getenv("NO_COLOR"), cli.smi && smi_ok(s.smi));
+	fputs(s.neighbour_log, cli.quiet ? stderr : stdout);
 	if (s.hwl_stats.cpu) {
 		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
 		printf("\nhwlat view (threshold %llu us at the end):\n",

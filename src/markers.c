@@ -51,13 +51,20 @@ int markers_add(struct markers *ms, uint64_t t_ms, const char *origin, const cha
 	return (int)ms->n++;
 }
 
+char *markers_clock(uint64_t t_ms, char *buf, size_t len)
+{
+	uint64_t s = t_ms / 1000;
+
+	snprintf(buf, len, "%02llu:%02llu:%02llu", (unsigned long long)(s / 3600),
+		 (unsigned long long)(s / 60 % 60), (unsigned long long)(s % 60));
+	return buf;
+}
+
 char *markers_line(const struct marker *m, char *buf, size_t len)
 {
-	uint64_t s = m->t_ms / 1000;
+	char at[32];
 
-	snprintf(buf, len, "%u  %02llu:%02llu:%02llu  %s%s%s%s", m->num,
-		 (unsigned long long)(s / 3600), (unsigned long long)(s / 60 % 60),
-		 (unsigned long long)(s % 60), m->text, m->origin[0] ? " (" : "",
-		 m->origin, m->origin[0] ? ")" : "");
+	snprintf(buf, len, "%u  %s  %s%s%s%s", m->num, markers_clock(m->t_ms, at, sizeof(at)),
+		 m->text, m->origin[0] ? " (" : "", m->origin, m->origin[0] ? ")" : "");
 	return buf;
 }

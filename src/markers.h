@@ -39,6 +39,8 @@ int markers_add(struct markers *ms, uint64_t t_ms, const char *origin, const cha
  * Its line: "2  00:01:14  clocksource tsc -> hpet (key)" (hours grow past
  * 99 as needed; no origin: no parentheses).  Returns buf.
  */
+/* t_ms as "hh:mm:ss" (hours grow past 99), for lines that name a time. */
+char *markers_clock(uint64_t t_ms, char *buf, size_t len);
 char *markers_line(const struct marker *m, char *buf, size_t len);
 
 #endif

@@ -60,3 +60,40 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 			(unsigned long long)st->missed, 100.0 * st->missed / total);
 	}
 }
+
+void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool pretty,
+		     bool smi)
+{
+	char line[MARKER_TEXT + 64];
+	struct stats st;
+	unsigned n = segments_count(sg);
+
+	if (n < 2 || stats_init(&st, sg->cur.ncpus) < 0)
+		return;
+	fprintf(out, "\n%u segments, one table each, headed by the marker that opened it:\n", n);
+	for (unsigned k = 0; k < n; k++) {
+		const struct segment *g = &sg->seg[k];
+		struct report_opts ro = {
+			.osnoise = g->osnoise,
+			.pretty = pretty,
+			.smi = smi,
+			.elapsed = segments_ns(sg, k, now_ns) / 1000000000ULL,
+		};
+		bool any = false;
+		int cpu;
+
+		segments_unpack(sg, k, &st);
+		cpuset_for_each(cpu, &g->rows)
+			if (cpu < st.ncpus && st.cpu[cpu].runtime)
+				any = true;
+		fprintf(out, "\n== %s%s\n", markers_line(&sg->marks.m[k], line, sizeof(line)),
+			g->before_reset ? "  [before a reset: not in the table above]" : "");
+		if (g->hwlat)
+			fputs("the hwlat view ran: no hwnoise periods (its summary is below)\n", out);
+		else if (!any)
+			fputs("no periods\n", out);
+		else
+			report_table(out, &st, &g->rows, &ro);
+	}
+	stats_free(&st);
+}

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cpuset.h"
+#include "segments.h"
 #include "stats.h"
 
 struct report_opts {
@@ -22,5 +23,16 @@ struct report_opts {
 /* Rows for CPUs in cpus that have runtime; then the missed-events line if any. */
 void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		  const struct report_opts *opts);
+
+/*
+ * After the whole run's table, when a marker was set: one table per
+ * segment in the same layout (its CPUs, its mode, its measured time up to
+ * now_ns for the open one), each headed by the line of the marker that
+ * opened it.  Segments ended by a reset are said to be outside the
+ * whole run's table.  Nothing without a marker.  smi: the SMI column, as
+ * in the whole run's table.
+ */
+void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool pretty,
+		     bool smi);
 
 #endif

@@ -14,6 +14,7 @@ static void seg_start(struct segment *g, uint64_t now_ns, const struct cpuset *c
 	g->hwlat = hwlat;
 	g->open_ns = now_ns;
 	g->cpus = *cpus;
+	g->rows = *cpus;
 }
 
 int segments_init(struct segments *sg, int ncpus, const struct cpuset *cpus, bool osnoise,
@@ -55,6 +56,8 @@ struct segment *segments_open(struct segments *sg)
 void segments_add(struct segments *sg, const struct osn_sample *s)
 {
 	stats_add(&sg->cur, s);
+	if (s->cpu >= 0 && s->cpu < sg->cur.ncpus && s->cpu < HWN_MAX_CPUS)
+		cpuset_add(&segments_open(sg)->rows, s->cpu);
 }
 
 void segments_missed(struct segments *sg, uint64_t count)
@@ -67,10 +70,6 @@ static int seg_close(struct segments *sg, struct segment *g, uint64_t now_ns)
 {
 	int cpu, n = 0;
 
-	g->rows = g->cpus;
-	for (cpu = 0; cpu < sg->cur.ncpus; cpu++)
-		if (sg->cur.cpu[cpu].periods && cpu < HWN_MAX_CPUS)
-			cpuset_add(&g->rows, cpu);
 	g->row = calloc(cpuset_count(&g->rows) ? cpuset_count(&g->rows) : 1, sizeof(*g->row));
 	if (!g->row)
 		return -1;
@@ -112,6 +111,13 @@ int segments_mark(struct segments *sg, uint64_t t_ms, uint64_t now_ns, const str
 	seg_start(&sg->seg[k], now_ns, cpus, osnoise, hwlat);
 	stats_reset(&sg->cur);
 	return num;
+}
+
+void segments_reset(struct segments *sg)
+{
+	for (unsigned k = 0; k + 1 < sg->marks.n; k++)
+		sg->seg[k].before_reset = true;
+	stats_reset(&sg->cur);
 }
 
 const struct cpu_stats *segments_cpu(const struct segments *sg, unsigned k, int cpu)

@@ -25,9 +25,10 @@ struct segment {
 	uint64_t open_ns;	/* measured time (pauses excluded) when it opened */
 	uint64_t ns;		/* measured time in it, once closed */
 	struct cpuset cpus;	/* CPUs measured in it */
-	struct cpuset rows;	/* CPUs of row[], in order: cpus and any with periods */
+	struct cpuset rows;	/* its CPUs: cpus and any with periods (row[] in order) */
 	struct cpu_stats *row;	/* closed segments only */
 	uint64_t samples, missed;
+	bool before_reset;	/* the whole run's statistics were reset after it */
 };
 
 struct segments {
@@ -56,6 +57,13 @@ void segments_missed(struct segments *sg, uint64_t count);
  */
 int segments_mark(struct segments *sg, uint64_t t_ms, uint64_t now_ns, const struct cpuset *cpus,
 		  bool osnoise, bool hwlat, const char *origin, const char *text);
+
+/*
+ * The whole run's statistics were reset: the closed segments are flagged
+ * before_reset, and the open one starts again empty (set a marker first
+ * to keep what it had).
+ */
+void segments_reset(struct segments *sg);
 
 /* Segment k's figures for a CPU: NULL when it had no row for it. */
 const struct cpu_stats *segments_cpu(const struct segments *sg, unsigned k, int cpu);

@@ -26,6 +26,7 @@
 #include "env.h"
 #include "events.h"
 #include "instance.h"
+#include "neighbours.h"
 #include "reader.h"
 #include "settings.h"
 
@@ -607,6 +608,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			check_kernel_stop(s);
 			threads_refresh(s);
 			counters_poll(s, now_ns(), true);
+			neighbours_check(s);
 			got = 1;
 		}
 		if (ui && pfd[3].revents && ui->input)
@@ -812,8 +814,10 @@ void session_reset_stats(struct session *s)
 	/* Only the running tracer's: the other view keeps its figures. */
 	if (s->conf.tracer == SESSION_HWLAT)
 		hwl_stats_reset(&s->hwl_stats);
-	else
+	else {
 		stats_reset(&s->stats);
+		segments_reset(&s->seg);
+	}
 	counters_reset(s);
 	s->start_ns = now_ns();
 	s->paused_ns = 0;
@@ -825,14 +829,22 @@ void session_reset_stats(struct session *s)
 
 int session_mark(struct session *s, const char *origin, const char *fmt, ...)
 {
-	struct reader_sink sink = sink_for(s);
-	char text[MARKER_TEXT];
 	va_list ap;
 	int num;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	num = session_vmark(s, origin, fmt, ap);
 	va_end(ap);
+	return num;
+}
+
+int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
+{
+	struct reader_sink sink = sink_for(s);
+	char text[MARKER_TEXT];
+	int num;
+
+	vsnprintf(text, sizeof(text), fmt, ap);
 	if (!s->seg.seg) {
 		snprintf(s->err, sizeof(s->err), "no run to mark");
 		return -1;

@@ -10,6 +10,7 @@
 #ifndef HWN_SESSION_H
 #define HWN_SESSION_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -88,6 +89,8 @@ struct session {
 	struct segments seg;		/* markers and the statistics between them */
 	uint64_t run_start_ns;		/* never reset: the markers' clock */
 	uint64_t run_paused_ns;		/* all the time paused, for segments_ns() */
+	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */
+	char neighbour_log[768];	/* its comings and goings, for the exit report */
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
 	int sig_fd, end_fd, tick_fd;
@@ -191,6 +194,8 @@ int session_hold(struct session *s, const struct session_ui *ui);
  */
 int session_mark(struct session *s, const char *origin, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 /* Measured nanoseconds since the start (pauses excluded, never reset). */
 uint64_t session_run_ns(const struct session *s);
 

@@ -1,7 +1,8 @@
 /*
  * dash: the dashboard's state, shared by its files (dashboard.c draws the
  * frame and runs the session, grid.c the per-CPU grid, keys.c the key
- * table and prompts, help.c the help screen).  Not for the engine.
+ * table and prompts, help.c the help screen, marks.c the markers and
+ * their list, compare.c the before/after view).  Not for the engine.
  *
  * Drawing is driven by one dirty flag: anything that changes what is on
  * screen (a new period, the elapsed second, a key, a resize, a CPU going
@@ -34,6 +35,7 @@ enum dash_look {
 	LOOK_SPARK,
 	LOOK_PAUSED,
 	LOOK_ERROR,	/* status-line errors */
+	LOOK_MARK,	/* a marker in the History sparkline */
 	LOOK_COUNT
 };
 
@@ -45,6 +47,7 @@ enum dash_prompt {
 	PROMPT_RUNTIME,
 	PROMPT_WIDTH,
 	PROMPT_WINDOW,
+	PROMPT_MARK,	/* b: the marker's note */
 };
 
 /* The smallest terminal the grid is drawn in. */
@@ -61,6 +64,9 @@ struct dashboard {
 	bool dirty;
 	bool help;			/* the help screen is shown */
 	int help_top;
+	bool marks_list;		/* M: the markers are listed */
+	int marks_top;
+	bool compare;			/* d: the compare view replaces the grid */
 
 	/* The grid. */
 	int sel_cpu;			/* the selected CPU (follows sorting) */
@@ -101,6 +107,20 @@ const char *grid_sort_name(const struct dashboard *d);
 
 /* help.c */
 void help_draw(struct dashboard *d, int height, int width);
+
+/* marks.c */
+void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void marks_key_note(struct dashboard *d, int code);
+void marks_apply_note(struct dashboard *d);
+void marks_key_list(struct dashboard *d, int code);
+void marks_key_compare(struct dashboard *d, int code);
+void marks_list_key(struct dashboard *d, int ch);
+void marks_list_draw(struct dashboard *d, int height, int width);
+void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
+
+/* compare.c */
+void compare_draw(struct dashboard *d, int y, int height, int width);
 
 /* keys.c */
 void keys_dispatch(struct dashboard *d, int ch);

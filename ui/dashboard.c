@@ -181,6 +181,20 @@ static void draw_settings(struct dashboard *d, int width)
 	mvaddnstr(1, 0, line, width);
 }
 
+/* Another osnoise user beside this run (neighbours.h): one line, 1; else 0. */
+static int draw_neighbour(struct dashboard *d, int y, int width)
+{
+	char line[256];
+
+	if (!d->s->neighbour[0])
+		return 0;
+	snprintf(line, sizeof(line), " another osnoise user runs beside this one: %s; it shares "
+		 "the osnoise settings (M lists the markers)", d->s->neighbour);
+	attrset(d->look[LOOK_WARN]);
+	mvaddnstr(y, 0, line, width);
+	return 1;
+}
+
 static void draw_status(struct dashboard *d, int y, int width)
 {
 	const char *hints = dash_hwlat(d) ?
@@ -229,6 +243,9 @@ void dash_draw(struct dashboard *d)
 	} else if (d->help) {
 		help_draw(d, lines, cols);
 		curs_set(0);
+	} else if (d->marks_list) {
+		marks_list_draw(d, lines, cols);
+		curs_set(0);
 	} else if (dash_hwlat(d)) {
 		draw_title(d, cols);
 		draw_hwlat_settings(d, cols);
@@ -236,9 +253,14 @@ void dash_draw(struct dashboard *d)
 		draw_status(d, lines - 1, cols);
 		curs_set(d->prompt != PROMPT_NONE);
 	} else {
+		int top = 2 + draw_neighbour(d, 2, cols);
+
 		draw_title(d, cols);
 		draw_settings(d, cols);
-		grid_draw(d, 2, lines - 3, cols);
+		if (d->compare && segments_count(&d->s->seg) > 1)
+			compare_draw(d, top, lines - top - 1, cols);
+		else
+			grid_draw(d, top, lines - top - 1, cols);
 		draw_status(d, lines - 1, cols);
 		curs_set(d->prompt != PROMPT_NONE);
 	}
@@ -344,6 +366,7 @@ static void set_looks(struct dashboard *d)
 		[LOOK_SPARK] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
 		[LOOK_PAUSED] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_BOLD },
 		[LOOK_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+		[LOOK_MARK] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
 	};
 	bool color = d->conf.color && has_colors() && start_color() == OK;
 

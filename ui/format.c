@@ -77,3 +77,39 @@ char *format_clock(int64_t sec, long nsec, char *buf, size_t size)
 			 nsec / 1000000 % 1000);
 	return buf;
 }
+
+char *format_milli(uint64_t milli, char *buf, size_t size)
+{
+	if (milli >= 100000)
+		snprintf(buf, size, "%llu", (unsigned long long)(milli / 1000));
+	else
+		snprintf(buf, size, "%llu.%02llu", (unsigned long long)(milli / 1000),
+			 (unsigned long long)(milli % 1000 / 10));
+	return buf;
+}
+
+enum format_class format_change(uint64_t before, uint64_t after, int higher_better)
+{
+	if (before == after)
+		return FORMAT_NONE;
+	return (after > before) == (higher_better != 0) ? FORMAT_GOOD : FORMAT_BAD;
+}
+
+char format_change_mark(enum format_class c)
+{
+	return c == FORMAT_GOOD ? '+' : c == FORMAT_BAD ? '!' : ' ';
+}
+
+char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size)
+{
+	uint64_t diff = after > before ? after - before : before - after;
+
+	if (!before) {
+		snprintf(buf, size, after ? "new" : "0%%");
+		return buf;
+	}
+	diff = (uint64_t)((unsigned __int128)diff * 100 / before);
+	snprintf(buf, size, "%s%llu%%", !diff ? "" : after > before ? "+" : "-",
+		 (unsigned long long)diff);
+	return buf;
+}

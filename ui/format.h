@@ -44,4 +44,26 @@ char format_class_mark(enum format_class c);
  */
 char *format_clock(int64_t sec, long nsec, char *buf, size_t size);
 
+/*
+ * A value in thousandths ("milli") as a decimal: two decimals under 100
+ * ("53.33", "0.00"), whole numbers from 100 ("1234").  Returns buf.
+ */
+char *format_milli(uint64_t milli, char *buf, size_t size);
+
+/*
+ * The change from before to after of a figure where lower is better
+ * (higher_better: where higher is): FORMAT_GOOD better, FORMAT_BAD worse,
+ * FORMAT_NONE equal.
+ */
+enum format_class format_change(uint64_t before, uint64_t after, int higher_better);
+
+/* Its mark, surviving NO_COLOR: '+' better, '!' worse, ' ' equal. */
+char format_change_mark(enum format_class c);
+
+/*
+ * The relative change in whole percent, truncated toward zero: "-35%",
+ * "+12%", "0%"; "new" when before is 0 and after is not.  Returns buf.
+ */
+char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size);
+
 #endif

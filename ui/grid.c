@@ -305,13 +305,18 @@ static attr_t class_look(const struct dashboard *d, enum format_class k)
 }
 
 static void draw_spark(const struct dashboard *d, int y, int x, int w, attr_t a,
-		       const struct cpu_stats *c, uint64_t max)
+		       int cpu, uint64_t max)
 {
+	const struct cpu_stats *c = &d->s->stats.cpu[cpu];
+	bool mark[STATS_HISTORY];
 	static const char *const utf8[] = { "\xc2\xb7", "\xe2\x96\x81", "\xe2\x96\x82",
 					    "\xe2\x96\x83", "\xe2\x96\x84", "\xe2\x96\x85",
 					    "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88" };
 	static const char ascii[] = "._-=+*#%@";
 
+	if (w > STATS_HISTORY)
+		w = STATS_HISTORY;
+	marks_ages(d, cpu, mark, (unsigned)w);
 	attrset(a);
 	move(y, x);
 	for (int i = 0; i < w; i++) {
@@ -320,6 +325,12 @@ static void draw_spark(const struct dashboard *d, int y, int x, int w, attr_t a,
 
 		if (age >= c->hist_len) {
 			addch(' ');
+			continue;
+		}
+		if (mark[age]) {	/* the first period after a marker */
+			attrset(d->look[LOOK_MARK]);
+			addch('|');
+			attrset(a);
 			continue;
 		}
 		lvl = format_spark_level(stats_history(c, age), max);
@@ -404,7 +415,7 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 			put_right(y, x, w, a, buf);
 			break;
 		case COL_SPARK:
-			draw_spark(d, y, x, w, a, c, spark_max);
+			draw_spark(d, y, x, w, a, cpu, spark_max);
 			break;
 		case COL_CLOCK: {
 			const struct hwl_cpu_stats *h = &d->s->hwl_stats.cpu[cpu];

@@ -57,10 +57,15 @@ static void say_cpus(struct dashboard *d, const char *what)
 
 static void apply_cpus(struct dashboard *d, const struct cpuset *set, const char *what)
 {
-	if (session_set_cpus(d->s, set) < 0)
+	char from[128], to[128];
+
+	cpuset_format(session_cpus(d->s), from, sizeof(from));
+	if (session_set_cpus(d->s, set) < 0) {
 		dash_message(d, true, "%s", d->s->err);
-	else
-		say_cpus(d, what);
+		return;
+	}
+	say_cpus(d, what);
+	marks_set(d, "key", "CPUs %s -> %s", from, cpuset_format(set, to, sizeof(to)));
 }
 
 static void key_toggle_cpu(struct dashboard *d, int code)
@@ -99,10 +104,15 @@ static void key_prompt(struct dashboard *d, int code)
 
 static void set_threshold(struct dashboard *d, uint64_t us)
 {
-	if (session_set_threshold(d->s, us) < 0)
+	uint64_t from = session_threshold(d->s);
+
+	if (session_set_threshold(d->s, us) < 0) {
 		dash_message(d, true, "%s", d->s->err);
-	else
-		dash_message(d, false, "threshold %llu us", (unsigned long long)us);
+		return;
+	}
+	dash_message(d, false, "threshold %llu us", (unsigned long long)us);
+	marks_set(d, "key", "threshold %llu -> %llu us", (unsigned long long)from,
+		  (unsigned long long)us);
 }
 
 static void key_threshold_step(struct dashboard *d, int code)
@@ -143,9 +153,12 @@ static void key_mode(struct dashboard *d, int code)
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
-	session_reset_stats(d->s);
 	dash_message(d, false, "%s mode: statistics restarted",
 		     irq_off ? "hwnoise (interrupts disabled)" : "osnoise (interrupts enabled)");
+	/* The marker first: what came before the switch closes its segment. */
+	marks_set(d, "key", "mode %s -> %s", irq_off ? "osnoise" : "hwnoise",
+		  irq_off ? "hwnoise" : "osnoise");
+	session_reset_stats(d->s);
 }
 
 /*
@@ -166,23 +179,29 @@ static void key_view(struct dashboard *d, int code)
 	}
 	d->sort = 0;
 	d->top = 0;
+	d->compare = false;
 	if (to == SESSION_HWLAT)
 		dash_message(d, false, "hwlat view: osnoise stopped, hwlat runs (the kernel can not "
 			     "run both at once)");
 	else
 		dash_message(d, false, "hwnoise view: hwlat stopped, osnoise runs again%s",
 			     d->s->conf.record ? "; the recording restarted empty" : "");
+	marks_set(d, "key", "view %s -> %s", to == SESSION_HWLAT ? "hwnoise" : "hwlat",
+		  to == SESSION_HWLAT ? "hwlat" : "hwnoise");
 }
 
 static void key_hwlat_mode(struct dashboard *d, int code)
 {
-	enum hwlat_mode next = (enum hwlat_mode)((d->s->hwl.conf.mode + 1) % 3);
+	enum hwlat_mode from = d->s->hwl.conf.mode;
+	enum hwlat_mode next = (enum hwlat_mode)((from + 1) % 3);
 
 	(void)code;
-	if (session_set_hwlat_mode(d->s, next) < 0)
+	if (session_set_hwlat_mode(d->s, next) < 0) {
 		dash_message(d, true, "%s", d->s->err);
-	else
-		dash_message(d, false, "hwlat mode %s", hwlat_mode_name(next));
+		return;
+	}
+	dash_message(d, false, "hwlat mode %s", hwlat_mode_name(next));
+	marks_set(d, "key", "hwlat mode %s -> %s", hwlat_mode_name(from), hwlat_mode_name(next));
 }
 
 static void key_pause(struct dashboard *d, int code)
@@ -199,8 +218,10 @@ static void key_pause(struct dashboard *d, int code)
 static void key_reset(struct dashboard *d, int code)
 {
 	(void)code;
-	session_reset_stats(d->s);
 	dash_message(d, false, "statistics reset");
+	/* The marker first: the segment before it holds what the reset clears. */
+	marks_set(d, "key", "reset");
+	session_reset_stats(d->s);
 }
 
 static void key_sort(struct dashboard *d, int code)
@@ -261,6 +282,14 @@ const struct key_def keys_table[] = {
 	  key_hwlat_mode, true, KEYS_HWLAT },
 	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true, KEYS_BOTH },
 	{ { 'R' }, "R", "reset the statistics", key_reset, true, KEYS_BOTH },
+	{ { 'b' }, "b",
+	  "set a marker, with a note typed after it (Enter: none): a new segment starts",
+	  marks_key_note, true, KEYS_BOTH },
+	{ { 'M' }, "M", "list the markers: changes by key, from outside, and b", marks_key_list,
+	  false, KEYS_BOTH },
+	{ { 'd' }, "d",
+	  "compare view: per CPU, the segment before the latest marker against the current one",
+	  marks_key_compare, false, KEYS_HWNOISE },
 	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort,
 	  false, KEYS_BOTH },
 	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false, KEYS_BOTH },
@@ -290,6 +319,8 @@ const char *keys_prompt_label(enum dash_prompt p)
 		return "hwlat width (us)";
 	case PROMPT_WINDOW:
 		return "hwlat window (us)";
+	case PROMPT_MARK:
+		return "marker note (Enter: none)";
 	case PROMPT_NONE:
 		break;
 	}
@@ -298,11 +329,38 @@ const char *keys_prompt_label(enum dash_prompt p)
 
 static void set_hwlat_timing(struct dashboard *d, uint64_t window, uint64_t width)
 {
-	if (session_set_hwlat_timing(d->s, window, width ? width : 1) < 0)
+	uint64_t from_n = d->s->hwl.conf.window_us, from_w = d->s->hwl.conf.width_us;
+
+	if (session_set_hwlat_timing(d->s, window, width ? width : 1) < 0) {
 		dash_message(d, true, "%s", d->s->err);
+		return;
+	}
+	dash_message(d, false, "hwlat window %llu us, width %llu us",
+		     (unsigned long long)window, (unsigned long long)(width ? width : 1));
+	marks_set(d, "key", "hwlat window %llu -> %llu us, width %llu -> %llu us",
+		  (unsigned long long)from_n, (unsigned long long)window,
+		  (unsigned long long)from_w, (unsigned long long)(width ? width : 1));
+}
+
+/* period and runtime together: the kernel's pair, one marker. */
+static void set_timing(struct dashboard *d, uint64_t period, uint64_t runtime)
+{
+	const struct osnoise_conf *c = &d->s->osn.conf;
+	uint64_t from_p = c->period_us, from_r = c->runtime_us;
+
+	if (session_set_timing(d->s, period, runtime) < 0) {
+		dash_message(d, true, "%s", d->s->err);
+		return;
+	}
+	dash_message(d, false, "period %llu us, runtime %llu us", (unsigned long long)period,
+		     (unsigned long long)runtime);
+	if (period == from_p)
+		marks_set(d, "key", "runtime %llu -> %llu us", (unsigned long long)from_r,
+			  (unsigned long long)runtime);
 	else
-		dash_message(d, false, "hwlat window %llu us, width %llu us",
-			     (unsigned long long)window, (unsigned long long)(width ? width : 1));
+		marks_set(d, "key", "period %llu -> %llu us, runtime %llu -> %llu us",
+			  (unsigned long long)from_p, (unsigned long long)period,
+			  (unsigned long long)from_r, (unsigned long long)runtime);
 }
 
 static void prompt_apply(struct dashboard *d)
@@ -342,21 +400,14 @@ static void prompt_apply(struct dashboard *d)
 		runtime = c->runtime_us <= v ? c->runtime_us : v * 3 / 4;
 		if (runtime < PERIOD_MIN)
 			runtime = PERIOD_MIN;
-		if (session_set_timing(d->s, v, runtime) < 0)
-			dash_message(d, true, "%s", d->s->err);
-		else
-			dash_message(d, false, "period %llu us, runtime %llu us",
-				     (unsigned long long)v, (unsigned long long)runtime);
+		set_timing(d, v, runtime);
 		return;
 	case PROMPT_RUNTIME:
 		if (parse_u64(d->input, PERIOD_MIN, c->period_us, &v, &why) < 0) {
 			dash_message(d, true, "runtime '%s' %s", d->input, why);
 			return;
 		}
-		if (session_set_timing(d->s, c->period_us, v) < 0)
-			dash_message(d, true, "%s", d->s->err);
-		else
-			dash_message(d, false, "runtime %llu us", (unsigned long long)v);
+		set_timing(d, c->period_us, v);
 		return;
 	case PROMPT_WIDTH:
 		if (parse_u64(d->input, 1, d->s->hwl.conf.window_us, &v, &why) < 0) {
@@ -373,6 +424,9 @@ static void prompt_apply(struct dashboard *d)
 		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */
 		set_hwlat_timing(d, v, d->s->hwl.conf.width_us <= v ? d->s->hwl.conf.width_us : v / 2);
 		return;
+	case PROMPT_MARK:
+		marks_apply_note(d);
+		return;
 	case PROMPT_NONE:
 		return;
 	}
@@ -384,7 +438,7 @@ static void prompt_key(struct dashboard *d, int ch)
 		enum dash_prompt p = d->prompt;
 
 		d->prompt = PROMPT_NONE;
-		if (d->input_len) {
+		if (d->input_len || p == PROMPT_MARK) {
 			d->prompt = p;
 			prompt_apply(d);
 			d->prompt = PROMPT_NONE;
@@ -431,6 +485,10 @@ void keys_dispatch(struct dashboard *d, int ch)
 	}
 	if (d->help) {
 		help_key(d, ch);
+		return;
+	}
+	if (d->marks_list) {
+		marks_list_key(d, ch);
 		return;
 	}
 	d->msg[0] = '\0';

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "markers.h"
+#include "report.h"
 #include "segments.h"
 #include "tap.h"
 
@@ -41,6 +42,60 @@ static void test_markers(void)
 	markers_free(&ms);
 }
 
+static const char tables[] =
+	"\n3 segments, one table each, headed by the marker that opened it:\n"
+	"\n== 0  00:00:00  start  [before a reset: not in the table above]\n"
+	"                                        Hardware-related Noise\n"
+	"duration:   0 00:00:02 | time is in us\n"
+	"CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI\n"
+	"  1 #1            750000           10    99.99866          10            4           3            1\n"
+	"\n== 1  00:00:02  threshold 5 -> 1 us (key)  [before a reset: not in the table above]\n"
+	"                                        Hardware-related Noise\n"
+	"duration:   0 00:00:03 | time is in us\n"
+	"CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI\n"
+	"  1 #1            750000            5    99.99933           5            5           0            2\n"
+	"  2 #1            750000            7    99.99906           7            3           2            0\n"
+	"\n== 2  00:00:05  reset (key)\n"
+	"                                        Operating System Noise\n"
+	"duration:   0 00:00:01 | time is in us\n"
+	"CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI          IRQ      Softirq       Thread\n"
+	"  3 #1            750000           40    99.99466          40           40           0            0            1            0            0\n";
+
+/* The per-segment tables at the end: same layout, headed by the marker lines. */
+static void test_report(void)
+{
+	struct segments sg;
+	struct stats whole;
+	struct cpuset cpus;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	cpuset_clear(&cpus);
+	cpuset_add(&cpus, 1);
+	segments_init(&sg, 4, &cpus, false, false);
+	stats_init(&whole, 4);
+	f = open_memstream(&buf, &len);
+	report_segments(f, &sg, 0, false, false);
+	fflush(f);
+	tap_is_u64(len, 0, "no marker: no segment tables");
+	add(&sg, &whole, 1, 10, 4, 3, 1);
+	segments_mark(&sg, 2500, 2000000000ULL, &cpus, false, false, "key", "threshold 5 -> 1 us");
+	add(&sg, &whole, 1, 5, 5, 0, 2);
+	add(&sg, &whole, 2, 7, 3, 2, 0);
+	cpuset_clear(&cpus);
+	cpuset_add(&cpus, 3);
+	segments_mark(&sg, 5200, 5000000000ULL, &cpus, true, false, "key", "reset");
+	segments_reset(&sg);
+	add(&sg, &whole, 3, 40, 40, 0, 0);
+	report_segments(f, &sg, 6500000000ULL, false, false);
+	fclose(f);
+	tap_is_str(buf, tables, "one table per segment, headed by its marker, only its CPUs");
+	free(buf);
+	stats_free(&whole);
+	segments_free(&sg);
+}
+
 int main(void)
 {
 	struct segments sg;
@@ -50,8 +105,9 @@ int main(void)
 	struct seg_rates r;
 	uint64_t sum_noise = 0, sum_periods = 0;
 
-	tap_plan(30);
+	tap_plan(32);
 	test_markers();
+	test_report();
 
 	cpuset_clear(&cpus);
 	cpuset_add(&cpus, 1);

@@ -1,0 +1,138 @@
+/*
+ * marks: the dashboard's side of the markers (src/markers.h): the marker
+ * a key sets after a change of what is measured, b's note, the list M
+ * shows over the grid, the d switch of the compare view (compare.c), and
+ * where each marker falls in a CPU's History sparkline.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dash.h"
+
+void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
+{
+	va_list ap;
+	int num;
+
+	va_start(ap, fmt);
+	num = session_vmark(d->s, origin, fmt, ap);
+	va_end(ap);
+	if (num < 0) {
+		dash_message(d, true, "%s", d->s->err);
+		return;
+	}
+	/* The key's own message stays; the marker's number goes with it. */
+	if (d->msg[0] && !d->msg_err && strlen(d->msg) + 16 < sizeof(d->msg))
+		snprintf(d->msg + strlen(d->msg), sizeof(d->msg) - strlen(d->msg),
+			 "  [marker %d]", num);
+	else
+		dash_message(d, false, "marker %d: %s", num, d->s->seg.marks.m[num].text);
+	d->dirty = true;
+}
+
+void marks_key_note(struct dashboard *d, int code)
+{
+	(void)code;
+	d->prompt = PROMPT_MARK;
+	d->input_len = 0;
+	d->input[0] = '\0';
+}
+
+void marks_apply_note(struct dashboard *d)
+{
+	d->msg[0] = '\0';
+	marks_set(d, "user", "%s", d->input_len ? d->input : "mark");
+}
+
+void marks_key_list(struct dashboard *d, int code)
+{
+	(void)code;
+	d->marks_list = true;
+	d->marks_top = segments_count(&d->s->seg) > 1 ? (int)segments_count(&d->s->seg) : 0;
+}
+
+void marks_key_compare(struct dashboard *d, int code)
+{
+	(void)code;
+	if (!d->compare && segments_count(&d->s->seg) < 2) {
+		dash_message(d, true, "no marker yet: b sets one, and d compares before and after it");
+		return;
+	}
+	d->compare = !d->compare;
+	dash_message(d, false, d->compare ? "compare view: the segment before the latest marker "
+		     "and the current one (d returns)" : "grid view");
+}
+
+void marks_list_key(struct dashboard *d, int ch)
+{
+	switch (ch) {
+	case KEY_UP:
+		if (d->marks_top > 0)
+			d->marks_top--;
+		break;
+	case KEY_DOWN:
+		d->marks_top++;
+		break;
+	case KEY_HOME:
+		d->marks_top = 0;
+		break;
+	case KEY_END:
+		d->marks_top = (int)segments_count(&d->s->seg);
+		break;
+	case KEY_RESIZE:
+		break;
+	default:
+		d->marks_list = false;
+	}
+}
+
+/* The list: newest at the bottom, End shows the newest (where it opens). */
+void marks_list_draw(struct dashboard *d, int height, int width)
+{
+	const struct markers *ms = &d->s->seg.marks;
+	int rows = height - 2, n = (int)ms->n;
+	char line[MARKER_TEXT + 64];
+
+	if (rows < 1)
+		rows = 1;
+	if (d->marks_top > n - rows)
+		d->marks_top = n - rows > 0 ? n - rows : 0;
+	attrset(d->look[LOOK_TITLE]);
+	for (int x = 0; x < width; x++)
+		mvaddch(0, x, ' ');
+	snprintf(line, sizeof(line), " Markers (%d): any key returns, Up/Down/Home/End scroll", n - 1);
+	mvaddnstr(0, 0, line, width);
+	for (int i = 0; i < rows && d->marks_top + i < n; i++) {
+		const struct marker *m = &ms->m[d->marks_top + i];
+
+		attrset(m->num == ms->n - 1 && m->num ? A_BOLD : A_NORMAL);
+		mvaddch(1 + i, 0, ' ');
+		addnstr(markers_line(m, line, sizeof(line)), width - 1);
+	}
+	attrset(d->look[LOOK_DIM]);
+	mvaddnstr(height - 1, 0, " b sets a marker, d compares the segment before the latest "
+		  "marker with the current one", width);
+}
+
+/*
+ * The markers in a CPU's sparkline: at[age] is set for the period that
+ * came first after a marker, age 0 the newest.  The open segment holds the
+ * newest periods, the one before it the periods before them, and so on.
+ */
+void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n)
+{
+	const struct segments *sg = &d->s->seg;
+	uint64_t age = 0;
+
+	memset(at, 0, sizeof(*at) * n);
+	for (unsigned k = segments_count(sg); k-- > 1;) {
+		const struct cpu_stats *c = segments_cpu(sg, k, cpu);
+
+		age += c ? c->periods : 0;
+		if (age > n)
+			break;
+		if (age > 0)
+			at[age - 1] = true;
+	}
+}
