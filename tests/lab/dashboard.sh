@@ -155,7 +155,7 @@ stamp end
 EOF_GUEST
 )
 # (lab_run boots once more when the emulated guest kernel dies.)
-lab_run --smt --monitor --timeout 280 --bin "$HWNOISETOP" \
+lab_run --smt --monitor --timeout 600 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
