@@ -19,8 +19,10 @@ plan 26
 
 common=$(cat <<'EOF_COMMON'
 . /etc/lab/tmux-guest.sh
-# raise K: K SMIs on CPU 0, raised from CPU 2.
-raise() { taskset -c 2 sh -c 'i=0; while [ $i -lt '"$1"' ]; do printf "\000" | dd of=/dev/port bs=1 seek=178 count=1 2>/dev/null; i=$((i + 1)); done'; }
+# raise K: K SMIs on CPU 0, raised from CPU 2, 0.3 s apart: like NMIs, an
+# SMI raised while the last one is still pending (CPU 0's vCPU not run yet
+# on a loaded host) merges with it.
+raise() { taskset -c 2 sh -c 'i=0; while [ $i -lt '"$1"' ]; do printf "\000" | dd of=/dev/port bs=1 seek=178 count=1 2>/dev/null; sleep 0.3; i=$((i + 1)); done'; }
 msr_loaded() { grep -c '^msr ' /proc/modules; }
 # gone: until no hwnoisetop runs (it restores and leaves after q).
 gone() { i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done; }
