@@ -310,14 +310,16 @@ void hwlat_print_params(FILE *out, const struct hwlat_cli *cli)
 
 void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
 {
+	char line[128];
+
 	if (st->samples == 0)
 		fprintf(out, "Max Latency: Below threshold\n");
 	else
 		fprintf(out, "Max Latency: %" PRIu64 "us\n", st->max);
 	fprintf(out, "Samples recorded: %" PRIu64 "\n", st->samples);
 	fprintf(out, "Samples exceeding threshold: %" PRIu64 "\n", st->count);
-	if (st->missed)
-		fprintf(out, "%" PRIu64 " events missed, results might not be accurate\n", st->missed);
+	if (*lost_text(&st->lost, line, sizeof(line)))
+		fprintf(out, "%s\n", line);
 }
 
 void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus)

@@ -29,7 +29,8 @@ void hwl_stats_reset(struct hwl_stats *st)
 		memset(st->cpu, 0, sizeof(*st->cpu) * (st->ncpus > 0 ? st->ncpus : 1));
 	st->nsamples = 0;
 	st->samples = 0;
-	st->max = st->count = st->missed = 0;
+	st->max = st->count = 0;
+	memset(&st->lost, 0, sizeof(st->lost));
 }
 
 static uint64_t max_u64(uint64_t a, uint64_t b)

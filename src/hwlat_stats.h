@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stats.h"
+
 struct hwl_sample {
 	int cpu;
 	uint32_t seqnum;
@@ -47,7 +49,7 @@ struct hwl_stats {
 	uint64_t samples;		/* samples received */
 	uint64_t max;			/* largest inner or outer */
 	uint64_t count;			/* sum of counts */
-	uint64_t missed;		/* events the ring buffer dropped */
+	struct lost lost;		/* events dropped and read meanwhile */
 };
 
 /* A zeroed struct (never initialised) is valid for reset, add and free. */

@@ -453,9 +453,9 @@ static size_t events_valid(const char *data, size_t size)
 
 static void missed(const struct reader_sink *sink, int cpu, long long count)
 {
-	/* An unknown number (-1: the kernel did not store it) counts as 1. */
+	/* -1: an unknown number (the kernel did not store it, a page dropped). */
 	if (count && sink->missed)
-		sink->missed(sink->ctx, cpu, count < 0 ? 1 : (uint64_t)count);
+		sink->missed(sink->ctx, cpu, count < 0 ? LOST_UNKNOWN : (uint64_t)count);
 }
 
 /*

@@ -26,6 +26,7 @@ struct reader_sink {
 	void (*sample)(void *ctx, const struct osn_sample *s);
 	/* The kernel's "stop tracing hit" (or any trace print) on cpu. */
 	void (*print)(void *ctx, int cpu, const char *text);
+	/* Events the kernel dropped before a page; LOST_UNKNOWN: some, count unknown. */
 	void (*missed)(void *ctx, int cpu, uint64_t count);
 	/* An osnoise:sample_threshold event (enabled with -s to find the CPU). */
 	void (*threshold)(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns);

@@ -13,7 +13,7 @@
 void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		  const struct report_opts *opts)
 {
-	char dur[32];
+	char dur[32], line[128];
 	int cpu;
 
 	if (opts->pretty)
@@ -53,12 +53,8 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 				(unsigned long long)c->softirq, (unsigned long long)c->thread);
 		fputc('\n', out);
 	}
-	if (st->missed) {
-		uint64_t total = st->missed + st->samples;
-
-		fprintf(out, "%llu (%.2f%%) events missed, results might not be accurate\n",
-			(unsigned long long)st->missed, 100.0 * st->missed / total);
-	}
+	if (*lost_text(&st->lost, line, sizeof(line)))
+		fprintf(out, "%s\n", line);
 }
 
 void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool pretty,

@@ -58,11 +58,17 @@ void segments_add(struct segments *sg, const struct osn_sample *s)
 	stats_add(&sg->cur, s);
 	if (s->cpu >= 0 && s->cpu < sg->cur.ncpus && s->cpu < HWN_MAX_CPUS)
 		cpuset_add(&segments_open(sg)->rows, s->cpu);
+	sg->cur.lost.read++;
+}
+
+void segments_read(struct segments *sg)
+{
+	sg->cur.lost.read++;
 }
 
 void segments_missed(struct segments *sg, uint64_t count)
 {
-	sg->cur.missed += count;
+	lost_add(&sg->cur.lost, count);
 }
 
 /* Pack the open statistics into g's rows. */
@@ -80,7 +86,7 @@ static int seg_close(struct segments *sg, struct segment *g, uint64_t now_ns)
 	}
 	g->ns = now_ns > g->open_ns ? now_ns - g->open_ns : 0;
 	g->samples = sg->cur.samples;
-	g->missed = sg->cur.missed;
+	g->lost = sg->cur.lost;
 	return 0;
 }
 
@@ -165,7 +171,7 @@ void segments_unpack(const struct segments *sg, unsigned k, struct stats *st)
 		memcpy(st->cpu, sg->cur.cpu, sizeof(*st->cpu) * (st->ncpus < sg->cur.ncpus ?
 								 st->ncpus : sg->cur.ncpus));
 		st->samples = sg->cur.samples;
-		st->missed = sg->cur.missed;
+		st->lost = sg->cur.lost;
 		return;
 	}
 	cpuset_for_each(cpu, &g->rows) {
@@ -174,7 +180,7 @@ void segments_unpack(const struct segments *sg, unsigned k, struct stats *st)
 		n++;
 	}
 	st->samples = g->samples;
-	st->missed = g->missed;
+	st->lost = g->lost;
 }
 
 /* a * b / c in 128 bits, 0 when c is 0. */

@@ -27,7 +27,8 @@ struct segment {
 	struct cpuset cpus;	/* CPUs measured in it */
 	struct cpuset rows;	/* its CPUs: cpus and any with periods (row[] in order) */
 	struct cpu_stats *row;	/* closed segments only */
-	uint64_t samples, missed;
+	uint64_t samples;
+	struct lost lost;	/* events dropped and read in it */
 	bool before_reset;	/* the whole run's statistics were reset after it */
 };
 
@@ -46,8 +47,9 @@ unsigned segments_count(const struct segments *sg);
 /* The open segment (the last one). */
 struct segment *segments_open(struct segments *sg);
 
-/* Account a summary / lost events in the open segment. */
+/* Account a summary / another event read / lost events in the open segment. */
 void segments_add(struct segments *sg, const struct osn_sample *s);
+void segments_read(struct segments *sg);
 void segments_missed(struct segments *sg, uint64_t count);
 
 /*

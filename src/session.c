@@ -375,6 +375,21 @@ int session_start(struct session *s, const struct session_conf *conf)
 	return 0;
 }
 
+/* Events count toward the statistics shown: not in a warm-up or a pause. */
+static bool counting(const struct session *s)
+{
+	return s->state == SESSION_RUNNING && !s->warming;
+}
+
+/* An event other than a summary, read while the statistics count. */
+static void count_other(struct session *s)
+{
+	if (counting(s) && s->conf.tracer == SESSION_OSNOISE) {
+		s->stats.lost.read++;
+		segments_read(&s->seg);
+	}
+}
+
 static void on_sample(void *ctx, const struct osn_sample *smp)
 {
 	struct session *s = ctx;
@@ -388,9 +403,10 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
 			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
 
-	if (s->state == SESSION_RUNNING && !s->warming) {
+	if (counting(s)) {
 		stats_add(&s->stats, smp);
 		segments_add(&s->seg, smp);
+		s->stats.lost.read++;
 	}
 	counters_sample(s, smp, now_ns());
 	/* -S: the kernel writes the period's summary, then stops. */
@@ -409,6 +425,7 @@ static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
 {
 	struct session *s = ctx;
 
+	count_other(s);
 	if (s->osn.conf.stop_us && duration_ns > s->osn.conf.stop_us * 1000 && ts >= s->stop_ts) {
 		s->stop_cpu = cpu;
 		s->stop_ts = ts;
@@ -423,14 +440,17 @@ static void on_hwlat(void *ctx, const struct hwl_sample *smp)
 {
 	struct session *s = ctx;
 
-	if (s->state == SESSION_RUNNING)
+	if (s->state == SESSION_RUNNING) {
 		hwl_stats_add(&s->hwl_stats, smp);
+		s->hwl_stats.lost.read++;
+	}
 }
 
 static void on_print(void *ctx, int cpu, const char *text)
 {
 	struct session *s = ctx;
 
+	count_other(s);
 	if (s->conf.debug)
 		fprintf(stderr, "hwnoisetop: debug: cpu %d: %s\n", cpu, text);
 	if (s->stop_cpu < 0 && (strstr(text, "stop tracing") || !*text)) {
@@ -443,10 +463,12 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 	struct session *s = ctx;
 
 	(void)cpu;
-	if (s->conf.tracer == SESSION_HWLAT)
-		s->hwl_stats.missed += count;
-	else {
-		s->stats.missed += count;
+	if (!counting(s))
+		return;	/* a warm-up's or a pause's: not in the figures shown */
+	if (s->conf.tracer == SESSION_HWLAT) {
+		lost_add(&s->hwl_stats.lost, count);
+	} else {
+		lost_add(&s->stats.lost, count);
 		segments_missed(&s->seg, count);
 	}
 }
@@ -526,7 +548,6 @@ static void end_warmup(struct session *s)
 	reader_drain_all(s->reader, &sink);
 	s->warming = false;
 	session_reset_stats(s);
-	s->stats.missed = 0;
 	if (osnoise_set_stop(&s->osn, s->conf.osn.stop_us, s->conf.osn.stop_total_us, s->err,
 			     sizeof(s->err)) < 0) {
 		s->quit = true;

@@ -3,6 +3,7 @@
  */
 #include "stats.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +28,7 @@ void stats_reset(struct stats *st)
 {
 	memset(st->cpu, 0, sizeof(*st->cpu) * st->ncpus);
 	st->samples = 0;
-	st->missed = 0;
+	memset(&st->lost, 0, sizeof(st->lost));
 }
 
 static uint64_t max_u64(uint64_t a, uint64_t b)
@@ -84,4 +85,30 @@ uint64_t stats_avail(uint64_t runtime, uint64_t noise)
 	if (noise > runtime)
 		noise = runtime;
 	return (uint64_t)((unsigned __int128)(runtime - noise) * 10000000u / runtime);
+}
+
+void lost_add(struct lost *l, uint64_t missed)
+{
+	if (missed == LOST_UNKNOWN)
+		l->unknown = true;
+	else
+		l->missed += missed;
+}
+
+const char *lost_text(const struct lost *l, char *buf, size_t size)
+{
+	uint64_t total = l->missed + l->read, bp;
+
+	if (l->unknown)
+		snprintf(buf, size, "an unknown number of events missed, results might not be accurate");
+	else if (!l->missed)
+		snprintf(buf, size, "%s", "");
+	else {
+		/* Hundredths of a percent, rounded to the nearest as %.2f would. */
+		bp = (uint64_t)(((unsigned __int128)l->missed * 20000 + total) / (2 * (unsigned __int128)total));
+		snprintf(buf, size, "%llu (%llu.%02llu%%) events missed, results might not be accurate",
+			 (unsigned long long)l->missed, (unsigned long long)(bp / 100),
+			 (unsigned long long)(bp % 100));
+	}
+	return buf;
 }

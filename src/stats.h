@@ -11,7 +11,31 @@
 #ifndef HWN_STATS_H
 #define HWN_STATS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+/*
+ * Events the ring buffer dropped, against those read, while the
+ * statistics they belong to count (not in a warm-up, a pause, or before a
+ * reset): both in events, one unit.
+ */
+struct lost {
+	uint64_t read;		/* events read */
+	uint64_t missed;	/* events dropped, as counted by the kernel */
+	bool unknown;		/* a page said events were dropped, without a count */
+};
+
+/* lost_add()'s count for "some, the kernel did not say how many". */
+#define LOST_UNKNOWN UINT64_MAX
+
+void lost_add(struct lost *l, uint64_t missed);
+/*
+ * The report's line, without a newline: "N (P.PP%) events missed, results
+ * might not be accurate", "an unknown number of events missed, ...", or ""
+ * when nothing was lost.  No floating point: the same in every locale.
+ */
+const char *lost_text(const struct lost *l, char *buf, size_t size);
 
 struct osn_sample {
 	int cpu;
@@ -53,7 +77,7 @@ struct stats {
 	int ncpus;			/* rows in cpu[] */
 	struct cpu_stats *cpu;
 	uint64_t samples;		/* summaries accepted */
-	uint64_t missed;		/* events the ring buffer dropped */
+	struct lost lost;		/* events dropped and read meanwhile */
 };
 
 int stats_init(struct stats *st, int ncpus);

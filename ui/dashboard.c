@@ -67,6 +67,18 @@ static uint64_t samples_seen(const struct dashboard *d)
 	return d->s->stats.samples + d->s->hwl_stats.samples;
 }
 
+/* The lost events of the settings line: "3", or "3+?" when a count was unknown. */
+static const char *lost_short(const struct lost *l, char *buf, size_t size)
+{
+	snprintf(buf, size, "%llu%s", (unsigned long long)l->missed, l->unknown ? "+?" : "");
+	return buf;
+}
+
+static bool lost_any(const struct lost *l)
+{
+	return l->missed || l->unknown;
+}
+
 static void fill(int y, int width, attr_t a)
 {
 	attrset(a);
@@ -135,21 +147,21 @@ static void draw_title(struct dashboard *d, int width)
 static void draw_hwlat_settings(struct dashboard *d, int width)
 {
 	const struct hwlat_conf *c = &d->s->hwl.conf;
-	char line[512], cpus[128], online[128];
+	char line[512], cpus[128], online[128], lost[32];
 
 	cpuset_format(&c->cpus, cpus, sizeof(cpus));
 	cpuset_format(&d->online, online, sizeof(online));
 	snprintf(line, sizeof(line),
-		 " window %llu us  width %llu us  mode %s  threshold %llu us  CPUs %s (online %s)  lost %llu",
+		 " window %llu us  width %llu us  mode %s  threshold %llu us  CPUs %s (online %s)  lost %s",
 		 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
 		 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
-		 (unsigned long long)d->s->hwl_stats.missed);
+		 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
 	if ((int)strlen(line) > width)
-		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %llu",
+		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %s",
 			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
 			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
-			 (unsigned long long)d->s->hwl_stats.missed);
-	attrset(d->s->hwl_stats.missed ? d->look[LOOK_WARN] : A_NORMAL);
+			 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
+	attrset(lost_any(&d->s->hwl_stats.lost) ? d->look[LOOK_WARN] : A_NORMAL);
 	mvaddnstr(1, 0, line, width);
 	snprintf(line, sizeof(line), " hwnoise is stopped: the kernel can not run the osnoise and "
 		 "hwlat tracers at once (w switches back)");
@@ -163,21 +175,21 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 static void draw_settings(struct dashboard *d, int width)
 {
 	const struct osnoise_conf *c = &d->s->osn.conf;
-	char line[512], cpus[128], online[128];
+	char line[512], cpus[128], online[128], lost[32];
 
 	cpuset_format(&c->cpus, cpus, sizeof(cpus));
 	cpuset_format(&d->online, online, sizeof(online));
 	snprintf(line, sizeof(line),
-		 " period %llu us  runtime %llu us  threshold %llu us  CPUs %s (online %s)  lost %llu",
+		 " period %llu us  runtime %llu us  threshold %llu us  CPUs %s (online %s)  lost %s",
 		 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
 		 (unsigned long long)c->threshold_us, cpus, online,
-		 (unsigned long long)d->s->stats.missed);
+		 lost_short(&d->s->stats.lost, lost, sizeof(lost)));
 	if ((int)strlen(line) > width)
-		snprintf(line, sizeof(line), " P %llu R %llu T %llu us  CPUs %s/%s  lost %llu",
+		snprintf(line, sizeof(line), " P %llu R %llu T %llu us  CPUs %s/%s  lost %s",
 			 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
 			 (unsigned long long)c->threshold_us, cpus, online,
-			 (unsigned long long)d->s->stats.missed);
-	attrset(d->s->stats.missed ? d->look[LOOK_WARN] : A_NORMAL);
+			 lost_short(&d->s->stats.lost, lost, sizeof(lost)));
+	attrset(lost_any(&d->s->stats.lost) ? d->look[LOOK_WARN] : A_NORMAL);
 	mvaddnstr(1, 0, line, width);
 }
 

@@ -80,7 +80,7 @@ int main(void)
 	const char *why;
 	char *out;
 
-	tap_plan(9);
+	tap_plan(12);
 	cpuset_parse("0-7", &cpus, &why);
 	stats_init(&st, 8);
 	for (size_t i = 0; i < sizeof(rows1) / sizeof(rows1[0]); i++)
@@ -105,12 +105,34 @@ int main(void)
 	       "only the CPUs asked for are listed");
 	free(out);
 
-	st.missed = 1;
+	/* One unit: dropped events against events read (not summaries). */
+	lost_add(&st.lost, 1);
+	st.lost.read = 4193;
 	out = render(&st, &cpus, &ro);
 	tap_ok(strstr(out, "\n1 (0.02%) events missed, results might not be accurate\n") != NULL,
-	       "missed events are reported with their share");
+	       "missed events are reported with their share of the events");
 	free(out);
-	st.missed = 0;
+	st.lost.read = 3;
+	out = render(&st, &cpus, &ro);
+	tap_ok(strstr(out, "\n1 (25.00%) events missed,") != NULL,
+	       "the share counts every event read, not only the summaries (%llu)",
+	       (unsigned long long)st.samples);
+	free(out);
+	lost_add(&st.lost, LOST_UNKNOWN);
+	out = render(&st, &cpus, &ro);
+	tap_ok(strstr(out, "\nan unknown number of events missed, results might not be accurate\n") &&
+	       !strstr(out, "%) events missed"),
+	       "a page without a count: an unknown number, not one more");
+	free(out);
+	stats_reset(&st);
+	for (int cpu = 1; cpu <= 7; cpu++) {
+		struct row r = { cpu, 599, 0, 0, 0, 0, 0 };
+
+		feed(&st, &r);
+	}
+	out = render(&st, &cpus, &ro);
+	tap_ok(!strstr(out, "missed"), "a reset forgets the lost events with the figures");
+	free(out);
 
 	ro.osnoise = true;
 	out = render(&st, &cpus, &ro);

@@ -162,7 +162,7 @@ int main(void)
 	       st.cpu[2].periods == 0, "unpacked segment 1: its rows, zero elsewhere");
 	segments_missed(&sg, 4);
 	segments_unpack(&sg, 2, &st);
-	tap_is_u64(st.missed, 4, "lost events count in the open segment");
+	tap_is_u64(st.lost.missed, 4, "lost events count in the open segment");
 
 	/* 40 us of noise in 750000 us of runtime: 53.333 us per s. */
 	segments_rates(segments_cpu(&sg, 2, 2), &r);

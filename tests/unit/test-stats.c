@@ -8,7 +8,7 @@ int main(void)
 	struct osn_sample s = { .cpu = 1, .runtime = 750000 };
 	const struct cpu_stats *c;
 
-	tap_plan(22);
+	tap_plan(28);
 	tap_ok(stats_init(&st, 4) == 0, "init");
 	c = &st.cpu[1];
 
@@ -51,5 +51,31 @@ int main(void)
 	stats_reset(&st);
 	tap_is_u64(c->periods + st.samples, 0, "reset clears");
 	stats_free(&st);
+	{
+		struct lost l = { 0 };
+		char buf[128];
+
+		tap_is_str(lost_text(&l, buf, sizeof(buf)), "", "nothing lost: no line");
+		lost_add(&l, 2);
+		l.read = 997;
+		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+			   "2 (0.20%) events missed, results might not be accurate",
+			   "two of 999 events: 0.20%");
+		l.read = 1;
+		lost_add(&l, 1);
+		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+			   "3 (75.00%) events missed, results might not be accurate",
+			   "counts add up, in events");
+		l.missed = 2;
+		l.read = 1;
+		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+			   "2 (66.67%) events missed, results might not be accurate",
+			   "rounded to the nearest hundredth as %.2f would");
+		lost_add(&l, LOST_UNKNOWN);
+		tap_is_u64(l.missed, 2, "an unknown count adds nothing to the count");
+		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+			   "an unknown number of events missed, results might not be accurate",
+			   "and says the number is unknown, as rtla does");
+	}
 	return tap_done();
 }
