@@ -84,14 +84,23 @@ double record_line_ts(const char *line)
 	if (!p)
 		return -1;
 	for (p++; *p; p++) {
-		char *end;
-		double v;
+		/* By hand, not strtod(): the trace's '.' whatever LC_NUMERIC says. */
+		uint64_t sec = 0, frac = 0, scale = 1;
+		const char *q = p;
 
 		if (!isdigit((unsigned char)*p) || isdigit((unsigned char)p[-1]) || p[-1] == '.')
 			continue;
-		v = strtod(p, &end);
-		if (end > p && *end == ':' && memchr(p, '.', end - p))
-			return v;
+		for (; isdigit((unsigned char)*q) && sec < UINT64_MAX / 10; q++)
+			sec = sec * 10 + (uint64_t)(*q - '0');
+		if (*q != '.' || !isdigit((unsigned char)q[1]))
+			continue;
+		for (q++; isdigit((unsigned char)*q); q++)
+			if (scale < 1000000000000ULL) {
+				frac = frac * 10 + (uint64_t)(*q - '0');
+				scale *= 10;
+			}
+		if (*q == ':')
+			return (double)sec + (double)frac / (double)scale;
 	}
 	return -1;
 }

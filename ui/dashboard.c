@@ -467,7 +467,8 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	SCREEN *scr;
 	int rc;
 
-	setlocale(LC_ALL, "");
+	/* Characters only: numbers are parsed and printed with a '.' in every locale. */
+	setlocale(LC_CTYPE, "");
 	d.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	crash_tty_saved = tcgetattr(STDIN_FILENO, &crash_tty) == 0;
 	scr = newterm(NULL, stdout, stdin);

@@ -9,15 +9,21 @@
 char *format_count(uint64_t v, int width, char *buf, size_t size)
 {
 	static const char units[] = "kMGTPE";
-	double x = (double)v;
+	unsigned __int128 div = 1;
 
 	if (snprintf(buf, size, "%llu", (unsigned long long)v) <= width)
 		return buf;
+	/* Integers only: a '.' whatever LC_NUMERIC says; rounded as %.1f and %.0f do. */
 	for (int u = 0; units[u]; u++) {
-		x /= 1000.0;
-		if (x < 1000.0 && snprintf(buf, size, "%.1f%c", x, units[u]) <= width)
+		unsigned long long tenths, whole;
+
+		div *= 1000;
+		tenths = (unsigned long long)(((unsigned __int128)v * 10 + div / 2) / div);
+		whole = (unsigned long long)(((unsigned __int128)v + div / 2) / div);
+		if ((unsigned __int128)v < div * 1000 &&
+		    snprintf(buf, size, "%llu.%llu%c", tenths / 10, tenths % 10, units[u]) <= width)
 			return buf;
-		if (snprintf(buf, size, "%.0f%c", x, units[u]) <= width)
+		if (snprintf(buf, size, "%llu%c", whole, units[u]) <= width)
 			return buf;
 	}
 	return buf;

@@ -1,5 +1,8 @@
 /* Unit tests: numbers, durations and times. */
+#include <locale.h>
+
 #include "parse.h"
+#include "record.h"
 #include "tap.h"
 
 static void dur(const char *text, int weeks, unsigned long long want)
@@ -35,7 +38,7 @@ int main(void)
 	const char *why = "";
 	char buf[32];
 
-	tap_plan(32 + 14);
+	tap_plan(32 + 14 + 3);
 	dur("5", 0, 5);
 	dur("5s", 0, 5);
 	dur("2m", 0, 120);
@@ -89,5 +92,22 @@ int main(void)
 	tap_is_str(format_duration(0, buf, sizeof(buf)), "  0 00:00:00", "duration format 0");
 	tap_is_str(format_duration(86400ULL * 123 + 59, buf, sizeof(buf)), "123 00:00:59",
 		   "duration format 123 days");
+	{
+		static const char line[] =
+			"          <idle>-0       [001] d.h1.  1234.567891: osnoise: noise 0.5: x";
+		double ts = record_line_ts(line);
+
+		tap_ok(ts > 1234.567890 && ts < 1234.567892, "a trace line's timestamp");
+		tap_ok(record_line_ts("# tracer: osnoise") < 0, "a comment has none");
+		/* Where the lab box has a decimal-comma locale: the same. */
+		if (setlocale(LC_NUMERIC, "de_DE.UTF-8") || setlocale(LC_NUMERIC, "de_DE.utf8")) {
+			ts = record_line_ts(line);
+			tap_ok(ts > 1234.567890 && ts < 1234.567892,
+			       "the same under a decimal-comma LC_NUMERIC");
+		} else {
+			tap_ok(1, "# SKIP no de_DE locale here (the lab test covers it)");
+		}
+		setlocale(LC_NUMERIC, "C");
+	}
 	return tap_done();
 }
