@@ -24,7 +24,7 @@ static void print_table(struct session *s, bool pretty, bool smi)
 		.osnoise = !s->osn.conf.irq_disable,
 		.pretty = pretty,
 		.smi = smi && smi_ok(s->smi),
-		.elapsed = session_elapsed(s),
+		.elapsed = session_elapsed_of(s, SESSION_OSNOISE),
 	};
 
 	report_table(stdout, &s->stats, &s->conf.osn.cpus, &ro);

@@ -22,6 +22,7 @@
 
 #include <tracefs.h>
 
+#include "affinity.h"
 #include "counters.h"
 #include "env.h"
 #include "events.h"
@@ -149,22 +150,38 @@ static void debug_phase(const struct session *s, const char *what)
 	last = now;
 }
 
+uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
+{
+	return meter_ns(&s->meter[t], now_ns()) / 1000000000ULL;
+}
+
 uint64_t session_elapsed(const struct session *s)
 {
-	uint64_t end = s->end_ns ? s->end_ns : s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
+	return session_elapsed_of(s, s->conf.tracer);
+}
 
-	if (!s->start_ns)
-		return 0;
-	return (end - s->start_ns - s->paused_ns) / 1000000000ULL;
+/* The running tracer's measured time goes on, or stops. */
+static void meter_on(struct session *s, bool on)
+{
+	if (on)
+		meter_run(&s->meter[s->conf.tracer], now_ns());
+	else
+		meter_halt(&s->meter[s->conf.tracer], now_ns());
+}
+
+/* Measuring starts, pauses, resumes or ends: the view's time and the run's. */
+static void clocks_on(struct session *s, bool on)
+{
+	meter_on(s, on);
+	if (on)
+		meter_run(&s->run_meter, now_ns());
+	else
+		meter_halt(&s->run_meter, now_ns());
 }
 
 uint64_t session_run_ns(const struct session *s)
 {
-	uint64_t end = s->end_ns ? s->end_ns : s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
-
-	if (!s->run_start_ns)
-		return 0;
-	return end - s->run_start_ns - s->run_paused_ns;
+	return meter_ns(&s->run_meter, now_ns());
 }
 
 static int arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
@@ -218,12 +235,13 @@ static void tracer_teardown(struct session *s)
 		osnoise_teardown(&s->osn);
 }
 
-/* Run ourselves on the housekeeping CPUs, never on a measured one. */
+/*
+ * Run ourselves on the housekeeping CPUs, never on a measured one.  With
+ * every CPU measured (no -c: rtla's default) there is no other place.
+ */
 static void set_affinity(struct session *s)
 {
 	struct cpuset online, hk;
-	cpu_set_t mask;
-	int cpu;
 
 	if (s->conf.housekeeping_set) {
 		hk = s->conf.housekeeping;
@@ -233,11 +251,7 @@ static void set_affinity(struct session *s)
 		if (cpuset_empty(&hk))
 			return;	/* every CPU is measured: nowhere else to go */
 	}
-	CPU_ZERO(&mask);
-	cpuset_for_each(cpu, &hk)
-		if (cpu < CPU_SETSIZE)
-			CPU_SET(cpu, &mask);
-	if (sched_setaffinity(0, sizeof(mask), &mask) < 0 && s->conf.debug)
+	if (affinity_set(&hk, s->ncpus) < 0 && s->conf.debug)
 		fprintf(stderr, "hwnoisetop: debug: sched_setaffinity: %s\n", strerror(errno));
 }
 
@@ -356,9 +370,9 @@ int session_start(struct session *s, const struct session_conf *conf)
 	if (tracer_start(s) < 0)
 		return -1;
 	debug_phase(s, "tracing on");
-	s->start_ns = now_ns();
-	s->run_start_ns = s->start_ns;
+	s->run_start_ns = now_ns();
 	s->state = SESSION_RUNNING;
+	clocks_on(s, true);
 	if (conf->sched.policy != THREADS_KEEP || conf->cgroup[0]) {
 		s->threads = threads_new(&conf->sched, conf->cgroup);
 		if (!s->threads) {
@@ -689,14 +703,18 @@ void session_finish(struct session *s)
 	struct reader_sink sink = sink_for(s);
 	int failed;
 
-	if (s->start_ns && !s->end_ns)
-		s->end_ns = s->state == SESSION_PAUSED ? s->pause_start_ns : now_ns();
+	clocks_on(s, false);
 	if (tracer_inst(s)) {
+		/*
+		 * Did the kernel stop it?  Ask before our own stop clears
+		 * tracing_on, and never after an error: that run ends with
+		 * the error's status.
+		 */
+		if (!s->exit_status)
+			check_kernel_stop(s);
 		tracer_stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
-		if (!s->quit || s->exit_status != HWN_EXIT_STOPPED)
-			check_kernel_stop(s);
 		keep_live_conf(s);	/* for the final report */
 		counters_tracer_stopped(s, now_ns());
 	}
@@ -814,13 +832,12 @@ int session_pause(struct session *s, bool pause)
 		tracer_stop(s);
 		if (s->rec)
 			record_set_on(s->rec, 0);
-		s->pause_start_ns = now_ns();
+		clocks_on(s, false);
 		s->state = SESSION_PAUSED;
 	} else if (!pause && s->state == SESSION_PAUSED) {
 		reader_drain_all(s->reader, &sink);	/* discard what came while pausing */
-		s->paused_ns += now_ns() - s->pause_start_ns;
-		s->run_paused_ns += now_ns() - s->pause_start_ns;
 		s->state = SESSION_RUNNING;
+		clocks_on(s, true);
 		if (s->rec)
 			record_set_on(s->rec, 1);
 		if (tracer_start(s) < 0)
@@ -840,12 +857,7 @@ void session_reset_stats(struct session *s)
 		segments_reset(&s->seg);
 	}
 	counters_reset(s);
-	s->start_ns = now_ns();
-	s->paused_ns = 0;
-	if (s->state == SESSION_PAUSED) {
-		s->run_paused_ns += s->start_ns - s->pause_start_ns;
-		s->pause_start_ns = s->start_ns;
-	}
+	meter_reset(&s->meter[s->conf.tracer], now_ns());
 }
 
 int session_mark(struct session *s, const char *origin, const char *fmt, ...)
@@ -934,7 +946,7 @@ int session_hold(struct session *s, const struct session_ui *ui)
 	if (!s->quit || s->exit_status != HWN_EXIT_STOPPED || s->state != SESSION_RUNNING)
 		return s->exit_status;
 	/* The kernel stopped every osnoise instance: the recording is intact. */
-	s->end_ns = now_ns();
+	clocks_on(s, false);
 	s->state = SESSION_STOPPED;
 	s->quit = false;
 	session_run(s, ui);
@@ -986,6 +998,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		reader_drain_all(s->reader, &sink);
 	tracer_stop(s);
 	counters_tracer_stopped(s, now_ns());
+	meter_on(s, false);
 	reader_close(s->reader);
 	keep_live_conf(s);	/* the live changes come back with the tracer */
 	tracer_teardown(s);
@@ -1002,6 +1015,8 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	counters_tracer_ready(s);
 	if (s->state == SESSION_RUNNING && tracer_start(s) < 0)
 		goto failed;
+	if (s->state == SESSION_RUNNING)
+		meter_on(s, true);
 	return 0;
 failed:
 	/* Half way: the run can not go on, and its status says so. */

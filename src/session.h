@@ -17,6 +17,7 @@
 #include "cpuset.h"
 #include "hwlat.h"
 #include "hwlat_stats.h"
+#include "meter.h"
 #include "osnoise.h"
 #include "record.h"
 #include "segments.h"
@@ -88,16 +89,18 @@ struct session {
 	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	struct segments seg;		/* markers and the statistics between them */
 	uint64_t run_start_ns;		/* never reset: the markers' clock */
-	uint64_t run_paused_ns;		/* all the time paused, for segments_ns() */
+	struct meter run_meter;		/* all the time measured (pauses excluded), never reset */
 	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */
 	char neighbour_log[768];	/* its comings and goings, for the exit report */
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
 	int sig_fd, end_fd, tick_fd;
-	uint64_t start_ns;		/* CLOCK_MONOTONIC at start of measurement */
-	uint64_t paused_ns;		/* time spent paused */
-	uint64_t pause_start_ns;
-	uint64_t end_ns;		/* when measuring ended, 0 while it goes on */
+	/*
+	 * Measured time per tracer view (indexed by enum session_tracer):
+	 * it runs while that tracer measures (not paused, not stopped) and
+	 * restarts with that view's statistics.
+	 */
+	struct meter meter[2];
 	bool quit;
 	int exit_status;
 	int stop_cpu;			/* CPU that hit a stop condition, -1 */
@@ -137,8 +140,13 @@ int session_run(struct session *s, const struct session_ui *ui);
 /* Stop tracing, read what is left, restore every setting. */
 void session_finish(struct session *s);
 
-/* Seconds measured so far (pauses excluded). */
+/*
+ * Seconds the figures of the view shown took: measured by the running
+ * tracer since its statistics last restarted, pauses excluded.
+ * session_elapsed_of: the same for either view.
+ */
 uint64_t session_elapsed(const struct session *s);
+uint64_t session_elapsed_of(const struct session *s, enum session_tracer t);
 
 /* Requests from a front end; each returns 0 or -1 with s->err. */
 void session_request_quit(struct session *s);

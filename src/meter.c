@@ -1,0 +1,30 @@
+/*
+ * meter: measured time.  See meter.h.
+ */
+#include "meter.h"
+
+void meter_run(struct meter *m, uint64_t now)
+{
+	if (!m->since_ns)
+		m->since_ns = now;
+}
+
+void meter_halt(struct meter *m, uint64_t now)
+{
+	if (m->since_ns) {
+		m->total_ns += now > m->since_ns ? now - m->since_ns : 0;
+		m->since_ns = 0;
+	}
+}
+
+void meter_reset(struct meter *m, uint64_t now)
+{
+	m->total_ns = 0;
+	if (m->since_ns)
+		m->since_ns = now;
+}
+
+uint64_t meter_ns(const struct meter *m, uint64_t now)
+{
+	return m->total_ns + (m->since_ns && now > m->since_ns ? now - m->since_ns : 0);
+}

@@ -1,0 +1,24 @@
+/*
+ * meter: measured time that starts, stops and restarts.  The session keeps
+ * one per tracer view, restarted with that view's statistics, so that the
+ * duration printed beside the figures is the time those figures took.
+ */
+#ifndef HWN_METER_H
+#define HWN_METER_H
+
+#include <stdint.h>
+
+struct meter {
+	uint64_t total_ns;	/* measured before the current stint */
+	uint64_t since_ns;	/* the current stint's start; 0: not running */
+};
+
+/* Start (when stopped) and stop (when running) at now, in ns (never 0). */
+void meter_run(struct meter *m, uint64_t now);
+void meter_halt(struct meter *m, uint64_t now);
+/* Forget what was measured; a running meter goes on from now. */
+void meter_reset(struct meter *m, uint64_t now);
+/* Nanoseconds measured up to now. */
+uint64_t meter_ns(const struct meter *m, uint64_t now);
+
+#endif
