@@ -134,6 +134,12 @@ const struct opt_def cli_options[] = {
 	{ .id = O_CPUS, .short_name = 'c', .long_name = "cpus", .arg = OPT_REQUIRED,
 	  .arg_name = "cpu-list",
 	  .help = "measure these CPUs, e.g. 1-3,5 (default: every online CPU)",
+	  .more = "Without -c every online CPU is measured, as with rtla, and hwnoisetop has no "
+		  "CPU of its own: it runs on measured CPUs.  In hwnoise mode that costs the figures "
+		  "nothing (nothing runs where the tracer measures with interrupts off), but each "
+		  "screen update waits for a measuring window to end; in osnoise mode (the "
+		  "dashboard's i) its wake-ups count as IRQ and thread noise there.  Leave a CPU "
+		  "out (-c 1-7) or name one with -H to keep it apart.",
 	  .example = "hwnoisetop -c 1-7",
 	  .accepts = "a list of online CPUs such as 1-3,5" },
 	{ .id = O_HOUSEKEEPING, .short_name = 'H', .long_name = "house-keeping",

@@ -99,7 +99,9 @@ int main(int argc, char **argv)
 	       "Every tracer setting hwnoisetop writes is read and saved first and restored on every\n"
 	       "way out: the end of the duration, \\fBq\\fR, Ctrl-C, SIGTERM, SIGHUP, an error or a crash.\n"
 	       "It measures in a private tracefs instance named \\fBhwnoisetop-\\fIPID\\fR, which it removes.\n"
-	       "It runs on the CPUs it does not measure and sleeps in \\fBpoll\\fR(2) between summaries.\n");
+	       "It runs on the CPUs it does not measure and sleeps in \\fBpoll\\fR(2) between summaries;\n"
+	       "without \\fB\\-c\\fR every CPU is measured, as with rtla, and it runs on measured CPUs\n"
+	       "(see \\fB\\-c\\fR for what that costs).\n");
 	section("OPTIONS");
 	opt_print_man(stdout, cli_options);
 	section("KEYS");

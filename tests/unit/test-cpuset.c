@@ -1,4 +1,5 @@
-/* Unit tests: cpu-list parsing and formatting. */
+/* Unit tests: cpu-list parsing and formatting, affinity masks. */
+#include "affinity.h"
 #include "cpuset.h"
 #include "tap.h"
 
@@ -28,7 +29,7 @@ int main(void)
 	struct cpuset a, b, c;
 	const char *why;
 
-	tap_plan(32);
+	tap_plan(34);
 	good("0", "0");
 	good("1-3", "1-3");
 	good("3,1,2", "1-3");
@@ -72,6 +73,25 @@ int main(void)
 		       "CPUSET_LIST_MAX holds the longest list (%zu bytes)", strlen(big));
 		tap_is_str(cpuset_format(&c, small, sizeof(small)), "0-1,3-4",
 			   "a list that does not fit ends at its last whole entry");
+	}
+	{
+		struct cpuset set;
+		const char *why;
+		size_t size = 0;
+		cpu_set_t *mask;
+
+		cpuset_parse("0,1500,8191", &set, &why);
+		mask = affinity_mask(&set, 4, &size);
+		tap_ok(mask && size >= CPU_ALLOC_SIZE(8192) && CPU_ISSET_S(0, size, mask) &&
+		       CPU_ISSET_S(1500, size, mask) && CPU_ISSET_S(8191, size, mask) &&
+		       CPU_COUNT_S(size, mask) == 3,
+		       "an affinity mask holds CPUs past 1024, up to 8191");
+		CPU_FREE(mask);
+		cpuset_parse("1-2", &set, &why);
+		mask = affinity_mask(&set, 2048, &size);
+		tap_ok(mask && size >= CPU_ALLOC_SIZE(2048) && CPU_COUNT_S(size, mask) == 2,
+		       "sized to the machine's CPUs, not to the set alone");
+		CPU_FREE(mask);
 	}
 	return tap_done();
 }

@@ -1,0 +1,41 @@
+/*
+ * affinity: our own CPU affinity.  See affinity.h.
+ */
+#include "affinity.h"
+
+#include <errno.h>
+
+cpu_set_t *affinity_mask(const struct cpuset *set, int ncpus, size_t *size)
+{
+	int n = cpuset_last(set) + 1 > ncpus ? cpuset_last(set) + 1 : ncpus;
+	cpu_set_t *mask;
+	int cpu;
+
+	if (n < 1)
+		n = 1;
+	mask = CPU_ALLOC(n);
+	if (!mask)
+		return NULL;
+	*size = CPU_ALLOC_SIZE(n);
+	CPU_ZERO_S(*size, mask);
+	cpuset_for_each(cpu, set)
+		CPU_SET_S(cpu, *size, mask);
+	return mask;
+}
+
+int affinity_set(const struct cpuset *set, int ncpus)
+{
+	size_t size;
+	cpu_set_t *mask = affinity_mask(set, ncpus, &size);
+	int rc, e;
+
+	if (!mask) {
+		errno = ENOMEM;
+		return -1;
+	}
+	rc = sched_setaffinity(0, size, mask);
+	e = errno;
+	CPU_FREE(mask);
+	errno = e;
+	return rc;
+}
