@@ -85,6 +85,9 @@ const struct opt_def cli_options[] = {
 	{ .id = O_TRACE_ALWAYS, .long_name = "trace-always", .arg = OPT_NONE,
 	  .help = "save the -t trace at the end of every run, not only on a stop condition "
 		  "(implies -t)",
+	  .more = "The dashboard's hwlat view (w) stops the recording (the kernel runs osnoise or "
+		  "hwlat, not both): the trace is saved when leaving for it, and again at the end "
+		  "when hwnoise runs last.",
 	  .example = "hwnoisetop -d 30s -q --trace-always -t run.txt" },
 	{ .id = O_BUFSIZE, .long_name = "trace-buffer-size", .arg = OPT_REQUIRED,
 	  .arg_name = "kB",
@@ -100,7 +103,9 @@ const struct opt_def cli_options[] = {
 	  .arg_name = "N",
 	  .help = "end the session once every measured CPU has reported N periods",
 	  .more = "Like htop's -n, for demonstrations and scripts; the summary table follows, "
-		  "as after q.",
+		  "as after q.  Periods count since the statistics last restarted (R, i).  In the "
+		  "dashboard's hwlat view (w) it counts hwlat windows instead: the view's measured "
+		  "time divided by the window in force.",
 	  .example = "hwnoisetop -n 10",
 	  .accepts = "a number of periods from 1 to 4294967295" },
 	{ .id = O_CAPTURE_LAST, .long_name = "capture-last", .arg = OPT_REQUIRED,

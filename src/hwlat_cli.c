@@ -336,7 +336,7 @@ int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from)
 	char line[256];
 
 	for (size_t i = from; i < st->nsamples; i++)
-		if (fprintf(out, "%s\n", hwlat_format_sample(&st->sample[i], line, sizeof(line))) < 0)
+		if (fprintf(out, "%s\n", hwlat_format_sample(hwl_stats_sample(st, i), line, sizeof(line))) < 0)
 			return -1;
 	return 0;
 }

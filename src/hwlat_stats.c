@@ -27,7 +27,7 @@ void hwl_stats_reset(struct hwl_stats *st)
 {
 	if (st->cpu)
 		memset(st->cpu, 0, sizeof(*st->cpu) * (st->ncpus > 0 ? st->ncpus : 1));
-	st->nsamples = 0;
+	st->nsamples = st->head = 0;
 	st->samples = 0;
 	st->max = st->count = 0;
 	memset(&st->lost, 0, sizeof(st->lost));
@@ -57,9 +57,19 @@ int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
 		c->last_sec = s->ts_sec;
 		c->last_nsec = s->ts_nsec;
 	}
+	if (st->limit && st->nsamples == st->limit) {
+		/* Full: the newest takes the oldest one's place. */
+		st->sample[st->head] = *s;
+		st->head = (st->head + 1) % st->limit;
+		return rc;
+	}
 	if (st->nsamples == st->cap) {
 		size_t cap = st->cap ? st->cap * 2 : 256;
-		struct hwl_sample *p = realloc(st->sample, cap * sizeof(*p));
+		struct hwl_sample *p;
+
+		if (st->limit && cap > st->limit)
+			cap = st->limit;
+		p = realloc(st->sample, cap * sizeof(*p));
 
 		if (!p)
 			rc = -1;
@@ -77,4 +87,11 @@ void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count)
 {
 	if (st->cpu && cpu >= 0 && cpu < st->ncpus)
 		st->cpu[cpu].smi += count;
+}
+
+const struct hwl_sample *hwl_stats_sample(const struct hwl_stats *st, size_t i)
+{
+	size_t at = st->head + i;
+
+	return &st->sample[at >= st->nsamples ? at - st->nsamples : at];
 }

@@ -4,7 +4,7 @@
  * Samples in, statistics out: a struct hwl_sample is one ftrace:hwlat
  * record, already decoded (one per window whose largest gap exceeded the
  * threshold).  The statistics keep every sample in arrival order (for the
- * report) and, per CPU, the figures of the dashboard's hwlat view.  The
+ * report), or only the latest limit of them (the dashboard's view) and, per CPU, the figures of the dashboard's hwlat view.  The
  * summary follows hwlatdetect: Max Latency = the largest inner or outer
  * gap, Samples recorded = samples, Samples exceeding threshold = the sum
  * of their counts (iterations over the threshold).
@@ -44,8 +44,10 @@ struct hwl_cpu_stats {
 struct hwl_stats {
 	int ncpus;			/* rows in cpu[] */
 	struct hwl_cpu_stats *cpu;
-	struct hwl_sample *sample;	/* every sample, in arrival order */
-	size_t nsamples, cap;		/* stored; below samples only without memory */
+	struct hwl_sample *sample;	/* the samples kept: see hwl_stats_sample() */
+	size_t nsamples, cap;		/* kept; below samples past limit or without memory */
+	size_t limit;			/* 0: keep every sample; else only the latest limit */
+	size_t head;			/* with limit: where the oldest kept one is */
 	uint64_t samples;		/* samples received */
 	uint64_t max;			/* largest inner or outer */
 	uint64_t count;			/* sum of counts */
@@ -60,5 +62,7 @@ void hwl_stats_reset(struct hwl_stats *st);
 int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s);
 /* Account SMIs counted on cpu since the previous read. */
 void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count);
+/* The i-th kept sample (0: the oldest kept), i < nsamples. */
+const struct hwl_sample *hwl_stats_sample(const struct hwl_stats *st, size_t i);
 
 #endif

@@ -33,6 +33,7 @@ static void print_table(struct session *s, bool pretty, bool smi)
 
 /* The dashboard's trace recording per CPU: recent detail, quick to save. */
 #define DASHBOARD_RECORD_KB 256
+#define DASHBOARD_HWLAT_KEEP 1024
 
 /* -q and redirected output: no screen, but -n still ends the run. */
 static void quiet_update(void *ctx)
@@ -50,7 +51,7 @@ int main(int argc, char **argv)
 {
 	struct session s;
 	struct cli cli;
-	struct session_ui quiet_ui = { &s, -1, NULL, quiet_update, 0, NULL };
+	struct session_ui quiet_ui = { .ctx = &s, .input_fd = -1, .update = quiet_update };
 	char err[512];
 	bool dashboard;
 	int rc;
@@ -87,6 +88,8 @@ int main(int argc, char **argv)
 		/* Its SMI and TSC watchdog columns, whenever they can be counted. */
 		cli.sc.smi = true;
 		cli.sc.tscwd = true;
+		/* It shows per-CPU sums: keep only the latest samples, not every one. */
+		cli.sc.hwlat_keep = DASHBOARD_HWLAT_KEEP;
 	}
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);

@@ -46,6 +46,8 @@ static void loop_sigset(sigset_t *set)
 	sigemptyset(set);
 	for (size_t i = 0; i < sizeof(loop_signals) / sizeof(loop_signals[0]); i++)
 		sigaddset(set, loop_signals[i]);
+	/* Not an end: the terminal's new size, for the front end. */
+	sigaddset(set, SIGWINCH);
 }
 
 void session_block_signals(void)
@@ -308,6 +310,14 @@ static int record_begin(struct session *s)
 	return 0;
 }
 
+static int hwl_stats_open(struct session *s)
+{
+	if (hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)
+		return -1;
+	s->hwl_stats.limit = s->conf.hwlat_keep;
+	return 0;
+}
+
 int session_start(struct session *s, const struct session_conf *conf)
 {
 	char name[64];
@@ -315,7 +325,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 
 	memset(s, 0, sizeof(*s));
 	s->conf = *conf;
-	s->sig_fd = s->end_fd = s->tick_fd = -1;
+	s->sig_fd = s->end_fd = s->tick_fd = s->batch_fd = -1;
 	s->hwl.dma_fd = -1;
 	s->stop_cpu = -1;
 	s->ncpus = env_possible_cpus();
@@ -325,7 +335,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	    segments_init(&s->seg, s->ncpus, measured_cpus(s),
 			  conf->tracer == SESSION_OSNOISE && !conf->osn.irq_disable,
 			  conf->tracer == SESSION_HWLAT) < 0 ||
-	    (conf->tracer == SESSION_HWLAT && hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)) {
+	    (conf->tracer == SESSION_HWLAT && hwl_stats_open(s) < 0)) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
@@ -333,7 +343,8 @@ int session_start(struct session *s, const struct session_conf *conf)
 	s->sig_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 	s->end_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	s->tick_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (s->sig_fd < 0 || s->end_fd < 0 || s->tick_fd < 0) {
+	s->batch_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (s->sig_fd < 0 || s->end_fd < 0 || s->tick_fd < 0 || s->batch_fd < 0) {
 		snprintf(s->err, sizeof(s->err), "cannot create signalfd/timerfd: %s", strerror(errno));
 		return -1;
 	}
@@ -537,6 +548,10 @@ static void on_signal(struct session *s)
 	struct signalfd_siginfo si;
 
 	while (read(s->sig_fd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGWINCH) {
+			s->winch = true;
+			continue;
+		}
 		s->quit = true;
 		if (!s->stop_reason[0])
 			snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", strsignal(si.ssi_signo));
@@ -572,6 +587,35 @@ static void end_warmup(struct session *s)
 		arm_timer(s->end_fd, s->conf.duration_s * 1000, 0);
 }
 
+/*
+ * Samples arrived (got) or the batch timer fired (fired): is an update due
+ * (*update), and does the batch timer run afterwards?  One update per
+ * batch of samples or tick, never one per wake-up.
+ */
+static bool update_batch(struct session *s, const struct session_ui *ui, bool batching, int got,
+			 short fired, int *update)
+{
+	if (fired) {
+		drain_timer(s->batch_fd);
+		batching = false;
+		*update = 1;
+		s->batches++;
+	} else if (got && !*update) {
+		if (ui && ui->batch_ms) {
+			if (!batching)
+				arm_timer(s->batch_fd, ui->batch_ms, 0);
+			return true;
+		}
+		*update = 1;
+		s->batches++;
+	}
+	if (*update && batching) {
+		arm_timer(s->batch_fd, 0, 0);	/* this update shows them */
+		batching = false;
+	}
+	return batching;
+}
+
 int session_run(struct session *s, const struct session_ui *ui)
 {
 	struct reader_sink sink = sink_for(s);
@@ -584,6 +628,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 	 * wake-up comes periods late.
 	 */
 	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms : 1000;
+	bool batching = false;	/* the batch timer runs */
 	int cap = 0;
 
 	s->ui = ui;
@@ -591,7 +636,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 	arm_timer(s->tick_fd, tick, tick);
 	while (!s->quit) {
 		int nr = reader_count(s->reader);
-		int base = 4, n, got = 0;
+		int base = 5, n, got = 0, update = 0;
 
 		if (cap < nr + base) {
 			struct pollfd *p = realloc(pfd, sizeof(*pfd) * (nr + base));
@@ -608,6 +653,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		pfd[1] = (struct pollfd){ .fd = s->end_fd, .events = POLLIN };
 		pfd[2] = (struct pollfd){ .fd = s->tick_fd, .events = POLLIN };
 		pfd[3] = (struct pollfd){ .fd = ui ? ui->input_fd : -1, .events = POLLIN };
+		pfd[4] = (struct pollfd){ .fd = s->batch_fd, .events = POLLIN };
 		for (int i = 0; i < nr; i++)
 			pfd[base + i] = (struct pollfd){ .fd = reader_fd(s->reader, i), .events = POLLIN };
 		n = poll(pfd, base + nr, -1);
@@ -644,13 +690,21 @@ int session_run(struct session *s, const struct session_ui *ui)
 			threads_refresh(s);
 			counters_poll(s, now_ns(), true);
 			neighbours_check(s);
-			got = 1;
+			update = 1;
+			s->ticks++;
+		}
+		if (s->winch) {
+			s->winch = false;
+			if (ui && ui->resize)
+				ui->resize(ui->ctx);
 		}
 		if (ui && pfd[3].revents && ui->input)
 			ui->input(ui->ctx);
-		if (got && ui && ui->update)
+		batching = update_batch(s, ui, batching, got, pfd[4].revents, &update);
+		if (update && ui && ui->update)
 			ui->update(ui->ctx);
 	}
+	arm_timer(s->batch_fd, 0, 0);
 	free(pfd);
 	s->ui = NULL;
 	return s->exit_status;
@@ -742,7 +796,7 @@ void session_finish(struct session *s)
 	s->reader = NULL;
 	threads_free(s->threads);
 	s->threads = NULL;
-	for (int *fd = &s->sig_fd; fd <= &s->tick_fd; fd++)
+	for (int *fd = &s->sig_fd; fd <= &s->batch_fd; fd++)
 		if (*fd >= 0) {
 			close(*fd);
 			*fd = -1;
@@ -931,6 +985,11 @@ bool session_periods_done(const struct session *s, uint64_t n)
 	struct cpuset online, measured;
 	int cpu, seen = 0;
 
+	if (s->conf.tracer == SESSION_HWLAT) {
+		uint64_t window_ns = (s->hwl.conf.window_us ? s->hwl.conf.window_us : 1) * 1000;
+
+		return meter_ns(&s->meter[SESSION_HWLAT], now_ns()) / window_ns >= n;
+	}
 	env_online_cpus(&online);
 	cpuset_and(&measured, &s->conf.osn.cpus, &online);
 	cpuset_for_each(cpu, &measured) {
@@ -988,8 +1047,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	if (to == SESSION_HWLAT ? hwlat_check(s->err, sizeof(s->err)) :
 				  osnoise_check(s->conf.osn.irq_disable, s->err, sizeof(s->err)))
 		return -1;
-	if (to == SESSION_HWLAT && !s->hwl_stats.cpu &&
-	    hwl_stats_init(&s->hwl_stats, s->ncpus) < 0) {
+	if (to == SESSION_HWLAT && !s->hwl_stats.cpu && hwl_stats_open(s) < 0) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
@@ -1002,7 +1060,13 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	reader_close(s->reader);
 	keep_live_conf(s);	/* the live changes come back with the tracer */
 	tracer_teardown(s);
-	/* The recording runs the osnoise tracer too: it goes with hwnoise. */
+	/*
+	 * The recording runs the osnoise tracer too: it goes with hwnoise,
+	 * and -t saves what it holds first (a run that ends in the hwlat
+	 * view has nothing else to save).
+	 */
+	if (s->rec)
+		save_record(s);
 	record_free(s->rec);
 	s->rec = NULL;
 	s->conf.tracer = to;

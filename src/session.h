@@ -50,6 +50,7 @@ struct session_conf {
 	bool smi;		/* count SMIs per CPU (MSR 0x34) when it can be read */
 	bool smi_load;		/* and load the msr module for it (--smi) */
 	bool tscwd;		/* count the TSC watchdog's visits per CPU */
+	size_t hwlat_keep;	/* hwlat samples kept (hwl_stats.limit); 0: every one */
 };
 
 enum session_state {
@@ -63,10 +64,17 @@ struct session_ui {
 	void *ctx;
 	int input_fd;			/* -1: none */
 	void (*input)(void *ctx);	/* input_fd readable, or a signal interrupted poll */
-	void (*update)(void *ctx);	/* new samples arrived, or the tick passed */
+	/*
+	 * The tick passed, or samples arrived: with batch_ms, once that long
+	 * after the first of a batch (the summaries of one period arrive
+	 * CPU by CPU), and not again before the next batch or tick.
+	 */
+	void (*update)(void *ctx);
 	uint64_t tick_ms;		/* 0: no tick */
 	/* Something the user must know now (a CPU no longer read); NULL: stderr. */
 	void (*note)(void *ctx, const char *text);
+	uint64_t batch_ms;		/* 0: update on every wake-up with samples */
+	void (*resize)(void *ctx);	/* SIGWINCH, through the signalfd; NULL: ignored */
 };
 
 struct reader;
@@ -94,7 +102,9 @@ struct session {
 	char neighbour_log[768];	/* its comings and goings, for the exit report */
 	enum session_state state;
 	int ncpus;			/* possible CPUs: rows of stats */
-	int sig_fd, end_fd, tick_fd;
+	int sig_fd, end_fd, tick_fd, batch_fd;
+	uint64_t ticks, batches;	/* front-end updates of each kind (-D) */
+	bool winch;			/* SIGWINCH came, for the front end */
 	/*
 	 * Measured time per tracer view (indexed by enum session_tracer):
 	 * it runs while that tracer measures (not paused, not stopped) and
@@ -207,7 +217,11 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 /* Measured nanoseconds since the start (pauses excluded, never reset). */
 uint64_t session_run_ns(const struct session *s);
 
-/* Has every measured online CPU delivered at least n period summaries? */
+/*
+ * -n: has every measured online CPU delivered at least n period summaries?
+ * While hwlat runs (the dashboard's hwlat view): have n of its windows
+ * passed, its measured time (session_elapsed) over the window in force?
+ */
 bool session_periods_done(const struct session *s, uint64_t n);
 
 #endif

@@ -78,6 +78,9 @@ struct dashboard {
 	struct cpuset online;
 	uint64_t online_ns;		/* when online was read */
 
+	/* Redraws and what caused them, for -D. */
+	uint64_t draws, inputs, resizes;
+
 	/* What was on screen at the last draw. */
 	uint64_t seen_samples;
 	uint64_t seen_elapsed;

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/utsname.h>
 #include <termios.h>
 #include <time.h>
@@ -31,6 +32,11 @@
 #include "smi.h"
 
 #define ONLINE_EVERY_NS 1000000000ULL
+/*
+ * New summaries are drawn this long after the first of a batch: one
+ * period's arrive CPU by CPU, and one redraw serves them all.
+ */
+#define DASH_BATCH_MS 250
 
 static uint64_t mono_ns(void)
 {
@@ -279,6 +285,7 @@ void dash_draw(struct dashboard *d)
 	attrset(A_NORMAL);
 	wnoutrefresh(stdscr);
 	doupdate();
+	d->draws++;
 	d->dirty = false;
 	d->seen_samples = samples_seen(d);
 	d->seen_elapsed = session_elapsed(d->s);
@@ -315,7 +322,8 @@ static void check_iterations(struct dashboard *d)
 
 	if (!d->conf.iterations || d->s->quit || !session_periods_done(d->s, d->conf.iterations))
 		return;
-	snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)d->conf.iterations);
+	snprintf(why, sizeof(why), "%llu %s done", (unsigned long long)d->conf.iterations,
+		 dash_hwlat(d) ? "hwlat windows" : "periods");
 	session_request_stop(d->s, why);
 	d->dirty = true;
 }
@@ -346,6 +354,7 @@ static void on_input(void *ctx)
 	struct dashboard *d = ctx;
 	int ch, n = 0;
 
+	d->inputs++;
 	while (!d->s->quit && (ch = getch()) != ERR) {
 		keys_dispatch(d, ch);
 		d->dirty = true;
@@ -356,6 +365,20 @@ static void on_input(void *ctx)
 		return;
 	}
 	if (d->dirty && !d->s->quit)
+		dash_draw(d);
+}
+
+/* SIGWINCH, read from the session's signalfd: the new size, drawn at once. */
+static void on_resize(void *ctx)
+{
+	struct dashboard *d = ctx;
+	struct winsize ws;
+
+	d->resizes++;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
+		resizeterm(ws.ws_row, ws.ws_col);
+	d->dirty = true;
+	if (!d->s->quit)
 		dash_draw(d);
 }
 
@@ -462,7 +485,9 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		  size_t errlen)
 {
 	struct dashboard d = { .s = s, .conf = *conf, .sel_cpu = -1 };
-	struct session_ui ui = { &d, STDIN_FILENO, on_input, on_update, 1000, on_note };
+	struct session_ui ui = { .ctx = &d, .input_fd = STDIN_FILENO, .input = on_input,
+				 .update = on_update, .tick_ms = 1000, .batch_ms = DASH_BATCH_MS,
+				 .resize = on_resize, .note = on_note };
 	struct utsname u;
 	SCREEN *scr;
 	int rc;
@@ -511,6 +536,12 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	dash_draw(&d);
 	endwin();
 	session_set_fatal_hook(NULL);
+	/* Redraws come from the tick, a batch of summaries, a key or a resize only. */
+	if (s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu ticks, %llu batches of "
+			"summaries, %llu inputs, %llu resizes\n", (unsigned long long)d.draws,
+			(unsigned long long)s->ticks, (unsigned long long)s->batches,
+			(unsigned long long)d.inputs, (unsigned long long)d.resizes);
 	delscreen(scr);
 	free(d.order);
 	return rc;

@@ -22,6 +22,12 @@
 #define PERIOD_MIN 100ULL
 #define PERIOD_MAX 10000000ULL
 #define HWLAT_WINDOW_MAX 3600000000ULL	/* 1 h, as hwnoisetop hwlat --window */
+/*
+ * The width typed here: the measured CPU spins with interrupts off for
+ * the whole width, and a key press should not freeze it for an hour.
+ * (hwnoisetop hwlat --width, a deliberate choice, takes up to the window.)
+ */
+#define HWLAT_VIEW_WIDTH_MAX 1000000ULL
 
 static void key_move(struct dashboard *d, int code)
 {
@@ -276,8 +282,8 @@ const struct key_def keys_table[] = {
 	  "(the kernel can not run both)", key_view, true, KEYS_BOTH },
 	{ { 'N' }, "N", "type the hwlat window in microseconds (hwlat_detector/window)", key_prompt,
 	  true, KEYS_HWLAT },
-	{ { 'W' }, "W", "type the hwlat width in microseconds, at most the window (hwlat_detector/width)",
-	  key_prompt, true, KEYS_HWLAT },
+	{ { 'W' }, "W", "type the hwlat width in microseconds, at most the window and 1 s: the CPU "
+	  "spins with interrupts off that long (hwlat_detector/width)", key_prompt, true, KEYS_HWLAT },
 	{ { 'm' }, "m", "next hwlat mode: none, round-robin, per-cpu (hwlat_detector/mode)",
 	  key_hwlat_mode, true, KEYS_HWLAT },
 	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true, KEYS_BOTH },
@@ -414,6 +420,12 @@ static void prompt_apply(struct dashboard *d)
 			dash_message(d, true, "width '%s' %s (at most the window)", d->input, why);
 			return;
 		}
+		if (v > HWLAT_VIEW_WIDTH_MAX) {
+			dash_message(d, true, "width '%s' is above %llu us: the CPU would spin with "
+				     "interrupts off that long (hwnoisetop hwlat --width takes more)",
+				     d->input, HWLAT_VIEW_WIDTH_MAX);
+			return;
+		}
 		set_hwlat_timing(d, d->s->hwl.conf.window_us, v);
 		return;
 	case PROMPT_WINDOW:
@@ -422,7 +434,8 @@ static void prompt_apply(struct dashboard *d)
 			return;
 		}
 		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */
-		set_hwlat_timing(d, v, d->s->hwl.conf.width_us <= v ? d->s->hwl.conf.width_us : v / 2);
+		set_hwlat_timing(d, v, d->s->hwl.conf.width_us <= v ? d->s->hwl.conf.width_us :
+				 v / 2 < HWLAT_VIEW_WIDTH_MAX ? v / 2 : HWLAT_VIEW_WIDTH_MAX);
 		return;
 	case PROMPT_MARK:
 		marks_apply_note(d);

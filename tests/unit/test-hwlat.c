@@ -163,6 +163,19 @@ static void test_summary(void)
 	hwl_stats_reset(&st);
 	tap_ok(st.samples == 0 && st.nsamples == 0 && st.cpu[0].samples == 0 && st.max == 0,
 	       "reset");
+	/* The dashboard's view keeps only the latest samples. */
+	st.limit = 300;
+	for (uint32_t i = 1; i <= 1000; i++) {
+		struct hwl_sample c = { .cpu = 0, .seqnum = i, .inner = i % 7 };
+
+		hwl_stats_add(&st, &c);
+	}
+	tap_ok(st.nsamples == 300 && st.cap == 300 && st.samples == 1000 && st.max == 6,
+	       "with a limit, 300 of 1000 samples kept (%zu, room for %zu), all summed",
+	       st.nsamples, st.cap);
+	tap_ok(hwl_stats_sample(&st, 0)->seqnum == 701 && hwl_stats_sample(&st, 299)->seqnum == 1000,
+	       "the latest, oldest first (%u .. %u)", hwl_stats_sample(&st, 0)->seqnum,
+	       hwl_stats_sample(&st, 299)->seqnum);
 	hwl_stats_free(&st);
 }
 
@@ -262,7 +275,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(73 + 5);
+	tap_plan(73 + 5 + 2);
 	test_parse();
 	test_lines();
 	test_summary();
