@@ -61,6 +61,17 @@ static void feed(struct stats *st, const struct row *r)
 	}
 }
 
+/* The second example: reset, then CPUs 1-7 without noise. */
+static void feed_quiet(struct stats *st)
+{
+	stats_reset(st);
+	for (int cpu = 1; cpu <= 7; cpu++) {
+		struct row r = { cpu, 599, 0, 0, 0, 0, 0 };
+
+		feed(st, &r);
+	}
+}
+
 static char *render(const struct stats *st, const struct cpuset *cpus, struct report_opts *ro)
 {
 	char *buf = NULL;
@@ -89,12 +100,7 @@ int main(void)
 	tap_is_str(out, example1, "first example table, byte for byte (CPU 0 has no runtime: no row)");
 	free(out);
 
-	stats_reset(&st);
-	for (int cpu = 1; cpu <= 7; cpu++) {
-		struct row r = { cpu, 599, 0, 0, 0, 0, 0 };
-
-		feed(&st, &r);
-	}
+	feed_quiet(&st);
 	out = render(&st, &cpus, &ro);
 	tap_is_str(out, example2, "second example table (no noise), byte for byte");
 	free(out);
@@ -124,12 +130,7 @@ int main(void)
 	       !strstr(out, "%) events missed"),
 	       "a page without a count: an unknown number, not one more");
 	free(out);
-	stats_reset(&st);
-	for (int cpu = 1; cpu <= 7; cpu++) {
-		struct row r = { cpu, 599, 0, 0, 0, 0, 0 };
-
-		feed(&st, &r);
-	}
+	feed_quiet(&st);
 	out = render(&st, &cpus, &ro);
 	tap_ok(!strstr(out, "missed"), "a reset forgets the lost events with the figures");
 	free(out);
