@@ -167,7 +167,11 @@ ok $? "far fewer redraws ($draws) than summaries ($periods): not one per summary
 read -r vp vd <<<"$(get views)"
 diag "CPU 1: $vp periods of 0.2 s, duration ${vd} s"
 is "$(get hwlat_view)" yes "w switches to the hwlat view"
-[ -n "$vp" ] && [ -n "$vd" ] && d=$((vd - vp / 5)) && [ "${d#-}" -le 2 ]
+# The periods lie within the measured time (less one period, and the
+# second's truncation); under a loaded host the emulated periods run late,
+# so the duration may exceed them a little, never by the hwlat stint (7 s
+# or more) nor fall to the last hwnoise stint alone (3 s).
+[ -n "$vp" ] && [ -n "$vd" ] && [ "$vd" -ge $((vp / 5 - 1)) ] && [ "$vd" -le $((vp * 13 / 50 + 2)) ]
 ok $? "after w, R in the hwlat view and w back, the duration ($vd s) matches the periods ($vp x 0.2 s)"
 scr views
 
