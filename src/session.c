@@ -589,31 +589,42 @@ static void end_warmup(struct session *s)
 
 /*
  * Samples arrived (got) or the batch timer fired (fired): is an update due
- * (*update), and does the batch timer run afterwards?  One update per
- * batch of samples or tick, never one per wake-up.
+ * (*update)?  The first samples after a quiet spell are shown at once and
+ * open a batch window of ui->batch_ms; what arrives within it is shown when
+ * it ends, and that opens the next.  At most one update per window or tick,
+ * never one per wake-up.  Returns the new state: 0 no window, 1 a window
+ * runs, 2 a window runs with samples not shown yet.
  */
-static bool update_batch(struct session *s, const struct session_ui *ui, bool batching, int got,
-			 short fired, int *update)
+static int update_batch(struct session *s, const struct session_ui *ui, int batch, int got,
+			short fired, int *update)
 {
 	if (fired) {
 		drain_timer(s->batch_fd);
-		batching = false;
-		*update = 1;
-		s->batches++;
-	} else if (got && !*update) {
-		if (ui && ui->batch_ms) {
-			if (!batching)
-				arm_timer(s->batch_fd, ui->batch_ms, 0);
-			return true;
+		if (*update)
+			return 0;	/* the tick shows them */
+		if (batch == 2 || got) {
+			*update = 1;
+			s->batches++;
+			arm_timer(s->batch_fd, ui->batch_ms, 0);
+			return 1;
 		}
+		return 0;
+	}
+	if (*update)
+		return batch ? 1 : 0;	/* the tick shows them */
+	if (!got)
+		return batch;
+	if (!ui || !ui->batch_ms) {
 		*update = 1;
 		s->batches++;
+		return 0;
 	}
-	if (*update && batching) {
-		arm_timer(s->batch_fd, 0, 0);	/* this update shows them */
-		batching = false;
-	}
-	return batching;
+	if (batch)
+		return 2;
+	*update = 1;
+	s->batches++;
+	arm_timer(s->batch_fd, ui->batch_ms, 0);
+	return 1;
 }
 
 int session_run(struct session *s, const struct session_ui *ui)
@@ -628,7 +639,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 	 * wake-up comes periods late.
 	 */
 	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms : 1000;
-	bool batching = false;	/* the batch timer runs */
+	int batch = 0;		/* update_batch()'s state */
 	int cap = 0;
 
 	s->ui = ui;
@@ -663,7 +674,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 				s->exit_status = HWN_EXIT_ENV;
 				break;
 			}
-			/* A signal outside the signalfd (SIGWINCH): let the front end look. */
+			/* A signal outside the signalfd (SIGCONT): let the front end look. */
 			if (ui && ui->input)
 				ui->input(ui->ctx);
 			continue;
@@ -700,7 +711,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		}
 		if (ui && pfd[3].revents && ui->input)
 			ui->input(ui->ctx);
-		batching = update_batch(s, ui, batching, got, pfd[4].revents, &update);
+		batch = update_batch(s, ui, batch, got, pfd[4].revents, &update);
 		if (update && ui && ui->update)
 			ui->update(ui->ctx);
 	}

@@ -65,9 +65,9 @@ struct session_ui {
 	int input_fd;			/* -1: none */
 	void (*input)(void *ctx);	/* input_fd readable, or a signal interrupted poll */
 	/*
-	 * The tick passed, or samples arrived: with batch_ms, once that long
-	 * after the first of a batch (the summaries of one period arrive
-	 * CPU by CPU), and not again before the next batch or tick.
+	 * The tick passed, or samples arrived: with batch_ms, at most once
+	 * per batch_ms for a stream of samples (the summaries of one period
+	 * arrive CPU by CPU): the first at once, the rest when it ends.
 	 */
 	void (*update)(void *ctx);
 	uint64_t tick_ms;		/* 0: no tick */

@@ -33,8 +33,8 @@
 
 #define ONLINE_EVERY_NS 1000000000ULL
 /*
- * New summaries are drawn this long after the first of a batch: one
- * period's arrive CPU by CPU, and one redraw serves them all.
+ * New summaries are drawn at most once this long: one period's arrive CPU
+ * by CPU, and one redraw serves them all.
  */
 #define DASH_BATCH_MS 250
 

@@ -282,8 +282,8 @@ const struct key_def keys_table[] = {
 	  "(the kernel can not run both)", key_view, true, KEYS_BOTH },
 	{ { 'N' }, "N", "type the hwlat window in microseconds (hwlat_detector/window)", key_prompt,
 	  true, KEYS_HWLAT },
-	{ { 'W' }, "W", "type the hwlat width in microseconds, at most the window and 1 s: the CPU "
-	  "spins with interrupts off that long (hwlat_detector/width)", key_prompt, true, KEYS_HWLAT },
+	{ { 'W' }, "W", "type the hwlat width in microseconds, at most the window and 1 s "
+	  "(hwlat_detector/width)", key_prompt, true, KEYS_HWLAT },
 	{ { 'm' }, "m", "next hwlat mode: none, round-robin, per-cpu (hwlat_detector/mode)",
 	  key_hwlat_mode, true, KEYS_HWLAT },
 	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true, KEYS_BOTH },
