@@ -114,7 +114,7 @@ stamp end
 EOF_GUEST
 )
 t0=$(date +%s)
-lab_run --cpus 2 --monitor --timeout 150 --bin "$HWNOISETOP" \
+lab_run --cpus 2 --monitor --timeout 280 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
 diag "lab VM: $(($(date +%s) - t0)) s"
 
