@@ -135,7 +135,7 @@ tmux kill-server; sleep 0.5
 stamp iterations
 # -n: ends by itself after N periods; NO_COLOR: no colour on screen.
 tmux -f /dev/null new-session -d -s d -x 120 -y 40 -c /lab \
-	"NO_COLOR=1 hwnoisetop -n 15 -p 200000 -r 40000; echo EXIT=\$?; sleep 600"
+	"NO_COLOR=1 hwnoisetop -n 15 -p 500000 -r 40000; echo EXIT=\$?; sleep 600"
 waitfor '^ +1  +[0-9]+ |^EXIT=' >/dev/null
 echo "nocolor=$(colours)"
 echo "n_rows=$(cap | grep -cE '^ +[0-3]  +[0-9]+ ')"
