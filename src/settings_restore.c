@@ -179,6 +179,17 @@ static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
 		*used += (size_t)n;
 }
 
+/* What a knob left alone holds now (the user's value, not our last write). */
+static const char *left_value(const struct settings_entry *e)
+{
+	static char cur[256];
+
+	if (settings_read_full(e->path, cur, sizeof(cur)) < 0)
+		return "?";
+	settings_trim_choice(cur);
+	return cur;
+}
+
 size_t settings_outcome(char *buf, size_t len)
 {
 	struct settings_plan *p = &settings_plan;
@@ -199,12 +210,11 @@ size_t settings_outcome(char *buf, size_t len)
 			continue;
 		else if (e->out == OUT_RESTORED)
 			add(buf, len, &used, "restored %s = %s\n", path, e->orig);
-		else if (e->out == OUT_KEPT)
-			add(buf, len, &used, "kept     %s = %s (tuning kept)\n", path,
-			    e->last ? e->last : "");
+		else if (e->out == OUT_KEPT && e->last)	/* only saved: never written */
+			add(buf, len, &used, "kept     %s = %s (tuning kept)\n", path, e->last);
 		else if (e->out == OUT_LEFT)
-			add(buf, len, &used, "left     %s = %s (changed from outside: left as it is)\n",
-			    path, e->last ? e->last : "");
+			add(buf, len, &used, "left     %s = %s (changed from outside after we set "
+			    "%s: left as it is)\n", path, left_value(e), e->last ? e->last : "");
 	}
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
 		if (p->inst[i][0])

@@ -234,6 +234,8 @@ static void test_knobs(void)
 	tap_is_str(get(cs), "acpi_pm", "a knob changed from outside is left as it is");
 	settings_outcome(out, sizeof(out));
 	tap_ok(strstr(out, "left ") && strstr(out, "changed from outside"), "outcome says left");
+	tap_ok(strstr(out, "= acpi_pm (changed from outside after we set hpet") != NULL,
+	       "outcome names the user's value and ours");
 	settings_done();
 
 	start(4);
