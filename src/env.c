@@ -51,7 +51,7 @@ const char *env_tracing_dir(char *err, size_t errlen)
 	return tracing_dir;
 }
 
-static bool word_in(const char *list, const char *word)
+bool env_word_in(const char *list, const char *word)
 {
 	size_t n = strlen(word);
 
@@ -80,7 +80,7 @@ int env_check_tracer(const char *tracer, const char *kernel_config, char *err, s
 		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (!word_in(list, tracer)) {
+	if (!env_word_in(list, tracer)) {
 		snprintf(err, errlen,
 			 "this kernel has no %s tracer (available: %s): boot a kernel built with %s",
 			 tracer, list, kernel_config);

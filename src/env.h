@@ -31,6 +31,9 @@ int env_check_tracer(const char *tracer, const char *kernel_config, char *err, s
  */
 int env_check_busy(const char *const *conflicts, char *err, size_t errlen);
 
+/* Is word one of the words of list (separated by spaces or newlines)? */
+bool env_word_in(const char *list, const char *word);
+
 /* Online CPUs from /sys/devices/system/cpu/online; number of possible CPUs. */
 struct cpuset;
 int env_online_cpus(struct cpuset *set);

@@ -30,6 +30,7 @@
 #include "neighbours.h"
 #include "reader.h"
 #include "settings.h"
+#include "tuning.h"
 
 /*
  * Every signal whose default action ends the process ends the loop instead
@@ -245,10 +246,10 @@ static void set_affinity(struct session *s)
 {
 	struct cpuset online, hk;
 
-	if (s->conf.housekeeping_set) {
-		hk = s->conf.housekeeping;
-	} else {
-		env_online_cpus(&online);
+	env_online_cpus(&online);
+	/* Those that are online: SMT off may take some away while it runs. */
+	cpuset_and(&hk, &s->conf.housekeeping, &online);
+	if (!s->conf.housekeeping_set || cpuset_empty(&hk)) {
 		cpuset_andnot(&hk, &online, measured_cpus(s));
 		if (cpuset_empty(&hk))
 			return;	/* every CPU is measured: nowhere else to go */
@@ -361,6 +362,8 @@ int session_start(struct session *s, const struct session_conf *conf)
 		return -1;
 	}
 	install_fatal_handlers();
+	if (tuning_start(s) < 0)
+		return -1;
 	if (conf->events && conf->events->n && check_events(s) < 0)
 		return -1;
 	counters_start(s);
@@ -701,6 +704,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			threads_refresh(s);
 			counters_poll(s, now_ns(), true);
 			neighbours_check(s);
+			tuning_tick(s);
 			update = 1;
 			s->ticks++;
 		}
@@ -803,6 +807,7 @@ void session_finish(struct session *s)
 		if (!s->exit_status)
 			s->exit_status = HWN_EXIT_ENV;
 	}
+	tuning_free(s);
 	reader_free(s->reader);
 	s->reader = NULL;
 	threads_free(s->threads);
@@ -989,6 +994,11 @@ void session_request_stop(struct session *s, const char *why)
 	s->quit = true;
 	if (!s->stop_reason[0])
 		snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", why);
+}
+
+void session_follow_online(struct session *s)
+{
+	set_affinity(s);
 }
 
 bool session_periods_done(const struct session *s, uint64_t n)

@@ -51,6 +51,7 @@ struct session_conf {
 	bool smi_load;		/* and load the msr module for it (--smi) */
 	bool tscwd;		/* count the TSC watchdog's visits per CPU */
 	size_t hwlat_keep;	/* hwlat samples kept (hwl_stats.limit); 0: every one */
+	bool keep_tuning;	/* --keep-tuning: the knobs changed in the panel stay */
 };
 
 enum session_state {
@@ -81,6 +82,7 @@ struct reader;
 struct record;
 struct smi;
 struct tscwd;
+struct tuning;
 
 struct session {
 	struct session_conf conf;
@@ -91,6 +93,7 @@ struct session {
 	struct threads *threads;	/* NULL unless -P or -C */
 	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
 	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
+	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
 	bool warming;			/* --warm-up running: samples are discarded */
 	bool stop_hit;			/* the kernel's stop condition ended the run */
 	struct stats stats;
@@ -217,6 +220,8 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 /* Measured nanoseconds since the start (pauses excluded, never reset). */
 uint64_t session_run_ns(const struct session *s);
 
+/* CPUs went offline or online: run on the housekeeping CPUs that are online. */
+void session_follow_online(struct session *s);
 /*
  * -n: has every measured online CPU delivered at least n period summaries?
  * While hwlat runs (the dashboard's hwlat view): have n of its windows

@@ -1,0 +1,47 @@
+/*
+ * tuning: the session's side of the system panel.  It reads the knobs
+ * (sysknobs) and the read-only lines (sysinfo) on the loop's 1 s tick,
+ * turns a front end's request into a knob change, and tells every change
+ * it sees (ours, from outside, CPUs going offline or online) as a marker.
+ * When CPUs go offline (SMT off), hwnoisetop moves to the housekeeping
+ * CPUs that are left.  No curses here.
+ */
+#ifndef HWN_TUNING_H
+#define HWN_TUNING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sysinfo.h"
+#include "sysknobs.h"
+
+struct session;
+
+struct tuning {
+	struct sysknobs knobs;
+	struct sysinfo info;
+	bool info_wanted;	/* a front end shows the read-only lines: read them too */
+	bool keep;		/* leave the tuned knobs as they are at exit */
+	char said[256];		/* what the latest request did ("SMT on -> off") */
+	char news[256];		/* the latest change seen, as its marker says it */
+	uint64_t news_seq;	/* bumped with each change seen */
+};
+
+/* Read the knobs' start values; 0, or -1 with s->err. */
+int tuning_start(struct session *s);
+/* The tick: read everything again, tell what changed. */
+void tuning_tick(struct session *s);
+void tuning_free(struct session *s);
+
+/*
+ * Requests.  session_knob_next: the knob's next value (what was done in
+ * s->tuning->said), or -1 with s->err saying why nothing changed.
+ * session_keep_tuning: keep (true) or put back (false) the tuned knobs at
+ * the end, also after a crash and --cleanup.  session_want_sysinfo: read
+ * the read-only lines on each tick while a front end shows them.
+ */
+int session_knob_next(struct session *s, enum sysknob_id id);
+void session_keep_tuning(struct session *s, bool keep);
+void session_want_sysinfo(struct session *s, bool want);
+
+#endif
