@@ -25,7 +25,7 @@ enum {
 	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
-	O_ORPHANS, O_CAPTURE_LAST, O_SMI,
+	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -204,6 +204,13 @@ const struct opt_def cli_options[] = {
 		  "buffers and arm the stop conditions",
 	  .example = "hwnoisetop --warm-up 5 -d 1m -q",
 	  .accepts = "seconds from 1 to 86400, or a time with unit s, m, h or d" },
+	{ .id = O_KEEP_TUNING, .long_name = "keep-tuning", .arg = OPT_NONE,
+	  .help = "at the end, leave the knobs changed in the system panel (s) as they are "
+		  "instead of putting them back",
+	  .more = "The choice is kept in the run's state file, so that --cleanup after a crash "
+		  "keeps them too. K in the panel makes the same choice during the run. The tracer "
+		  "settings are always put back.",
+	  .example = "hwnoisetop --keep-tuning" },
 	{ .id = O_CLEANUP, .long_name = "cleanup", .arg = OPT_NONE,
 	  .help = "restore the tracer settings left changed by a hwnoisetop killed with SIGKILL "
 		  "and remove its instances, say what was done, then exit",
@@ -464,6 +471,9 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_ORPHANS:
 			cli->orphans = true;
+			break;
+		case O_KEEP_TUNING:
+			cli->sc.keep_tuning = true;
 			break;
 		case O_ITERATIONS:
 			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))

@@ -50,6 +50,13 @@ enum dash_prompt {
 	PROMPT_MARK,	/* b: the marker's note */
 };
 
+/* A question the status line asks before a change that needs a yes. */
+enum dash_confirm {
+	CONFIRM_NONE,
+	CONFIRM_KNOB,	/* the selected knob's next value takes CPUs offline */
+	CONFIRM_KEEP,	/* keep (or stop keeping) the tuned state at the end */
+};
+
 /* The smallest terminal the grid is drawn in. */
 #define DASH_MIN_COLS 50
 #define DASH_MIN_LINES 6
@@ -67,6 +74,13 @@ struct dashboard {
 	bool marks_list;		/* M: the markers are listed */
 	int marks_top;
 	bool compare;			/* d: the compare view replaces the grid */
+
+	/* The system panel (panel.c): modal while open. */
+	bool panel;
+	int panel_sel;			/* the selected knob */
+	int panel_top;			/* first shown line when it does not fit */
+	enum dash_confirm confirm;
+	uint64_t news_seq;		/* the session's latest change, once shown */
 
 	/* The grid. */
 	int sel_cpu;			/* the selected CPU (follows sorting) */
@@ -124,6 +138,16 @@ void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
 /* compare.c */
 void compare_draw(struct dashboard *d, int y, int height, int width);
+/* panel.c */
+void panel_open(struct dashboard *d, bool open);
+void panel_draw(struct dashboard *d, int y, int height, int width);
+void panel_move(struct dashboard *d, int code);
+void panel_enter(struct dashboard *d);
+void panel_keep(struct dashboard *d);
+/* The answer to a question of the status line (any key but y cancels). */
+void panel_confirm(struct dashboard *d, int ch);
+/* The session saw a change (a key's, from outside, CPUs): show it. */
+void panel_news(struct dashboard *d);
 
 /* keys.c */
 void keys_dispatch(struct dashboard *d, int ch);

@@ -216,8 +216,8 @@ static int draw_neighbour(struct dashboard *d, int y, int width)
 static void draw_status(struct dashboard *d, int y, int width)
 {
 	const char *hints = dash_hwlat(d) ?
-		" F1 help  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode  q quit" :
-		" F1 help  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause  q quit";
+		" F1 help  s system  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode  q quit" :
+		" F1 help  s system  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause  q quit";
 
 	if (d->prompt != PROMPT_NONE) {
 		attrset(A_BOLD);
@@ -263,6 +263,10 @@ void dash_draw(struct dashboard *d)
 		curs_set(0);
 	} else if (d->marks_list) {
 		marks_list_draw(d, lines, cols);
+	} else if (d->panel) {
+		draw_title(d, cols);
+		panel_draw(d, 1, lines - 2, cols);
+		draw_status(d, lines - 1, cols);
 		curs_set(0);
 	} else if (dash_hwlat(d)) {
 		draw_title(d, cols);
@@ -291,10 +295,10 @@ void dash_draw(struct dashboard *d)
 	d->seen_elapsed = session_elapsed(d->s);
 }
 
+/* The grid marks offline CPUs; the session tells (and marks) the change itself. */
 static void check_online(struct dashboard *d)
 {
-	struct cpuset now, gone, back;
-	char a[128], b[128];
+	struct cpuset now;
 	uint64_t t = mono_ns();
 
 	if (d->online_ns && t - d->online_ns < ONLINE_EVERY_NS)
@@ -303,15 +307,6 @@ static void check_online(struct dashboard *d)
 	env_online_cpus(&now);
 	if (cpuset_equal(&now, &d->online))
 		return;
-	cpuset_andnot(&gone, &d->online, &now);
-	cpuset_andnot(&back, &now, &d->online);
-	if (!cpuset_empty(&gone) && !cpuset_empty(&back))
-		dash_message(d, false, "CPUs %s went offline, %s came online",
-			     cpuset_format(&gone, a, sizeof(a)), cpuset_format(&back, b, sizeof(b)));
-	else if (!cpuset_empty(&gone))
-		dash_message(d, false, "CPUs %s went offline", cpuset_format(&gone, a, sizeof(a)));
-	else
-		dash_message(d, false, "CPUs %s came online", cpuset_format(&back, b, sizeof(b)));
 	d->online = now;
 	d->dirty = true;
 }
@@ -333,6 +328,7 @@ static void on_update(void *ctx)
 	struct dashboard *d = ctx;
 
 	check_online(d);
+	panel_news(d);
 	check_iterations(d);
 	if (samples_seen(d) != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
 	    d->s->quit)

@@ -256,6 +256,35 @@ static void key_quit(struct dashboard *d, int code)
 	session_request_stop(d->s, "quit");
 }
 
+static void key_panel(struct dashboard *d, int code)
+{
+	panel_open(d, code == 's' && !d->panel);
+}
+
+static void key_panel_move(struct dashboard *d, int code)
+{
+	panel_move(d, code);
+}
+
+static void key_panel_enter(struct dashboard *d, int code)
+{
+	(void)code;
+	panel_enter(d);
+}
+
+static void key_panel_keep(struct dashboard *d, int code)
+{
+	(void)code;
+	panel_keep(d);
+}
+
+/* What works while the panel is open: its own keys, help, redraw and quit. */
+static bool panel_key(const struct key_def *k)
+{
+	return k->view == KEYS_PANEL || k->run == key_panel || k->run == key_help ||
+	       k->run == key_redraw || k->run == key_quit;
+}
+
 const struct key_def keys_table[] = {
 	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, false,
 	  KEYS_BOTH },
@@ -298,6 +327,18 @@ const struct key_def keys_table[] = {
 	  marks_key_compare, false, KEYS_HWNOISE },
 	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort,
 	  false, KEYS_BOTH },
+	{ { 's' }, "s", "open or close the system panel: SMT, clocksource, watchdogs, governor, "
+	  "idle states, IRQs", key_panel, false, KEYS_BOTH },
+	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next knob", key_panel_move, false,
+	  KEYS_PANEL },
+	{ { KEY_HOME, KEY_END }, "Home, End", "select the first (SMT) or last knob", key_panel_move,
+	  false, KEYS_PANEL },
+	{ { '\n', '\r', KEY_ENTER }, "Enter",
+	  "set the selected knob to its next value, put back at the end (SMT off asks y first)",
+	  key_panel_enter, false, KEYS_PANEL },
+	{ { 'K' }, "K", "keep the tuned state at the end instead of putting it back (asks y); "
+	  "again: put it back", key_panel_keep, false, KEYS_PANEL },
+	{ { KEY_ESC }, "Esc", "close the system panel", key_panel, false, KEYS_PANEL },
 	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false, KEYS_BOTH },
 	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, false, KEYS_BOTH },
 	{ { 'q', KEY_F(10) }, "q, F10", "quit: restore the kernel's settings, print the summary table",
@@ -307,7 +348,8 @@ const struct key_def keys_table[] = {
 
 const char *keys_view_note(const struct key_def *k)
 {
-	return k->view == KEYS_HWNOISE ? " (hwnoise view)" : k->view == KEYS_HWLAT ? " (hwlat view)" : "";
+	return k->view == KEYS_HWNOISE ? " (hwnoise view)" : k->view == KEYS_HWLAT ? " (hwlat view)" :
+	       k->view == KEYS_PANEL ? " (system panel)" : "";
 }
 
 const char *keys_prompt_label(enum dash_prompt p)
@@ -504,10 +546,15 @@ void keys_dispatch(struct dashboard *d, int ch)
 		marks_list_key(d, ch);
 		return;
 	}
+	if (d->confirm != CONFIRM_NONE) {
+		panel_confirm(d, ch);
+		return;
+	}
 	d->msg[0] = '\0';
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
-			if (k->codes[i] != ch)
+			if (k->codes[i] != ch || (d->panel && !panel_key(k)) ||
+			    (!d->panel && k->view == KEYS_PANEL))
 				continue;
 			if (k->live && d->s->state == SESSION_STOPPED)
 				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");

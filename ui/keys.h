@@ -19,6 +19,7 @@ enum key_view {
 	KEYS_BOTH,	/* either view */
 	KEYS_HWNOISE,	/* the hwnoise (osnoise tracer) view only */
 	KEYS_HWLAT,	/* the hwlat view only */
+	KEYS_PANEL,	/* the system panel, while it is open */
 };
 
 struct key_def {
@@ -30,7 +31,7 @@ struct key_def {
 	enum key_view view;
 };
 
-/* " (hwnoise view)", " (hwlat view)" or "": appended to the help text. */
+/* " (hwnoise view)", " (hwlat view)", " (system panel)" or "": after the help text. */
 const char *keys_view_note(const struct key_def *k);
 
 /* Ends with an entry whose names is NULL. */

@@ -1,0 +1,204 @@
+/*
+ * panel: the system panel (s), modal while open like htop's setup screen.
+ * It shows the knobs the session reads on each tick (sysknobs: their
+ * value now, at the start, who changed them, their file) and the
+ * read-only lines (sysinfo), and turns Enter and K into session requests.
+ * Taking CPUs offline and keeping the tuned state ask for a y first.
+ *
+ * The panel is built as a list of lines, then drawn from panel_top so
+ * that the selected knob stays in view on a small terminal.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "dash.h"
+#include "tuning.h"
+
+#define PANEL_LINES (KNOB_COUNT + INFO_COUNT + 10)
+
+struct pline {
+	char text[512];
+	char tail[256];		/* dimmed, after text */
+	enum dash_look look;
+	bool bold;
+};
+
+static const char *origin_text(const struct sysknob *k)
+{
+	switch (sysknobs_origin(k)) {
+	case SYSKNOB_SET_HERE:
+		return "hwnoisetop";
+	case SYSKNOB_SET_OUTSIDE:
+		return "outside";
+	case SYSKNOB_AS_FOUND:
+		break;
+	}
+	return "-";
+}
+
+static int build(const struct dashboard *d, struct pline *l, int *sel_line)
+{
+	const struct tuning *t = d->s->tuning;
+	int n = 0;
+
+	memset(l, 0, sizeof(*l) * PANEL_LINES);
+	snprintf(l[n].text, sizeof(l[n].text), " %-16s %-12s %-12s %-11s %s", "Knob", "Now",
+		 "At start", "Changed by", "File");
+	l[n++].look = LOOK_COLHEAD;
+	for (int id = 0; id < KNOB_COUNT; id++, n++) {
+		const struct sysknob *k = &t->knobs.k[id];
+
+		snprintf(l[n].text, sizeof(l[n].text), " %-16s %-12s %-12s %-11s %s", k->name,
+			 k->value, k->start, origin_text(k), k->file);
+		snprintf(l[n].tail, sizeof(l[n].tail), "  %s", k->na[0] ? k->na : k->detail);
+		l[n].look = id == d->panel_sel ? LOOK_SELECT :
+			    sysknobs_origin(k) == SYSKNOB_SET_OUTSIDE ? LOOK_WARN : LOOK_NORMAL;
+		if (id == d->panel_sel)
+			*sel_line = n;
+	}
+	n++;
+	snprintf(l[n].text, sizeof(l[n].text), " %-16s %-12s %s", "Read-only", "Now", "Why, where from");
+	l[n++].look = LOOK_COLHEAD;
+	for (int i = 0; i < INFO_COUNT; i++, n++) {
+		const struct sysinfo_line *il = &t->info.line[i];
+
+		snprintf(l[n].text, sizeof(l[n].text), " %-16s %-12s ", il->name ? il->name : "",
+			 il->value);
+		snprintf(l[n].tail, sizeof(l[n].tail), "%s", il->note);
+		l[n].look = il->warn ? LOOK_WARN : LOOK_NORMAL;
+	}
+	n++;
+	snprintf(l[n].text, sizeof(l[n].text), " At the end: %s", t->keep ?
+		 "the knobs set here stay as they are (K: put them back)" :
+		 "every knob set here is put back, unless changed from outside since (K keeps them)");
+	l[n++].bold = true;
+	return n;
+}
+
+void panel_draw(struct dashboard *d, int y, int height, int width)
+{
+	static struct pline l[PANEL_LINES];
+	int n, sel = 0;
+
+	if (!d->s->tuning || height < 2)
+		return;
+	n = build(d, l, &sel);
+	attrset(d->look[LOOK_TITLE]);
+	for (int x = 0; x < width; x++)
+		mvaddch(y, x, ' ');
+	mvaddnstr(y, 0, " System panel: Up/Down select, Enter next value, K keep the tuned "
+		  "state, s or Esc close", width);
+	y++;
+	height--;
+	if (sel < d->panel_top + 1)
+		d->panel_top = sel - 1 > 0 ? sel - 1 : 0;
+	if (sel >= d->panel_top + height)
+		d->panel_top = sel - height + 1;
+	if (d->panel_top > n - height)
+		d->panel_top = n - height > 0 ? n - height : 0;
+	for (int r = 0; r < height && d->panel_top + r < n; r++) {
+		int i = d->panel_top + r, row = y + r;
+
+		attrset(d->look[l[i].look] | (l[i].bold ? A_BOLD : 0));
+		if (l[i].look == LOOK_SELECT || l[i].look == LOOK_COLHEAD)
+			for (int x = 0; x < width; x++)
+				mvaddch(row, x, ' ');
+		mvaddnstr(row, 0, l[i].text, width);
+		if (l[i].tail[0] && getcury(stdscr) == row && getcurx(stdscr) < width) {
+			if (l[i].look != LOOK_SELECT)
+				attrset(d->look[LOOK_DIM]);
+			addnstr(l[i].tail, width - getcurx(stdscr));
+		}
+	}
+}
+
+void panel_open(struct dashboard *d, bool open)
+{
+	d->panel = open;
+	d->confirm = CONFIRM_NONE;
+	session_want_sysinfo(d->s, open);
+	if (open)
+		d->panel_top = 0;
+}
+
+void panel_move(struct dashboard *d, int code)
+{
+	switch (code) {
+	case KEY_UP:
+		if (d->panel_sel > 0)
+			d->panel_sel--;
+		break;
+	case KEY_DOWN:
+		if (d->panel_sel < KNOB_COUNT - 1)
+			d->panel_sel++;
+		break;
+	case KEY_HOME:
+		d->panel_sel = 0;
+		break;
+	case KEY_END:
+		d->panel_sel = KNOB_COUNT - 1;
+		break;
+	}
+}
+
+static void knob_next(struct dashboard *d)
+{
+	if (session_knob_next(d->s, (enum sysknob_id)d->panel_sel) < 0) {
+		dash_message(d, true, "%s", d->s->err);
+		return;
+	}
+	d->news_seq = d->s->tuning->news_seq;
+	dash_message(d, false, "%s", d->s->tuning->said);
+}
+
+void panel_enter(struct dashboard *d)
+{
+	const struct sysknobs *kn = &d->s->tuning->knobs;
+
+	if (sysknobs_next_offlines(kn, (enum sysknob_id)d->panel_sel)) {
+		d->confirm = CONFIRM_KNOB;
+		dash_message(d, true, "%s off takes the second thread of each core offline: "
+			     "y goes on, any other key cancels", kn->k[d->panel_sel].name);
+		return;
+	}
+	knob_next(d);
+}
+
+void panel_keep(struct dashboard *d)
+{
+	if (d->s->tuning->keep) {
+		session_keep_tuning(d->s, false);
+		dash_message(d, false, "at the end every knob set here is put back");
+		return;
+	}
+	d->confirm = CONFIRM_KEEP;
+	dash_message(d, true, "keep the tuned state at the end (nothing set here is put back): "
+		     "y keeps, any other key cancels");
+}
+
+void panel_confirm(struct dashboard *d, int ch)
+{
+	enum dash_confirm c = d->confirm;
+
+	d->confirm = CONFIRM_NONE;
+	if (ch != 'y' && ch != 'Y') {
+		dash_message(d, false, "cancelled: nothing changed");
+		return;
+	}
+	if (c == CONFIRM_KNOB) {
+		knob_next(d);
+	} else {
+		session_keep_tuning(d->s, true);
+		dash_message(d, false, "the tuned state stays at the end (K again puts it back)");
+	}
+}
+
+void panel_news(struct dashboard *d)
+{
+	const struct tuning *t = d->s->tuning;
+
+	if (!t || t->news_seq == d->news_seq)
+		return;
+	d->news_seq = t->news_seq;
+	dash_message(d, false, "%s", t->news);
+}
