@@ -112,8 +112,7 @@ static void read_tsc_watchdog(struct sysinfo_line *l, const char *cmdline, int64
 	v = sysinfo_tsc_watchdog(cmdline, flags, count_packages(), kernel_version(), tsc, why,
 				 sizeof(why));
 	if (visits >= 0)
-		snprintf(l->value, sizeof(l->value), "%s (%lld timer visits lately)", v,
-			 (long long)visits);
+		snprintf(l->value, sizeof(l->value), "%s, %lld/10s", v, (long long)visits);
 	else
 		snprintf(l->value, sizeof(l->value), "%s", v);
 	snprintf(l->note, sizeof(l->note), "%s", why);

@@ -39,7 +39,7 @@ struct sysinfo {
 
 /*
  * Read every line for the measured CPUs.  tsc_visits: the TSC watchdog
- * timer's visits over the last seconds when they are counted, else -1.
+ * timer's visits over the last 10 s when they are counted, else -1.
  */
 void sysinfo_read(struct sysinfo *si, const struct cpuset *measured, int64_t tsc_visits);
 

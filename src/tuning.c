@@ -10,6 +10,7 @@
 
 #include "session.h"
 #include "settings.h"
+#include "tscwd.h"
 
 /* Every change becomes a marker, and the news of the moment. */
 static void tell(struct session *s, const char *origin, const char *text)
@@ -46,6 +47,12 @@ int tuning_start(struct session *s)
 	return 0;
 }
 
+/* The TSC watchdog timer's visits over the last 10 s, when they are counted. */
+static int64_t tsc_visits(const struct session *s)
+{
+	return s->tscwd && tscwd_ok(s->tscwd) ? (int64_t)tscwd_recent(s->tscwd, 10) : -1;
+}
+
 void tuning_tick(struct session *s)
 {
 	struct tuning *t = s->tuning;
@@ -54,7 +61,7 @@ void tuning_tick(struct session *s)
 		return;
 	sysknobs_read(&t->knobs, session_cpus(s), seen, s);
 	if (t->info_wanted)
-		sysinfo_read(&t->info, session_cpus(s), -1);
+		sysinfo_read(&t->info, session_cpus(s), tsc_visits(s));
 }
 
 void tuning_free(struct session *s)
@@ -99,5 +106,5 @@ void session_want_sysinfo(struct session *s, bool want)
 		return;
 	s->tuning->info_wanted = want;
 	if (want)
-		sysinfo_read(&s->tuning->info, session_cpus(s), -1);
+		sysinfo_read(&s->tuning->info, session_cpus(s), tsc_visits(s));
 }

@@ -41,7 +41,7 @@ stamp panel
 start -c 2
 key s
 echo "panel=$(yn waitfor 'System panel')$(yn waitfor '^ SMT +on +on +- +/sys/devices/system/cpu/smt/control')"
-echo "tsc_wd=$(cap | grep '^ TSC watchdog' | awk '{print $3}')"
+echo "tsc_wd=$(cap | grep '^ TSC watchdog' | awk '{print $3 $4}')"
 screen panel
 # The NMI watchdog: permanently disabled under TCG.
 nmi0=$(cat /proc/sys/kernel/nmi_watchdog)
@@ -159,7 +159,7 @@ before=$(get before)
 is "$before" "on 0-2 tsc" "the start: SMT on, CPU 3 offline, clocksource tsc"
 is "$(get panel)" yesyes "s opens the panel; SMT first with its value, start value and file"
 scr panel
-is "$(get tsc_wd)" on "the TSC watchdog line says on for a default boot"
+like "$(get tsc_wd)" '^on,[1-9][0-9]*/10s$' "the TSC watchdog line says on for a default boot, with its timer's visits"
 is "$(get nmi)" yes00 "Enter on the NMI watchdog says why (permanently disabled) and changes nothing"
 like "$(get nmi_status)" '^ NMI watchdog: permanently disabled: .*read-only' \
 	"the reason is one line, on the status line"
@@ -218,5 +218,5 @@ echo "tsc_wd=$(cap | grep '^ TSC watchdog')"
 key q; sleep 2
 EOF_GUEST
 is "$LAB_RC" 0 "the tsc=reliable boot ran"
-like "$(get tsc_wd)" 'TSC watchdog +off +tsc=reliable on the kernel command line' \
+like "$(get tsc_wd)" 'TSC watchdog +off, 0/10s +tsc=reliable on the kernel command line' \
 	"with tsc=reliable the TSC watchdog line says off and why"
