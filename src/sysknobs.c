@@ -285,12 +285,6 @@ void sysknobs_read(struct sysknobs *kn, const struct cpuset *measured, sysknobs_
 	struct cpuset was = kn->online, gone, back;
 
 	read_all(kn, measured);
-	if (seen) {
-		cpuset_andnot(&gone, &was, &kn->online);
-		cpuset_andnot(&back, &kn->online, &was);
-		tell_cpus(seen, ctx, &gone, "went offline");
-		tell_cpus(seen, ctx, &back, "came online");
-	}
 	for (int id = 0; id < KNOB_COUNT; id++) {
 		struct sysknob *k = &kn->k[id];
 		char text[192];
@@ -303,6 +297,13 @@ void sysknobs_read(struct sysknobs *kn, const struct cpuset *measured, sysknobs_
 			seen(ctx, "outside", text);
 		}
 		snprintf(k->last, sizeof(k->last), "%s", k->value);
+	}
+	/* After the knobs: SMT off is the cause, the CPUs going offline the effect. */
+	if (seen) {
+		cpuset_andnot(&gone, &was, &kn->online);
+		cpuset_andnot(&back, &kn->online, &was);
+		tell_cpus(seen, ctx, &gone, "went offline");
+		tell_cpus(seen, ctx, &back, "came online");
 	}
 }
 
