@@ -17,6 +17,8 @@ guest=$(cat <<'EOF_GUEST'
 F=/sys/devices/system/cpu
 CS=/sys/devices/system/clocksource/clocksource0/current_clocksource
 state() { echo "$(cat $F/smt/control) $(cat $F/online) $(cat $CS)"; }
+# said REGEX: the exit message holds it (with the scrollback: tables follow it).
+said() { tmux capture-pane -p -S -400 -t d | grep -Eq -- "$1" && echo yes || echo no; }
 start() {
 	tmux -f /dev/null new-session -d -s d -x 132 -y 45 -c /lab \
 		"hwnoisetop -p 200000 -r 20000 $*; echo EXIT=\$?; sleep 600"
@@ -78,7 +80,8 @@ key q
 echo "q_gone=$(gone)"
 echo "q_state=$(state)"
 echo "q_knobs=$(cat /proc/sys/kernel/timer_migration) $(cat /proc/sys/kernel/sched_rt_runtime_us) $(qos)"
-echo "q_said=$(yn waitfor 'restored /sys/devices/system/clocksource/clocksource0/current_clocksource = tsc')$(yn waitfor 'restored /sys/devices/system/cpu/smt/control = on')"
+waitfor '^EXIT=' >/dev/null
+echo "q_said=$(said 'restored /sys/devices/system/clocksource/clocksource0/current_clocksource = tsc')$(said 'restored /sys/devices/system/cpu/smt/control = on')"
 screen quit
 end
 
@@ -91,7 +94,8 @@ echo "outside=$(yn waitfor 'clocksource hpet -> acpi_pm \(outside\)' 15)"
 echo "outside_line=$(yn waitfor '^ Clocksource +acpi_pm +tsc +outside ')"
 key q
 echo "outside_gone=$(gone)"
-echo "outside_kept=$(cat $CS)$(yn waitfor 'left +/sys/devices/system/clocksource/clocksource0/current_clocksource')"
+waitfor '^EXIT=' >/dev/null
+echo "outside_kept=$(cat $CS)$(said 'left +/sys/devices/system/clocksource/clocksource0/current_clocksource = acpi_pm')"
 screen outside
 end; reset
 
@@ -126,7 +130,8 @@ echo "K_line=$(yn waitfor 'the knobs set here stay as they are')"
 key q
 echo "K_gone=$(gone)"
 echo "K_state=$(state)"
-echo "K_said=$(yn waitfor 'kept +/sys/devices/system/cpu/smt/control = off')$(yn waitfor 'kept +/sys/devices/system/clocksource/clocksource0/current_clocksource = hpet')"
+waitfor '^EXIT=' >/dev/null
+echo "K_said=$(said 'kept +/sys/devices/system/cpu/smt/control = off')$(said 'kept +/sys/devices/system/clocksource/clocksource0/current_clocksource = hpet')"
 screen kept
 end; reset
 
@@ -136,7 +141,8 @@ tune
 key q
 echo "kt_gone=$(gone)"
 echo "kt_state=$(state)"
-echo "kt_said=$(yn waitfor 'kept +/sys/devices/system/clocksource/clocksource0/current_clocksource = hpet')"
+waitfor '^EXIT=' >/dev/null
+echo "kt_said=$(said 'kept +/sys/devices/system/clocksource/clocksource0/current_clocksource = hpet')"
 end; reset
 # After a crash, --cleanup keeps the tuning too.
 start -c 2 --keep-tuning
