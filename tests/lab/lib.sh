@@ -199,13 +199,16 @@ lab_run() {
 	fi
 	# qemu's multi-threaded emulation at times kills the guest kernel (an
 	# "Oops: int3" while the kernel patches its own code): that is the
-	# emulator, not the program under test.  Boot once more, and say so.
-	if ((LAB_RC == 125)); then
-		diag "the VM died without a status: booting it once more"
+	# emulator, not the program under test.  Boot again, and say so.
+	# Seen twice in a row on a quiet host: up to two more boots.
+	local boot
+	for boot in 2 3; do
+		((LAB_RC == 125)) || break
+		diag "the VM died without a status: booting it again (boot $boot of 3)"
 		LAB_OUT=$("$LABVM" "${opts[@]}" -- "$script" 2>"$err")
 		LAB_RC=$?
 		[[ -s $err ]] && diag "$(cat "$err")"
-	fi
+	done
 	rm -f "$script"
 	if ((LAB_RC == 77)) && grep -q '^labvm: SKIP: ' "$err"; then
 		local reason

@@ -43,6 +43,8 @@ stamp panel
 start -c 2
 key s
 echo "panel=$(yn waitfor 'System panel')$(yn waitfor '^ SMT +on +on +- +/sys/devices/system/cpu/smt/control')"
+# Its timer's visits are counted on the 1 s tick: give them a few ticks to show.
+waitfor '^ TSC watchdog +on, [1-9]' >/dev/null
 echo "tsc_wd=$(cap | grep '^ TSC watchdog' | awk '{print $3 $4}')"
 screen panel
 # The NMI watchdog: permanently disabled under TCG.
