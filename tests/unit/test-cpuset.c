@@ -76,7 +76,6 @@ int main(void)
 	}
 	{
 		struct cpuset set;
-		const char *why;
 		size_t size = 0;
 		cpu_set_t *mask;
 
