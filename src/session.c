@@ -758,6 +758,31 @@ static void save_record(struct session *s)
 	}
 }
 
+/*
+ * The end of a tracer's run, once its buffers are read: save what the
+ * recording holds (-t), stop every osnoise tracer of ours, then remove the
+ * instances.  Removing an instance turns its events off, which waits for
+ * every CPU to pass through the scheduler; while any osnoise tracer of
+ * ours still runs, a CPU measured with the runtime equal to the period
+ * does so once a period (a switch to hwlat at 500 ms periods took 27 s).
+ * Setting the tracer to nop stops the osnoise threads but empties the
+ * buffer: so the recording is saved first.
+ */
+static void tracers_remove(struct session *s)
+{
+	if (s->rec)
+		save_record(s);
+	if (tracer_inst(s))
+		instance_set_tracer(tracer_inst(s), "nop");
+	if (s->rec)
+		instance_set_tracer(record_instance(s->rec), "nop");
+	debug_phase(s, "tracers stopped");
+	record_free(s->rec);
+	s->rec = NULL;
+	tracer_teardown(s);
+	debug_phase(s, "instances removed");
+}
+
 /* The running tracer's configuration, with its live changes, into s->conf. */
 static void keep_live_conf(struct session *s)
 {
@@ -787,16 +812,13 @@ void session_finish(struct session *s)
 		keep_live_conf(s);	/* for the final report */
 		counters_tracer_stopped(s, now_ns());
 	}
-	counters_finish(s);
 	if (s->reader)
 		reader_close(s->reader);
-	if (s->rec)
-		save_record(s);
-	record_free(s->rec);
-	s->rec = NULL;
 	debug_phase(s, "stopping");
-	tracer_teardown(s);
-	debug_phase(s, "instance removed");
+	tracers_remove(s);
+	/* After the tracers: removing the watchdog's instance waits for every CPU too. */
+	counters_finish(s);
+	debug_phase(s, "counters stopped");
 	failed = settings_restore();
 	debug_phase(s, "settings restored");
 	/* What the restore did to the knobs, and what failed (one line each). */
@@ -1073,6 +1095,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		return -1;
 	}
 	/* The kernel never runs both: this one goes completely first. */
+	debug_phase(s, "switching tracers");
 	if (s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	tracer_stop(s);
@@ -1080,16 +1103,12 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	meter_on(s, false);
 	reader_close(s->reader);
 	keep_live_conf(s);	/* the live changes come back with the tracer */
-	tracer_teardown(s);
 	/*
 	 * The recording runs the osnoise tracer too: it goes with hwnoise,
 	 * and -t saves what it holds first (a run that ends in the hwlat
 	 * view has nothing else to save).
 	 */
-	if (s->rec)
-		save_record(s);
-	record_free(s->rec);
-	s->rec = NULL;
+	tracers_remove(s);
 	s->conf.tracer = to;
 	if (tracer_setup(s, &s->conf) < 0 ||
 	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0 ||
@@ -1102,6 +1121,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		goto failed;
 	if (s->state == SESSION_RUNNING)
 		meter_on(s, true);
+	debug_phase(s, "switch: the other tracer runs");
 	return 0;
 failed:
 	/* Half way: the run can not go on, and its status says so. */

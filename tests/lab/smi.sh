@@ -114,7 +114,7 @@ scr() { diag "$(printf '%s\n' "$LAB_OUT" | sed -n "/^@@screen $1\$/,/^@@end/p" |
 # field CPU N TEXT: the Nth field of CPU's row in a table.
 field() { awk -v cpu="$1" -v n="$2" '$1 == cpu && $2 ~ /^#/ { print $n; exit }' <<<"$3"; }
 
-lab_run --cpus 3 --msr --timeout 900 --bin "$HWNOISETOP" \
+lab_run --cpus 3 --msr --tsc-watchdog --timeout 900 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$common
 $guest1"
 is "$LAB_RC" 0 "boot 1: the guest script ran"
