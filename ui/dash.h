@@ -114,6 +114,14 @@ void dash_draw(struct dashboard *d);
 bool dash_measured(const struct dashboard *d, int cpu);
 /* The hwlat view is on screen (the session runs the hwlat tracer). */
 bool dash_hwlat(const struct dashboard *d);
+/* Row y in the title's colours across width, text at its start. */
+void dash_title(const struct dashboard *d, int y, int width, const char *text);
+/*
+ * A list over the grid (the keys, the markers): Up/Down scroll *top,
+ * Home to the start, End to end.  False for a key that closes the list
+ * (any other but a resize).
+ */
+bool dash_scroll_key(int ch, int *top, int end);
 
 /* grid.c */
 void grid_draw(struct dashboard *d, int y, int height, int width);

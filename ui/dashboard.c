@@ -92,6 +92,35 @@ static void fill(int y, int width, attr_t a)
 		mvaddch(y, x, ' ');
 }
 
+void dash_title(const struct dashboard *d, int y, int width, const char *text)
+{
+	fill(y, width, d->look[LOOK_TITLE]);
+	mvaddnstr(y, 0, text, width);
+}
+
+bool dash_scroll_key(int ch, int *top, int end)
+{
+	switch (ch) {
+	case KEY_UP:
+		if (*top > 0)
+			(*top)--;
+		return true;
+	case KEY_DOWN:
+		(*top)++;	/* the drawing keeps it in range */
+		return true;
+	case KEY_HOME:
+		*top = 0;
+		return true;
+	case KEY_END:
+		*top = end;
+		return true;
+	case KEY_RESIZE:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static const char *state_text(const struct dashboard *d, attr_t *a)
 {
 	static char buf[200];

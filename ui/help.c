@@ -1,7 +1,7 @@
 /*
  * help: the help screen, generated from the key table (keys.c) and the
- * meaning of the marks in the grid.  Up/Down scroll it when it does not
- * fit; any other key closes it.
+ * meaning of the marks in the grid.  Up/Down/Home/End scroll it when it
+ * does not fit; any other key closes it.
  */
 #include <stdio.h>
 
@@ -42,10 +42,7 @@ void help_draw(struct dashboard *d, int height, int width)
 	if (d->help_top > nlines - (height - 1))
 		d->help_top = nlines - (height - 1) > 0 ? nlines - (height - 1) : 0;
 
-	attrset(d->look[LOOK_TITLE]);
-	for (int x = 0; x < width; x++)
-		mvaddch(0, x, ' ');
-	mvaddnstr(0, 1, "hwnoisetop keys: any key returns, Up/Down scroll", width - 1);
+	dash_title(d, 0, width, " hwnoisetop keys: any key returns, Up/Down/Home/End scroll");
 	y = 1;
 	for (const struct key_def *k = keys_table; k->names; k++, line++) {
 		if (line < d->help_top || y >= height)

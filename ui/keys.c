@@ -7,6 +7,7 @@
  */
 #include "keys.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -515,19 +516,8 @@ static void prompt_key(struct dashboard *d, int ch)
 
 static void help_key(struct dashboard *d, int ch)
 {
-	switch (ch) {
-	case KEY_UP:
-		if (d->help_top > 0)
-			d->help_top--;
-		break;
-	case KEY_DOWN:
-		d->help_top++;
-		break;
-	case KEY_RESIZE:
-		break;
-	default:
+	if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2))	/* help_draw() clamps it */
 		d->help = false;
-	}
 }
 
 void keys_dispatch(struct dashboard *d, int ch)

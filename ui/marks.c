@@ -66,25 +66,8 @@ void marks_key_compare(struct dashboard *d, int code)
 
 void marks_list_key(struct dashboard *d, int ch)
 {
-	switch (ch) {
-	case KEY_UP:
-		if (d->marks_top > 0)
-			d->marks_top--;
-		break;
-	case KEY_DOWN:
-		d->marks_top++;
-		break;
-	case KEY_HOME:
-		d->marks_top = 0;
-		break;
-	case KEY_END:
-		d->marks_top = (int)segments_count(&d->s->seg);
-		break;
-	case KEY_RESIZE:
-		break;
-	default:
+	if (!dash_scroll_key(ch, &d->marks_top, (int)segments_count(&d->s->seg)))
 		d->marks_list = false;
-	}
 }
 
 /* The list: newest at the bottom, End shows the newest (where it opens). */
@@ -98,11 +81,8 @@ void marks_list_draw(struct dashboard *d, int height, int width)
 		rows = 1;
 	if (d->marks_top > n - rows)
 		d->marks_top = n - rows > 0 ? n - rows : 0;
-	attrset(d->look[LOOK_TITLE]);
-	for (int x = 0; x < width; x++)
-		mvaddch(0, x, ' ');
 	snprintf(line, sizeof(line), " Markers (%d): any key returns, Up/Down/Home/End scroll", n - 1);
-	mvaddnstr(0, 0, line, width);
+	dash_title(d, 0, width, line);
 	for (int i = 0; i < rows && d->marks_top + i < n; i++) {
 		const struct marker *m = &ms->m[d->marks_top + i];
 

@@ -83,11 +83,8 @@ void panel_draw(struct dashboard *d, int y, int height, int width)
 	if (!d->s->tuning || height < 2)
 		return;
 	n = build(d, l, &sel);
-	attrset(d->look[LOOK_TITLE]);
-	for (int x = 0; x < width; x++)
-		mvaddch(y, x, ' ');
-	mvaddnstr(y, 0, " System panel: Up/Down select, Enter next value, K keep the tuned "
-		  "state, s or Esc close", width);
+	dash_title(d, y, width, " System panel: Up/Down select, Enter next value, K keep the tuned "
+		   "state, s or Esc close");
 	y++;
 	height--;
 	if (sel < d->panel_top + 1)

@@ -2,6 +2,7 @@
 #ifndef HWN_FUZZ_ARGV_H
 #define HWN_FUZZ_ARGV_H
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,21 @@ static inline int fuzz_argv(const uint8_t *data, size_t size, const char *name, 
 	}
 	argv[argc] = NULL;
 	return argc;
+}
+
+/* A fuzz target for a command line: parse (which frees what it made) sees it. */
+static inline int fuzz_command_line(const uint8_t *data, size_t size, const char *name,
+				    void (*parse)(int argc, char **argv))
+{
+	char *copy, *argv[FUZZ_MAX_ARGS];
+	int argc = fuzz_argv(data, size, name, &copy, argv);
+
+	if (!argc)
+		return 0;
+	optind = 0;
+	parse(argc, argv);
+	free(copy);
+	return 0;
 }
 
 #endif
