@@ -25,7 +25,7 @@ enum {
 	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
-	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING,
+	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_JSON,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -99,6 +99,12 @@ const struct opt_def cli_options[] = {
 	  .more = "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
 		  "dashboard (see KEYS).",
 	  .example = "hwnoisetop -q -d 10m" },
+	{ .id = O_JSON, .long_name = "json", .arg = OPT_NONE,
+	  .help = "print the summary at the end as one JSON object instead of the table",
+	  .more = "The table's figures per CPU and the configuration, for scripts (see JSON "
+		  "OUTPUT); what else the run prints at its end goes to stderr. With the "
+		  "dashboard too: the object follows it.",
+	  .example = "hwnoisetop -c 1-3 -d 1m -q --json | jq '.cpus[].noise_us'" },
 	{ .id = O_ITERATIONS, .short_name = 'n', .long_name = "iterations", .arg = OPT_REQUIRED,
 	  .arg_name = "N",
 	  .help = "end the session once every measured CPU has reported N periods",
@@ -485,6 +491,9 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_QUIET:
 			cli->quiet = true;
+			break;
+		case O_JSON:
+			cli->json = true;
 			break;
 		case O_SMI:
 			cli->smi = cli->sc.smi = cli->sc.smi_load = true;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "env.h"
+#include "export_json.h"
 #include "parse.h"
 #include "outfile.h"
 #include "smi.h"
@@ -23,7 +24,7 @@
 enum {
 	O_CPUS = 'c', O_HELP = 'h',
 	O_DURATION = 256, O_THRESHOLD, O_HARDLIMIT, O_WINDOW, O_WIDTH, O_REPORT, O_MODE,
-	O_WATCH, O_QUIET, O_DEBUG, O_SMI,
+	O_WATCH, O_QUIET, O_DEBUG, O_SMI, O_JSON,
 };
 
 #define THRESHOLD_MAX 10000000ULL	/* 10 s */
@@ -89,6 +90,11 @@ const struct opt_def hwlat_options[] = {
 	{ .id = O_QUIET, .long_name = "quiet", .arg = OPT_NONE,
 	  .help = "print nothing (the exit status tells the result)",
 	  .example = "hwnoisetop hwlat --quiet --hardlimit 50 || echo too slow" },
+	{ .id = O_JSON, .long_name = "json", .arg = OPT_NONE,
+	  .help = "print only the result, at the end, as one JSON object",
+	  .more = "The parameters, the summary, the per-CPU figures and every sample (see JSON "
+		  "OUTPUT); the exit status is the same. Not with --watch or --quiet.",
+	  .example = "hwnoisetop hwlat --duration 1m --json | jq .max_latency_us" },
 	{ .id = O_DEBUG, .long_name = "debug", .arg = OPT_NONE,
 	  .help = "print each setting written, on stderr",
 	  .example = "hwnoisetop hwlat --debug --duration 10" },
@@ -207,6 +213,9 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 		case O_QUIET:
 			cli->quiet = true;
 			break;
+		case O_JSON:
+			cli->json = true;
+			break;
 		case O_DEBUG:
 			cli->sc.debug = true;
 			break;
@@ -225,6 +234,11 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	if (first < argc) {
 		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see hwnoisetop hwlat --help)\n",
 			opt_quote(argv[first]));
+		return HWN_EXIT_USAGE;
+	}
+	if (cli->json && (cli->watch || cli->quiet)) {
+		fprintf(stderr, "hwnoisetop: --json does not go with %s (it prints one object at the end)\n",
+			cli->watch ? "--watch" : "--quiet");
 		return HWN_EXIT_USAGE;
 	}
 	/* hwlatdetect's adjustments when only one of the two is given. */
@@ -375,7 +389,7 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	if (!cli.quiet) {
+	if (!cli.quiet && !cli.json) {
 		hwlat_print_params(stdout, &cli);
 		printf("\nStarting test\n");
 		fflush(stdout);
@@ -399,7 +413,7 @@ int hwlat_main(int argc, char **argv)
 	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_EXIT_ENV : HWN_EXIT_OK;
 	if (s.exit_status)
 		status = s.exit_status;
-	if (!cli.quiet) {
+	if (!cli.quiet && !cli.json) {
 		if (s.stop_reason[0])
 			printf("test interrupted (%s)\n", s.stop_reason);
 		else
@@ -418,11 +432,24 @@ int hwlat_main(int argc, char **argv)
 				strerror(errno));
 			status = HWN_EXIT_ENV;
 		} else if (!cli.quiet) {
-			printf("report saved to %s (%zu samples)\n", cli.report, s.hwl_stats.nsamples);
+			fprintf(cli.json ? stderr : stdout, "report saved to %s (%zu samples)\n",
+				cli.report, s.hwl_stats.nsamples);
 		}
 	}
-	if (!cli.quiet && !cli.watch)
+	if (cli.json) {
+		struct export_hwlat_run run = {
+			.conf = &cli.sc.hwl,
+			.hardlimit_us = cli.hardlimit_us,
+			.duration_s = cli.sc.duration_s,
+			.stop_reason = s.stop_reason,
+			.smi = smi_ok(s.smi),
+			.exit_status = status,
+		};
+
+		export_json_hwlat(stdout, &s.hwl_stats, &run);
+	} else if (!cli.quiet && !cli.watch) {
 		hwlat_print_samples(stdout, &s.hwl_stats, 0);
+	}
 	if (s.err[0] && rc)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	fflush(stdout);

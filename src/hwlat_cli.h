@@ -27,6 +27,7 @@ struct hwlat_cli {
 	const char *report;		/* --report FILE, or NULL */
 	bool watch;
 	bool quiet;
+	bool json;			/* --json: the summary as one JSON object */
 };
 
 extern const struct opt_def hwlat_options[];

@@ -11,6 +11,7 @@
 #include "cleanup.h"
 #include "cli.h"
 #include "env.h"
+#include "export_json.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
 #include "report.h"
@@ -18,16 +19,30 @@
 #include "smi.h"
 #include "dashboard.h"
 
-static void print_table(struct session *s, bool pretty, bool smi)
+/* The table, or with --json the object in its place. */
+static void print_summary(struct session *s, const struct cli *cli, bool pretty)
 {
 	struct report_opts ro = {
 		.osnoise = !s->osn.conf.irq_disable,
 		.pretty = pretty,
-		.smi = smi && smi_ok(s->smi),
+		.smi = cli->smi && smi_ok(s->smi),
 		.elapsed = session_elapsed_of(s, SESSION_OSNOISE),
 	};
+	struct export_run run = {
+		.conf = &s->conf.osn,
+		.duration_s = s->conf.duration_s,
+		.warmup_s = s->conf.warmup_s,
+		.stop_reason = s->stop_reason,
+		.stop_hit = s->stop_hit,
+		.exit_status = s->exit_status,
+		.hwlat = s->hwl_stats.cpu ? &s->hwl_stats : NULL,
+		.hwlat_conf = &s->conf.hwl,
+	};
 
-	report_table(stdout, &s->stats, &s->conf.osn.cpus, &ro);
+	if (cli->json)
+		export_json_summary(stdout, &s->stats, &ro, &run);
+	else
+		report_table(stdout, &s->stats, &s->conf.osn.cpus, &ro);
 	fflush(stdout);
 }
 
@@ -54,6 +69,7 @@ int main(int argc, char **argv)
 	struct session_ui quiet_ui = { .ctx = &s, .input_fd = -1, .update = quiet_update };
 	char err[512];
 	bool dashboard;
+	FILE *text;
 	int rc;
 
 	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
@@ -115,20 +131,25 @@ int main(int argc, char **argv)
 	if (rc < 0)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
-	print_table(&s, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"), cli.smi);
+	/* With --json stdout carries the object alone: the rest goes to stderr. */
+	text = cli.json ? stderr : stdout;
+	if (!cli.json)
+		print_summary(&s, &cli, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
 	if (!cli.quiet)		/* a written before/after record of the markers */
-		report_segments(stdout, &s.seg, session_run_ns(&s),
-				isatty(STDOUT_FILENO) && !getenv("NO_COLOR"), cli.smi && smi_ok(s.smi));
-	fputs(s.neighbour_log, cli.quiet ? stderr : stdout);
-	if (s.hwl_stats.cpu) {
+		report_segments(text, &s.seg, session_run_ns(&s),
+				isatty(fileno(text)) && !getenv("NO_COLOR"), cli.smi && smi_ok(s.smi));
+	fputs(s.neighbour_log, cli.quiet ? stderr : text);
+	if (s.hwl_stats.cpu && !cli.json) {
 		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
 		printf("\nhwlat view (threshold %llu us at the end):\n",
 		       (unsigned long long)s.conf.hwl.threshold_us);
 		hwlat_print_summary(stdout, &s.hwl_stats);
 	}
 	if (s.stop_hit)
-		printf("hwnoisetop hit stop tracing: %s\n", s.stop_reason);
-	fputs(s.notes, stdout);
+		fprintf(text, "hwnoisetop hit stop tracing: %s\n", s.stop_reason);
+	fputs(s.notes, text);
+	if (cli.json)
+		print_summary(&s, &cli, false);
 	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	stats_free(&s.stats);

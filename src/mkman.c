@@ -12,6 +12,7 @@
 #include "hwlat_cli.h"
 #include "keys.h"
 #include "mkcomp.h"
+#include "mkexport.h"
 
 static void section(const char *name)
 {
@@ -157,6 +158,7 @@ int main(int argc, char **argv)
 	       ".PP\nCPUs with no runtime are not listed. Events the ring buffer dropped are counted on a\n"
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
 	       "is not given.\n");
+	mkexport_print_man(stdout);
 	hwlat_section();
 	section("EXIT STATUS");
 	printf("%s",

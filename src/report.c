@@ -10,10 +10,26 @@
 #define HDR_OS "          IRQ      Softirq       Thread"
 #define TITLE_PAD "                                        "
 
+const struct cpu_stats *report_row(const struct stats *st, int cpu)
+{
+	if (cpu < 0 || cpu >= st->ncpus || !st->cpu[cpu].runtime)
+		return NULL;
+	return &st->cpu[cpu];
+}
+
+char *report_avail_text(const struct cpu_stats *c, char *buf, size_t size)
+{
+	uint64_t p = stats_avail(c->runtime, c->noise);
+
+	snprintf(buf, size, "%llu.%05llu", (unsigned long long)(p / 100000),
+		 (unsigned long long)(p % 100000));
+	return buf;
+}
+
 void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		  const struct report_opts *opts)
 {
-	char dur[32], line[128];
+	char dur[32], line[128], avail[32];
 	int cpu;
 
 	if (opts->pretty)
@@ -31,19 +47,14 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 	fputc('\n', out);
 
 	cpuset_for_each(cpu, cpus) {
-		const struct cpu_stats *c;
-		uint64_t p;
+		const struct cpu_stats *c = report_row(st, cpu);
 
-		if (cpu >= st->ncpus)
-			break;
-		c = &st->cpu[cpu];
-		if (!c->runtime)
+		if (!c)
 			continue;
-		p = stats_avail(c->runtime, c->noise);
-		fprintf(out, "%3d #%-6llu %12llu %12llu   %3llu.%05llu%12llu %12llu%12llu %12llu",
+		fprintf(out, "%3d #%-6llu %12llu %12llu   %9s%12llu %12llu%12llu %12llu",
 			cpu, (unsigned long long)c->periods, (unsigned long long)c->runtime,
-			(unsigned long long)c->noise, (unsigned long long)(p / 100000),
-			(unsigned long long)(p % 100000), (unsigned long long)c->max_noise,
+			(unsigned long long)c->noise, report_avail_text(c, avail, sizeof(avail)),
+			(unsigned long long)c->max_noise,
 			(unsigned long long)c->max_single, (unsigned long long)c->hw,
 			(unsigned long long)c->nmi);
 		if (opts->smi)
@@ -80,7 +91,7 @@ void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool
 
 		segments_unpack(sg, k, &st);
 		cpuset_for_each(cpu, &g->rows)
-			if (cpu < st.ncpus && st.cpu[cpu].runtime)
+			if (report_row(&st, cpu))
 				any = true;
 		fprintf(out, "\n== %s%s\n", markers_line(&sg->marks.m[k], line, sizeof(line)),
 			g->before_reset ? "  [before a reset: not in the table above]" : "");

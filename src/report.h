@@ -20,6 +20,15 @@ struct report_opts {
 	uint64_t elapsed;	/* seconds */
 };
 
+/*
+ * The table's row for cpu: its figures, or NULL when the table has no row
+ * for it (outside st, or no runtime).  The table and the JSON summary
+ * (export_json.h) both take their rows from here.
+ */
+const struct cpu_stats *report_row(const struct stats *st, int cpu);
+/* % CPU Aval of a row as the table prints it, without padding: "99.99997". */
+char *report_avail_text(const struct cpu_stats *c, char *buf, size_t size);
+
 /* Rows for CPUs in cpus that have runtime; then the missed-events line if any. */
 void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		  const struct report_opts *opts);

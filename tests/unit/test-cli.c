@@ -136,6 +136,8 @@ static void command_lines(void)
 	cli_free(&cli);
 	tap_ok(parse(&cli, "--trace-always=1") == HWN_EXIT_USAGE, "an argument to a flag is a usage error");
 	cli_free(&cli);
+	tap_ok(parse(&cli, "-q --json") == -1 && cli.json && cli.quiet, "--json");
+	cli_free(&cli);
 }
 
 /* -t is checked when parsed, never after the measurement. */
@@ -189,7 +191,7 @@ static void trace_files(void)
 
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 16 + 6 + 4);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4);
 	priorities();
 	event_list();
 	command_lines();

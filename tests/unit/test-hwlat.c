@@ -57,6 +57,9 @@ static void test_parse(void)
 	tap_is_u64(c.sc.duration_s, 604800, "--duration 1w");
 	tap_is_u64(c.hardlimit_us, 0, "--hardlimit 0");
 	tap_ok(c.sc.hwl.mode == HWLAT_MODE_NONE, "--mode none");
+	tap_ok(parse(&c, "--json") == -1 && c.json, "--json");
+	tap_ok(parse(&c, "--json --watch") == HWN_EXIT_USAGE, "--json with --watch: 2");
+	tap_ok(parse(&c, "--quiet --json") == HWN_EXIT_USAGE, "--json with --quiet: 2");
 
 	tap_ok(parse(&c, "--window 100000") == -1, "--window alone below the default width");
 	tap_is_u64(c.sc.hwl.width_us, 50000, "the width becomes half the window");
@@ -275,7 +278,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(73 + 5 + 2);
+	tap_plan(76 + 6 + 2);
 	test_parse();
 	test_lines();
 	test_summary();

@@ -1,0 +1,12 @@
+/*
+ * mkexport: the man page's sections on the exports (--json, and
+ * --prometheus), for src/mkman.
+ */
+#ifndef HWN_MKEXPORT_H
+#define HWN_MKEXPORT_H
+
+#include <stdio.h>
+
+void mkexport_print_man(FILE *out);
+
+#endif
