@@ -17,6 +17,7 @@
 #include "config.h"
 #include "env.h"
 #include "parse.h"
+#include "prom.h"
 
 enum {
 	O_AUTO = 'a', O_CGROUP = 'C', O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd',
@@ -25,7 +26,7 @@ enum {
 	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
-	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_JSON,
+	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_JSON, O_PROMETHEUS,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -105,6 +106,14 @@ const struct opt_def cli_options[] = {
 		  "OUTPUT); what else the run prints at its end goes to stderr. With the "
 		  "dashboard too: the object follows it.",
 	  .example = "hwnoisetop -c 1-3 -d 1m -q --json | jq '.cpus[].noise_us'" },
+	{ .id = O_PROMETHEUS, .long_name = "prometheus", .arg = OPT_REQUIRED, .arg_name = "file",
+	  .help = "keep file (ending in .prom) up to date, about once a second, in the Prometheus "
+		  "text format for node_exporter's textfile collector",
+	  .more = "Rewritten atomically (a temporary file beside it, then a rename), mode 0644; "
+		  "left with the last figures at the end. Its counters count from the start of "
+		  "the run and never go down, whatever resets the view (see PROMETHEUS).",
+	  .example = "hwnoisetop -c 1-7 -q --prometheus /var/lib/prometheus/node-exporter/hwnoisetop.prom",
+	  .accepts = "a file name ending in .prom in an existing directory" },
 	{ .id = O_ITERATIONS, .short_name = 'n', .long_name = "iterations", .arg = OPT_REQUIRED,
 	  .arg_name = "N",
 	  .help = "end the session once every measured CPU has reported N periods",
@@ -360,6 +369,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	struct opt_parser *p;
 	bool bufsize_set = false;
 	int c, first, rc = -1, nopts = 0;
+	char prom_why[300];
 	uint64_t v;
 
 	memset(cli, 0, sizeof(*cli));
@@ -494,6 +504,11 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_JSON:
 			cli->json = true;
+			break;
+		case O_PROMETHEUS:
+			if (prom_check_path(arg, prom_why, sizeof(prom_why)) < 0)
+				rc = bad(def, arg, prom_why);
+			cli->prometheus = arg;
 			break;
 		case O_SMI:
 			cli->smi = cli->sc.smi = cli->sc.smi_load = true;

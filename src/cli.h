@@ -16,6 +16,7 @@ struct cli {
 	struct session_conf sc;
 	bool quiet;
 	bool json;		/* --json: the summary as one JSON object instead of the table */
+	const char *prometheus;	/* --prometheus FILE, or NULL */
 	bool cpus_set;
 	bool period_set;
 	bool runtime_set;

@@ -18,6 +18,8 @@ static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 {
 	struct session *s = ctx;
 
+	if (s->conf.tap && s->conf.tap->smi)
+		s->conf.tap->smi(s->conf.tap->ctx, s, cpu, count);
 	if (s->state != SESSION_RUNNING || s->warming)
 		return;
 	if (s->conf.tracer == SESSION_HWLAT)

@@ -19,12 +19,13 @@
 #include "export_json.h"
 #include "parse.h"
 #include "outfile.h"
+#include "prom.h"
 #include "smi.h"
 
 enum {
 	O_CPUS = 'c', O_HELP = 'h',
 	O_DURATION = 256, O_THRESHOLD, O_HARDLIMIT, O_WINDOW, O_WIDTH, O_REPORT, O_MODE,
-	O_WATCH, O_QUIET, O_DEBUG, O_SMI, O_JSON,
+	O_WATCH, O_QUIET, O_DEBUG, O_SMI, O_JSON, O_PROMETHEUS,
 };
 
 #define THRESHOLD_MAX 10000000ULL	/* 10 s */
@@ -95,6 +96,12 @@ const struct opt_def hwlat_options[] = {
 	  .more = "The parameters, the summary, the per-CPU figures and every sample (see JSON "
 		  "OUTPUT); the exit status is the same. Not with --watch or --quiet.",
 	  .example = "hwnoisetop hwlat --duration 1m --json | jq .max_latency_us" },
+	{ .id = O_PROMETHEUS, .long_name = "prometheus", .arg = OPT_REQUIRED, .arg_name = "file",
+	  .help = "keep file (ending in .prom) up to date, about once a second, in the Prometheus "
+		  "text format for node_exporter's textfile collector",
+	  .more = "As hwnoisetop --prometheus: the hwlat counters and gauges (see PROMETHEUS).",
+	  .example = "hwnoisetop hwlat --duration 1h --prometheus /var/lib/prometheus/node-exporter/hwlat.prom",
+	  .accepts = "a file name ending in .prom in an existing directory" },
 	{ .id = O_DEBUG, .long_name = "debug", .arg = OPT_NONE,
 	  .help = "print each setting written, on stderr",
 	  .example = "hwnoisetop hwlat --debug --duration 10" },
@@ -139,6 +146,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	const char *window_arg = NULL, *width_arg = NULL;
 	struct hwlat_conf *h = &cli->sc.hwl;
 	bool hardlimit_set = false, cpus_set = false;
+	char prom_why[300];
 	struct opt_parser *p;
 	int c, first = argc, rc = -1;
 
@@ -215,6 +223,11 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			break;
 		case O_JSON:
 			cli->json = true;
+			break;
+		case O_PROMETHEUS:
+			if (prom_check_path(arg, prom_why, sizeof(prom_why)) < 0)
+				rc = bad(def, arg, prom_why);
+			cli->prometheus = arg;
 			break;
 		case O_DEBUG:
 			cli->sc.debug = true;
@@ -377,6 +390,7 @@ int hwlat_main(int argc, char **argv)
 	struct watch w = { &s, 0 };
 	struct session_ui ui = { .ctx = &w, .input_fd = -1, .update = watch_update };
 	FILE *report = NULL;
+	struct prom *prom = NULL;
 	char err[512];
 	int rc, status;
 
@@ -389,6 +403,12 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
+	if (cli.prometheus && !(prom = prom_new(cli.prometheus))) {
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+		return HWN_EXIT_ENV;
+	}
+	if (prom)
+		prom_attach(prom, &cli.sc);
 	if (!cli.quiet && !cli.json) {
 		hwlat_print_params(stdout, &cli);
 		printf("\nStarting test\n");
@@ -397,6 +417,7 @@ int hwlat_main(int argc, char **argv)
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
 		session_finish(&s);
+		prom_end(prom, NULL);
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		hwl_stats_free(&s.hwl_stats);
 		stats_free(&s.stats);
@@ -408,6 +429,7 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(s.smi));
 	rc = session_run(&s, cli.watch && !cli.quiet ? &ui : NULL);
 	session_finish(&s);
+	prom_end(prom, &s);
 	if (cli.watch && !cli.quiet)
 		watch_update(&w);	/* what the last drain brought */
 	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_EXIT_ENV : HWN_EXIT_OK;

@@ -28,6 +28,7 @@ struct hwlat_cli {
 	bool watch;
 	bool quiet;
 	bool json;			/* --json: the summary as one JSON object */
+	const char *prometheus;		/* --prometheus FILE, or NULL */
 };
 
 extern const struct opt_def hwlat_options[];

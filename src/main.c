@@ -14,6 +14,7 @@
 #include "export_json.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
+#include "prom.h"
 #include "report.h"
 #include "session.h"
 #include "smi.h"
@@ -67,6 +68,7 @@ int main(int argc, char **argv)
 	struct session s;
 	struct cli cli;
 	struct session_ui quiet_ui = { .ctx = &s, .input_fd = -1, .update = quiet_update };
+	struct prom *prom = NULL;
 	char err[512];
 	bool dashboard;
 	FILE *text;
@@ -107,10 +109,18 @@ int main(int argc, char **argv)
 		/* It shows per-CPU sums: keep only the latest samples, not every one. */
 		cli.sc.hwlat_keep = DASHBOARD_HWLAT_KEEP;
 	}
+	if (cli.prometheus && !(prom = prom_new(cli.prometheus))) {
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+		cli_free(&cli);
+		return HWN_EXIT_ENV;
+	}
+	if (prom)
+		prom_attach(prom, &cli.sc);
 	if (session_start(&s, &cli.sc) < 0) {
 		snprintf(err, sizeof(err), "%s", s.err);
 		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		session_finish(&s);
+		prom_end(prom, NULL);
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		stats_free(&s.stats);
 		segments_free(&s.seg);
@@ -131,6 +141,7 @@ int main(int argc, char **argv)
 	if (rc < 0)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
+	prom_end(prom, &s);
 	/* With --json stdout carries the object alone: the rest goes to stderr. */
 	text = cli.json ? stderr : stdout;
 	if (!cli.json)

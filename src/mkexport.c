@@ -1,6 +1,6 @@
 /*
- * mkexport: the man page's JSON OUTPUT section (see mkexport.h): the
- * fields export_json.c writes, kept beside the option tables' text.
+ * mkexport: the man page's JSON OUTPUT and PROMETHEUS sections (see
+ * mkexport.h): the fields export_json.c writes and the metrics of prom.c.
  */
 #include "mkexport.h"
 
@@ -66,5 +66,51 @@ void mkexport_print_man(FILE *out)
 	      " \"cpus\":[{\"cpu\":1,\"periods\":599,\"runtime_us\":599000000,\"noise_us\":138,\n"
 	      "  \"cpu_available_percent\":99.99997,\"max_noise_us\":3,\"max_single_us\":3,\n"
 	      "  \"hw\":4,\"nmi\":74}],...}\n"
+	      ".RE\n.fi\n", out);
+}
+
+void mkexport_print_prom_man(FILE *out)
+{
+	fputs(".SH PROMETHEUS\n"
+	      "With \\fB\\-\\-prometheus\\fR \\fIFILE\\fR (both command lines) the run's figures are kept\n"
+	      "in \\fIFILE\\fR in the Prometheus text exposition format, for node_exporter's textfile\n"
+	      "collector (\\fB\\-\\-collector.textfile.directory\\fR): no daemon of hwnoisetop's is needed.\n"
+	      "The file is rewritten on the loop's one-second tick: written to\n"
+	      "\\fIFILE\\fB.\\fIPID\\fB.tmp\\fR in the same directory (created exclusively, never through a\n"
+	      "symlink), flushed to disk with \\fBfsync\\fR(2) and renamed over \\fIFILE\\fR, so a reader sees\n"
+	      "the previous file or the next one, never a part. Mode 0644, whatever the umask; no\n"
+	      "timestamps (the collector adds its own). At the end it is written once more and\n"
+	      "left, with the last figures.\n"
+	      ".PP\n"
+	      "Counters (\\fB_total\\fR) count every period summary and hwlat sample the kernel delivered\n"
+	      "since the program started, warm-up included: they never go down while it runs, whatever\n"
+	      "resets the view's figures (\\fBR\\fR, \\fBi\\fR, \\fBw\\fR, the end of \\fB\\-\\-warm\\-up\\fR). Their\n"
+	      "label \\fBcpu\\fR is the CPU; \\fBmode\\fR is \\fBhwnoise\\fR or \\fBosnoise\\fR, the mode the\n"
+	      "period was measured in. Times are in seconds, exact to the microsecond:\n"
+	      ".TP\n.B hwnoisetop_periods_total\nperiod summaries (the Period column).\n"
+	      ".TP\n.B hwnoisetop_runtime_seconds_total, hwnoisetop_noise_seconds_total\n"
+	      "the Runtime and Noise columns.\n"
+	      ".TP\n.B hwnoisetop_hw_total, hwnoisetop_nmi_total\nthe HW and NMI columns.\n"
+	      ".TP\n.B hwnoisetop_irq_total, hwnoisetop_softirq_total, hwnoisetop_thread_total\n"
+	      "the IRQ, Softirq and Thread columns (0 in hwnoise mode, where interrupts are off).\n"
+	      ".TP\n.B hwnoisetop_smi_total\nSMIs counted in MSR 0x34, where it can be read (no \\fBmode\\fR).\n"
+	      ".TP\n.B hwnoisetop_hwlat_samples_total, hwnoisetop_hwlat_over_threshold_total\n"
+	      "hwlat samples (windows with a gap above the threshold) and the sum of their counts.\n"
+	      ".TP\n.B hwnoisetop_hwlat_nmi_total, hwnoisetop_hwlat_nmi_seconds_total\n"
+	      "NMIs of those windows and the time spent in them.\n"
+	      ".PP\n"
+	      "Gauges are the view's figures, the table's rows (they restart with the view):\n"
+	      ".TP\n.B hwnoisetop_cpu_available_ratio\n% CPU Aval divided by 100, with the table's digits.\n"
+	      ".TP\n.B hwnoisetop_max_noise_seconds, hwnoisetop_max_single_seconds, hwnoisetop_last_noise_seconds\n"
+	      "Max Noise, Max Single, and the latest period's noise.\n"
+	      ".TP\n.B hwnoisetop_hwlat_max_latency_seconds\nthe hwlat view's largest gap per CPU.\n"
+	      ".TP\n.B hwnoisetop_info, hwnoisetop_cpu_measured, hwnoisetop_view_seconds\n"
+	      "1 with labels \\fBversion\\fR and \\fBmode\\fR (\\fBhwlat\\fR while that tracer runs), 1 per\n"
+	      "measured CPU, and the table's duration.\n"
+	      ".TP\n.B hwnoisetop_osnoise_period_seconds, hwnoisetop_osnoise_runtime_seconds, hwnoisetop_osnoise_threshold_seconds\n"
+	      "the osnoise settings in force.\n"
+	      ".PP\nFor example, a dashboard's noise per second of measuring time, per CPU:\n"
+	      ".PP\n.nf\n.RS\n"
+	      "rate(hwnoisetop_noise_seconds_total[5m]) / rate(hwnoisetop_runtime_seconds_total[5m])\n"
 	      ".RE\n.fi\n", out);
 }

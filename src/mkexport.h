@@ -8,5 +8,6 @@
 #include <stdio.h>
 
 void mkexport_print_man(FILE *out);
+void mkexport_print_prom_man(FILE *out);
 
 #endif

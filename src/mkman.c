@@ -159,6 +159,7 @@ int main(int argc, char **argv)
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
 	       "is not given.\n");
 	mkexport_print_man(stdout);
+	mkexport_print_prom_man(stdout);
 	hwlat_section();
 	section("EXIT STATUS");
 	printf("%s",

@@ -437,6 +437,8 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 		s->stats.lost.read++;
 	}
 	counters_sample(s, smp, now_ns());
+	if (s->conf.tap && s->conf.tap->osnoise)
+		s->conf.tap->osnoise(s->conf.tap->ctx, s, smp);
 	/* -S: the kernel writes the period's summary, then stops. */
 	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
 	    smp->ts >= s->stop_ts) {
@@ -468,6 +470,8 @@ static void on_hwlat(void *ctx, const struct hwl_sample *smp)
 {
 	struct session *s = ctx;
 
+	if (s->conf.tap && s->conf.tap->hwlat)
+		s->conf.tap->hwlat(s->conf.tap->ctx, s, smp);
 	if (s->state == SESSION_RUNNING) {
 		hwl_stats_add(&s->hwl_stats, smp);
 		s->hwl_stats.lost.read++;
@@ -705,6 +709,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 			counters_poll(s, now_ns(), true);
 			neighbours_check(s);
 			tuning_tick(s);
+			if (s->conf.tap && s->conf.tap->tick)
+				s->conf.tap->tick(s->conf.tap->ctx, s);
 			update = 1;
 			s->ticks++;
 		}

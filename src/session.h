@@ -25,6 +25,21 @@
 #include "threads.h"
 
 struct events;
+struct session;
+
+/*
+ * A tap sees every osnoise summary and hwlat sample as the kernel gave it
+ * and every SMI count read, whatever the view counts (warm-up, pause,
+ * resets), and each tick of the loop (about once a second): for exports
+ * that keep totals of their own (--prometheus).  Any callback may be NULL.
+ */
+struct session_tap {
+	void *ctx;
+	void (*osnoise)(void *ctx, const struct session *s, const struct osn_sample *smp);
+	void (*hwlat)(void *ctx, const struct session *s, const struct hwl_sample *smp);
+	void (*smi)(void *ctx, const struct session *s, int cpu, uint64_t count);
+	void (*tick)(void *ctx, struct session *s);
+};
 
 /* The tracer of a run: osnoise (hwnoise) or hwlat. */
 enum session_tracer { SESSION_OSNOISE, SESSION_HWLAT };
@@ -52,6 +67,7 @@ struct session_conf {
 	bool tscwd;		/* count the TSC watchdog's visits per CPU */
 	size_t hwlat_keep;	/* hwlat samples kept (hwl_stats.limit); 0: every one */
 	bool keep_tuning;	/* --keep-tuning: the knobs changed in the panel stay */
+	const struct session_tap *tap;	/* NULL: none */
 };
 
 enum session_state {

@@ -1,11 +1,15 @@
 #!/bin/bash
 # The exports on the real tracers in the lab VM, one boot: -q --json gives
 # the sums and maxima of the very summaries the kernel delivered (-D),
-# hwnoisetop hwlat --json the figures of its samples, and both parse.
+# hwnoisetop hwlat --json the figures of its samples, and both parse;
+# --prometheus in a live dashboard with R and i pressed: a reader never
+# sees the file half written, counters never go down, mode 0644, no
+# temporary file left; in a -q run with a warm-up its counters are every
+# summary the kernel delivered.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 13
+plan 26
 
 guest=$(cat <<'EOF_GUEST'
 cd /lab
@@ -23,17 +27,86 @@ echo "rc_hwlat=$?"
 echo "@@hwlat"; cat h.json; echo "@@end"
 echo "@@report"; cat r.txt; echo "@@end"
 sed 's/^/stderr: /' h.err
+
+# --prometheus in the dashboard, under umask 077, with a reader copying the file.
+. /etc/lab/tmux-guest.sh
+mkdir -p m s; umask 077
+tmux -f /dev/null new-session -d -s d -x 120 -y 30 -c /lab \
+	"hwnoisetop -c 1 -p 200000 -r 100000 --prometheus /lab/m/hw.prom; echo EXIT=\$?; sleep 600"
+( n=0; while [ ! -e stop ]; do cp m/hw.prom s/$n 2>/dev/null && n=$((n + 1)); sleep 0.1; done ) & reader=$!
+periods() { sed -n 's/^hwnoisetop_periods_total{cpu="1",mode="hwnoise"} //p' "$1" 2>/dev/null; }
+i=0; while [ "$(periods m/hw.prom)" -lt 8 ] 2>/dev/null || [ -z "$(periods m/hw.prom)" ]; do
+	[ $i -gt 300 ] && break; sleep 0.1; i=$((i + 1)); done
+cp m/hw.prom before.prom
+key R; echo "R=$(yn waitfor 'statistics reset')"
+sleep 2.5; cp m/hw.prom after.prom
+key i; echo "i=$(yn waitfor 'osnoise: IRQs enabled')"
+sleep 2.5
+key q; echo "quit=$(yn waitfor 'EXIT=0')"
+touch stop; wait $reader
+umask 022
+echo "prom_mode=$(stat -c %a m/hw.prom)"
+echo "prom_dir=$(ls -a m | tr '\n' ' ')"
+echo "snapshots=$(ls s | wc -l)"
+# Every copy complete: its 24 families, the last one's TYPE line at its end.
+bad=0; for f in $(ls s | sort -n); do
+	[ "$(grep -c '^# HELP ' s/$f)" = 24 ] && tail -1 s/$f | grep -q '^# TYPE hwnoisetop_hwlat_max_latency_seconds gauge$' || bad=$((bad + 1))
+done; echo "incomplete=$bad"
+# Counters in copy order: none goes down or away.
+prev=""; down=0; for f in $(ls s | sort -n); do
+	grep '_total{' s/$f | sort > cur.txt
+	[ -n "$prev" ] && down=$((down + $(awk 'NR == FNR { v[$1] = $2; next } { if (!($1 in v) || v[$1] + 0 < $2 + 0) n++ } END { print n + 0 }' cur.txt prev.txt)))
+	cp cur.txt prev.txt; prev=1
+done; echo "down=$down"
+view() { sed -n 's/^hwnoisetop_view_seconds //p' "$1"; }
+echo "view_before_after=$(view before.prom) $(view after.prom)"
+echo "periods_before_after_end=$(periods before.prom) $(periods after.prom) $(periods m/hw.prom)"
+for f in before.prom after.prom m/hw.prom; do echo "@@prom $f"; cat $f; echo "@@end"; done
+# -q with a warm-up: the counters hold every summary, the table those after the warm-up.
+hwnoisetop -D -q -c 1 --warm-up 2 -d 4 --prometheus /lab/q.prom > q.txt 2> q.err
+echo "rc_q=$?"
+echo "q_decoded=$(grep -c 'debug: cpu 1 summary at' q.err)"
+echo "q_counter=$(periods q.prom)"
+echo "q_table=$(sed -n 's/^  1 #\([0-9]*\) .*/\1/p' q.txt)"
+echo "q_sums=$(grep 'summary at' q.err | awk '{ r += $9; n += $11 } END { print r, n }')"
+echo "q_prom_sums=$(sed -n 's/^hwnoisetop_\(runtime\|noise\)_seconds_total{cpu="1",mode="hwnoise"} //p' q.prom | tr -d . | sed 's/^0*//' | tr '\n' ' ')"
 EOF_GUEST
 )
 
-lab_run --cpus 2 --bin "$HWNOISETOP" -- <<<"$guest"
+lab_run --cpus 2 --timeout 600 --bin "$HWNOISETOP" \
+	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
-block() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@$1\$/,/^@@end\$/p" | sed '1d;$d'; }
+block() { printf '%s\n' "$LAB_OUT" | sed -n "\\|^@@$1\$|,\\|^@@end\$|p" | sed '1d;$d'; }
 is "$LAB_RC" 0 "the guest script ran"
 is "$(get rc_json)" 0 "-q --json exits 0"
 is "$(get json_lines)" 1 "stdout holds one line"
 json=$(block json)
 diag "$json" "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
+prometheus_checks() {
+	is "$(get R)/$(get i)/$(get quit)" "yes/yes/yes" "dashboard with --prometheus: R reset the view, i switched to osnoise, q quit with 0"
+	is "$(get prom_mode)" 644 "the file's mode is 0644 under umask 077"
+	is "$(get prom_dir)" ". .. hw.prom " "no temporary file left beside it"
+	[[ $(get snapshots) -ge 20 ]]; ok $? "a reader copied the file $(get snapshots) times while it was rewritten"
+	is "$(get incomplete)" 0 "every copy is complete: 24 families, ending with the last one's TYPE line"
+	is "$(get down)" 0 "no counter went down or away from one copy to the next"
+	read -r vb va <<<"$(get view_before_after)"
+	read -r pb pa pe <<<"$(get periods_before_after_end)"
+	[[ ${va:-9} -lt ${vb:-0} && ${pa:-0} -gt ${pb:-9} && ${pe:-0} -ge ${pa:-9} ]]
+	ok $? "R restarted the view (view seconds $vb -> $va) and the period counter went on ($pb -> $pa -> $pe)"
+	local dir f out
+	dir=$(mktemp -d) || return
+	for f in before.prom after.prom m/hw.prom; do block "prom $f" > "$dir/${f##*/}"; done
+	like "$(cat "$dir/hw.prom")" 'hwnoisetop_periods_total\{cpu="1",mode="osnoise"\} [1-9]' "after i, osnoise periods are counted in series of their own"
+	out=$("${abs_top_builddir:-$lab_dir/../..}/tests/unit/test-prom" --check "$dir/before.prom" "$dir/after.prom" "$dir/hw.prom" 2>&1)
+	ok $? "before R, after R and the final file parse as Prometheus text, no counter going down"
+	diag "$out"
+	rm -rf "$dir"
+	is "$(get rc_q)" 0 "-q --warm-up 2 -d 4 --prometheus exits 0"
+	is "$(get q_counter)" "$(get q_decoded)" "the period counter counts every summary delivered, the warm-up's too ($(get q_decoded))"
+	[[ $(get q_table) -lt $(get q_counter) ]]; ok $? "the table ($(get q_table) periods) does not count the warm-up's"
+	is "$(get q_prom_sums)" "$(get q_sums) " "runtime and noise counters are the sums of every summary, to the microsecond"
+}
+prometheus_checks
 if ! command -v python3 >/dev/null; then
 	skip 11 "python3 is not installed: the objects can not be parsed here"
 	exit 0

@@ -185,13 +185,20 @@ static void trace_files(void)
 	} else {
 		tap_ok(0, "symlink: %s", strerror(errno));
 	}
+	snprintf(line, sizeof(line), "--prometheus %s/m.txt", dir);
+	tap_ok(parse(&cli, line) == HWN_EXIT_USAGE, "--prometheus FILE not ending in .prom is refused");
+	cli_free(&cli);
+	snprintf(line, sizeof(line), "--prometheus %s/m.prom", dir);
+	tap_ok(parse(&cli, line) == -1 && cli.prometheus && strstr(cli.prometheus, "/m.prom"),
+	       "--prometheus NAME.prom is accepted");
+	cli_free(&cli);
 	unlink(file);
 	rmdir(dir);
 }
 
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2);
 	priorities();
 	event_list();
 	command_lines();

@@ -60,6 +60,7 @@ static void test_parse(void)
 	tap_ok(parse(&c, "--json") == -1 && c.json, "--json");
 	tap_ok(parse(&c, "--json --watch") == HWN_EXIT_USAGE, "--json with --watch: 2");
 	tap_ok(parse(&c, "--quiet --json") == HWN_EXIT_USAGE, "--json with --quiet: 2");
+	tap_ok(parse(&c, "--prometheus /tmp/hwlat.txt") == HWN_EXIT_USAGE, "--prometheus without .prom: 2");
 
 	tap_ok(parse(&c, "--window 100000") == -1, "--window alone below the default width");
 	tap_is_u64(c.sc.hwl.width_us, 50000, "the width becomes half the window");
@@ -278,7 +279,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(76 + 6 + 2);
+	tap_plan(78 + 6 + 2);
 	test_parse();
 	test_lines();
 	test_summary();
