@@ -508,7 +508,8 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		case O_PROMETHEUS:
 			if (prom_check_path(arg, prom_why, sizeof(prom_why)) < 0)
 				rc = bad(def, arg, prom_why);
-			cli->prometheus = arg;
+			else
+				snprintf(cli->prometheus, sizeof(cli->prometheus), "%s", arg);
 			break;
 		case O_SMI:
 			cli->smi = cli->sc.smi = cli->sc.smi_load = true;

@@ -10,13 +10,14 @@
 
 #include "events.h"
 #include "options.h"
+#include "prom.h"
 #include "session.h"
 
 struct cli {
 	struct session_conf sc;
 	bool quiet;
 	bool json;		/* --json: the summary as one JSON object instead of the table */
-	const char *prometheus;	/* --prometheus FILE, or NULL */
+	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
 	bool cpus_set;
 	bool period_set;
 	bool runtime_set;

@@ -227,7 +227,8 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 		case O_PROMETHEUS:
 			if (prom_check_path(arg, prom_why, sizeof(prom_why)) < 0)
 				rc = bad(def, arg, prom_why);
-			cli->prometheus = arg;
+			else
+				snprintf(cli->prometheus, sizeof(cli->prometheus), "%s", arg);
 			break;
 		case O_DEBUG:
 			cli->sc.debug = true;
@@ -403,7 +404,7 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	if (cli.prometheus && !(prom = prom_new(cli.prometheus))) {
+	if (cli.prometheus[0] && !(prom = prom_new(cli.prometheus))) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;
 	}

@@ -14,6 +14,7 @@
 
 #include "hwlat_stats.h"
 #include "options.h"
+#include "prom.h"
 #include "session.h"
 
 #define HWLAT_DEFAULT_DURATION 120	/* s, as hwlatdetect */
@@ -28,7 +29,7 @@ struct hwlat_cli {
 	bool watch;
 	bool quiet;
 	bool json;			/* --json: the summary as one JSON object */
-	const char *prometheus;		/* --prometheus FILE, or NULL */
+	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
 };
 
 extern const struct opt_def hwlat_options[];

@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 		/* It shows per-CPU sums: keep only the latest samples, not every one. */
 		cli.sc.hwlat_keep = DASHBOARD_HWLAT_KEEP;
 	}
-	if (cli.prometheus && !(prom = prom_new(cli.prometheus))) {
+	if (cli.prometheus[0] && !(prom = prom_new(cli.prometheus))) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		cli_free(&cli);
 		return HWN_EXIT_ENV;

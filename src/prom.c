@@ -61,6 +61,10 @@ int prom_check_path(const char *path, char *why, size_t len)
 	const char *base = strrchr(path, '/');
 
 	base = base ? base + 1 : path;
+	if (n >= PROM_PATH_MAX) {
+		snprintf(why, len, "is too long");
+		return -1;
+	}
 	if (n < s || strcmp(path + n - s, PROM_SUFFIX) != 0) {
 		snprintf(why, len, "does not end in " PROM_SUFFIX " (node_exporter's textfile "
 			 "collector reads only those)");

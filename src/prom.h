@@ -23,12 +23,16 @@
 #include "hwlat_stats.h"
 #include "stats.h"
 
+/* The longest FILE taken, with its NUL. */
+#define PROM_PATH_MAX 1024
+
 struct prom;
 struct session;
 struct session_conf;
 
 /*
- * The file must end in ".prom" (and be more than that) and be writable
+ * The file must end in ".prom" (and be more than that), be shorter than
+ * PROM_PATH_MAX and be writable
  * (env_check_output()): 0, or -1 with why.
  */
 int prom_check_path(const char *path, char *why, size_t len);

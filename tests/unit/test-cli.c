@@ -189,7 +189,7 @@ static void trace_files(void)
 	tap_ok(parse(&cli, line) == HWN_EXIT_USAGE, "--prometheus FILE not ending in .prom is refused");
 	cli_free(&cli);
 	snprintf(line, sizeof(line), "--prometheus %s/m.prom", dir);
-	tap_ok(parse(&cli, line) == -1 && cli.prometheus && strstr(cli.prometheus, "/m.prom"),
+	tap_ok(parse(&cli, line) == -1 && strstr(cli.prometheus, "/m.prom"),
 	       "--prometheus NAME.prom is accepted");
 	cli_free(&cli);
 	unlink(file);
