@@ -43,6 +43,9 @@ struct prom_cpu {
 	struct hwl_tot hwl;
 	bool smi_seen;
 	uint64_t smi;
+	bool missed_seen;
+	uint64_t missed;		/* events dropped, as counted by the kernel */
+	uint64_t missed_unknown;	/* drops the kernel did not count */
 };
 
 struct prom {
@@ -164,6 +167,19 @@ void prom_add_smi(struct prom *p, int cpu, uint64_t count)
 	c->smi += count;
 }
 
+void prom_add_missed(struct prom *p, int cpu, uint64_t count)
+{
+	struct prom_cpu *c = cpu_of(p, cpu);
+
+	if (!c)
+		return;
+	c->missed_seen = true;
+	if (count == LOST_UNKNOWN)
+		c->missed_unknown++;
+	else
+		c->missed += count;
+}
+
 /* ---- rendering ---- */
 
 static void family(FILE *out, const char *name, const char *type, const char *help)
@@ -247,6 +263,18 @@ static void counters(const struct prom *p, FILE *out)
 		if (p->cpu[cpu].smi_seen)
 			fprintf(out, "hwnoisetop_smi_total{cpu=\"%d\"} %llu\n", cpu,
 				(unsigned long long)p->cpu[cpu].smi);
+	family(out, "hwnoisetop_events_missed_total", "counter",
+	       "Trace events the CPU's ring buffer dropped, as the kernel counted them: the counters above miss them.");
+	for (int cpu = 0; cpu < p->ncpus; cpu++)
+		if (p->cpu[cpu].missed_seen)
+			fprintf(out, "hwnoisetop_events_missed_total{cpu=\"%d\"} %llu\n", cpu,
+				(unsigned long long)p->cpu[cpu].missed);
+	family(out, "hwnoisetop_event_drops_uncounted_total", "counter",
+	       "Times the CPU's ring buffer dropped events without saying how many.");
+	for (int cpu = 0; cpu < p->ncpus; cpu++)
+		if (p->cpu[cpu].missed_seen)
+			fprintf(out, "hwnoisetop_event_drops_uncounted_total{cpu=\"%d\"} %llu\n", cpu,
+				(unsigned long long)p->cpu[cpu].missed_unknown);
 	for (size_t f = 0; f < sizeof(hwl_families) / sizeof(hwl_families[0]); f++) {
 		const struct osn_family *d = &hwl_families[f];
 
@@ -442,6 +470,12 @@ static void tap_smi(void *ctx, const struct session *s, int cpu, uint64_t count)
 	prom_add_smi(ctx, cpu, count);
 }
 
+static void tap_missed(void *ctx, const struct session *s, int cpu, uint64_t count)
+{
+	(void)s;
+	prom_add_missed(ctx, cpu, count);
+}
+
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
@@ -478,7 +512,8 @@ static void tap_tick(void *ctx, struct session *s)
 void prom_attach(struct prom *p, struct session_conf *sc)
 {
 	p->tap = (struct session_tap){
-		.ctx = p, .osnoise = tap_osnoise, .hwlat = tap_hwlat, .smi = tap_smi, .tick = tap_tick,
+		.ctx = p, .osnoise = tap_osnoise, .hwlat = tap_hwlat, .smi = tap_smi,
+		.missed = tap_missed, .tick = tap_tick,
 	};
 	sc->tap = &p->tap;
 }

@@ -44,6 +44,8 @@ void prom_free(struct prom *p);
 void prom_add_osnoise(struct prom *p, bool osnoise, const struct osn_sample *smp);
 void prom_add_hwlat(struct prom *p, const struct hwl_sample *smp);
 void prom_add_smi(struct prom *p, int cpu, uint64_t count);
+/* Events the ring buffer dropped: count, or LOST_UNKNOWN. */
+void prom_add_missed(struct prom *p, int cpu, uint64_t count);
 
 /* What the gauges show: the view of the run now. */
 struct prom_view {

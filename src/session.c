@@ -494,7 +494,8 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 {
 	struct session *s = ctx;
 
-	(void)cpu;
+	if (s->conf.tap && s->conf.tap->missed)
+		s->conf.tap->missed(s->conf.tap->ctx, s, cpu, count);
 	if (!counting(s))
 		return;	/* a warm-up's or a pause's: not in the figures shown */
 	if (s->conf.tracer == SESSION_HWLAT) {

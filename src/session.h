@@ -28,8 +28,8 @@ struct events;
 struct session;
 
 /*
- * A tap sees every osnoise summary and hwlat sample as the kernel gave it
- * and every SMI count read, whatever the view counts (warm-up, pause,
+ * A tap sees every osnoise summary and hwlat sample as the kernel gave it,
+ * every SMI count read and every drop of events, whatever the view counts (warm-up, pause,
  * resets), and each tick of the loop (about once a second): for exports
  * that keep totals of their own (--prometheus).  Any callback may be NULL.
  */
@@ -38,6 +38,8 @@ struct session_tap {
 	void (*osnoise)(void *ctx, const struct session *s, const struct osn_sample *smp);
 	void (*hwlat)(void *ctx, const struct session *s, const struct hwl_sample *smp);
 	void (*smi)(void *ctx, const struct session *s, int cpu, uint64_t count);
+	/* Events the ring buffer of cpu dropped: count, or LOST_UNKNOWN (stats.h). */
+	void (*missed)(void *ctx, const struct session *s, int cpu, uint64_t count);
 	void (*tick)(void *ctx, struct session *s);
 };
 

@@ -271,7 +271,7 @@ int main(int argc, char **argv)
 
 	if (argc > 2 && !strcmp(argv[1], "--check"))
 		return check_files(argc - 2, argv + 2);
-	tap_plan(24);
+	tap_plan(25);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -324,6 +324,9 @@ int main(int argc, char **argv)
 
 		prom_add_hwlat(p, &h);
 		prom_add_smi(p, 1, 5);
+		prom_add_missed(p, 2, 3);
+		prom_add_missed(p, 2, LOST_UNKNOWN);
+		prom_add_missed(p, 2, 4);
 		(void)s2;
 	}
 	b = render(p, &v);
@@ -351,6 +354,11 @@ int main(int argc, char **argv)
 	       find(&eb, "hwnoisetop_hwlat_over_threshold_total{cpu=\"2\"}")->v == 4 &&
 	       strstr(b, "\nhwnoisetop_hwlat_nmi_seconds_total{cpu=\"2\"} 0.000003\n"),
 	       "SMI and hwlat counters");
+	tap_ok(find(&eb, "hwnoisetop_events_missed_total{cpu=\"2\"}") &&
+	       find(&eb, "hwnoisetop_events_missed_total{cpu=\"2\"}")->v == 7 &&
+	       find(&eb, "hwnoisetop_event_drops_uncounted_total{cpu=\"2\"}")->v == 1 &&
+	       !find(&eb, "hwnoisetop_events_missed_total{cpu=\"1\"}"),
+	       "dropped events: those counted summed, a drop without a count counted apart");
 	free(a);
 	free(b);
 
