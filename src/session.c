@@ -13,9 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/signalfd.h>
-#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,109 +27,9 @@
 #include "instance.h"
 #include "neighbours.h"
 #include "reader.h"
+#include "session_int.h"
 #include "settings.h"
 #include "tuning.h"
-
-/*
- * Every signal whose default action ends the process ends the loop instead
- * (through the signalfd) or, for the faults, restores from a handler.
- */
-static const int loop_signals[] = {
-	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
-	SIGIO, SIGPWR, SIGXCPU, SIGSTKFLT,
-};
-static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGSYS, SIGTRAP };
-
-static void loop_sigset(sigset_t *set)
-{
-	sigemptyset(set);
-	for (size_t i = 0; i < sizeof(loop_signals) / sizeof(loop_signals[0]); i++)
-		sigaddset(set, loop_signals[i]);
-	/* Not an end: the terminal's new size, for the front end. */
-	sigaddset(set, SIGWINCH);
-}
-
-void session_block_signals(void)
-{
-	sigset_t set;
-
-	loop_sigset(&set);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGXFSZ, SIG_IGN);	/* a file too large fails its write() instead */
-}
-
-/* A crash must not leave the kernel measuring with interrupts off. */
-static void (*volatile fatal_hook)(void);
-
-void session_set_fatal_hook(void (*hook)(void))
-{
-	fatal_hook = hook;
-}
-
-/* Past the highest descriptor to close without close_range(): set before a crash. */
-static int fatal_max_fd = 4096;
-
-/*
- * The per-CPU readers hold the instance's trace_pipe_raw files open, and an
- * instance with open files can not be removed (EBUSY): close every
- * descriptor but the standard ones (plain system calls, no allocation).
- */
-/* close_range(lo, hi): -1 when neither the function nor the system call is there. */
-static int close_fds_range(unsigned int lo, unsigned int hi)
-{
-	if (lo > hi)
-		return 0;
-#ifdef HAVE_CLOSE_RANGE
-	return close_range(lo, hi, 0);
-#elif defined(SYS_close_range)
-	return syscall(SYS_close_range, lo, hi, 0);
-#else
-	errno = ENOSYS;
-	return -1;
-#endif
-}
-
-void session_close_fds(int keep, int max_fd)
-{
-	if (keep < 3)
-		keep = 2;
-	if (close_fds_range(3, keep - 1) == 0 && close_fds_range(keep + 1, ~0U) == 0)
-		return;
-	/* glibc < 2.34 without the system call's number, or a kernel < 5.9 (ENOSYS). */
-	for (int fd = 3; fd < max_fd; fd++)
-		if (fd != keep)
-			close(fd);
-}
-
-static void fatal_handler(int sig)
-{
-	if (fatal_hook)
-		fatal_hook();
-	/* The run's lock stays held until the process is gone. */
-	session_close_fds(settings_lock_fd(), fatal_max_fd);
-	settings_restore();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void install_fatal_handlers(void)
-{
-	/* Its own stack: a stack overflow must still get the restore. */
-	static char alt_stack[64 * 1024];
-	stack_t ss = { .ss_sp = alt_stack, .ss_size = sizeof(alt_stack) };
-	struct sigaction sa = { .sa_handler = fatal_handler, .sa_flags = SA_RESETHAND };
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-		fatal_max_fd = rl.rlim_cur < (1 << 20) ? (int)rl.rlim_cur : 1 << 20;
-
-	if (sigaltstack(&ss, NULL) == 0)
-		sa.sa_flags |= SA_ONSTACK;
-
-	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
-		sigaction(fatal_signals[i], &sa, NULL);
-}
 
 static uint64_t now_ns(void)
 {
@@ -340,7 +238,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
-	loop_sigset(&set);
+	session_loop_sigset(&set);
 	s->sig_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 	s->end_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	s->tick_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -361,7 +259,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 		snprintf(s->err, sizeof(s->err), "%s", settings_error());
 		return -1;
 	}
-	install_fatal_handlers();
+	session_install_fatal_handlers();
 	if (tuning_start(s) < 0)
 		return -1;
 	if (conf->events && conf->events->n && check_events(s) < 0)
