@@ -18,6 +18,7 @@
 #include "env.h"
 #include "parse.h"
 #include "prom.h"
+#include "tracedat.h"
 
 enum {
 	O_AUTO = 'a', O_CGROUP = 'C', O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd',
@@ -26,7 +27,7 @@ enum {
 	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
-	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_JSON, O_PROMETHEUS,
+	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_JSON, O_PROMETHEUS, O_CAPTURE_FORMAT,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -80,7 +81,10 @@ const struct opt_def cli_options[] = {
 	  .arg_name = "file",
 	  .help = "record the osnoise tracer and the osnoise:* events beside the measurement "
 		  "and save the trace to file (default osnoise_trace.txt) when a stop condition fires",
-	  .more = "The file is written in the current directory unless a path is given.",
+	  .more = "The file is written in the current directory unless a path is given. A name "
+		  "ending in .dat gets a trace.dat file (trace-cmd report and KernelShark open it), "
+		  "written by trace-cmd extract, which must be installed: it holds the whole "
+		  "recording in binary form.",
 	  .example = "hwnoisetop -s 30 -t stop.txt",
 	  .accepts = "a file name in an existing directory" },
 	{ .id = O_TRACE_ALWAYS, .long_name = "trace-always", .arg = OPT_NONE,
@@ -129,6 +133,17 @@ const struct opt_def cli_options[] = {
 		  "trace (default: all the recording holds)",
 	  .example = "hwnoisetop --capture-last 10s",
 	  .accepts = "a time from 1s with unit s, m, h or d" },
+	{ .id = O_CAPTURE_FORMAT, .long_name = "capture-format", .arg = OPT_REQUIRED,
+	  .arg_name = "text|dat",
+	  .help = "the format of the dashboard's t captures: text (default, hwnoisetop-DATE-TIME.txt) "
+		  "or dat (hwnoisetop-DATE-TIME.dat, a trace.dat file for trace-cmd report and "
+		  "KernelShark)",
+	  .more = "dat needs trace-cmd installed (it writes the file: trace-cmd extract) and saves "
+		  "the whole recording, whatever --capture-last says. trace-cmd extract "
+		  "removes the recording instance it reads: a new one, with the same events, "
+		  "records on from empty, so the next capture starts from there.",
+	  .example = "hwnoisetop --capture-format dat",
+	  .accepts = "text or dat" },
 	{ .id = O_SMI, .long_name = "smi", .arg = OPT_NONE,
 	  .help = "count each measured CPU's SMIs (MSR 0x34, through /dev/cpu/N/msr) and add an "
 		  "SMI column after NMI to the summary table; loads the msr module when needed",
@@ -309,6 +324,7 @@ static int check_cpus(const struct opt_def *d, const char *arg, const struct cpu
 static int set_trace_file(struct cli *cli, const struct opt_def *d, const char *arg)
 {
 	char why[300];
+	const char *text;
 
 	if (!arg)
 		arg = DEFAULT_TRACE;
@@ -320,6 +336,8 @@ static int set_trace_file(struct cli *cli, const struct opt_def *d, const char *
 		return bad(d, arg, "is too long");
 	if (env_check_output(arg, why, sizeof(why)) < 0)
 		return bad(d, arg, why);
+	if (tracedat_wanted(arg) && !tracedat_available(&text))
+		return bad(d, arg, text);
 	snprintf(cli->trace_file, sizeof(cli->trace_file), "%s", arg);
 	cli->sc.trace_file = cli->trace_file;
 	cli->sc.record = true;
@@ -493,6 +511,13 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_ITERATIONS:
 			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))
+				rc = bad(def, arg, why);
+			break;
+		case O_CAPTURE_FORMAT:
+			if (strcmp(arg, "dat") && strcmp(arg, "text"))
+				rc = bad(def, arg, "is not a capture format");
+			else if ((cli->sc.capture_dat = !strcmp(arg, "dat")) &&
+				 !tracedat_available(&why))
 				rc = bad(def, arg, why);
 			break;
 		case O_CAPTURE_LAST:

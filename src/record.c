@@ -13,6 +13,7 @@
 
 #include "instance.h"
 #include "outfile.h"
+#include "tracedat.h"
 
 struct record {
 	struct tracefs_instance *inst;
@@ -108,12 +109,16 @@ double record_line_ts(const char *line)
 int record_save(struct record *r, const char *path, uint64_t last_s, uint64_t *events, char *err,
 		size_t errlen)
 {
-	char *text = tracefs_instance_file_read(r->inst, "trace", NULL);
 	double newest = -1, from;
 	char *line, *save = NULL;
 	uint64_t n = 0;
 	FILE *out;
+	char *text;
 
+	/* A trace.dat file: the whole buffer, written by trace-cmd. */
+	if (tracedat_wanted(path))
+		return tracedat_extract(r->inst, path, events, err, errlen);
+	text = tracefs_instance_file_read(r->inst, "trace", NULL);
 	if (!text) {
 		snprintf(err, errlen, "cannot read the recorded trace");
 		return -1;

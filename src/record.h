@@ -25,7 +25,8 @@ void record_set_on(struct record *r, int on);
 /*
  * Write the recorded trace to path: every event when last_s is 0, else
  * only the events of the last last_s seconds of the buffer.  *events gets
- * the number of event lines written.  0, or -1 with err.
+ * the number of event lines written.  0, or -1 with err.  A path ending in
+ * ".dat" gets the whole buffer as a trace.dat file instead (tracedat.h).
  */
 int record_save(struct record *r, const char *path, uint64_t last_s, uint64_t *events, char *err,
 		size_t errlen);

@@ -903,7 +903,8 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 		return -1;
 	}
 	localtime_r(&now, &tm);
-	strftime(path, pathlen, "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
+	strftime(path, pathlen, s->conf.capture_dat ? "hwnoisetop-%Y%m%d-%H%M%S.dat" :
+		 "hwnoisetop-%Y%m%d-%H%M%S.txt", &tm);
 	/*
 	 * Reading "trace" while the instance records chases the writers and
 	 * may never end on a noisy machine: hold the recording meanwhile.
@@ -911,6 +912,23 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	if (s->state == SESSION_RUNNING)
 		record_set_on(s->rec, 0);
 	rc = record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+	/*
+	 * trace-cmd extract (a .dat capture) removes the instance it read:
+	 * a new, empty one records on, with the same events.
+	 */
+	if (!tracefs_instance_exists(tracefs_instance_get_name(record_instance(s->rec)))) {
+		record_free(s->rec);
+		s->rec = NULL;
+		if (record_begin(s) < 0) {
+			char why[sizeof(s->err)];
+
+			memcpy(why, s->err, sizeof(why));
+			snprintf(s->err, sizeof(s->err), "%.200s saved, but the recording could not "
+				 "start again: %.250s", path, why);
+			return -1;
+		}
+		return rc;
+	}
 	if (s->state == SESSION_RUNNING)
 		record_set_on(s->rec, 1);
 	return rc;

@@ -63,6 +63,7 @@ struct session_conf {
 	char cgroup[512];	/* -C: cgroup directory for them; "": none */
 	uint64_t warmup_s;	/* --warm-up: measure, discard, then arm the stop conditions */
 	uint64_t capture_last_s; /* session_capture(): seconds kept, 0 = the whole buffer */
+	bool capture_dat;	/* session_capture() writes trace.dat (tracedat.h), not text */
 	uint64_t iterations;	/* -n: the front end ends the run after this many periods */
 	bool smi;		/* count SMIs per CPU (MSR 0x34) when it can be read */
 	bool smi_load;		/* and load the msr module for it (--smi) */

@@ -146,8 +146,9 @@ static void key_capture(struct dashboard *d, int code)
 	}
 	/* The whole path: the file is in the directory hwnoisetop started in. */
 	full = realpath(path, NULL);
-	dash_message(d, false, "trace saved: %s (%llu events)", full ? full : path,
-		     (unsigned long long)events);
+	dash_message(d, false, "trace saved: %s (%llu events)%s", full ? full : path,
+		     (unsigned long long)events, d->s->conf.capture_dat ?
+		     "; the recording restarts empty" : "");
 	free(full);
 }
 
@@ -302,7 +303,7 @@ const struct key_def keys_table[] = {
 	{ { 'p' }, "p", "type the period in microseconds", key_prompt, true, KEYS_HWNOISE },
 	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt, true,
 	  KEYS_HWNOISE },
-	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt", key_capture, false,
+	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt (.dat: --capture-format)", key_capture, false,
 	  KEYS_HWNOISE },
 	{ { 'i' }, "i",
 	  "switch between hwnoise (interrupts disabled) and osnoise mode; restarts the statistics",

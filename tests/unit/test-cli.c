@@ -13,6 +13,7 @@
 #include "events.h"
 #include "tap.h"
 #include "threads.h"
+#include "tracedat.h"
 
 /* Parse a command line given as one string of words; returns cli_parse's value. */
 static int parse(struct cli *cli, const char *line)
@@ -196,12 +197,40 @@ static void trace_files(void)
 	rmdir(dir);
 }
 
+/* --capture-format: the t key's files; -t's .dat suffix. */
+static void capture_formats(void)
+{
+	struct cli cli;
+
+	const char *why;
+
+	if (tracedat_available(&why))
+		tap_ok(parse(&cli, "--capture-format dat") == -1 && cli.sc.capture_dat,
+		       "--capture-format dat: t writes trace.dat");
+	else
+		tap_ok(parse(&cli, "--capture-format dat") == HWN_EXIT_USAGE,
+		       "--capture-format dat without trace-cmd is refused: %s", why);
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--capture-format text") == -1 && !cli.sc.capture_dat,
+	       "--capture-format text: t writes text");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "") == -1 && !cli.sc.capture_dat, "text is the default");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--capture-format pcap") == HWN_EXIT_USAGE, "--capture-format pcap is refused");
+	cli_free(&cli);
+	tap_ok(tracedat_wanted("stop.dat") && tracedat_wanted("/tmp/x.dat") &&
+	       !tracedat_wanted("stop.txt") && !tracedat_wanted(".dat") &&
+	       !tracedat_wanted("x.dat.txt") && !tracedat_wanted(NULL),
+	       "a -t name ending in .dat asks for trace.dat, no other");
+}
+
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5);
 	priorities();
 	event_list();
 	command_lines();
 	trace_files();
+	capture_formats();
 	return tap_done();
 }
