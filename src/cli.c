@@ -18,6 +18,7 @@
 #include "env.h"
 #include "parse.h"
 #include "prom.h"
+#include "recording.h"
 #include "tracedat.h"
 
 enum {
@@ -28,6 +29,7 @@ enum {
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
 	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_JSON, O_PROMETHEUS, O_CAPTURE_FORMAT,
+	O_RECORD, O_FORCE, O_REPLAY,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -241,6 +243,16 @@ const struct opt_def cli_options[] = {
 		  "keeps them too. K in the panel makes the same choice during the run. The tracer "
 		  "settings are always put back.",
 	  .example = "hwnoisetop --keep-tuning" },
+	RECORDING_OPTIONS(O_RECORD, O_FORCE, "hwnoisetop -q"),
+	{ .id = O_REPLAY, .long_name = "replay", .arg = OPT_REQUIRED, .arg_name = "file",
+	  .help = "read a --record file and print the report its run printed at its end; "
+		  "needs neither root nor a tracer",
+	  .more = "The recorded summaries go through the same statistics as a live run. A file "
+		  "that is not a recording, is cut inside a line or has another format version is "
+		  "refused with its line number (exit status 2); one without its footer (the run "
+		  "was killed) is replayed up to its last line.",
+	  .example = "hwnoisetop --replay night.jsonl -q",
+	  .accepts = "a file written by --record" },
 	{ .id = O_CLEANUP, .long_name = "cleanup", .arg = OPT_NONE,
 	  .help = "restore the tracer settings left changed by a hwnoisetop killed with SIGKILL "
 		  "and remove its instances, say what was done, then exit",
@@ -362,6 +374,10 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 		return bad(def_of(O_ORPHANS), NULL, "needs --cleanup (hwnoisetop --cleanup --orphans)");
 	if (cli->cleanup && nopts > 1 + cli->orphans)
 		return bad(def_of(O_CLEANUP), NULL, "takes no other option but --orphans");
+	if (cli->force && !cli->record)
+		return bad(def_of(O_FORCE), NULL, "works only with --record FILE");
+	if (cli->record && cli->replay)
+		return bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
 	if (cli->events.n && !cli->sc.record)
 		return bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
 	if (bufsize_set && !cli->sc.record)
@@ -499,6 +515,15 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 				rc = bad(def, arg, why);
 			else if (cli->sc.warmup_s > WARMUP_MAX)
 				rc = bad(def, arg, "is too long");
+			break;
+		case O_RECORD:
+			cli->record = arg;
+			break;
+		case O_FORCE:
+			cli->force = true;
+			break;
+		case O_REPLAY:
+			cli->replay = arg;
 			break;
 		case O_CLEANUP:
 			cli->cleanup = true;

@@ -26,6 +26,9 @@ struct cli {
 	bool orphans;		/* --orphans: with --cleanup, other tools' unused instances too */
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
 	char trace_file[1024];	/* -t (sc.trace_file points here) */
+	const char *record;	/* --record FILE (recording.h), NULL */
+	bool force;		/* --force: --record may overwrite */
+	const char *replay;	/* --replay FILE (replay.h), NULL */
 };
 
 extern const struct opt_def cli_options[];

@@ -9,6 +9,7 @@
 #include <tracefs.h>
 
 #include "env.h"
+#include "recording.h"
 #include "session.h"
 #include "smi.h"
 #include "tscwd.h"
@@ -20,6 +21,7 @@ static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 
 	if (s->conf.tap && s->conf.tap->smi)
 		s->conf.tap->smi(s->conf.tap->ctx, s, cpu, count);
+	recording_smi(s->jsonl, cpu, count, s->state == SESSION_RUNNING && !s->warming);
 	if (s->state != SESSION_RUNNING || s->warming)
 		return;
 	if (s->conf.tracer == SESSION_HWLAT)
@@ -29,6 +31,11 @@ static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 		if (s->seg.seg)		/* the open segment between markers, too */
 			stats_add_smi(&s->seg.cur, cpu, count);
 	}
+}
+
+void counters_add_smi(struct session *s, int cpu, uint64_t count)
+{
+	smi_to_stats(s, cpu, count);
 }
 
 void counters_start(struct session *s)

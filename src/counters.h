@@ -23,6 +23,8 @@ void counters_tracer_ready(struct session *s);
 void counters_sample(struct session *s, const struct osn_sample *smp, uint64_t now_ns);
 /* The loop's tick, and after summaries (now_ns: CLOCK_MONOTONIC): pick up counts; hwlat: ask for reads. */
 void counters_poll(struct session *s, uint64_t now_ns, bool tick);
+/* SMIs counted on cpu, into the statistics as a read of the counter gives them (replay). */
+void counters_add_smi(struct session *s, int cpu, uint64_t count);
 /* The tracer stopped (switch or end): read every CPU now, to the tracer leaving. */
 void counters_tracer_stopped(struct session *s, uint64_t now_ns);
 /* Statistics reset. */

@@ -20,12 +20,14 @@
 #include "parse.h"
 #include "outfile.h"
 #include "prom.h"
+#include "recording.h"
 #include "smi.h"
+#include "summary.h"
 
 enum {
 	O_CPUS = 'c', O_HELP = 'h',
 	O_DURATION = 256, O_THRESHOLD, O_HARDLIMIT, O_WINDOW, O_WIDTH, O_REPORT, O_MODE,
-	O_WATCH, O_QUIET, O_DEBUG, O_SMI, O_JSON, O_PROMETHEUS,
+	O_WATCH, O_QUIET, O_DEBUG, O_SMI, O_JSON, O_PROMETHEUS, O_RECORD, O_FORCE,
 };
 
 #define THRESHOLD_MAX 10000000ULL	/* 10 s */
@@ -88,6 +90,7 @@ const struct opt_def hwlat_options[] = {
 	{ .id = O_WATCH, .long_name = "watch", .arg = OPT_NONE,
 	  .help = "print each sample as it arrives",
 	  .example = "hwnoisetop hwlat --watch --threshold 5" },
+	RECORDING_OPTIONS(O_RECORD, O_FORCE, "hwnoisetop hwlat --quiet"),
 	{ .id = O_QUIET, .long_name = "quiet", .arg = OPT_NONE,
 	  .help = "print nothing (the exit status tells the result)",
 	  .example = "hwnoisetop hwlat --quiet --hardlimit 50 || echo too slow" },
@@ -230,6 +233,12 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			else
 				snprintf(cli->prometheus, sizeof(cli->prometheus), "%s", arg);
 			break;
+		case O_RECORD:
+			cli->record = arg;
+			break;
+		case O_FORCE:
+			cli->force = true;
+			break;
 		case O_DEBUG:
 			cli->sc.debug = true;
 			break;
@@ -255,6 +264,8 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			cli->watch ? "--watch" : "--quiet");
 		return HWN_EXIT_USAGE;
 	}
+	if (cli->force && !cli->record)
+		return bad(def_of(O_FORCE), NULL, "works only with --record FILE");
 	/* hwlatdetect's adjustments when only one of the two is given. */
 	if (window_arg && !width_arg && h->width_us > h->window_us)
 		h->width_us = h->window_us / 2 ? h->window_us / 2 : 1;
@@ -390,6 +401,7 @@ int hwlat_main(int argc, char **argv)
 	struct session s;
 	struct watch w = { &s, 0 };
 	struct session_ui ui = { .ctx = &w, .input_fd = -1, .update = watch_update };
+	struct recording *rec = NULL;
 	FILE *report = NULL;
 	struct prom *prom = NULL;
 	char err[512];
@@ -404,6 +416,10 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
+	if (cli.record && !(rec = recording_open(cli.record, cli.force, err, sizeof(err)))) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		return HWN_EXIT_USAGE;
+	}
 	if (cli.prometheus[0] && !(prom = prom_new(cli.prometheus))) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;
@@ -416,15 +432,21 @@ int hwlat_main(int argc, char **argv)
 		fflush(stdout);
 	}
 	if (session_start(&s, &cli.sc) < 0) {
-		snprintf(err, sizeof(err), "%s", s.err);
 		session_finish(&s);
 		prom_end(prom, NULL);
-		fprintf(stderr, "hwnoisetop: %s\n", err);
+		recording_close(rec, &(struct recording_end){ 0 }, err, sizeof(err));
+		if (cli.record)
+			unlink(cli.record);	/* nothing was measured */
+		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 		hwl_stats_free(&s.hwl_stats);
 		stats_free(&s.stats);
 		segments_free(&s.seg);
 		smi_close(s.smi);
 		return HWN_EXIT_ENV;
+	}
+	if (rec) {
+		s.jsonl = rec;
+		recording_begin(rec, &s, argc + 1, argv - 1, cli.quiet);
 	}
 	if (cli.sc.smi && !smi_ok(s.smi))
 		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(s.smi));
@@ -434,17 +456,16 @@ int hwlat_main(int argc, char **argv)
 	if (cli.watch && !cli.quiet)
 		watch_update(&w);	/* what the last drain brought */
 	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_EXIT_ENV : HWN_EXIT_OK;
+	if (recording_close(rec, &(struct recording_end){ .smi = smi_ok(s.smi) }, err,
+			    sizeof(err)) < 0) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		status = HWN_EXIT_ENV;
+	}
+	s.jsonl = NULL;
 	if (s.exit_status)
 		status = s.exit_status;
-	if (!cli.quiet && !cli.json) {
-		if (s.stop_reason[0])
-			printf("test interrupted (%s)\n", s.stop_reason);
-		else
-			printf("test finished\n");
-		hwlat_print_summary(stdout, &s.hwl_stats);
-		if (smi_ok(s.smi))
-			hwlat_print_smis(stdout, &s.hwl_stats, &cli.sc.hwl.cpus);
-	}
+	if (!cli.quiet && !cli.json)
+		summary_hwlat(&s, smi_ok(s.smi), &cli.sc.hwl.cpus, false);
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
 		int werr = !(report = outfile_open(cli.report)) ||

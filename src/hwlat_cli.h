@@ -30,6 +30,8 @@ struct hwlat_cli {
 	bool quiet;
 	bool json;			/* --json: the summary as one JSON object */
 	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
+	const char *record;		/* --record FILE (recording.h), NULL */
+	bool force;			/* --force: it may overwrite */
 };
 
 extern const struct opt_def hwlat_options[];

@@ -11,41 +11,16 @@
 #include "cleanup.h"
 #include "cli.h"
 #include "env.h"
-#include "export_json.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
 #include "prom.h"
+#include "recording.h"
+#include "replay.h"
 #include "report.h"
 #include "session.h"
 #include "smi.h"
+#include "summary.h"
 #include "dashboard.h"
-
-/* The table, or with --json the object in its place. */
-static void print_summary(struct session *s, const struct cli *cli, bool pretty)
-{
-	struct report_opts ro = {
-		.osnoise = !s->osn.conf.irq_disable,
-		.pretty = pretty,
-		.smi = cli->smi && smi_ok(s->smi),
-		.elapsed = session_elapsed_of(s, SESSION_OSNOISE),
-	};
-	struct export_run run = {
-		.conf = &s->conf.osn,
-		.duration_s = s->conf.duration_s,
-		.warmup_s = s->conf.warmup_s,
-		.stop_reason = s->stop_reason,
-		.stop_hit = s->stop_hit,
-		.exit_status = s->exit_status,
-		.hwlat = s->hwl_stats.cpu ? &s->hwl_stats : NULL,
-		.hwlat_conf = &s->conf.hwl,
-	};
-
-	if (cli->json)
-		export_json_summary(stdout, &s->stats, &ro, &run);
-	else
-		report_table(stdout, &s->stats, &s->conf.osn.cpus, &ro);
-	fflush(stdout);
-}
 
 /* The dashboard's trace recording per CPU: recent detail, quick to save. */
 #define DASHBOARD_RECORD_KB 256
@@ -69,9 +44,9 @@ int main(int argc, char **argv)
 	struct cli cli;
 	struct session_ui quiet_ui = { .ctx = &s, .input_fd = -1, .update = quiet_update };
 	struct prom *prom = NULL;
+	struct recording *rec = NULL;
 	char err[512];
 	bool dashboard;
-	FILE *text;
 	int rc;
 
 	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
@@ -85,10 +60,20 @@ int main(int argc, char **argv)
 	}
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
+	if (cli.replay) {
+		rc = replay_main(cli.replay, cli.quiet, cli.json);
+		cli_free(&cli);
+		return rc;
+	}
 	if (osnoise_check(cli.sc.osn.irq_disable, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		cli_free(&cli);
 		return HWN_EXIT_ENV;
+	}
+	if (cli.record && !(rec = recording_open(cli.record, cli.force, err, sizeof(err)))) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		cli_free(&cli);
+		return HWN_EXIT_USAGE;
 	}
 	/* The dashboard keeps a trace recording for its one-key capture. */
 	dashboard = !cli.quiet && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
@@ -117,16 +102,22 @@ int main(int argc, char **argv)
 	if (prom)
 		prom_attach(prom, &cli.sc);
 	if (session_start(&s, &cli.sc) < 0) {
-		snprintf(err, sizeof(err), "%s", s.err);
 		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		session_finish(&s);
 		prom_end(prom, NULL);
-		fprintf(stderr, "hwnoisetop: %s\n", err);
+		recording_close(rec, &(struct recording_end){ 0 }, err, sizeof(err));
+		if (cli.record)
+			unlink(cli.record);	/* nothing was measured */
+		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 		stats_free(&s.stats);
 		segments_free(&s.seg);
 		smi_close(s.smi);
 		cli_free(&cli);
 		return rc;
+	}
+	if (rec) {
+		s.jsonl = rec;
+		recording_begin(rec, &s, argc, argv, cli.quiet);
 	}
 	if (cli.smi && !smi_ok(s.smi))
 		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(s.smi));
@@ -142,25 +133,26 @@ int main(int argc, char **argv)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
 	prom_end(prom, &s);
-	/* With --json stdout carries the object alone: the rest goes to stderr. */
-	text = cli.json ? stderr : stdout;
-	if (!cli.json)
-		print_summary(&s, &cli, !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
-	if (!cli.quiet)		/* a written before/after record of the markers */
-		report_segments(text, &s.seg, session_run_ns(&s),
-				isatty(fileno(text)) && !getenv("NO_COLOR"), cli.smi && smi_ok(s.smi));
-	fputs(s.neighbour_log, cli.quiet ? stderr : text);
-	if (s.hwl_stats.cpu && !cli.json) {
-		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
-		printf("\nhwlat view (threshold %llu us at the end):\n",
-		       (unsigned long long)s.conf.hwl.threshold_us);
-		hwlat_print_summary(stdout, &s.hwl_stats);
+	{
+		struct summary_opts so = {
+			.quiet = cli.quiet,
+			.json = cli.json,
+			.pretty = !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
+			.segments = !cli.quiet,
+			.smi = cli.smi && smi_ok(s.smi),
+			.hwlat_view = s.hwl_stats.cpu,
+			.elapsed_s = session_elapsed_of(&s, SESSION_OSNOISE),
+			.run_ns = session_run_ns(&s),
+		};
+		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view };
+
+		if (recording_close(rec, &re, err, sizeof(err)) < 0) {
+			snprintf(s.notes + strlen(s.notes), sizeof(s.notes) - strlen(s.notes), "%s\n", err);
+			s.exit_status = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
+		}
+		s.jsonl = NULL;
+		summary_print(&s, &so);
 	}
-	if (s.stop_hit)
-		fprintf(text, "hwnoisetop hit stop tracing: %s\n", s.stop_reason);
-	fputs(s.notes, text);
-	if (cli.json)
-		print_summary(&s, &cli, false);
 	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	stats_free(&s.stats);

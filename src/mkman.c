@@ -19,6 +19,44 @@ static void section(const char *name)
 	printf(".SH %s\n", name);
 }
 
+/* --record's format, for those who read the files with their own tools. */
+static void recordings_section(void)
+{
+	section("RECORDINGS");
+	printf("%s",
+	       "\\fB\\-\\-record\\fR \\fIfile\\fR (with \\fBhwnoisetop\\fR and \\fBhwnoisetop hwlat\\fR, beside the\n"
+	       "dashboard or \\fB\\-q\\fR) writes JSON Lines: one JSON object a line, each with its type in\n"
+	       "\\fB\"t\"\\fR.  Lines are written whole once a second, so a run that is killed loses at\n"
+	       "most its last second.  Numbers are integers, as the kernel gave them (times in us,\n"
+	       "timestamps in ns).\n"
+	       ".TP\n.B header\nthe first line: \\fB\"v\"\\fR, the format version (now 1), the program and\n"
+	       "its version, the kernel release, the machine, \\fB\"argv\"\\fR, the mode, the\n"
+	       "configuration (CPUs, period, runtime, threshold, hwlat settings, duration, warm-up),\n"
+	       "\\fB\"ncpus\"\\fR, the online CPUs and \\fB\"topology\"\\fR ([CPU, package, core] each), the\n"
+	       "clocksource, the isolated and nohz_full CPUs and the kernel command line.\n"
+	       ".TP\n.B s\nan osnoise period summary: \\fBts cpu runtime noise max_sample hw nmi irq softirq\n"
+	       "thread\\fR; \\fB\"c\":0\\fR when the statistics did not count it (warm-up, pause).\n"
+	       ".TP\n.B h\na hwlat sample: \\fBcpu seq sec nsec inner outer count nmi_total nmi_count\\fR.\n"
+	       ".TP\n.B lost\nevents the kernel dropped on \\fBcpu\\fR: \\fB\"n\"\\fR, null when it did not say how many.\n"
+	       ".TP\n.B read\nother events read meanwhile (the missed-events ratio's denominator).\n"
+	       ".TP\n.B smi\nSMIs counted on \\fBcpu\\fR since the last read.\n"
+	       ".TP\n.B mark\na marker: \\fBnum t_ms run_ns cpus osnoise hwlat origin text\\fR.\n"
+	       ".TP\n.B reset\nthe view's statistics were reset.\n"
+	       ".TP\n.B set\nthe settings in force, when one changed.\n"
+	       ".TP\n.B tick\nonce a second: \\fBelapsed_s run_ns\\fR.\n"
+	       ".TP\n.B footer\nthe last line: what the end-of-run report needs (the final CPUs and mode,\n"
+	       "the SMI column, the stop, the notes) and \\fB\"lines\"\\fR.\n"
+	       ".PP\n"
+	       "Size: one summary line per measured CPU per period, about 125 bytes, and one tick line a\n"
+	       "second: at 1 s periods about 0.45 MB per CPU\\-hour; 1024 CPUs for an hour are about\n"
+	       "3.7 million lines, 460 MB (it compresses about tenfold).\n"
+	       ".PP\n"
+	       "\\fB\\-\\-replay\\fR \\fIfile\\fR reads one back without root or tracer and prints what the run\n"
+	       "printed at its end: the table, the per-segment tables when the run printed them, the\n"
+	       "hwlat figures.  A line that does not parse, a file cut inside a line, another version\n"
+	       "or an empty file: one line naming the line number, exit status 2.\n");
+}
+
 /* "hwnoisetop hwlat": the hardware latency detector, from its own table. */
 static void hwlat_section(void)
 {
@@ -161,6 +199,7 @@ int main(int argc, char **argv)
 	mkexport_print_man(stdout);
 	mkexport_print_prom_man(stdout);
 	hwlat_section();
+	recordings_section();
 	section("EXIT STATUS");
 	printf("%s",
 	       "0 on success; 1 when the environment or the kernel refuses (not root, no tracefs, no\n"

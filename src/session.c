@@ -27,6 +27,7 @@
 #include "instance.h"
 #include "neighbours.h"
 #include "reader.h"
+#include "recording.h"
 #include "session_int.h"
 #include "settings.h"
 #include "tuning.h"
@@ -421,9 +422,16 @@ static void on_dropped(void *ctx, int cpu, const char *why)
 
 static struct reader_sink sink_for(struct session *s)
 {
-	return (struct reader_sink){ .ctx = s, .sample = on_sample, .print = on_print,
-				     .missed = on_missed, .threshold = on_threshold,
-				     .hwlat = on_hwlat, .dropped = on_dropped };
+	struct reader_sink k = { .ctx = s, .sample = on_sample, .print = on_print,
+				 .missed = on_missed, .threshold = on_threshold,
+				 .hwlat = on_hwlat, .dropped = on_dropped };
+
+	return s->jsonl ? recording_tee(s->jsonl, &k) : k;
+}
+
+struct reader_sink session_sink(struct session *s)
+{
+	return sink_for(s);
 }
 
 static void check_kernel_stop(struct session *s)
@@ -610,6 +618,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			tuning_tick(s);
 			if (s->conf.tap && s->conf.tap->tick)
 				s->conf.tap->tick(s->conf.tap->ctx, s);
+			recording_tick(s->jsonl);
 			update = 1;
 			s->ticks++;
 		}
@@ -855,6 +864,7 @@ void session_reset_stats(struct session *s)
 	}
 	counters_reset(s);
 	meter_reset(&s->meter[s->conf.tracer], now_ns());
+	recording_reset(s->jsonl);
 }
 
 int session_mark(struct session *s, const char *origin, const char *fmt, ...)
@@ -887,6 +897,8 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 			    s->conf.tracer == SESSION_HWLAT, origin, text);
 	if (num < 0)
 		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);
+	else
+		recording_mark(s->jsonl, &s->seg);
 	return num;
 }
 

@@ -99,6 +99,7 @@ struct session_ui {
 
 struct reader;
 struct record;
+struct recording;
 struct smi;
 struct tscwd;
 struct tuning;
@@ -109,6 +110,7 @@ struct session {
 	struct hwlat hwl;
 	struct reader *reader;
 	struct record *rec;		/* NULL unless conf.record */
+	struct recording *jsonl;	/* --record FILE (recording.h), NULL */
 	struct threads *threads;	/* NULL unless -P or -C */
 	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
 	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
@@ -167,6 +169,8 @@ void session_set_fatal_hook(void (*hook)(void));
  * RLIMIT_NOFILE, read when the handlers are installed).
  */
 void session_close_fds(int keep, int max_fd);
+/* The sink the readers feed (through the recording, if any); replay feeds it too. */
+struct reader_sink session_sink(struct session *s);
 /* Run the loop until the duration ends, a signal, a stop condition or a quit. */
 int session_run(struct session *s, const struct session_ui *ui);
 /* Stop tracing, read what is left, restore every setting. */

@@ -279,7 +279,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(78 + 6 + 2);
+	tap_plan(80 + 6 + 2);
 	test_parse();
 	test_lines();
 	test_summary();

@@ -1,0 +1,47 @@
+/*
+ * jsonread: reading the recordings' JSON Lines (replay.h); json.h writes.
+ *
+ * One line holding one JSON object, checked against the whole grammar
+ * (RFC 8259), whose top-level members can then be looked up by name;
+ * nested arrays and objects are checked and kept as text.  Integers are
+ * read exactly (64 bits), never through a double.  Pure logic: no I/O.
+ */
+#ifndef HWN_JSONREAD_H
+#define HWN_JSONREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum jsonr_type { JR_NULL, JR_BOOL, JR_NUM, JR_STR, JR_ARR, JR_OBJ };
+
+#define JR_KEY 24
+#define JR_FIELDS 64
+
+struct jsonr_field {
+	char key[JR_KEY];
+	enum jsonr_type type;
+	const char *raw;	/* the value's text in the line */
+	size_t rawlen;
+};
+
+struct jsonr_obj {
+	struct jsonr_field f[JR_FIELDS];
+	int n;
+	char err[96];		/* why the line is not one JSON object */
+};
+
+/*
+ * Parse line (len bytes, no newline) as one JSON object.  0, or -1 with
+ * o->err.  The fields point into line.
+ */
+int jsonr_parse(const char *line, size_t len, struct jsonr_obj *o);
+const struct jsonr_field *jsonr_get(const struct jsonr_obj *o, const char *key);
+/* A member's value: 0, or -1 when it is absent or of another type or range. */
+int jsonr_u64(const struct jsonr_obj *o, const char *key, uint64_t *v);
+int jsonr_int(const struct jsonr_obj *o, const char *key, int64_t *v);
+int jsonr_bool(const struct jsonr_obj *o, const char *key, bool *v);
+/* A string member decoded into buf (cut to fit, NUL-terminated). */
+int jsonr_str(const struct jsonr_obj *o, const char *key, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,467 @@
+/*
+ * recording: see recording.h.
+ */
+#include "recording.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "env.h"
+#include "json.h"
+#include "segments.h"
+#include "session.h"
+
+/* The settings a tick compares with the last written. */
+struct rec_settings {
+	enum session_tracer tracer;
+	enum session_state state;
+	struct cpuset cpus;
+	uint64_t period_us, runtime_us, threshold_us;
+	bool irq_disable;
+	struct cpuset hwl_cpus;
+	uint64_t hwl_threshold_us, hwl_window_us, hwl_width_us;
+	enum hwlat_mode hwl_mode;
+};
+
+struct recording {
+	int fd;
+	char path[1024];
+	struct session *s;
+	struct reader_sink inner;
+	FILE *mem;			/* whole lines not yet written (open_memstream) */
+	char *buf;
+	size_t buflen;
+	uint64_t pending_read;		/* other events counted, not yet written */
+	uint64_t lines;
+	struct rec_settings set;
+	int werr;			/* errno of the first failed write, 0 */
+};
+
+static void recording_free(struct recording *r)
+{
+	if (r->mem)
+		fclose(r->mem);
+	free(r->buf);
+	free(r);
+}
+
+struct recording *recording_open(const char *path, bool force, char *err, size_t errlen)
+{
+	struct recording *r = calloc(1, sizeof(*r));
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (force ? O_TRUNC : O_EXCL);
+
+	if (!r) {
+		snprintf(err, errlen, "--record: out of memory");
+		return NULL;
+	}
+	r->mem = open_memstream(&r->buf, &r->buflen);
+	r->fd = r->mem ? open(path, flags, 0644) : -1;
+	if (r->fd < 0) {
+		if (!r->mem)
+			errno = ENOMEM;
+		if (errno == EEXIST)
+			snprintf(err, errlen, "--record: %s exists; --force overwrites it", path);
+		else
+			snprintf(err, errlen, "--record: cannot create %s: %s", path, strerror(errno));
+		recording_free(r);
+		return NULL;
+	}
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	return r;
+}
+
+static void flush(struct recording *r)
+{
+	off_t len;
+	size_t off = 0;
+
+	if (fflush(r->mem) != 0 && !r->werr)
+		r->werr = ENOMEM;
+	len = ftello(r->mem);
+	while (len > 0 && off < (size_t)len && !r->werr) {
+		ssize_t n = write(r->fd, r->buf + off, (size_t)len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			r->werr = n < 0 ? errno : EIO;
+		else
+			off += (size_t)n;
+	}
+	fseeko(r->mem, 0, SEEK_SET);
+}
+
+/* Start a line of type t; end it with endl(). */
+static void line(struct recording *r, const char *t)
+{
+	fprintf(r->mem, "{\"t\":\"%s\"", t);
+}
+
+static void endl(struct recording *r)
+{
+	fprintf(r->mem, "}\n");
+	r->lines++;
+}
+
+static void put_cpus(struct recording *r, const char *key, const struct cpuset *cpus)
+{
+	static char list[CPUSET_LIST_MAX];
+
+	fprintf(r->mem, ",\"%s\":", key);
+	json_write_string(r->mem, cpuset_format(cpus, list, sizeof(list)));
+}
+
+static void put_str(struct recording *r, const char *key, const char *val)
+{
+	fprintf(r->mem, ",\"%s\":", key);
+	json_write_string(r->mem, val);
+}
+
+/* The first line of a file of /sys or /proc, "" when it cannot be read. */
+static void read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+
+	buf[0] = 0;
+	if (f) {
+		if (!fgets(buf, (int)len, f))
+			buf[0] = 0;
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = 0;
+}
+
+static void put_file(struct recording *r, const char *key, const char *path)
+{
+	char val[4096];
+
+	read_line(path, val, sizeof(val));
+	put_str(r, key, val);
+}
+
+static void topology(struct recording *r)
+{
+	struct cpuset online;
+	char path[128], pkg[32], core[32];
+	const char *sep = "";
+	int cpu;
+
+	env_online_cpus(&online);
+	put_cpus(r, "online", &online);
+	fprintf(r->mem, ",\"topology\":[");
+	cpuset_for_each(cpu, &online) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+		read_line(path, pkg, sizeof(pkg));
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
+		read_line(path, core, sizeof(core));
+		fprintf(r->mem, "%s[%d,%ld,%ld]", sep, cpu, strtol(pkg, NULL, 10), strtol(core, NULL, 10));
+		sep = ",";
+	}
+	fprintf(r->mem, "]");
+}
+
+static void settings_now(const struct session *s, struct rec_settings *set)
+{
+	memset(set, 0, sizeof(*set));
+	set->tracer = s->conf.tracer;
+	set->state = s->state;
+	set->cpus = s->osn.conf.cpus;
+	set->period_us = s->osn.conf.period_us;
+	set->runtime_us = s->osn.conf.runtime_us;
+	set->threshold_us = s->osn.conf.threshold_us;
+	set->irq_disable = s->osn.conf.irq_disable;
+	set->hwl_cpus = s->hwl.conf.cpus;
+	set->hwl_threshold_us = s->hwl.conf.threshold_us;
+	set->hwl_window_us = s->hwl.conf.window_us;
+	set->hwl_width_us = s->hwl.conf.width_us;
+	set->hwl_mode = s->hwl.conf.mode;
+}
+
+static const char *state_name(enum session_state st)
+{
+	return st == SESSION_PAUSED ? "paused" : st == SESSION_STOPPED ? "stopped" :
+	       st == SESSION_RUNNING ? "running" : "idle";
+}
+
+/* The settings in force, as members of the current line. */
+static void put_settings(struct recording *r, const struct rec_settings *set)
+{
+	put_str(r, "tracer", set->tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+	put_str(r, "state", state_name(set->state));
+	put_cpus(r, "cpus", &set->cpus);
+	fprintf(r->mem, ",\"period_us\":%llu,\"runtime_us\":%llu,\"threshold_us\":%llu,"
+		    "\"irq_disable\":%s", (unsigned long long)set->period_us,
+		    (unsigned long long)set->runtime_us, (unsigned long long)set->threshold_us,
+		    set->irq_disable ? "true" : "false");
+	put_cpus(r, "hwlat_cpus", &set->hwl_cpus);
+	fprintf(r->mem, ",\"hwlat_threshold_us\":%llu,\"hwlat_window_us\":%llu,"
+		    "\"hwlat_width_us\":%llu", (unsigned long long)set->hwl_threshold_us,
+		    (unsigned long long)set->hwl_window_us, (unsigned long long)set->hwl_width_us);
+	put_str(r, "hwlat_mode", hwlat_mode_name(set->hwl_mode));
+}
+
+void recording_begin(struct recording *r, struct session *s, int argc, char **argv, bool quiet)
+{
+	struct utsname u;
+
+	r->s = s;
+	settings_now(s, &r->set);
+	if (uname(&u) < 0)
+		memset(&u, 0, sizeof(u));
+	line(r, "header");
+	fprintf(r->mem, ",\"v\":%d", RECORDING_VERSION);
+	put_str(r, "program", "hwnoisetop");
+	put_str(r, "version", PACKAGE_VERSION);
+	put_str(r, "kernel", u.release);
+	put_str(r, "machine", u.machine);
+	fprintf(r->mem, ",\"time\":%lld,\"argv\":[", (long long)time(NULL));
+	for (int i = 0; i < argc; i++) {
+		fprintf(r->mem, i ? "," : "");
+		json_write_string(r->mem, argv[i]);
+	}
+	fprintf(r->mem, "]");
+	put_str(r, "mode", s->conf.tracer == SESSION_HWLAT ? "hwlat" :
+		s->osn.conf.irq_disable ? "hwnoise" : "osnoise");
+	fprintf(r->mem, ",\"quiet\":%s,\"ncpus\":%d,\"duration_s\":%llu,\"warmup_s\":%llu,"
+		    "\"stop_us\":%llu,\"stop_total_us\":%llu,\"hwlat_keep\":%zu",
+		    quiet ? "true" : "false", s->ncpus, (unsigned long long)s->conf.duration_s,
+		    (unsigned long long)s->conf.warmup_s, (unsigned long long)s->conf.osn.stop_us,
+		    (unsigned long long)s->conf.osn.stop_total_us, s->conf.hwlat_keep);
+	put_settings(r, &r->set);
+	topology(r);
+	put_file(r, "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource");
+	put_file(r, "isolated", "/sys/devices/system/cpu/isolated");
+	put_file(r, "nohz_full", "/sys/devices/system/cpu/nohz_full");
+	put_file(r, "cmdline", "/proc/cmdline");
+	endl(r);
+	flush(r);
+}
+
+/* Other events counted since the last line (the table's missed-events ratio). */
+static void put_pending(struct recording *r)
+{
+	if (!r->pending_read)
+		return;
+	line(r, "read");
+	fprintf(r->mem, ",\"n\":%llu", (unsigned long long)r->pending_read);
+	endl(r);
+	r->pending_read = 0;
+}
+
+static void tee_sample(void *ctx, const struct osn_sample *smp)
+{
+	struct recording *r = ctx;
+	uint64_t before = r->s->stats.samples;
+
+	r->inner.sample(r->inner.ctx, smp);
+	put_pending(r);
+	line(r, "s");
+	fprintf(r->mem, ",\"ts\":%llu,\"cpu\":%d,\"runtime\":%llu,\"noise\":%llu,"
+		    "\"max_sample\":%llu,\"hw\":%llu,\"nmi\":%llu,\"irq\":%llu,\"softirq\":%llu,"
+		    "\"thread\":%llu%s", (unsigned long long)smp->ts, smp->cpu,
+		    (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
+		    (unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
+		    (unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
+		    (unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count,
+		    r->s->stats.samples == before ? ",\"c\":0" : "");
+	endl(r);
+}
+
+static void tee_hwlat(void *ctx, const struct hwl_sample *smp)
+{
+	struct recording *r = ctx;
+	uint64_t before = r->s->hwl_stats.samples;
+
+	r->inner.hwlat(r->inner.ctx, smp);
+	put_pending(r);
+	line(r, "h");
+	fprintf(r->mem, ",\"cpu\":%d,\"seq\":%u,\"sec\":%lld,\"nsec\":%ld,\"inner\":%llu,"
+		    "\"outer\":%llu,\"count\":%llu,\"nmi_total\":%llu,\"nmi_count\":%llu%s",
+		    smp->cpu, (unsigned)smp->seqnum, (long long)smp->ts_sec, smp->ts_nsec,
+		    (unsigned long long)smp->inner, (unsigned long long)smp->outer,
+		    (unsigned long long)smp->count, (unsigned long long)smp->nmi_total,
+		    (unsigned long long)smp->nmi_count,
+		    r->s->hwl_stats.samples == before ? ",\"c\":0" : "");
+	endl(r);
+}
+
+static bool lost_same(const struct lost *a, const struct lost *b)
+{
+	return a->missed == b->missed && a->unknown == b->unknown;
+}
+
+static void tee_missed(void *ctx, int cpu, uint64_t count)
+{
+	struct recording *r = ctx;
+	struct lost osn = r->s->stats.lost, hwl = r->s->hwl_stats.lost;
+	bool counted;
+
+	r->inner.missed(r->inner.ctx, cpu, count);
+	counted = !lost_same(&osn, &r->s->stats.lost) || !lost_same(&hwl, &r->s->hwl_stats.lost);
+	put_pending(r);
+	line(r, "lost");
+	if (count == LOST_UNKNOWN)
+		fprintf(r->mem, ",\"cpu\":%d,\"n\":null", cpu);
+	else
+		fprintf(r->mem, ",\"cpu\":%d,\"n\":%llu", cpu, (unsigned long long)count);
+	fprintf(r->mem, "%s%s", r->s->conf.tracer == SESSION_HWLAT ? ",\"view\":\"hwlat\"" : "",
+		    counted ? "" : ",\"c\":0");
+	endl(r);
+}
+
+static void tee_print(void *ctx, int cpu, const char *text)
+{
+	struct recording *r = ctx;
+	uint64_t before = r->s->stats.lost.read;
+
+	r->inner.print(r->inner.ctx, cpu, text);
+	r->pending_read += r->s->stats.lost.read - before;
+}
+
+static void tee_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
+{
+	struct recording *r = ctx;
+	uint64_t before = r->s->stats.lost.read;
+
+	r->inner.threshold(r->inner.ctx, cpu, ts, duration_ns);
+	r->pending_read += r->s->stats.lost.read - before;
+}
+
+static void tee_dropped(void *ctx, int cpu, const char *why)
+{
+	struct recording *r = ctx;
+
+	r->inner.dropped(r->inner.ctx, cpu, why);
+	line(r, "dropped");
+	fprintf(r->mem, ",\"cpu\":%d", cpu);
+	put_str(r, "why", why);
+	endl(r);
+}
+
+struct reader_sink recording_tee(struct recording *r, const struct reader_sink *inner)
+{
+	r->inner = *inner;
+	return (struct reader_sink){ .ctx = r, .sample = tee_sample, .print = tee_print,
+				     .missed = tee_missed, .threshold = tee_threshold,
+				     .hwlat = tee_hwlat, .dropped = tee_dropped };
+}
+
+void recording_mark(struct recording *r, const struct segments *sg)
+{
+	const struct marker *m;
+	const struct segment *seg;
+
+	if (!r || !sg->marks.n)
+		return;
+	m = &sg->marks.m[sg->marks.n - 1];
+	seg = &sg->seg[sg->marks.n - 1];
+	put_pending(r);
+	line(r, "mark");
+	fprintf(r->mem, ",\"num\":%u,\"t_ms\":%llu,\"run_ns\":%llu", m->num,
+		    (unsigned long long)m->t_ms, (unsigned long long)seg->open_ns);
+	put_cpus(r, "cpus", &seg->cpus);
+	fprintf(r->mem, ",\"osnoise\":%s,\"hwlat\":%s", seg->osnoise ? "true" : "false",
+		    seg->hwlat ? "true" : "false");
+	put_str(r, "origin", m->origin);
+	put_str(r, "text", m->text);
+	endl(r);
+}
+
+void recording_reset(struct recording *r)
+{
+	if (!r)
+		return;
+	put_pending(r);
+	line(r, "reset");
+	put_str(r, "view", r->s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+	endl(r);
+}
+
+void recording_smi(struct recording *r, int cpu, uint64_t count, bool counted)
+{
+	if (!r)
+		return;
+	put_pending(r);
+	line(r, "smi");
+	fprintf(r->mem, ",\"cpu\":%d,\"n\":%llu%s%s", cpu, (unsigned long long)count,
+		    r->s->conf.tracer == SESSION_HWLAT ? ",\"view\":\"hwlat\"" : "",
+		    counted ? "" : ",\"c\":0");
+	endl(r);
+}
+
+static void put_times(struct recording *r)
+{
+	fprintf(r->mem, ",\"elapsed_s\":%llu,\"hwlat_elapsed_s\":%llu,\"run_ns\":%llu",
+		    (unsigned long long)session_elapsed_of(r->s, SESSION_OSNOISE),
+		    (unsigned long long)session_elapsed_of(r->s, SESSION_HWLAT),
+		    (unsigned long long)session_run_ns(r->s));
+}
+
+void recording_tick(struct recording *r)
+{
+	struct rec_settings now;
+
+	if (!r)
+		return;
+	put_pending(r);
+	settings_now(r->s, &now);
+	if (memcmp(&now, &r->set, sizeof(now)) != 0) {
+		memcpy(&r->set, &now, sizeof(now));
+		line(r, "set");
+		put_settings(r, &now);
+		endl(r);
+	}
+	line(r, "tick");
+	put_times(r);
+	endl(r);
+	flush(r);
+}
+
+int recording_close(struct recording *r, const struct recording_end *end, char *err,
+		    size_t errlen)
+{
+	const struct session *s;
+	int rc = 0;
+
+	if (!r)
+		return 0;
+	s = r->s;
+	if (!s) {		/* never begun: the run did not start */
+		close(r->fd);
+		recording_free(r);
+		return 0;
+	}
+	recording_tick(r);
+	line(r, "footer");
+	fprintf(r->mem, ",\"elapsed_s\":%llu,\"run_ns\":%llu", (unsigned long long)end->elapsed_s,
+		    (unsigned long long)end->run_ns);
+	put_cpus(r, "cpus", &s->conf.osn.cpus);
+	put_cpus(r, "hwlat_cpus", &s->conf.hwl.cpus);
+	fprintf(r->mem, ",\"osnoise\":%s,\"smi\":%s,\"hwlat_view\":%s,\"hwlat_threshold_us\":%llu,"
+		    "\"exit\":%d,\"stop_hit\":%s", !s->osn.conf.irq_disable ? "true" : "false",
+		    end->smi ? "true" : "false", end->hwlat_view ? "true" : "false",
+		    (unsigned long long)s->conf.hwl.threshold_us, s->exit_status,
+		    s->stop_hit ? "true" : "false");
+	put_str(r, "stop_reason", s->stop_reason);
+	put_str(r, "neighbour_log", s->neighbour_log);
+	put_str(r, "notes", s->notes);
+	fprintf(r->mem, ",\"lines\":%llu", (unsigned long long)r->lines + 1);
+	endl(r);
+	flush(r);
+	if (r->werr || close(r->fd) < 0) {
+		snprintf(err, errlen, "--record: cannot write %s: %s", r->path,
+			 strerror(r->werr ? r->werr : errno));
+		rc = -1;
+		if (r->werr)
+			close(r->fd);
+	}
+	recording_free(r);
+	return rc;
+}

@@ -1,0 +1,79 @@
+/*
+ * recording: --record FILE, the run written as JSON Lines (one object a
+ * line, format version RECORDING_VERSION, described in the man page):
+ * a header (program, kernel, command line, configuration, CPU topology,
+ * system state), every period summary and hwlat sample as the kernel gave
+ * it, lost events, SMI counts, markers, resets, setting changes, a tick
+ * line a second, and a footer with what the end-of-run report needs.
+ *
+ * The recording sits between the readers and the session's own sink
+ * (recording_tee), so it sees exactly what the statistics are given and
+ * notes whether they counted it.  Lines are kept in memory and written
+ * whole at each tick: a crash loses at most a tick, never half a line.
+ * Replay (replay.h) reads it back.  Not the trace capture (record.h).
+ */
+#ifndef HWN_RECORDING_H
+#define HWN_RECORDING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpuset.h"
+#include "reader.h"
+
+#define RECORDING_VERSION 1
+
+/* The --record and --force entries of an option table (options.h); cmd: "hwnoisetop -q"... */
+#define RECORDING_OPTIONS(id_record, id_force, cmd)					\
+	{ .id = (id_record), .long_name = "record", .arg = OPT_REQUIRED, .arg_name = "file",	\
+	  .help = "write every period summary, hwlat sample, marker and setting change to file "	\
+		  "as JSON Lines, flushed each second (RECORDINGS in the man page)",	\
+	  .more = "An existing file is not overwritten unless --force is given.",		\
+	  .example = cmd " -d 1h --record night.jsonl",					\
+	  .accepts = "a file name that does not exist yet (or --force)" },			\
+	{ .id = (id_force), .long_name = "force", .arg = OPT_NONE,				\
+	  .help = "let --record overwrite an existing file",					\
+	  .example = cmd " --record run.jsonl --force" }
+
+struct session;
+struct segments;
+struct recording;
+
+/*
+ * Create path (mode 0644); an existing file only with force.  NULL with a
+ * one-line message in err.  Nothing is written yet.
+ */
+struct recording *recording_open(const char *path, bool force, char *err, size_t errlen);
+/*
+ * Attach to a started session and write the header: argv is the command
+ * line, quiet whether the run prints its per-segment tables (-q: no).
+ */
+void recording_begin(struct recording *r, struct session *s, int argc, char **argv, bool quiet);
+/* The sink the readers feed: the line, then inner (the session's). */
+struct reader_sink recording_tee(struct recording *r, const struct reader_sink *inner);
+/* A marker was set (the last in sg). */
+void recording_mark(struct recording *r, const struct segments *sg);
+/* The running view's statistics were reset. */
+void recording_reset(struct recording *r);
+/* SMIs counted on cpu since the last read; counted: the statistics took them. */
+void recording_smi(struct recording *r, int cpu, uint64_t count, bool counted);
+/* The 1 s tick: settings changed since the last, a tick line, write. */
+void recording_tick(struct recording *r);
+
+/* What the end-of-run report needs besides the statistics (the footer). */
+struct recording_end {
+	uint64_t elapsed_s;	/* the hwnoise view's measured seconds (the table) */
+	uint64_t run_ns;	/* the markers' clock at the end */
+	bool smi;		/* the table had its SMI column */
+	bool hwlat_view;	/* the hwlat figures were printed */
+};
+
+/*
+ * Write the footer, close the file and free r (NULL: nothing).  0, or -1
+ * with a one-line message in err when any write failed during the run.
+ */
+int recording_close(struct recording *r, const struct recording_end *end, char *err,
+		    size_t errlen);
+
+#endif

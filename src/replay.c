@@ -1,0 +1,394 @@
+/*
+ * replay: see replay.h.
+ */
+#include "replay.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "counters.h"
+#include "env.h"
+#include "jsonread.h"
+#include "recording.h"
+
+static int bad(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad(struct replay *r, const char *fmt, ...)
+{
+	char why[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	snprintf(r->err, sizeof(r->err), "line %lu: %s", r->lines, why);
+	return -1;
+}
+
+static int need_u64(struct replay *r, const struct jsonr_obj *o, const char *key, uint64_t *v)
+{
+	return jsonr_u64(o, key, v) < 0 ? bad(r, "no whole number \"%s\"", key) : 0;
+}
+
+static int need_cpu(struct replay *r, const struct jsonr_obj *o, int *cpu)
+{
+	int64_t v;
+
+	if (jsonr_int(o, "cpu", &v) < 0 || v < 0 || v >= r->s.ncpus)
+		return bad(r, "no CPU number in range in \"%s\"", "cpu");
+	*cpu = (int)v;
+	return 0;
+}
+
+static int need_cpus(struct replay *r, const struct jsonr_obj *o, const char *key,
+		     struct cpuset *cpus)
+{
+	char list[CPUSET_LIST_MAX];
+	const char *why;
+
+	if (jsonr_str(o, key, list, sizeof(list)) < 0)
+		return bad(r, "no CPU list in \"%s\"", key);
+	memset(cpus, 0, sizeof(*cpus));
+	if (list[0] && cpuset_parse(list, cpus, &why) < 0)
+		return bad(r, "no CPU list in \"%s\": %s", key, why);
+	return 0;
+}
+
+static bool counted(const struct jsonr_obj *o)
+{
+	bool c = true;
+	uint64_t v;
+
+	if (jsonr_u64(o, "c", &v) == 0)
+		c = v != 0;
+	return c;
+}
+
+/* The view a line belongs to: "view":"hwlat" or the osnoise one. */
+static enum session_tracer view_of(const struct jsonr_obj *o)
+{
+	char view[16];
+
+	return jsonr_str(o, "view", view, sizeof(view)) == 0 && strcmp(view, "hwlat") == 0 ?
+	       SESSION_HWLAT : SESSION_OSNOISE;
+}
+
+static int settings(struct replay *r, const struct jsonr_obj *o)
+{
+	struct session *s = &r->s;
+	char mode[32];
+	bool irq;
+
+	if (need_cpus(r, o, "cpus", &s->osn.conf.cpus) < 0 ||
+	    need_cpus(r, o, "hwlat_cpus", &s->hwl.conf.cpus) < 0 ||
+	    need_u64(r, o, "period_us", &s->osn.conf.period_us) < 0 ||
+	    need_u64(r, o, "runtime_us", &s->osn.conf.runtime_us) < 0 ||
+	    need_u64(r, o, "threshold_us", &s->osn.conf.threshold_us) < 0 ||
+	    need_u64(r, o, "hwlat_threshold_us", &s->hwl.conf.threshold_us) < 0 ||
+	    need_u64(r, o, "hwlat_window_us", &s->hwl.conf.window_us) < 0 ||
+	    need_u64(r, o, "hwlat_width_us", &s->hwl.conf.width_us) < 0)
+		return -1;
+	if (jsonr_bool(o, "irq_disable", &irq) < 0)
+		return bad(r, "no true or false \"%s\"", "irq_disable");
+	s->osn.conf.irq_disable = irq;
+	if (jsonr_str(o, "hwlat_mode", mode, sizeof(mode)) == 0)
+		hwlat_mode_parse(mode, &s->hwl.conf.mode);
+	/* What the report reads: the configuration in force. */
+	s->osn.conf.stop_us = s->conf.osn.stop_us;
+	s->osn.conf.stop_total_us = s->conf.osn.stop_total_us;
+	s->conf.osn = s->osn.conf;
+	s->osn.conf.stop_us = s->osn.conf.stop_total_us = 0;
+	s->conf.hwl = s->hwl.conf;
+	return 0;
+}
+
+static int header(struct replay *r, const struct jsonr_obj *o)
+{
+	struct session *s = &r->s;
+	uint64_t v, ncpus, keep;
+	char mode[16];
+
+	if (jsonr_u64(o, "v", &v) < 0)
+		return bad(r, "no format version \"%s\"", "v");
+	if (v != RECORDING_VERSION) {
+		snprintf(r->err, sizeof(r->err), "line %lu: format version %llu, this hwnoisetop "
+			 "reads version %d", r->lines, (unsigned long long)v, RECORDING_VERSION);
+		return -1;
+	}
+	if (jsonr_str(o, "mode", mode, sizeof(mode)) < 0)
+		return bad(r, "no \"%s\"", "mode");
+	if (need_u64(r, o, "ncpus", &ncpus) < 0 || need_u64(r, o, "hwlat_keep", &keep) < 0 ||
+	    need_u64(r, o, "duration_s", &s->conf.duration_s) < 0 ||
+	    need_u64(r, o, "warmup_s", &s->conf.warmup_s) < 0)
+		return -1;
+	if (ncpus < 1 || ncpus > HWN_MAX_CPUS)
+		return bad(r, "\"%s\" out of range", "ncpus");
+	if (jsonr_bool(o, "quiet", &r->live_quiet) < 0)
+		return bad(r, "no true or false \"%s\"", "quiet");
+	s->ncpus = (int)ncpus;
+	if (settings(r, o) < 0 || need_u64(r, o, "stop_us", &s->osn.conf.stop_us) < 0 ||
+	    need_u64(r, o, "stop_total_us", &s->osn.conf.stop_total_us) < 0)
+		return -1;
+	/* For the report only: the stop conditions are not checked again. */
+	s->conf.osn.stop_us = s->osn.conf.stop_us;
+	s->conf.osn.stop_total_us = s->osn.conf.stop_total_us;
+	s->osn.conf.stop_us = s->osn.conf.stop_total_us = 0;
+	r->hwlat_mode = strcmp(mode, "hwlat") == 0;
+	s->conf.tracer = r->hwlat_mode ? SESSION_HWLAT : SESSION_OSNOISE;
+	s->conf.hwlat_keep = keep;
+	s->state = SESSION_RUNNING;
+	s->stop_cpu = -1;
+	if (stats_init(&s->stats, s->ncpus) < 0 || hwl_stats_init(&s->hwl_stats, s->ncpus) < 0 ||
+	    segments_init(&s->seg, s->ncpus, r->hwlat_mode ? &s->hwl.conf.cpus : &s->osn.conf.cpus,
+			  !r->hwlat_mode && !s->osn.conf.irq_disable, r->hwlat_mode) < 0)
+		return bad(r, "%s", "out of memory");
+	s->hwl_stats.limit = keep;
+	return 0;
+}
+
+static int sample(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
+{
+	struct osn_sample smp = { 0 };
+
+	if (need_cpu(r, o, &smp.cpu) < 0 || need_u64(r, o, "ts", &smp.ts) < 0 ||
+	    need_u64(r, o, "runtime", &smp.runtime) < 0 || need_u64(r, o, "noise", &smp.noise) < 0 ||
+	    need_u64(r, o, "max_sample", &smp.max_sample) < 0 ||
+	    need_u64(r, o, "hw", &smp.hw_count) < 0 || need_u64(r, o, "nmi", &smp.nmi_count) < 0 ||
+	    need_u64(r, o, "irq", &smp.irq_count) < 0 ||
+	    need_u64(r, o, "softirq", &smp.softirq_count) < 0 ||
+	    need_u64(r, o, "thread", &smp.thread_count) < 0)
+		return -1;
+	if (counted(o))
+		k->sample(k->ctx, &smp);
+	return 0;
+}
+
+static int hwlat(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
+{
+	struct hwl_sample smp = { 0 };
+	uint64_t seq, nsec;
+	int64_t sec;
+
+	if (need_cpu(r, o, &smp.cpu) < 0 || need_u64(r, o, "seq", &seq) < 0 ||
+	    need_u64(r, o, "nsec", &nsec) < 0 || need_u64(r, o, "inner", &smp.inner) < 0 ||
+	    need_u64(r, o, "outer", &smp.outer) < 0 || need_u64(r, o, "count", &smp.count) < 0 ||
+	    need_u64(r, o, "nmi_total", &smp.nmi_total) < 0 ||
+	    need_u64(r, o, "nmi_count", &smp.nmi_count) < 0)
+		return -1;
+	if (jsonr_int(o, "sec", &sec) < 0)
+		return bad(r, "no whole number \"%s\"", "sec");
+	smp.seqnum = (uint32_t)seq;
+	smp.ts_sec = sec;
+	smp.ts_nsec = (long)nsec;
+	if (counted(o))
+		k->hwlat(k->ctx, &smp);
+	return 0;
+}
+
+/* A line for one view: the session's tracer set to it while f runs. */
+static void in_view(struct replay *r, const struct jsonr_obj *o)
+{
+	r->s.conf.tracer = view_of(o);
+}
+
+static int lost(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
+{
+	const struct jsonr_field *n = jsonr_get(o, "n");
+	uint64_t count = LOST_UNKNOWN;
+	int cpu = 0;
+
+	if (need_cpu(r, o, &cpu) < 0)
+		return -1;
+	if (!n || (n->type != JR_NULL && need_u64(r, o, "n", &count) < 0))
+		return bad(r, "no count or null \"%s\"", "n");
+	if (counted(o)) {
+		in_view(r, o);
+		k->missed(k->ctx, cpu, count);
+	}
+	return 0;
+}
+
+static int footer(struct replay *r, const struct jsonr_obj *o)
+{
+	struct session *s = &r->s;
+	int64_t status;
+	bool osnoise;
+
+	if (need_u64(r, o, "elapsed_s", &r->end.elapsed_s) < 0 ||
+	    need_u64(r, o, "run_ns", &r->end.run_ns) < 0 ||
+	    need_cpus(r, o, "cpus", &s->conf.osn.cpus) < 0 ||
+	    need_cpus(r, o, "hwlat_cpus", &s->conf.hwl.cpus) < 0 ||
+	    need_u64(r, o, "hwlat_threshold_us", &s->conf.hwl.threshold_us) < 0)
+		return -1;
+	if (jsonr_bool(o, "osnoise", &osnoise) < 0)
+		return bad(r, "no true or false \"%s\"", "osnoise");
+	s->osn.conf.irq_disable = !osnoise;
+	if (jsonr_bool(o, "smi", &r->end.smi) < 0 || jsonr_bool(o, "hwlat_view", &r->end.hwlat_view) < 0 ||
+	    jsonr_bool(o, "stop_hit", &s->stop_hit) < 0)
+		return bad(r, "no true or false \"%s\"", "smi, hwlat_view or stop_hit");
+	if (jsonr_int(o, "exit", &status) < 0)
+		return bad(r, "no whole number \"%s\"", "exit");
+	s->exit_status = (int)status;
+	if (jsonr_str(o, "stop_reason", s->stop_reason, sizeof(s->stop_reason)) < 0 ||
+	    jsonr_str(o, "neighbour_log", s->neighbour_log, sizeof(s->neighbour_log)) < 0 ||
+	    jsonr_str(o, "notes", s->notes, sizeof(s->notes)) < 0)
+		return bad(r, "no \"%s\" string", "stop_reason, neighbour_log or notes");
+	r->footer = true;
+	return 0;
+}
+
+static int one_line(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
+{
+	struct session *s = &r->s;
+	char t[16], origin[MARKER_ORIGIN], text[MARKER_TEXT];
+	enum session_tracer tracer = s->conf.tracer;
+	uint64_t n, t_ms, run_ns;
+	struct cpuset cpus;
+	bool osn, hwl;
+	int cpu = 0, rc = 0;
+
+	if (jsonr_str(o, "t", t, sizeof(t)) < 0)
+		return bad(r, "no line type \"%s\"", "t");
+	if (r->lines == 1)
+		return strcmp(t, "header") ? bad(r, "%s", "not a hwnoisetop recording (no header)") :
+		       header(r, o);
+	if (r->footer)
+		return bad(r, "a \"%s\" line after the footer", t);
+	if (strcmp(t, "s") == 0)
+		rc = sample(r, o, k);
+	else if (strcmp(t, "h") == 0)
+		rc = hwlat(r, o, k);
+	else if (strcmp(t, "lost") == 0)
+		rc = lost(r, o, k);
+	else if (strcmp(t, "read") == 0) {
+		if ((rc = need_u64(r, o, "n", &n)) == 0 && n > UINT32_MAX)
+			rc = bad(r, "\"%s\" out of range", "n");
+		s->conf.tracer = SESSION_OSNOISE;
+		for (uint64_t i = 0; rc == 0 && i < n; i++)
+			k->threshold(k->ctx, 0, 0, 0);	/* counted as another event read */
+	} else if (strcmp(t, "smi") == 0) {
+		if ((rc = need_cpu(r, o, &cpu)) == 0 && (rc = need_u64(r, o, "n", &n)) == 0 &&
+		    counted(o)) {
+			in_view(r, o);
+			counters_add_smi(s, cpu, n);
+		}
+	} else if (strcmp(t, "mark") == 0) {
+		if ((rc = need_u64(r, o, "t_ms", &t_ms)) == 0 &&
+		    (rc = need_u64(r, o, "run_ns", &run_ns)) == 0 &&
+		    (rc = need_cpus(r, o, "cpus", &cpus)) == 0) {
+			if (jsonr_bool(o, "osnoise", &osn) < 0 || jsonr_bool(o, "hwlat", &hwl) < 0 ||
+			    jsonr_str(o, "origin", origin, sizeof(origin)) < 0 ||
+			    jsonr_str(o, "text", text, sizeof(text)) < 0)
+				rc = bad(r, "%s", "a marker without osnoise, hwlat, origin or text");
+			else if (segments_mark(&s->seg, t_ms, run_ns, &cpus, osn, hwl, origin, text) < 0)
+				rc = bad(r, "%s", "one marker too many");
+		}
+	} else if (strcmp(t, "reset") == 0) {
+		in_view(r, o);
+		session_reset_stats(s);
+	} else if (strcmp(t, "set") == 0) {
+		rc = settings(r, o);
+	} else if (strcmp(t, "tick") == 0) {
+		if ((rc = need_u64(r, o, "elapsed_s", &r->end.elapsed_s)) == 0)
+			rc = need_u64(r, o, "run_ns", &r->end.run_ns);
+	} else if (strcmp(t, "footer") == 0) {
+		rc = footer(r, o);
+	} else if (strcmp(t, "dropped") != 0) {
+		rc = bad(r, "unknown line type \"%s\"", t);
+	}
+	s->conf.tracer = tracer;
+	return rc;
+}
+
+int replay_read(struct replay *r, FILE *f)
+{
+	struct jsonr_obj *o = malloc(sizeof(*o));
+	struct reader_sink k;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int rc = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->s.stop_cpu = -1;
+	if (!o) {
+		snprintf(r->err, sizeof(r->err), "out of memory");
+		return -1;
+	}
+	k = session_sink(&r->s);
+	while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
+		r->lines++;
+		if (len == 0 || line[len - 1] != '\n') {
+			rc = bad(r, "%s", "cut short (no end of line)");
+			break;
+		}
+		if (memchr(line, 0, (size_t)len)) {
+			rc = bad(r, "%s", "a NUL byte");
+			break;
+		}
+		if (jsonr_parse(line, (size_t)len - 1, o) < 0)
+			rc = bad(r, "not JSON: %s", o->err);
+		else
+			rc = one_line(r, o, &k);
+	}
+	if (rc == 0 && r->lines == 0) {
+		r->lines = 1;
+		rc = bad(r, "%s", "the file is empty");
+	}
+	if (rc == 0 && ferror(f))
+		rc = bad(r, "%s", "read error");
+	free(line);
+	free(o);
+	return rc;
+}
+
+void replay_free(struct replay *r)
+{
+	stats_free(&r->s.stats);
+	segments_free(&r->s.seg);
+	hwl_stats_free(&r->s.hwl_stats);
+}
+
+int replay_main(const char *path, bool quiet, bool json)
+{
+	struct replay *r = calloc(1, sizeof(*r));
+	FILE *f;
+	int rc;
+
+	if (!r) {
+		fprintf(stderr, "hwnoisetop: --replay: out of memory\n");
+		return HWN_EXIT_ENV;
+	}
+	f = fopen(path, "re");
+	if (!f) {
+		fprintf(stderr, "hwnoisetop: --replay: cannot open %s: %s\n", path, strerror(errno));
+		free(r);
+		return HWN_EXIT_USAGE;
+	}
+	rc = replay_read(r, f);
+	fclose(f);
+	if (rc < 0) {
+		fprintf(stderr, "hwnoisetop: --replay: %s %s\n", path, r->err);
+		replay_free(r);
+		free(r);
+		return HWN_EXIT_USAGE;
+	}
+	if (!r->footer)
+		fprintf(stderr, "hwnoisetop: --replay: %s ends at line %lu without its footer (the run "
+			"was cut short): replayed up to there\n", path, r->lines);
+	if (r->hwlat_mode) {
+		summary_hwlat(&r->s, r->end.smi, &r->s.conf.hwl.cpus, true);
+	} else {
+		r->end.quiet = quiet;
+		r->end.json = json;
+		r->end.segments = !r->live_quiet;
+		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+		summary_print(&r->s, &r->end);
+	}
+	fflush(stdout);
+	replay_free(r);
+	free(r);
+	return HWN_EXIT_OK;
+}

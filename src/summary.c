@@ -1,0 +1,71 @@
+/*
+ * summary: see summary.h.
+ */
+#include "summary.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "export_json.h"
+#include "hwlat_cli.h"
+#include "report.h"
+#include "session.h"
+
+void summary_print(const struct session *s, const struct summary_opts *o)
+{
+	struct report_opts ro = {
+		.osnoise = !s->osn.conf.irq_disable,
+		.pretty = o->pretty && !o->json,
+		.smi = o->smi,
+		.elapsed = o->elapsed_s,
+	};
+	/* With --json stdout carries the object alone: the rest goes to stderr. */
+	FILE *text = o->json ? stderr : stdout;
+
+	if (!o->json) {
+		report_table(stdout, &s->stats, &s->conf.osn.cpus, &ro);
+		fflush(stdout);
+	}
+	if (o->segments)	/* a written before/after record of the markers */
+		report_segments(text, &s->seg, o->run_ns,
+				o->json ? isatty(STDERR_FILENO) && !getenv("NO_COLOR") : o->pretty, o->smi);
+	fputs(s->neighbour_log, o->quiet ? stderr : text);
+	if (o->hwlat_view && !o->json) {
+		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
+		printf("\nhwlat view (threshold %llu us at the end):\n",
+		       (unsigned long long)s->conf.hwl.threshold_us);
+		hwlat_print_summary(stdout, &s->hwl_stats);
+	}
+	if (s->stop_hit)
+		fprintf(text, "hwnoisetop hit stop tracing: %s\n", s->stop_reason);
+	fputs(s->notes, text);
+	if (o->json) {
+		struct export_run run = {
+			.conf = &s->conf.osn,
+			.duration_s = s->conf.duration_s,
+			.warmup_s = s->conf.warmup_s,
+			.stop_reason = s->stop_reason,
+			.stop_hit = s->stop_hit,
+			.exit_status = s->exit_status,
+			.hwlat = o->hwlat_view ? &s->hwl_stats : NULL,
+			.hwlat_conf = &s->conf.hwl,
+		};
+
+		export_json_summary(stdout, &s->stats, &ro, &run);
+		fflush(stdout);
+	}
+}
+
+void summary_hwlat(const struct session *s, bool smi, const struct cpuset *cpus, bool samples)
+{
+	if (s->stop_reason[0])
+		printf("test interrupted (%s)\n", s->stop_reason);
+	else
+		printf("test finished\n");
+	hwlat_print_summary(stdout, &s->hwl_stats);
+	if (smi)
+		hwlat_print_smis(stdout, &s->hwl_stats, cpus);
+	if (samples)
+		hwlat_print_samples(stdout, &s->hwl_stats, 0);
+}
