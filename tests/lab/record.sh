@@ -1,0 +1,147 @@
+#!/bin/bash
+# --record and --replay, in the lab VM (one boot, 2 CPUs) and on the host.
+#
+# In the guest: a live -q --record run on CPU 0 with NMIs injected; --record
+# onto an existing file (refused, the file untouched) and with --force; the
+# dashboard recording with a marker; hwnoisetop hwlat --record; a run killed
+# with SIGKILL (no footer).  The files come back through the output.
+# On the host (no root, no tracer): --replay -q prints the live table byte
+# for byte; CPU 0's recorded summaries add up to its row; every line is JSON
+# with the header first and the footer last; the dashboard's marker gives a
+# segment table; the killed run replays up to its last line.
+. "$(dirname "$0")/lib.sh"
+
+lab_require
+plan 28
+lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
+	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
+. /etc/lab/tmux-guest.sh
+show() { echo "@@file $1"; cat "$1"; echo "@@end"; }
+# Live -q --record, CPU 0 sampled the whole period (no NMI missed), 5 NMIs.
+hwnoisetop -D -q -c 0 -H 1 -p 1000000 -r 1000000 -d 1h --record live.jsonl > live.txt 2> live.err & pid=$!
+t=0; while [ $t -lt 60 ] && ! grep -q 'debug: tracing on' live.err; do sleep 1; t=$((t + 1)); done
+sleep 1
+lab_host nmi 5 || echo "lab_host failed"
+nmis() { grep 'summary at' live.err | awk '{ n += $17 } END { print n + 0 }'; }
+t=0; while [ $t -lt 40 ] && [ "$(nmis)" -lt 5 ]; do sleep 1; t=$((t + 1)); done
+sleep 1.5
+echo "lines_during=$(wc -l < live.jsonl)"
+kill -INT $pid; wait $pid; echo "rc_live=$?"
+show live.txt; show live.jsonl
+# An existing file: refused, untouched; --force overwrites it.
+echo keep > exists.jsonl
+hwnoisetop -q -c 1 -d 2 --record exists.jsonl > ex.out 2> ex.err; echo "rc_exists=$?"
+echo "exists_msg=$(cat ex.err)"; echo "exists_lines=$(wc -l < ex.err)"; echo "exists_kept=$(cat exists.jsonl)"
+echo "instances_after_refusal=$(ls /sys/kernel/tracing/instances | wc -l)"
+hwnoisetop -q -c 1 -d 2 --record exists.jsonl --force > /dev/null 2>&1; echo "rc_force=$?"
+echo "force_first=$(head -c 20 exists.jsonl)"
+# The dashboard records too: a marker set with b.
+tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
+	"NO_COLOR=1 hwnoisetop -c 0-1 -H 1 --record dash.jsonl; echo EXIT=\$?; sleep 600"
+waitfor '^ +0  +[0-9]+ ' 100
+sleep 2; key b; typed "after two"; waitfor 'marker 1: after two' 50
+sleep 3; key q
+i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done
+echo "dash_exit=$(cap | grep -o 'EXIT=[0-9]*')"
+tmux kill-server
+show dash.jsonl
+# hwnoisetop hwlat --record.
+hwnoisetop hwlat -c 0 --threshold 1 --hardlimit 1000000 --duration 4 --record hw.jsonl > hw.txt 2>&1; echo "rc_hwlat=$?"
+show hw.txt; show hw.jsonl
+# Killed: no footer; --cleanup puts the kernel back.
+hwnoisetop -q -c 1 -d 1h --record killed.jsonl > /dev/null 2>&1 & pid=$!
+sleep 5; kill -KILL $pid; wait $pid 2>/dev/null
+hwnoisetop --cleanup > /dev/null 2>&1; echo "rc_cleanup=$?"
+show killed.jsonl
+EOF_GUEST
+
+get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
+file() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@file $1\$/,/^@@end\$/p" | sed '1d;$d'; }
+is "$LAB_RC" 0 "the guest script ran"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+for f in live.txt live.jsonl dash.jsonl hw.txt hw.jsonl killed.jsonl; do file "$f" > "$tmp/$f"; done
+diag "live table:" "$(cat "$tmp/live.txt")" "$(wc -lc < "$tmp/live.jsonl") (lines, bytes) recorded" \
+	"summary lines: $(grep -c '^{"t":"s"' "$tmp/live.jsonl"), $(grep '^{"t":"s"' "$tmp/live.jsonl" | wc -c) bytes;" \
+	"tick lines: $(grep -c '^{"t":"tick"' "$tmp/live.jsonl"), $(grep '^{"t":"tick"' "$tmp/live.jsonl" | wc -c) bytes"
+
+is "$(get rc_live)" 0 "the live -q --record run exits 0"
+[ "$(get lines_during)" -gt 3 ]; ok $? "lines are written during the run, not only at its end ($(get lines_during))"
+row=$(grep '^  0 #' "$tmp/live.txt")
+nmi=$(echo "$row" | awk '{print $NF}')
+is "$nmi" 5 "the live table counts the 5 NMIs on CPU 0"
+
+# Replay on the host: no root, no tracer.
+"$HWNOISETOP" --replay "$tmp/live.jsonl" -q > "$tmp/replay.txt" 2> "$tmp/replay.err"
+is "$?" 0 "--replay -q exits 0 on the host"
+cmp -s "$tmp/live.txt" "$tmp/replay.txt"
+ok $? "--replay -q prints the live table byte for byte"
+[ -s "$tmp/replay.txt" ] && [ ! -s "$tmp/replay.err" ]; ok $? "a table, nothing on stderr"
+
+# CPU 0's counted summaries add up to its row.
+sums=$(python3 - "$tmp/live.jsonl" <<'EOF_PY'
+import json, sys
+p = r = n = mn = ms = hw = nmi = 0
+for l in open(sys.argv[1]):
+    o = json.loads(l)
+    if o["t"] == "s" and o["cpu"] == 0 and o.get("c", 1):
+        p += 1; r += o["runtime"]; n += o["noise"]; mn = max(mn, o["noise"])
+        ms = max(ms, o["max_sample"]); hw += o["hw"]; nmi += o["nmi"]
+print(p, r, n, mn, ms, hw, nmi)
+EOF_PY
+)
+read -r _ p r no _ mn ms hw nm <<<"$(echo "$row" | tr -d '#')"
+is "$p $r $no $mn $ms $hw $nm" "$sums" "CPU 0's recorded summaries add up to its row (periods runtime noise max max-single HW NMI)"
+
+# Valid JSON Lines, header first, footer last.
+check_jsonl() {
+	python3 - "$1" <<'EOF_PY'
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+assert lines[-1] == "", "no newline at the end"
+objs = [json.loads(l) for l in lines[:-1]]
+assert all(isinstance(o, dict) and "t" in o for o in objs), "an object without its type"
+assert objs[0]["t"] == "header" and objs[0]["v"] == 1, "no header"
+assert objs[-1]["t"] == "footer" and objs[-1]["lines"] == len(objs), "no footer"
+assert sum(o["t"] == "header" for o in objs) == 1 and sum(o["t"] == "footer" for o in objs) == 1
+print("ok", len(objs))
+EOF_PY
+}
+like "$(check_jsonl "$tmp/live.jsonl" 2>&1)" '^ok [0-9]+$' "the -q recording: every line JSON, one header first, one footer last"
+hdr=$(head -1 "$tmp/live.jsonl")
+like "$hdr" '"kernel":"[0-9]+\.[^"]+".*"argv":\["hwnoisetop","-D","-q","-c","0"' "the header names the kernel and the command line"
+like "$hdr" '"topology":\[\[0,[0-9]+,[0-9]+\],\[1,[0-9]+,[0-9]+\]\]' "the header has the CPU topology"
+
+is "$(get rc_exists)" 2 "--record onto an existing file: exit 2"
+like "$(get exists_msg)" '^hwnoisetop: --record: exists.jsonl exists; --force overwrites it$' "one line naming the file and --force"
+is "$(get exists_lines)/$(get exists_kept)" "1/keep" "one line, the file untouched"
+is "$(get instances_after_refusal)" 0 "refused before any change to the kernel"
+is "$(get rc_force)/$(get force_first)" '0/{"t":"header","v":1,' "--force overwrites it with a recording"
+
+# The dashboard.
+is "$(get dash_exit)" "EXIT=0" "the dashboard with --record exits 0"
+like "$(check_jsonl "$tmp/dash.jsonl" 2>&1)" '^ok [0-9]+$' "the dashboard's recording: JSON Lines, header, footer"
+grep -q '"t":"mark","num":1,.*"origin":"user","text":"after two"' "$tmp/dash.jsonl"
+ok $? "the marker is recorded"
+"$HWNOISETOP" --replay "$tmp/dash.jsonl" -q > "$tmp/dash.txt" 2>&1
+is "$?" 0 "the dashboard's recording replays"
+grep -q '^== 1  [0-9:]*  after two (user)$' "$tmp/dash.txt"
+ok $? "its replay prints the segment table of the marker, as the dashboard did at its end"
+diag "$(cat "$tmp/dash.txt")"
+
+# hwlat.
+is "$(get rc_hwlat)" 0 "hwnoisetop hwlat --record exits 0"
+like "$(check_jsonl "$tmp/hw.jsonl" 2>&1)" '^ok [0-9]+$' "the hwlat recording: JSON Lines, header, footer"
+"$HWNOISETOP" --replay "$tmp/hw.jsonl" -q > "$tmp/hwr.txt" 2>&1
+is "$?" 0 "the hwlat recording replays"
+want=$(sed -n '/^test finished/,/^Samples exceeding/p' "$tmp/hw.txt")
+got=$(sed -n '/^test finished/,/^Samples exceeding/p' "$tmp/hwr.txt")
+ok "$([ -n "$want" ] && [ "$want" = "$got" ]; echo $?)" "its replay prints the live hwlat summary"
+diag "$want"
+
+# Killed with SIGKILL.
+is "$(get rc_cleanup)" 0 "--cleanup after the killed run"
+"$HWNOISETOP" --replay "$tmp/killed.jsonl" -q > "$tmp/k.txt" 2> "$tmp/k.err"
+rc=$?
+ok "$([ $rc = 0 ] && grep -q '^  1 #' "$tmp/k.txt"; echo $?)" "a recording without its footer replays up to its last line (status $rc)"
+like "$(cat "$tmp/k.err")" 'ends at line [0-9]+ without its footer' "and says it was cut short"
