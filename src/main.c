@@ -10,6 +10,7 @@
 
 #include "cleanup.h"
 #include "cli.h"
+#include "cmptable.h"
 #include "env.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
@@ -51,6 +52,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
 		return hwlat_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return cmptable_main(argc - 1, argv + 1);
 	/* Before anything can change: signals wait for the loop's signalfd. */
 	session_block_signals();
 	rc = cli_parse(&cli, argc, argv);

@@ -54,7 +54,14 @@ static void recordings_section(void)
 	       "\\fB\\-\\-replay\\fR \\fIfile\\fR reads one back without root or tracer and prints what the run\n"
 	       "printed at its end: the table, the per-segment tables when the run printed them, the\n"
 	       "hwlat figures.  A line that does not parse, a file cut inside a line, another version\n"
-	       "or an empty file: one line naming the line number, exit status 2.\n");
+	       "or an empty file: one line naming the line number, exit status 2.\n"
+	       ".PP\n"
+	       "\\fBhwnoisetop compare\\fR \\fIA.jsonl B.jsonl\\fR puts two recordings side by side (say,\n"
+	       "before and after a reboot with \\fBtsc=reliable\\fR), per CPU, with the figures of the\n"
+	       "dashboard's compare view: noise in us per second of runtime and its change in percent,\n"
+	       "% CPU available, HW and NMI events per second of runtime, and SMIs per second when\n"
+	       "both runs counted them.  B's figures are marked \\fB+\\fR when better than A's and\n"
+	       "\\fB!\\fR when worse.  No root, no tracer; a bad file: one line, exit status 2.\n");
 }
 
 /* "hwnoisetop hwlat": the hardware latency detector, from its own table. */

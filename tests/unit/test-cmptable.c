@@ -1,0 +1,113 @@
+/*
+ * hwnoisetop compare: two hand-written recordings of known figures side by
+ * side (through replay_read() and the compare view's rates), and the
+ * refusals of a wrong command line or a bad file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmptable.h"
+#include "replay.h"
+#include "tap.h"
+
+#define HDR "{\"t\":\"header\",\"v\":1,\"mode\":\"hwnoise\",\"quiet\":true,\"ncpus\":2," \
+	"\"duration_s\":0,\"warmup_s\":0,\"stop_us\":0,\"stop_total_us\":0," \
+	"\"hwlat_keep\":0,\"cpus\":\"0-1\",\"period_us\":500000,\"runtime_us\":500000," \
+	"\"threshold_us\":1,\"irq_disable\":true,\"hwlat_cpus\":\"\",\"hwlat_threshold_us\":0," \
+	"\"hwlat_window_us\":0,\"hwlat_width_us\":0,\"hwlat_mode\":\"none\"}\n"
+#define S(cpu, noise, hw, nmi) \
+	"{\"t\":\"s\",\"ts\":1,\"cpu\":" #cpu ",\"runtime\":500000,\"noise\":" #noise \
+	",\"max_sample\":1,\"hw\":" #hw ",\"nmi\":" #nmi ",\"irq\":0,\"softirq\":0,\"thread\":0}\n"
+#define SMI(cpu, n) "{\"t\":\"smi\",\"cpu\":" #cpu ",\"n\":" #n "}\n"
+#define FOOT(smi) "{\"t\":\"footer\",\"elapsed_s\":1,\"run_ns\":1000000000,\"cpus\":\"0-1\"," \
+	"\"hwlat_cpus\":\"\",\"osnoise\":false,\"smi\":" smi ",\"hwlat_view\":false," \
+	"\"hwlat_threshold_us\":0,\"exit\":0,\"stop_hit\":false,\"stop_reason\":\"\"," \
+	"\"neighbour_log\":\"\",\"notes\":\"\"}\n"
+
+/* A: CPU 0 only, 1 s of runtime: 40 us of noise, 5 HW, 2 NMI, 3 SMI.
+ * B: CPU 0 with 10 us, 0 HW, 4 NMI, 1 SMI; CPU 1 too. */
+static const char *rec_a = HDR S(0, 10, 2, 1) S(0, 30, 3, 1) SMI(0, 3) FOOT("true");
+static const char *rec_b = HDR S(0, 4, 0, 2) S(0, 6, 0, 2) S(1, 0, 0, 0) SMI(0, 1) FOOT("true");
+
+static char *write_tmp(const char *text)
+{
+	char *path = strdup("/tmp/test-cmptable-XXXXXX");
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		return NULL;
+	close(fd);
+	return path;
+}
+
+static char *capture(const struct stats *a, const struct stats *b, bool smi)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	cmptable_print(f, a, b, smi);
+	fclose(f);
+	return buf;
+}
+
+static char *line_of(const char *text, const char *start)
+{
+	static char line[512];
+	const char *p = strstr(text, start);
+	size_t n;
+
+	if (!p)
+		return NULL;
+	n = strcspn(p, "\n");
+	snprintf(line, sizeof(line), "%.*s", (int)n, p);
+	return line;
+}
+
+int main(void)
+{
+	struct replay *r = calloc(2, sizeof(*r));
+	char *pa = write_tmp(rec_a), *pb = write_tmp(rec_b), *pbad = write_tmp(HDR "{\"t\":\n");
+	FILE *fa = fmemopen((void *)rec_a, strlen(rec_a), "r");
+	FILE *fb = fmemopen((void *)rec_b, strlen(rec_b), "r");
+	char *out;
+	char *argv_ok[] = { "compare", pa, pb, NULL };
+	char *argv_bad[] = { "compare", pa, pbad, NULL };
+	char *argv_one[] = { "compare", pa, NULL };
+
+	tap_ok(replay_read(&r[0], fa) == 0 && replay_read(&r[1], fb) == 0, "both recordings read");
+	out = capture(&r[0].s.stats, &r[1].s.stats, true);
+	printf("# %s", out);
+	tap_is_str(line_of(out, "   0 "),
+		   "   0      40.00      10.00+   -75%   99.99600   99.99900+       5.00       0.00+"
+		   "       2.00       4.00!       3.00       1.00+",
+		   "CPU 0: noise/s, change, availability, HW/s, NMI/s, SMI/s of A and B with marks");
+	tap_is_str(line_of(out, "   1 "),
+		   "   1          -       0.00       -          -  100.00000           -       0.00 "
+		   "          -       0.00           -       0.00 ",
+		   "CPU 1, only in B: '-' for A");
+	tap_ok(strstr(out, " SMI per s") != NULL, "an SMI column when both counted SMIs");
+	free(out);
+	out = capture(&r[0].s.stats, &r[1].s.stats, false);
+	tap_ok(!strstr(out, "SMI"), "no SMI column otherwise");
+	free(out);
+
+	tap_ok(cmptable_main(3, argv_ok) == 0, "compare A B: exit 0");
+	tap_ok(cmptable_main(3, argv_bad) == 2, "a bad recording: exit 2");
+	tap_ok(cmptable_main(2, argv_one) == 2, "one recording: exit 2");
+	unlink(pa);
+	unlink(pb);
+	unlink(pbad);
+	fclose(fa);
+	fclose(fb);
+	replay_free(&r[0]);
+	replay_free(&r[1]);
+	free(r);
+	free(pa);
+	free(pb);
+	free(pbad);
+	tap_plan(tap_n);
+	return tap_failed ? 1 : 0;
+}

@@ -1,0 +1,22 @@
+/*
+ * cmptable: "hwnoisetop compare A.jsonl B.jsonl", two recordings (--record)
+ * side by side per CPU with the figures of the dashboard's compare view
+ * (segments_rates(), format.h): noise per second of runtime and its
+ * change, % CPU available, HW and NMI per second of runtime, and SMIs per
+ * second where both runs counted them.  Plain text, no terminal needed.
+ */
+#ifndef HWN_CMPTABLE_H
+#define HWN_CMPTABLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "stats.h"
+
+/* The table of a against b (smi: both counted SMIs). */
+void cmptable_print(FILE *out, const struct stats *a, const struct stats *b, bool smi);
+
+/* The subcommand: argv[0] is "compare".  Its exit status. */
+int cmptable_main(int argc, char **argv);
+
+#endif
