@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 28
+plan 30
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -90,7 +90,7 @@ for l in open(sys.argv[1]):
 print(p, r, n, mn, ms, hw, nmi)
 EOF_PY
 )
-read -r _ p r no _ mn ms hw nm <<<"$(echo "$row" | tr -d '#')"
+read -r _ p r no avail mn ms hw nm <<<"$(echo "$row" | tr -d '#')"
 is "$p $r $no $mn $ms $hw $nm" "$sums" "CPU 0's recorded summaries add up to its row (periods runtime noise max max-single HW NMI)"
 
 # Valid JSON Lines, header first, footer last.
@@ -128,6 +128,13 @@ is "$?" 0 "the dashboard's recording replays"
 grep -q '^== 1  [0-9:]*  after two (user)$' "$tmp/dash.txt"
 ok $? "its replay prints the segment table of the marker, as the dashboard did at its end"
 diag "$(cat "$tmp/dash.txt")"
+
+# compare: the -q run (A) against the dashboard's (B), CPU 0 measured in both.
+"$HWNOISETOP" compare "$tmp/live.jsonl" "$tmp/dash.jsonl" > "$tmp/cmp.txt" 2>&1
+is "$?" 0 "hwnoisetop compare of two recordings exits 0 on the host"
+diag "$(cat "$tmp/cmp.txt")"
+cmp0=$(grep -E '^ +0 ' "$tmp/cmp.txt")
+is "$(echo "$cmp0" | awk '{print $5}')" "$avail" "compare: CPU 0's availability in A is the live table's"
 
 # hwlat.
 is "$(get rc_hwlat)" 0 "hwnoisetop hwlat --record exits 0"

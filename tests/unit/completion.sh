@@ -10,7 +10,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [[ $1 == 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..12
+echo 1..15
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -63,4 +63,7 @@ expect 'hwnoisetop hwlat --mode = r' 'round-robin ' "hwlat --mode=r completes to
 expect 'hwnoisetop --trace = trace-' 'trace-a.txt trace-b.txt ' "--trace=FILE completes file names"
 expect 'hwnoisetop -c ' "$(cat /sys/devices/system/cpu/online 2>/dev/null) " "-c offers the online CPUs"
 expect 'hwnoisetop -T ' '' "-T (a number) offers nothing"
+expect 'hwnoisetop comp' 'compare ' "the first word completes to the compare command"
+expect 'hwnoisetop compare trace-' 'trace-a.txt trace-b.txt ' "compare completes the recordings' file names"
+expect 'hwnoisetop compare trace-a.txt trace-b.txt trace-' '' "compare takes two files, no third"
 exit $failed
