@@ -378,6 +378,8 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 		return bad(def_of(O_FORCE), NULL, "works only with --record FILE");
 	if (cli->record && cli->replay)
 		return bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
+	if (cli->replay && nopts > 1 + cli->quiet + cli->json)
+		return bad(def_of(O_REPLAY), NULL, "takes no other option but -q and --json");
 	if (cli->events.n && !cli->sc.record)
 		return bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
 	if (bufsize_set && !cli->sc.record)

@@ -135,6 +135,20 @@ static void command_lines(void)
 	tap_ok(parse(&cli, "--cleanup --orphans -q") == HWN_EXIT_USAGE,
 	       "--cleanup --orphans with another option is a usage error");
 	cli_free(&cli);
+	tap_ok(parse(&cli, "--replay r.jsonl -q --json") == -1 && cli.replay && cli.quiet,
+	       "--replay FILE -q --json");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--replay r.jsonl -c 0") == HWN_EXIT_USAGE,
+	       "--replay with an option of a live run is a usage error");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--replay r.jsonl --record x.jsonl") == HWN_EXIT_USAGE,
+	       "--replay with --record is a usage error");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--force -q") == HWN_EXIT_USAGE, "--force without --record is a usage error");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--record r.jsonl --force -q") == -1 && cli.record && cli.force,
+	       "--record FILE --force");
+	cli_free(&cli);
 	tap_ok(parse(&cli, "--trace-always=1") == HWN_EXIT_USAGE, "an argument to a flag is a usage error");
 	cli_free(&cli);
 	tap_ok(parse(&cli, "-q --json") == -1 && cli.json && cli.quiet, "--json");
@@ -226,7 +240,7 @@ static void capture_formats(void)
 
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5);
 	priorities();
 	event_list();
 	command_lines();
