@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 26
+plan 28
 
 guest=$(cat <<'EOF_GUEST'
 cd /lab
@@ -32,11 +32,15 @@ sed 's/^/stderr: /' h.err
 . /etc/lab/tmux-guest.sh
 mkdir -p m s; umask 077
 tmux -f /dev/null new-session -d -s d -x 120 -y 30 -c /lab \
-	"hwnoisetop -c 1 -p 200000 -r 100000 --prometheus /lab/m/hw.prom; echo EXIT=\$?; sleep 600"
+	"hwnoisetop -c 1 -p 200000 -r 100000 --prometheus /lab/m/hw.prom --json; echo EXIT=\$?; sleep 600"
+# What the pane prints, raw: the object follows the dashboard.
+tmux pipe-pane -t d -o 'cat > /lab/pane.log'
 ( n=0; while [ ! -e stop ]; do cp m/hw.prom s/$n 2>/dev/null && n=$((n + 1)); sleep 0.1; done ) & reader=$!
 periods() { sed -n 's/^hwnoisetop_periods_total{cpu="1",mode="hwnoise"} //p' "$1" 2>/dev/null; }
-i=0; while [ "$(periods m/hw.prom)" -lt 8 ] 2>/dev/null || [ -z "$(periods m/hw.prom)" ]; do
-	[ $i -gt 300 ] && break; sleep 0.1; i=$((i + 1)); done
+# 20 periods of 200 ms: the view has measured 4 s or more when R comes, less after it.
+w=0; while [ $w -lt 600 ]; do
+	p=$(periods m/hw.prom); [ "${p:-0}" -ge 20 ] 2>/dev/null && break; sleep 0.1; w=$((w + 1)); done
+echo "waited=$w tenths for ${p:-no} periods"
 cp m/hw.prom before.prom
 key R; echo "R=$(yn waitfor 'statistics reset')"
 sleep 2.5; cp m/hw.prom after.prom
@@ -62,6 +66,7 @@ view() { sed -n 's/^hwnoisetop_view_seconds //p' "$1"; }
 echo "view_before_after=$(view before.prom) $(view after.prom)"
 echo "periods_before_after_end=$(periods before.prom) $(periods after.prom) $(periods m/hw.prom)"
 for f in before.prom after.prom m/hw.prom; do echo "@@prom $f"; cat $f; echo "@@end"; done
+echo "@@dashjson"; grep -ao '{"format":"hwnoisetop-summary".*}' pane.log | tail -1; echo "@@end"
 # -q with a warm-up: the counters hold every summary, the table those after the warm-up.
 hwnoisetop -D -q -c 1 --warm-up 2 -d 4 --prometheus /lab/q.prom > q.txt 2> q.err
 echo "rc_q=$?"
@@ -92,7 +97,8 @@ prometheus_checks() {
 	read -r vb va <<<"$(get view_before_after)"
 	read -r pb pa pe <<<"$(get periods_before_after_end)"
 	[[ ${va:-9} -lt ${vb:-0} && ${pa:-0} -gt ${pb:-9} && ${pe:-0} -ge ${pa:-9} ]]
-	ok $? "R restarted the view (view seconds $vb -> $va) and the period counter went on ($pb -> $pa -> $pe)"
+	ok $? "R restarted the view (view seconds $vb -> $va) and the period counter went on ($pb -> $pa -> $pe)" ||
+		diag "$(get waited)"
 	local dir f out
 	dir=$(mktemp -d) || return
 	for f in before.prom after.prom m/hw.prom; do block "prom $f" > "$dir/${f##*/}"; done
@@ -100,6 +106,36 @@ prometheus_checks() {
 	out=$("${abs_top_builddir:-$lab_dir/../..}/tests/unit/test-prom" --check "$dir/before.prom" "$dir/after.prom" "$dir/hw.prom" 2>&1)
 	ok $? "before R, after R and the final file parse as Prometheus text, no counter going down"
 	diag "$out"
+	# The object after the dashboard and the file's last gauges: one run, the same figures.
+	block dashjson > "$dir/dash.json"
+	if command -v python3 >/dev/null; then
+		out=$(python3 - "$dir/dash.json" "$dir/hw.prom" <<'EOF_PY' 2>&1
+import json, sys
+from decimal import Decimal
+o = json.load(open(sys.argv[1]), parse_float=Decimal)
+assert o["mode"] == "osnoise", o["mode"]
+(c,) = o["cpus"]
+g = {}
+for line in open(sys.argv[2]):
+	if not line.startswith("#"):
+		k, v = line.split()
+		g[k] = Decimal(v)
+lab = '{cpu="1",mode="osnoise"}'
+print("periods", c["periods"], "runtime", c["runtime_us"], "noise", c["noise_us"], "avail", c["cpu_available_percent"])
+assert g["hwnoisetop_view_seconds"] == o["duration_s"]
+assert g["hwnoisetop_cpu_available_ratio" + lab] * 100 == c["cpu_available_percent"]
+assert g["hwnoisetop_max_noise_seconds" + lab] * 1000000 == c["max_noise_us"]
+assert g["hwnoisetop_max_single_seconds" + lab] * 1000000 == c["max_single_us"]
+assert g["hwnoisetop_periods_total" + lab] >= c["periods"] > 0
+assert g["hwnoisetop_runtime_seconds_total" + lab] * 1000000 >= c["runtime_us"]
+EOF_PY
+)
+		ok $? "after the dashboard, --json prints the object: it parses, mode osnoise after i"
+		diag "$out"
+		ok "$([[ $out == periods* ]]; echo $?)" "the object and the file's last gauges agree: duration, % available, max noise, max single; counters >= the view"
+	else
+		skip 2 "python3 is not installed"
+	fi
 	rm -rf "$dir"
 	is "$(get rc_q)" 0 "-q --warm-up 2 -d 4 --prometheus exits 0"
 	is "$(get q_counter)" "$(get q_decoded)" "the period counter counts every summary delivered, the warm-up's too ($(get q_decoded))"
