@@ -1,0 +1,36 @@
+#!/bin/sh
+# The synthetic recording of tests/scale/gen-recording replays: 8 CPUs x
+# 60 s give 8 rows of 60 periods each, so the generator keeps in step with
+# the format of src/recording.c (and the scale figures stay real).
+top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
+src=${abs_top_srcdir:-$top}
+gen=$src/tests/scale/gen-recording
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+echo 1..5
+if ! command -v python3 >/dev/null 2>&1; then
+	for i in 1 2 3 4 5; do echo "ok $i - # SKIP python3 is not installed"; done
+	exit 0
+fi
+python3 "$gen" --seed 7 8 60 "$tmp/a.jsonl" && python3 "$gen" --seed 7 8 60 "$tmp/b.jsonl"
+# header, 8 summaries and a tick a second, the closing tick and the footer
+n=$(wc -l < "$tmp/a.jsonl")
+[ "$n" -eq $((1 + 60 * 9 + 1 + 1)) ] && echo "ok 1 - 8 CPUs x 60 s is $n lines" ||
+	echo "not ok 1 - 8 CPUs x 60 s is $n lines, not 543"
+cmp -s "$tmp/a.jsonl" "$tmp/b.jsonl" && echo "ok 2 - the same seed gives the same file" ||
+	echo "not ok 2 - the same seed gives another file"
+"$top/src/hwnoisetop" --replay "$tmp/a.jsonl" -q > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && echo "ok 3 - --replay -q exits 0, nothing on stderr" ||
+	{ echo "not ok 3 - --replay -q exits $rc"; sed 's/^/# /' "$tmp/err"; }
+# the table's rows: a CPU number, then "#" and the period count
+rows=$(grep -cE '^ *[0-9]+ +#[0-9]+ ' "$tmp/out")
+p60=$(grep -cE '^ *[0-7] +#60 ' "$tmp/out")
+[ "$rows" -eq 8 ] && [ "$p60" -eq 8 ] && echo "ok 4 - 8 rows, each with Period #60" ||
+	{ echo "not ok 4 - $rows rows, $p60 of CPUs 0-7 with Period #60"; sed 's/^/# /' "$tmp/out"; }
+# the footer's line count is the file's
+last=$(tail -n 1 "$tmp/a.jsonl")
+case $last in
+*'"t":"footer"'*"\"lines\":$n}") echo "ok 5 - the footer ends the file and counts $n lines" ;;
+*) echo "not ok 5 - last line: $last" ;;
+esac
