@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 28
+plan 30
 
 guest=$(cat <<'EOF_GUEST'
 cd /lab
@@ -74,6 +74,12 @@ echo "q_decoded=$(grep -c 'debug: cpu 1 summary at' q.err)"
 echo "q_counter=$(periods q.prom)"
 echo "q_table=$(sed -n 's/^  1 #\([0-9]*\) .*/\1/p' q.txt)"
 echo "q_sums=$(grep 'summary at' q.err | awk '{ r += $9; n += $11 } END { print r, n }')"
+# hwnoisetop hwlat --prometheus beside --json: the counters are the object's figures.
+hwnoisetop hwlat --json -c 0 --duration 4 --threshold 1 --window 500ms --width 250ms --hardlimit 100000 --prometheus /lab/h.prom > h2.json 2> h2.err
+echo "rc_hwlat_prom=$?"
+echo "hp_info=$(grep -c '^hwnoisetop_info{version="[^"]*",mode="hwlat"} 1$' h.prom)"
+echo "hp_counters=$(sed -n 's/^hwnoisetop_hwlat_\(samples\|over_threshold\)_total{cpu="0"} //p' h.prom | tr '\n' ' ')"
+echo "hp_json=$(sed 's/.*"samples_recorded":\([0-9]*\),"samples_exceeding_threshold":\([0-9]*\),.*/\1 \2 /' h2.json)"
 echo "q_prom_sums=$(sed -n 's/^hwnoisetop_\(runtime\|noise\)_seconds_total{cpu="1",mode="hwnoise"} //p' q.prom | tr -d . | sed 's/^0*//' | tr '\n' ' ')"
 EOF_GUEST
 )
@@ -141,6 +147,9 @@ EOF_PY
 	is "$(get q_counter)" "$(get q_decoded)" "the period counter counts every summary delivered, the warm-up's too ($(get q_decoded))"
 	[[ $(get q_table) -lt $(get q_counter) ]]; ok $? "the table ($(get q_table) periods) does not count the warm-up's"
 	is "$(get q_prom_sums)" "$(get q_sums) " "runtime and noise counters are the sums of every summary, to the microsecond"
+	is "$(get rc_hwlat_prom)/$(get hp_info)" "0/1" "hwnoisetop hwlat --prometheus: exit 0, the info gauge says hwlat"
+	[[ $(get hp_counters) == "$(get hp_json)" && $(get hp_counters) == [1-9]* ]]
+	ok $? "its sample and over-threshold counters are the summary's figures ($(get hp_counters)/ $(get hp_json))"
 }
 prometheus_checks
 if ! command -v python3 >/dev/null; then
