@@ -4,6 +4,7 @@
 #include "osnoise.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,13 +210,22 @@ void osnoise_stop(struct osnoise *o)
 		tracefs_trace_off(o->inst);
 }
 
+/* Looked at on every wake-up: the file stays open, one pread() a look. */
 bool osnoise_stopped_by_kernel(struct osnoise *o)
 {
-	return o->inst && tracefs_trace_is_on(o->inst) == 0;
+	char path[PATH_MAX], on[8];
+
+	if (!o->inst || (!o->dir && !(o->dir = tracefs_instance_get_dir(o->inst))))
+		return false;
+	snprintf(path, sizeof(path), "%s/tracing_on", o->dir);
+	return kfiles_read(&o->files, path, on, sizeof(on)) == 0 && strcmp(on, "0") == 0;
 }
 
 void osnoise_teardown(struct osnoise *o)
 {
+	kfiles_close(&o->files);	/* open files keep an instance */
+	tracefs_put_tracing_file(o->dir);
+	o->dir = NULL;
 	instance_destroy(o->inst);
 	o->inst = NULL;
 }

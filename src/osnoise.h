@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "cpuset.h"
+#include "kfile.h"
 
 struct tracefs_instance;
 
@@ -30,6 +31,8 @@ struct osnoise {
 	struct tracefs_instance *inst;
 	struct osnoise_conf conf;
 	char options[512];	/* the kernel's option list, for support checks */
+	struct kfiles files;	/* the instance's tracing_on, kept open */
+	char *dir;		/* the instance's directory */
 };
 
 /*

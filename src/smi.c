@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "settings.h"
 
 extern char **environ;
@@ -70,12 +71,11 @@ bool smi_gap_ok(uint64_t ts_ns, uint64_t now_ns, uint64_t period_us, uint64_t ru
 static int read_msr(int fd, uint32_t *value)
 {
 	uint64_t v;
-	ssize_t n = pread(fd, &v, sizeof(v), SMI_MSR);
+	int rc = kfile_pread_all(fd, &v, sizeof(v), SMI_MSR);
 
-	if (n != (ssize_t)sizeof(v))
-		return n < 0 ? -errno : -EIO;
-	*value = (uint32_t)v;	/* the count is the low 32 bits */
-	return 0;
+	if (rc == 0)
+		*value = (uint32_t)v;	/* the count is the low 32 bits */
+	return rc;
 }
 
 /* Run where the loop runs (the housekeeping CPUs), which may have changed. */

@@ -32,9 +32,10 @@
 /* The kernel's ENOTSUPP (not ENOTSUP): what nmi_watchdog answers without a detector. */
 #define KERNEL_ENOTSUPP 524
 
-static int read_file(const char *path, char *buf, size_t size)
+/* Read every tick: the files stay open, one pread() a read. */
+static int read_file(struct sysknobs *kn, const char *path, char *buf, size_t size)
 {
-	return tracefs_read_text(path, buf, size);
+	return kfiles_read(&kn->files, path, buf, size);
 }
 
 /* The word after cur in a space-separated list (the first after the last). */
@@ -69,13 +70,12 @@ static void read_smt(struct sysknobs *kn, struct sysknob *k)
 {
 	char active[16];
 
-	(void)kn;
-	if (read_file(SMT_CONTROL, k->value, sizeof(k->value)) < 0) {
+	if (read_file(kn, SMT_CONTROL, k->value, sizeof(k->value)) < 0) {
 		snprintf(k->value, sizeof(k->value), "n/a");
 		na(k, "this kernel has no smt/control (built without CONFIG_HOTPLUG_SMT)");
 		return;
 	}
-	if (read_file(CPU_DIR "/smt/active", active, sizeof(active)) == 0)
+	if (read_file(kn, CPU_DIR "/smt/active", active, sizeof(active)) == 0)
 		snprintf(k->detail, sizeof(k->detail), "active %s", active);
 	if (strcmp(k->value, "forceoff") == 0)
 		na(k, "forceoff: only a reboot turns SMT on again");
@@ -89,19 +89,18 @@ static void read_clocksource(struct sysknobs *kn, struct sysknob *k)
 {
 	char avail[128];
 
-	(void)kn;
-	if (read_file(CS_DIR "/current_clocksource", k->value, sizeof(k->value)) < 0) {
+	if (read_file(kn, CS_DIR "/current_clocksource", k->value, sizeof(k->value)) < 0) {
 		snprintf(k->value, sizeof(k->value), "n/a");
 		na(k, "no " CS_DIR);
 		return;
 	}
-	if (read_file(CS_DIR "/available_clocksource", avail, sizeof(avail)) == 0)
+	if (read_file(kn, CS_DIR "/available_clocksource", avail, sizeof(avail)) == 0)
 		snprintf(k->detail, sizeof(k->detail), "of %.60s", avail);
 }
 
-static void read_sysctl_knob(struct sysknob *k, const char *path, const char *why)
+static void read_sysctl_knob(struct sysknobs *kn, struct sysknob *k, const char *path, const char *why)
 {
-	if (read_file(path, k->value, sizeof(k->value)) < 0) {
+	if (read_file(kn, path, k->value, sizeof(k->value)) < 0) {
 		snprintf(k->value, sizeof(k->value), "n/a");
 		na(k, why);
 	}
@@ -111,8 +110,7 @@ static void read_nmi(struct sysknobs *kn, struct sysknob *k)
 {
 	struct stat st;
 
-	(void)kn;
-	read_sysctl_knob(k, NMI_WD, "this kernel has no hard lockup detector (nmi_watchdog)");
+	read_sysctl_knob(kn, k, NMI_WD, "this kernel has no hard lockup detector (nmi_watchdog)");
 	/* The kernel makes the file read-only when no detector can work. */
 	if (!k->na[0] && stat(NMI_WD, &st) == 0 && !(st.st_mode & 0222))
 		na(k, "permanently disabled: no hard lockup detector works here (no perf NMI, "
@@ -121,14 +119,12 @@ static void read_nmi(struct sysknobs *kn, struct sysknob *k)
 
 static void read_timer_migration(struct sysknobs *kn, struct sysknob *k)
 {
-	(void)kn;
-	read_sysctl_knob(k, TIMER_MIG, "this kernel has no timer_migration (CONFIG_SMP off)");
+	read_sysctl_knob(kn, k, TIMER_MIG, "this kernel has no timer_migration (CONFIG_SMP off)");
 }
 
 static void read_rt_runtime(struct sysknobs *kn, struct sysknob *k)
 {
-	(void)kn;
-	read_sysctl_knob(k, RT_RUNTIME, "this kernel has no sched_rt_runtime_us");
+	read_sysctl_knob(kn, k, RT_RUNTIME, "this kernel has no sched_rt_runtime_us");
 	if (!k->na[0])
 		snprintf(k->detail, sizeof(k->detail), "%s", strcmp(k->value, "-1") == 0 ?
 			 "RT throttling off" : "us of each period for RT tasks");
@@ -149,7 +145,7 @@ static void read_governor(struct sysknobs *kn, struct sysknob *k)
 	per_cpu_set(kn, &set);
 	cpuset_for_each(cpu, &set) {
 		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/scaling_governor", cpu);
-		if (read_file(path, gov, sizeof(gov)) < 0)
+		if (read_file(kn, path, gov, sizeof(gov)) < 0)
 			continue;
 		if (n++ == 0)
 			snprintf(k->value, sizeof(k->value), "%s", gov);
@@ -166,7 +162,7 @@ static void read_governor(struct sysknobs *kn, struct sysknob *k)
  * The deep idle states of a CPU: every stateN deeper than the shallowest
  * real one (state0 is POLL on x86: it stays as it is).  First and count.
  */
-static int deep_states(int cpu, int *first, char *names, size_t len)
+static int deep_states(struct sysknobs *kn, int cpu, int *first, char *names, size_t len)
 {
 	char path[128], name[32];
 	int n;
@@ -176,7 +172,7 @@ static int deep_states(int cpu, int *first, char *names, size_t len)
 		names[0] = '\0';
 	for (n = 0; n < MAX_IDLE_STATES; n++) {
 		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpuidle/state%d/name", cpu, n);
-		if (read_file(path, name, sizeof(name)) < 0)
+		if (read_file(kn, path, name, sizeof(name)) < 0)
 			break;
 		if (n == 0)
 			*first = strcmp(name, "POLL") == 0 ? 2 : 1;
@@ -195,10 +191,10 @@ static void read_deep_idle(struct sysknobs *kn, struct sysknob *k)
 
 	per_cpu_set(kn, &set);
 	cpuset_for_each(cpu, &set) {
-		n = deep_states(cpu, &first, on + off ? NULL : k->detail, sizeof(k->detail));
+		n = deep_states(kn, cpu, &first, on + off ? NULL : k->detail, sizeof(k->detail));
 		for (int i = first; i < first + n; i++) {
 			snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpuidle/state%d/disable", cpu, i);
-			if (read_file(path, v, sizeof(v)) == 0)
+			if (read_file(kn, path, v, sizeof(v)) == 0)
 				strcmp(v, "0") == 0 ? on++ : off++;
 		}
 	}
@@ -372,8 +368,7 @@ static int step_clocksource(struct sysknobs *kn, struct sysknob *k, char *next, 
 {
 	char avail[128];
 
-	(void)kn;
-	if (read_file(CS_DIR "/available_clocksource", avail, sizeof(avail)) < 0)
+	if (read_file(kn, CS_DIR "/available_clocksource", avail, sizeof(avail)) < 0)
 		return snprintf(msg, len, "clocksource: no available_clocksource"), -1;
 	next_word(avail, k->value, next, nlen);
 	if (!next[0] || strcmp(next, k->value) == 0)
@@ -423,7 +418,7 @@ static int step_governor(struct sysknobs *kn, struct sysknob *k, char *next, siz
 	per_cpu_set(kn, &set);
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/scaling_available_governors",
 		 cpuset_next(&set, 0));
-	if (read_file(path, avail, sizeof(avail)) < 0)
+	if (read_file(kn, path, avail, sizeof(avail)) < 0)
 		return snprintf(msg, len, "CPU governor: cannot read %s", path), -1;
 	next_word(avail, k->value, next, nlen);
 	cpuset_for_each(cpu, &set) {
@@ -445,7 +440,7 @@ static int step_deep_idle(struct sysknobs *kn, struct sysknob *k, char *next, si
 	/* "on" (deep idle allowed) goes off; off or mixed goes on. */
 	snprintf(next, nlen, "%s", strcmp(k->value, "on") == 0 ? "off" : "on");
 	cpuset_for_each(cpu, &set) {
-		n = deep_states(cpu, &first, NULL, 0);
+		n = deep_states(kn, cpu, &first, NULL, 0);
 		for (int i = first; i < first + n; i++) {
 			snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpuidle/state%d/disable", cpu, i);
 			if (step_file(k, path, strcmp(next, "off") == 0 ? "1" : "0", msg, len) < 0)
@@ -528,4 +523,5 @@ void sysknobs_close(struct sysknobs *kn)
 	if (kn->dma_fd >= 0)
 		close(kn->dma_fd);
 	kn->dma_fd = -1;
+	kfiles_close(&kn->files);
 }

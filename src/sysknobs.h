@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "cpuset.h"
+#include "kfile.h"
 
 enum sysknob_id {
 	KNOB_SMT,
@@ -51,6 +52,7 @@ struct sysknobs {
 	struct cpuset cpus;		/* the measured CPUs (governor, idle states) */
 	struct cpuset online;		/* online CPUs at the last read */
 	int dma_fd;			/* /dev/cpu_dma_latency held with 0, or -1 */
+	struct kfiles files;		/* the files read each tick, kept open */
 };
 
 /*

@@ -9,6 +9,7 @@
 #include "tscwd.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +17,15 @@
 #include <tracefs.h>
 
 #include "instance.h"
+#include "kfile.h"
 
 #define EVENT_DIR "events/timer/timer_expire_entry"
 #define RING 64	/* > 60 s of updates: tscwd_recent() takes at most 60 */
 
 struct tscwd {
 	struct tracefs_instance *inst;
+	char *dir;		/* the instance's directory */
+	struct kfiles files;	/* its per_cpu/cpuN/stats, kept open */
 	int ncpus;
 	bool ok;
 	char why[400];
@@ -88,21 +92,21 @@ static int set_filter(struct tscwd *t, bool debug)
 	return 0;
 }
 
+/*
+ * Each CPU's count.  The stats files stay open: a read a tick is one
+ * pread() per CPU.
+ */
 static int read_counts(struct tscwd *t, uint64_t *into)
 {
 	for (int c = 0; c < t->ncpus; c++) {
-		char file[48], *text;
-		int rc;
+		char path[PATH_MAX], text[512];
 
-		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", c);
-		text = tracefs_instance_file_read(t->inst, file, NULL);
-		if (!text) {
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats", t->dir, c);
+		if (kfiles_read(&t->files, path, text, sizeof(text)) < 0) {
 			into[c] = 0;	/* a CPU that does not exist */
 			continue;
 		}
-		rc = tscwd_parse_stats(text, &into[c]);
-		free(text);
-		if (rc < 0)
+		if (tscwd_parse_stats(text, &into[c]) < 0)
 			return -1;
 	}
 	return 0;
@@ -125,6 +129,11 @@ struct tscwd *tscwd_start(int ncpus, bool debug)
 	t->inst = instance_create("tscwd", 4, err, sizeof(err));
 	if (!t->inst) {
 		snprintf(t->why, sizeof(t->why), "TSC watchdog count unavailable: %s", err);
+		return t;
+	}
+	t->dir = tracefs_instance_get_dir(t->inst);
+	if (!t->dir) {
+		snprintf(t->why, sizeof(t->why), "TSC watchdog count unavailable: out of memory");
 		return t;
 	}
 	if (set_filter(t, debug) < 0)
@@ -154,7 +163,9 @@ void tscwd_stop(struct tscwd *t)
 {
 	if (!t)
 		return;
+	kfiles_close(&t->files);	/* open files keep an instance */
 	instance_destroy(t->inst);
+	tracefs_put_tracing_file(t->dir);
 	free(t->base);
 	free(t->now);
 	free(t);
