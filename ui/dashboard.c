@@ -528,6 +528,13 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		return -1;
 	}
 	set_term(scr);
+	/*
+	 * ncurses 6.4 flushes its output after every cursor move until the
+	 * screen has once come back from endwin(): a redraw of the grid was
+	 * some twenty write()s.  One endwin() and doupdate() now makes it one.
+	 */
+	endwin();
+	doupdate();
 	cbreak();
 	noecho();
 	no_flow_control();
@@ -562,11 +569,14 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	endwin();
 	session_set_fatal_hook(NULL);
 	/* Redraws come from the tick, a batch of summaries, a key or a resize only. */
-	if (s->conf.debug)
+	if (s->conf.debug) {
 		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu ticks, %llu batches of "
 			"summaries, %llu inputs, %llu resizes\n", (unsigned long long)d.draws,
 			(unsigned long long)s->ticks, (unsigned long long)s->batches,
 			(unsigned long long)d.inputs, (unsigned long long)d.resizes);
+		fprintf(stderr, "hwnoisetop: debug: %llu wake-ups of the loop\n",
+			(unsigned long long)s->wakeups);
+	}
 	delscreen(scr);
 	free(d.order);
 	return rc;
