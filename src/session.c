@@ -30,6 +30,7 @@
 #include "recording.h"
 #include "session_int.h"
 #include "settings.h"
+#include "smi.h"
 #include "tuning.h"
 
 static uint64_t now_ns(void)
@@ -562,6 +563,13 @@ int session_run(struct session *s, const struct session_ui *ui)
 	while (!s->quit) {
 		int nr = reader_count(s->reader);
 		int base = 5, n, got = 0, update = 0;
+		/*
+		 * While a batch window runs, the buffers are not polled: what
+		 * arrives is read when the window ends, one wake-up for the
+		 * summaries of all CPUs instead of one each.  Not with SMI
+		 * counts, which are read right after each CPU's summary.
+		 */
+		bool rest = batch && !smi_ok(s->smi);
 
 		if (cap < nr + base) {
 			struct pollfd *p = realloc(pfd, sizeof(*pfd) * (nr + base));
@@ -580,8 +588,10 @@ int session_run(struct session *s, const struct session_ui *ui)
 		pfd[3] = (struct pollfd){ .fd = ui ? ui->input_fd : -1, .events = POLLIN };
 		pfd[4] = (struct pollfd){ .fd = s->batch_fd, .events = POLLIN };
 		for (int i = 0; i < nr; i++)
-			pfd[base + i] = (struct pollfd){ .fd = reader_fd(s->reader, i), .events = POLLIN };
+			pfd[base + i] = (struct pollfd){ .fd = rest ? -1 : reader_fd(s->reader, i),
+							 .events = POLLIN };
 		n = poll(pfd, base + nr, -1);
+		s->wakeups++;
 		if (n < 0) {
 			if (errno != EINTR) {
 				snprintf(s->err, sizeof(s->err), "poll: %s", strerror(errno));
@@ -596,6 +606,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 		if (pfd[0].revents)
 			on_signal(s);
 		if (reader_service(s->reader, pfd + base, &sink) > 0)
+			got = 1;
+		if (rest && pfd[4].revents && reader_drain_all(s->reader, &sink) > 0)
 			got = 1;
 		if (got)
 			check_kernel_stop(s);
@@ -627,8 +639,12 @@ int session_run(struct session *s, const struct session_ui *ui)
 			if (ui && ui->resize)
 				ui->resize(ui->ctx);
 		}
-		if (ui && pfd[3].revents && ui->input)
+		if (ui && pfd[3].revents && ui->input) {
+			/* A key may set a marker: the samples before it first. */
+			if (rest && reader_drain_all(s->reader, &sink) > 0)
+				got = 1;
 			ui->input(ui->ctx);
+		}
 		batch = update_batch(s, ui, batch, got, pfd[4].revents, &update);
 		if (update && ui && ui->update)
 			ui->update(ui->ctx);

@@ -128,6 +128,7 @@ struct session {
 	int ncpus;			/* possible CPUs: rows of stats */
 	int sig_fd, end_fd, tick_fd, batch_fd;
 	uint64_t ticks, batches;	/* front-end updates of each kind (-D) */
+	uint64_t wakeups;		/* returns from the loop's poll() (-D) */
 	bool winch;			/* SIGWINCH came, for the front end */
 	/*
 	 * Measured time per tracer view (indexed by enum session_tracer):

@@ -6,8 +6,8 @@
 # each, alternating, in one boot, with the same CPUs, period, runtime,
 # threshold and duration.  CPU time is user+sys of the process, read from
 # /proc of the shell that waited for it (cutime+cstime).  The dashboard
-# runs with -D (its stderr to a file) for its count of redraws.  Goal: the
-# dashboard under half of rtla's CPU time.
+# runs with -D (its stderr to a file) for its counts of redraws and of
+# wake-ups of its loop.  Goal: the dashboard under half of rtla's CPU time.
 #
 #   tests/lab/bench.sh    (ARGS="-c 1-3 -p 100000 -r 75000 -T 1 -d 20s",
 #                          CPUS=4, RUNS=2)
@@ -44,6 +44,7 @@ i=1
 while [ \$i -le $runs ]; do
 	run hwnoisetop "hwnoisetop $args -D 2>/tmp/dbg"
 	echo "redraws \$(grep 'redraws:' /tmp/dbg | sed 's/^hwnoisetop: debug: //')"
+	echo "wakeups \$(grep 'wake-ups of the loop' /tmp/dbg | sed 's/^hwnoisetop: debug: //')"
 	echo OSNOISE_IRQ_DISABLE > \$T/osnoise/options
 	run rtla "rtla osnoise top $args"
 	echo NO_OSNOISE_IRQ_DISABLE > \$T/osnoise/options
@@ -59,8 +60,10 @@ printf '%s\n' "$out" | awk -v dur="$dur" '
 	/^hwnoisetop .*total_ms=/ { sub(/.*total_ms=/, ""); h[++nh] = $0 }
 	/^rtla .*total_ms=/ { sub(/.*total_ms=/, ""); r[++nr] = $0 }
 	/^redraws / { d[++nd] = $2 }
+	/^wakeups / { w[++nw] = $2 }
 	END {
 		for (i = 1; i <= nh && i <= nr; i++)
-			printf "run %d: dashboard %d ms of CPU, %d redraws (%.1f per second); rtla osnoise top %d ms: %.0f %% of rtla (goal: under 50 %%)\n",
-				i, h[i], d[i], dur ? d[i] / dur : 0, r[i], r[i] ? 100 * h[i] / r[i] : 0
+			printf "run %d: dashboard %d ms of CPU, %d redraws (%.1f per second), %d wake-ups (%.1f per second); rtla osnoise top %d ms: %.0f %% of rtla (goal: under 50 %%)\n",
+				i, h[i], d[i], dur ? d[i] / dur : 0, w[i], dur ? w[i] / dur : 0, r[i],
+				r[i] ? 100 * h[i] / r[i] : 0
 	}'
