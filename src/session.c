@@ -1,12 +1,14 @@
 /*
- * session: the run and its poll() loop.  See session.h.
+ * session: a run's lifecycle (start, finish, the tracers and their
+ * instances) and the requests front ends make while it runs.  The loop is
+ * in loop.c, the readers' sink in sink.c, signals in signals.c.  See
+ * session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"
 #include "session.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -33,7 +35,7 @@
 #include "smi.h"
 #include "tuning.h"
 
-static uint64_t now_ns(void)
+uint64_t session_now_ns(void)
 {
 	struct timespec ts;
 
@@ -45,7 +47,7 @@ static uint64_t now_ns(void)
 static void debug_phase(const struct session *s, const char *what)
 {
 	static uint64_t last;
-	uint64_t now = now_ns();
+	uint64_t now = session_now_ns();
 
 	if (s->conf.debug)
 		fprintf(stderr, "hwnoisetop: debug: %s (%llu ms)\n", what,
@@ -55,7 +57,7 @@ static void debug_phase(const struct session *s, const char *what)
 
 uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
 {
-	return meter_ns(&s->meter[t], now_ns()) / 1000000000ULL;
+	return meter_ns(&s->meter[t], session_now_ns()) / 1000000000ULL;
 }
 
 uint64_t session_elapsed(const struct session *s)
@@ -67,9 +69,9 @@ uint64_t session_elapsed(const struct session *s)
 static void meter_on(struct session *s, bool on)
 {
 	if (on)
-		meter_run(&s->meter[s->conf.tracer], now_ns());
+		meter_run(&s->meter[s->conf.tracer], session_now_ns());
 	else
-		meter_halt(&s->meter[s->conf.tracer], now_ns());
+		meter_halt(&s->meter[s->conf.tracer], session_now_ns());
 }
 
 /* Measuring starts, pauses, resumes or ends: the view's time and the run's. */
@@ -77,17 +79,17 @@ static void clocks_on(struct session *s, bool on)
 {
 	meter_on(s, on);
 	if (on)
-		meter_run(&s->run_meter, now_ns());
+		meter_run(&s->run_meter, session_now_ns());
 	else
-		meter_halt(&s->run_meter, now_ns());
+		meter_halt(&s->run_meter, session_now_ns());
 }
 
 uint64_t session_run_ns(const struct session *s)
 {
-	return meter_ns(&s->run_meter, now_ns());
+	return meter_ns(&s->run_meter, session_now_ns());
 }
 
-static int arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
+int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
 {
 	struct itimerspec its = {
 		.it_value = { first_ms / 1000, (first_ms % 1000) * 1000000 },
@@ -185,7 +187,7 @@ static int check_events(struct session *s)
 }
 
 /* -P/-C on the osnoise/N threads the kernel created since the last look. */
-static int threads_refresh(struct session *s)
+int session_threads_refresh(struct session *s)
 {
 	if (!s->threads || s->state != SESSION_RUNNING)
 		return 0;
@@ -284,7 +286,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	if (tracer_start(s) < 0)
 		return -1;
 	debug_phase(s, "tracing on");
-	s->run_start_ns = now_ns();
+	s->run_start_ns = session_now_ns();
 	s->state = SESSION_RUNNING;
 	clocks_on(s, true);
 	if (conf->sched.policy != THREADS_KEEP || conf->cgroup[0]) {
@@ -293,151 +295,19 @@ int session_start(struct session *s, const struct session_conf *conf)
 			snprintf(s->err, sizeof(s->err), "out of memory");
 			return -1;
 		}
-		if (threads_refresh(s) < 0)
+		if (session_threads_refresh(s) < 0)
 			return -1;
 	}
 	if (conf->warmup_s)
-		arm_timer(s->end_fd, conf->warmup_s * 1000, 0);
+		session_arm_timer(s->end_fd, conf->warmup_s * 1000, 0);
 	else if (conf->duration_s)
-		arm_timer(s->end_fd, conf->duration_s * 1000, 0);
+		session_arm_timer(s->end_fd, conf->duration_s * 1000, 0);
 	return 0;
 }
 
-/* Events count toward the statistics shown: not in a warm-up or a pause. */
-static bool counting(const struct session *s)
+void session_check_kernel_stop(struct session *s)
 {
-	return s->state == SESSION_RUNNING && !s->warming;
-}
-
-/* An event other than a summary, read while the statistics count. */
-static void count_other(struct session *s)
-{
-	if (counting(s) && s->conf.tracer == SESSION_OSNOISE) {
-		s->stats.lost.read++;
-		segments_read(&s->seg);
-	}
-}
-
-static void on_sample(void *ctx, const struct osn_sample *smp)
-{
-	struct session *s = ctx;
-
-	if (s->conf.debug)
-		fprintf(stderr, "hwnoisetop: debug: cpu %d summary at %llu.%06llu: runtime %llu "
-			"noise %llu max_sample %llu hw %llu nmi %llu irq %llu softirq %llu thread %llu\n",
-			smp->cpu, (unsigned long long)(smp->ts / 1000000000ULL),
-			(unsigned long long)(smp->ts / 1000 % 1000000), (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
-			(unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
-			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
-			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
-
-	if (counting(s)) {
-		stats_add(&s->stats, smp);
-		segments_add(&s->seg, smp);
-		s->stats.lost.read++;
-	}
-	counters_sample(s, smp, now_ns());
-	if (s->conf.tap && s->conf.tap->osnoise)
-		s->conf.tap->osnoise(s->conf.tap->ctx, s, smp);
-	/* -S: the kernel writes the period's summary, then stops. */
-	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
-	    smp->ts >= s->stop_ts) {
-		s->stop_cpu = smp->cpu;
-		s->stop_ts = smp->ts;
-		snprintf(s->stop_detail, sizeof(s->stop_detail),
-			 "the noise of a period, %llu us, is above -S %llu us",
-			 (unsigned long long)smp->noise, (unsigned long long)s->osn.conf.stop_total_us);
-	}
-}
-
-/* -s: the sample over the limit is the last one above it before the stop. */
-static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
-{
-	struct session *s = ctx;
-
-	count_other(s);
-	if (s->osn.conf.stop_us && duration_ns > s->osn.conf.stop_us * 1000 && ts >= s->stop_ts) {
-		s->stop_cpu = cpu;
-		s->stop_ts = ts;
-		snprintf(s->stop_detail, sizeof(s->stop_detail),
-			 "a single noise of %llu us is above -s %llu us",
-			 (unsigned long long)(duration_ns / 1000),
-			 (unsigned long long)s->osn.conf.stop_us);
-	}
-}
-
-static void on_hwlat(void *ctx, const struct hwl_sample *smp)
-{
-	struct session *s = ctx;
-
-	if (s->conf.tap && s->conf.tap->hwlat)
-		s->conf.tap->hwlat(s->conf.tap->ctx, s, smp);
-	if (s->state == SESSION_RUNNING) {
-		hwl_stats_add(&s->hwl_stats, smp);
-		s->hwl_stats.lost.read++;
-	}
-}
-
-static void on_print(void *ctx, int cpu, const char *text)
-{
-	struct session *s = ctx;
-
-	count_other(s);
-	if (s->conf.debug)
-		fprintf(stderr, "hwnoisetop: debug: cpu %d: %s\n", cpu, text);
-	if (s->stop_cpu < 0 && (strstr(text, "stop tracing") || !*text)) {
-		s->stop_cpu = cpu;
-	}
-}
-
-static void on_missed(void *ctx, int cpu, uint64_t count)
-{
-	struct session *s = ctx;
-
-	if (s->conf.tap && s->conf.tap->missed)
-		s->conf.tap->missed(s->conf.tap->ctx, s, cpu, count);
-	if (!counting(s))
-		return;	/* a warm-up's or a pause's: not in the figures shown */
-	if (s->conf.tracer == SESSION_HWLAT) {
-		lost_add(&s->hwl_stats.lost, count);
-	} else {
-		lost_add(&s->stats.lost, count);
-		segments_missed(&s->seg, count);
-	}
-}
-
-/* A CPU's buffer failed: said now (front end or stderr) and in the final notes. */
-static void on_dropped(void *ctx, int cpu, const char *why)
-{
-	struct session *s = ctx;
-	size_t used = strlen(s->notes);
-	char line[160];
-
-	snprintf(line, sizeof(line), "CPU %d is no longer read: %s", cpu, why);
-	if (s->ui && s->ui->note)
-		s->ui->note(s->ui->ctx, line);
-	else
-		fprintf(stderr, "hwnoisetop: %s\n", line);
-	snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", line);
-}
-
-static struct reader_sink sink_for(struct session *s)
-{
-	struct reader_sink k = { .ctx = s, .sample = on_sample, .print = on_print,
-				 .missed = on_missed, .threshold = on_threshold,
-				 .hwlat = on_hwlat, .dropped = on_dropped };
-
-	return s->jsonl ? recording_tee(s->jsonl, &k) : k;
-}
-
-struct reader_sink session_sink(struct session *s)
-{
-	return sink_for(s);
-}
-
-static void check_kernel_stop(struct session *s)
-{
-	struct reader_sink sink = sink_for(s);
+	struct reader_sink sink = session_sink(s);
 
 	/* A pause turns tracing off too: that is not the kernel's stop. */
 	if (s->quit || s->conf.tracer != SESSION_OSNOISE || s->state != SESSION_RUNNING ||
@@ -456,203 +326,6 @@ static void check_kernel_stop(struct session *s)
 			 s->stop_cpu);
 	else
 		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit");
-}
-
-static void on_signal(struct session *s)
-{
-	struct signalfd_siginfo si;
-
-	while (read(s->sig_fd, &si, sizeof(si)) == sizeof(si)) {
-		if (si.ssi_signo == SIGWINCH) {
-			s->winch = true;
-			continue;
-		}
-		s->quit = true;
-		if (!s->stop_reason[0])
-			snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", strsignal(si.ssi_signo));
-	}
-}
-
-static void drain_timer(int fd)
-{
-	uint64_t n;
-
-	while (read(fd, &n, sizeof(n)) == sizeof(n))
-		;
-}
-
-/* --warm-up is over: discard what it measured, arm the stop conditions. */
-static void end_warmup(struct session *s)
-{
-	struct reader_sink sink = sink_for(s);
-
-	tracefs_instance_file_clear(s->osn.inst, "trace");
-	if (s->rec)
-		tracefs_instance_file_clear(record_instance(s->rec), "trace");
-	reader_drain_all(s->reader, &sink);
-	s->warming = false;
-	session_reset_stats(s);
-	if (osnoise_set_stop(&s->osn, s->conf.osn.stop_us, s->conf.osn.stop_total_us, s->err,
-			     sizeof(s->err)) < 0) {
-		s->quit = true;
-		s->exit_status = HWN_EXIT_ENV;
-		return;
-	}
-	if (s->conf.duration_s)
-		arm_timer(s->end_fd, s->conf.duration_s * 1000, 0);
-}
-
-/*
- * Samples arrived (got) or the batch timer fired (fired): is an update due
- * (*update)?  The first samples after a quiet spell are shown at once and
- * open a batch window of ui->batch_ms; what arrives within it is shown when
- * it ends, and that opens the next.  At most one update per window or tick,
- * never one per wake-up.  Returns the new state: 0 no window, 1 a window
- * runs, 2 a window runs with samples not shown yet.
- */
-static int update_batch(struct session *s, const struct session_ui *ui, int batch, int got,
-			short fired, int *update)
-{
-	if (fired) {
-		drain_timer(s->batch_fd);
-		if (*update)
-			return 0;	/* the tick shows them */
-		if (batch == 2 || got) {
-			*update = 1;
-			s->batches++;
-			arm_timer(s->batch_fd, ui->batch_ms, 0);
-			return 1;
-		}
-		return 0;
-	}
-	if (*update)
-		return batch ? 1 : 0;	/* the tick shows them */
-	if (!got)
-		return batch;
-	if (!ui || !ui->batch_ms) {
-		*update = 1;
-		s->batches++;
-		return 0;
-	}
-	if (batch)
-		return 2;
-	*update = 1;
-	s->batches++;
-	arm_timer(s->batch_fd, ui->batch_ms, 0);
-	return 1;
-}
-
-int session_run(struct session *s, const struct session_ui *ui)
-{
-	struct reader_sink sink = sink_for(s);
-	struct pollfd *pfd = NULL;
-	/*
-	 * A tick, the front end's or one a second: look for restarted osnoise/N
-	 * threads and read the buffers even without a wake-up.  The kernel wakes
-	 * readers through an irq_work on the measured CPU, which waits for that
-	 * CPU to enable interrupts: with a runtime close to the period, the
-	 * wake-up comes periods late.
-	 */
-	uint64_t tick = ui && ui->tick_ms ? ui->tick_ms : 1000;
-	int batch = 0;		/* update_batch()'s state */
-	int cap = 0;
-
-	s->ui = ui;
-
-	arm_timer(s->tick_fd, tick, tick);
-	while (!s->quit) {
-		int nr = reader_count(s->reader);
-		int base = 5, n, got = 0, update = 0;
-		/*
-		 * While a batch window runs, the buffers are not polled: what
-		 * arrives is read when the window ends, one wake-up for the
-		 * summaries of all CPUs instead of one each.  Not with SMI
-		 * counts, which are read right after each CPU's summary.
-		 */
-		bool rest = batch && !smi_ok(s->smi);
-
-		if (cap < nr + base) {
-			struct pollfd *p = realloc(pfd, sizeof(*pfd) * (nr + base));
-
-			if (!p) {
-				snprintf(s->err, sizeof(s->err), "out of memory");
-				s->exit_status = HWN_EXIT_ENV;
-				break;
-			}
-			pfd = p;
-			cap = nr + base;
-		}
-		pfd[0] = (struct pollfd){ .fd = s->sig_fd, .events = POLLIN };
-		pfd[1] = (struct pollfd){ .fd = s->end_fd, .events = POLLIN };
-		pfd[2] = (struct pollfd){ .fd = s->tick_fd, .events = POLLIN };
-		pfd[3] = (struct pollfd){ .fd = ui ? ui->input_fd : -1, .events = POLLIN };
-		pfd[4] = (struct pollfd){ .fd = s->batch_fd, .events = POLLIN };
-		for (int i = 0; i < nr; i++)
-			pfd[base + i] = (struct pollfd){ .fd = rest ? -1 : reader_fd(s->reader, i),
-							 .events = POLLIN };
-		n = poll(pfd, base + nr, -1);
-		s->wakeups++;
-		if (n < 0) {
-			if (errno != EINTR) {
-				snprintf(s->err, sizeof(s->err), "poll: %s", strerror(errno));
-				s->exit_status = HWN_EXIT_ENV;
-				break;
-			}
-			/* A signal outside the signalfd (SIGCONT): let the front end look. */
-			if (ui && ui->input)
-				ui->input(ui->ctx);
-			continue;
-		}
-		if (pfd[0].revents)
-			on_signal(s);
-		if (reader_service(s->reader, pfd + base, &sink) > 0)
-			got = 1;
-		if (rest && pfd[4].revents && reader_drain_all(s->reader, &sink) > 0)
-			got = 1;
-		if (got)
-			check_kernel_stop(s);
-		if (got && !pfd[2].revents)
-			counters_poll(s, now_ns(), false);
-		if (pfd[1].revents) {
-			drain_timer(s->end_fd);
-			if (s->warming)
-				end_warmup(s);
-			else
-				s->quit = true;
-		}
-		if (pfd[2].revents) {
-			drain_timer(s->tick_fd);
-			reader_drain_all(s->reader, &sink);
-			check_kernel_stop(s);
-			threads_refresh(s);
-			counters_poll(s, now_ns(), true);
-			neighbours_check(s);
-			tuning_tick(s);
-			if (s->conf.tap && s->conf.tap->tick)
-				s->conf.tap->tick(s->conf.tap->ctx, s);
-			recording_tick(s->jsonl);
-			update = 1;
-			s->ticks++;
-		}
-		if (s->winch) {
-			s->winch = false;
-			if (ui && ui->resize)
-				ui->resize(ui->ctx);
-		}
-		if (ui && pfd[3].revents && ui->input) {
-			/* A key may set a marker: the samples before it first. */
-			if (rest && reader_drain_all(s->reader, &sink) > 0)
-				got = 1;
-			ui->input(ui->ctx);
-		}
-		batch = update_batch(s, ui, batch, got, pfd[4].revents, &update);
-		if (update && ui && ui->update)
-			ui->update(ui->ctx);
-	}
-	arm_timer(s->batch_fd, 0, 0);
-	free(pfd);
-	s->ui = NULL;
-	return s->exit_status;
 }
 
 /* -t: the trace on a stop condition (or always); hist: triggers' output. */
@@ -724,7 +397,7 @@ static void keep_live_conf(struct session *s)
 
 void session_finish(struct session *s)
 {
-	struct reader_sink sink = sink_for(s);
+	struct reader_sink sink = session_sink(s);
 	int failed;
 
 	clocks_on(s, false);
@@ -735,12 +408,12 @@ void session_finish(struct session *s)
 		 * the error's status.
 		 */
 		if (!s->exit_status)
-			check_kernel_stop(s);
+			session_check_kernel_stop(s);
 		tracer_stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
 		keep_live_conf(s);	/* for the final report */
-		counters_tracer_stopped(s, now_ns());
+		counters_tracer_stopped(s, session_now_ns());
 	}
 	if (s->reader)
 		reader_close(s->reader);
@@ -786,7 +459,7 @@ int session_set_threshold(struct session *s, uint64_t us)
 
 int session_set_cpus(struct session *s, const struct cpuset *cpus)
 {
-	struct reader_sink sink = sink_for(s);
+	struct reader_sink sink = session_sink(s);
 
 	if (cpuset_empty(cpus)) {
 		snprintf(s->err, sizeof(s->err), "at least one CPU must be measured");
@@ -805,7 +478,7 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 		if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
 			return -1;
 		s->conf.osn.cpus = *cpus;
-		if (threads_refresh(s) < 0)	/* the kernel restarted the osnoise/N threads */
+		if (session_threads_refresh(s) < 0)	/* the kernel restarted the osnoise/N threads */
 			return -1;
 	}
 	if (!s->conf.housekeeping_set)
@@ -842,12 +515,12 @@ int session_set_irq_disable(struct session *s, bool on)
 		return -1;
 	if (osnoise_set_irq_disable(&s->osn, on, s->err, sizeof(s->err)) < 0)
 		return -1;
-	return threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
+	return session_threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
 }
 
 int session_pause(struct session *s, bool pause)
 {
-	struct reader_sink sink = sink_for(s);
+	struct reader_sink sink = session_sink(s);
 
 	if (pause && s->state == SESSION_RUNNING) {
 		reader_drain_all(s->reader, &sink);
@@ -864,7 +537,7 @@ int session_pause(struct session *s, bool pause)
 			record_set_on(s->rec, 1);
 		if (tracer_start(s) < 0)
 			return -1;
-		return threads_refresh(s);
+		return session_threads_refresh(s);
 	}
 	return 0;
 }
@@ -879,7 +552,7 @@ void session_reset_stats(struct session *s)
 		segments_reset(&s->seg);
 	}
 	counters_reset(s);
-	meter_reset(&s->meter[s->conf.tracer], now_ns());
+	meter_reset(&s->meter[s->conf.tracer], session_now_ns());
 	recording_reset(s->jsonl);
 }
 
@@ -896,7 +569,7 @@ int session_mark(struct session *s, const char *origin, const char *fmt, ...)
 
 int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
 {
-	struct reader_sink sink = sink_for(s);
+	struct reader_sink sink = session_sink(s);
 	char text[MARKER_TEXT];
 	int num;
 
@@ -907,7 +580,7 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 	}
 	if (s->reader && s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
-	num = segments_mark(&s->seg, s->run_start_ns ? (now_ns() - s->run_start_ns) / 1000000 : 0,
+	num = segments_mark(&s->seg, s->run_start_ns ? (session_now_ns() - s->run_start_ns) / 1000000 : 0,
 			    session_run_ns(s), measured_cpus(s),
 			    s->conf.tracer == SESSION_OSNOISE && !s->osn.conf.irq_disable,
 			    s->conf.tracer == SESSION_HWLAT, origin, text);
@@ -982,7 +655,7 @@ bool session_periods_done(const struct session *s, uint64_t n)
 	if (s->conf.tracer == SESSION_HWLAT) {
 		uint64_t window_ns = (s->hwl.conf.window_us ? s->hwl.conf.window_us : 1) * 1000;
 
-		return meter_ns(&s->meter[SESSION_HWLAT], now_ns()) / window_ns >= n;
+		return meter_ns(&s->meter[SESSION_HWLAT], session_now_ns()) / window_ns >= n;
 	}
 	env_online_cpus(&online);
 	cpuset_and(&measured, &s->conf.osn.cpus, &online);
@@ -1029,7 +702,7 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
 
 int session_switch_tracer(struct session *s, enum session_tracer to)
 {
-	struct reader_sink sink = sink_for(s);
+	struct reader_sink sink = session_sink(s);
 
 	if (to == s->conf.tracer)
 		return 0;
@@ -1050,7 +723,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	if (s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	tracer_stop(s);
-	counters_tracer_stopped(s, now_ns());
+	counters_tracer_stopped(s, session_now_ns());
 	meter_on(s, false);
 	reader_close(s->reader);
 	keep_live_conf(s);	/* the live changes come back with the tracer */

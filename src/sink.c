@@ -1,0 +1,143 @@
+/*
+ * sink: what each event the readers decode does to the run: a period
+ * summary to the statistics, the segments and the front end, a threshold
+ * sample to the stop-condition detail, lost and dropped events to the
+ * counts and the notes.  session_sink() hands the readers these callbacks
+ * (through the recording's tee when --record runs).  See session.h.
+ */
+#include "config.h"
+#include "session.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "counters.h"
+#include "recording.h"
+#include "session_int.h"
+
+/* Events count toward the statistics shown: not in a warm-up or a pause. */
+static bool counting(const struct session *s)
+{
+	return s->state == SESSION_RUNNING && !s->warming;
+}
+
+/* An event other than a summary, read while the statistics count. */
+static void count_other(struct session *s)
+{
+	if (counting(s) && s->conf.tracer == SESSION_OSNOISE) {
+		s->stats.lost.read++;
+		segments_read(&s->seg);
+	}
+}
+
+static void on_sample(void *ctx, const struct osn_sample *smp)
+{
+	struct session *s = ctx;
+
+	if (s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: cpu %d summary at %llu.%06llu: runtime %llu "
+			"noise %llu max_sample %llu hw %llu nmi %llu irq %llu softirq %llu thread %llu\n",
+			smp->cpu, (unsigned long long)(smp->ts / 1000000000ULL),
+			(unsigned long long)(smp->ts / 1000 % 1000000), (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
+			(unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
+			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
+			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
+
+	if (counting(s)) {
+		stats_add(&s->stats, smp);
+		segments_add(&s->seg, smp);
+		s->stats.lost.read++;
+	}
+	counters_sample(s, smp, session_now_ns());
+	if (s->conf.tap && s->conf.tap->osnoise)
+		s->conf.tap->osnoise(s->conf.tap->ctx, s, smp);
+	/* -S: the kernel writes the period's summary, then stops. */
+	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
+	    smp->ts >= s->stop_ts) {
+		s->stop_cpu = smp->cpu;
+		s->stop_ts = smp->ts;
+		snprintf(s->stop_detail, sizeof(s->stop_detail),
+			 "the noise of a period, %llu us, is above -S %llu us",
+			 (unsigned long long)smp->noise, (unsigned long long)s->osn.conf.stop_total_us);
+	}
+}
+
+/* -s: the sample over the limit is the last one above it before the stop. */
+static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
+{
+	struct session *s = ctx;
+
+	count_other(s);
+	if (s->osn.conf.stop_us && duration_ns > s->osn.conf.stop_us * 1000 && ts >= s->stop_ts) {
+		s->stop_cpu = cpu;
+		s->stop_ts = ts;
+		snprintf(s->stop_detail, sizeof(s->stop_detail),
+			 "a single noise of %llu us is above -s %llu us",
+			 (unsigned long long)(duration_ns / 1000),
+			 (unsigned long long)s->osn.conf.stop_us);
+	}
+}
+
+static void on_hwlat(void *ctx, const struct hwl_sample *smp)
+{
+	struct session *s = ctx;
+
+	if (s->conf.tap && s->conf.tap->hwlat)
+		s->conf.tap->hwlat(s->conf.tap->ctx, s, smp);
+	if (s->state == SESSION_RUNNING) {
+		hwl_stats_add(&s->hwl_stats, smp);
+		s->hwl_stats.lost.read++;
+	}
+}
+
+static void on_print(void *ctx, int cpu, const char *text)
+{
+	struct session *s = ctx;
+
+	count_other(s);
+	if (s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: cpu %d: %s\n", cpu, text);
+	if (s->stop_cpu < 0 && (strstr(text, "stop tracing") || !*text)) {
+		s->stop_cpu = cpu;
+	}
+}
+
+static void on_missed(void *ctx, int cpu, uint64_t count)
+{
+	struct session *s = ctx;
+
+	if (s->conf.tap && s->conf.tap->missed)
+		s->conf.tap->missed(s->conf.tap->ctx, s, cpu, count);
+	if (!counting(s))
+		return;	/* a warm-up's or a pause's: not in the figures shown */
+	if (s->conf.tracer == SESSION_HWLAT) {
+		lost_add(&s->hwl_stats.lost, count);
+	} else {
+		lost_add(&s->stats.lost, count);
+		segments_missed(&s->seg, count);
+	}
+}
+
+/* A CPU's buffer failed: said now (front end or stderr) and in the final notes. */
+static void on_dropped(void *ctx, int cpu, const char *why)
+{
+	struct session *s = ctx;
+	size_t used = strlen(s->notes);
+	char line[160];
+
+	snprintf(line, sizeof(line), "CPU %d is no longer read: %s", cpu, why);
+	if (s->ui && s->ui->note)
+		s->ui->note(s->ui->ctx, line);
+	else
+		fprintf(stderr, "hwnoisetop: %s\n", line);
+	snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", line);
+}
+
+struct reader_sink session_sink(struct session *s)
+{
+	struct reader_sink k = { .ctx = s, .sample = on_sample, .print = on_print,
+				 .missed = on_missed, .threshold = on_threshold,
+				 .hwlat = on_hwlat, .dropped = on_dropped };
+
+	return s->jsonl ? recording_tee(s->jsonl, &k) : k;
+}
