@@ -375,7 +375,8 @@ static void tracers_remove(struct session *s)
 {
 	if (s->rec)
 		save_record(s);
-	if (tracer_inst(s))
+	/* Not hwlat: its teardown puts the threshold the kernel remembers first. */
+	if (s->conf.tracer == SESSION_OSNOISE && tracer_inst(s))
 		instance_set_tracer(tracer_inst(s), "nop");
 	if (s->rec)
 		instance_set_tracer(record_instance(s->rec), "nop");
