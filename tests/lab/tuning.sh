@@ -156,7 +156,7 @@ end; reset
 stamp end
 EOF_GUEST
 )
-lab_run --smt --tsc-watchdog --timeout 1000 --bin "$HWNOISETOP" \
+lab_run --smt --tsc-watchdog --single-thread --timeout 1000 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
