@@ -3,6 +3,7 @@
  */
 #include "instance.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,4 +112,28 @@ void instance_destroy(struct tracefs_instance *inst)
 	}
 	free(dir);
 	tracefs_instance_free(inst);
+}
+
+unsigned long long instance_stats_sum(const char *dir, const char *field)
+{
+	char path[1024], stats[2048];
+	unsigned long long sum = 0;
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/per_cpu", dir);
+	if (!(d = opendir(path)))
+		return 0;
+	while ((de = readdir(d))) {
+		char file[1400];
+		const char *p;
+
+		if (strncmp(de->d_name, "cpu", 3) != 0)
+			continue;
+		snprintf(file, sizeof(file), "%s/%s/stats", path, de->d_name);
+		if (tracefs_read_text(file, stats, sizeof(stats)) == 0 && (p = strstr(stats, field)))
+			sum += strtoull(p + strlen(field), NULL, 10);
+	}
+	closedir(d);
+	return sum;
 }

@@ -29,5 +29,10 @@ void instance_name(const char *role, char *buf, size_t size);
 
 /* Is the instance name one of ours whose run is over (its lock not held)? */
 bool instance_is_stale(const char *name);
+/*
+ * The sum of one field ("entries: ", "read events: ") over the per-CPU
+ * stats files of the instance in directory dir (per_cpu/cpuN/stats).
+ */
+unsigned long long instance_stats_sum(const char *dir, const char *field);
 
 #endif

@@ -80,36 +80,11 @@ static pid_t holder(const char *name)
 	return found;
 }
 
-/* The sum of "read events" over the instance's per-CPU stats. */
-static unsigned long long read_events(const char *tracing, const char *name)
-{
-	char dir[1024], stats[2048];
-	unsigned long long sum = 0;
-	struct dirent *de;
-	DIR *d;
-
-	snprintf(dir, sizeof(dir), "%s/instances/%s/per_cpu", tracing, name);
-	if (!(d = opendir(dir)))
-		return 0;
-	while ((de = readdir(d))) {
-		char file[1400];
-		const char *p;
-
-		if (strncmp(de->d_name, "cpu", 3) != 0)
-			continue;
-		snprintf(file, sizeof(file), "%s/%s/stats", dir, de->d_name);
-		if (tracefs_read_text(file, stats, sizeof(stats)) == 0 &&
-		    (p = strstr(stats, "read events: ")))
-			sum += strtoull(p + 13, NULL, 10);
-	}
-	closedir(d);
-	return sum;
-}
-
 int orphans_check(const char *tracing, const char *name, struct orphan *o)
 {
 	struct timespec ts = { ORPHANS_WATCH_MS / 1000, (ORPHANS_WATCH_MS % 1000) * 1000000L };
 	unsigned long long before;
+	char dir[1024];
 
 	memset(o, 0, sizeof(*o));
 	if (strncmp(name, INSTANCE_PREFIX, strlen(INSTANCE_PREFIX)) == 0)
@@ -122,10 +97,11 @@ int orphans_check(const char *tracing, const char *name, struct orphan *o)
 	o->in_use = o->user != 0;
 	if (o->in_use)
 		return 0;
-	before = read_events(tracing, name);
+	snprintf(dir, sizeof(dir), "%s/instances/%s", tracing, name);
+	before = instance_stats_sum(dir, "read events: ");
 	nanosleep(&ts, NULL);
 	o->user = holder(name);
-	o->in_use = o->user || read_events(tracing, name) != before;
+	o->in_use = o->user || instance_stats_sum(dir, "read events: ") != before;
 	return 0;
 }
 

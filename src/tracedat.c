@@ -21,6 +21,8 @@
 
 #include <tracefs.h>
 
+#include "instance.h"
+
 #define NO_TRACE_CMD 127	/* the child's status when trace-cmd could not be run */
 
 bool tracedat_wanted(const char *path)
@@ -48,25 +50,6 @@ bool tracedat_available(const char **why)
 	}
 	*why = NOT_INSTALLED;
 	return false;
-}
-
-/* The events the buffer holds now: the sum of each CPU's "entries:". */
-static uint64_t buffer_entries(struct tracefs_instance *inst)
-{
-	uint64_t sum = 0;
-	int ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-
-	for (int cpu = 0; cpu < ncpus; cpu++) {
-		char file[64], *text, *p;
-
-		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-		text = tracefs_instance_file_read(inst, file, NULL);
-		p = text ? strstr(text, "entries:") : NULL;
-		if (p)
-			sum += strtoull(p + 8, NULL, 10);
-		free(text);
-	}
-	return sum;
 }
 
 /* The child: trace-cmd writes target, its words go to msg. */
@@ -146,8 +129,13 @@ int tracedat_extract(struct tracefs_instance *inst, const char *path, uint64_t *
 		remove_dir(dir);
 		return -1;
 	}
-	if (events)
-		*events = buffer_entries(inst);
+	if (events) {
+		char *idir = tracefs_instance_get_dir(inst);
+
+		/* The events the buffer holds now (the recording is off meanwhile). */
+		*events = idir ? instance_stats_sum(idir, "entries: ") : 0;
+		free(idir);
+	}
 	pid = fork();
 	if (pid == 0)
 		run_extract(name, target, pipefd[1]);
