@@ -33,6 +33,7 @@
 #include "session_int.h"
 #include "settings.h"
 #include "smi.h"
+#include "tracedat.h"
 #include "tuning.h"
 
 uint64_t session_now_ns(void)
@@ -350,9 +351,11 @@ static void save_record(struct session *s)
 
 		/*
 		 * Without trace_printk buffers (distribution kernels) the kernel's
-		 * own "stop tracing hit" line is missing: end the file with ours.
+		 * own "stop tracing hit" line is missing: end the file with ours
+		 * (a text file only: trace.dat is binary).
 		 */
-		if (s->stop_hit && (f = fopen(s->conf.trace_file, "ae"))) {
+		if (s->stop_hit && !tracedat_wanted(s->conf.trace_file) &&
+		    (f = fopen(s->conf.trace_file, "ae"))) {
 			fprintf(f, "# hwnoisetop: %s\n", s->stop_reason);
 			fclose(f);
 		}

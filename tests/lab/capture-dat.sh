@@ -8,7 +8,7 @@
 
 lab_require
 tc=$(command -v trace-cmd) || skip_all "trace-cmd is not installed on this machine (apt install trace-cmd)"
-plan 14
+plan 15
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -26,6 +26,11 @@ echo "q_report_rc=$?"
 echo "q_events=$(grep -cE 'osnoise/1-[0-9]+ +\[001\].*(sample_threshold|osnoise_sample|nmi_noise|irq_noise):' /tmp/report.txt)"
 echo "q_buffer=$(grep -cE '^hwnoisetop-[0-9]+-record: ' /tmp/report.txt | sed 's/^0$/none/;s/^[0-9]*$/named/')"
 [ "$before" = "$(snap)" ] && echo "q_restored=yes" || { echo "q_restored=no"; snap; }
+# On a stop condition the text trace gets a last line of ours; trace.dat stays whole.
+hwnoisetop -q -c 1 -d 10 -s 1 -t /lab/stop.dat >/tmp/s.out 2>&1
+trace-cmd report /lab/stop.dat >/dev/null 2>&1
+echo "s_report_rc=$?"
+echo "s_tail=$(tail -c 300 /lab/stop.dat | grep -c 'hwnoisetop: ')"
 
 stamp dashboard
 tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
@@ -67,6 +72,7 @@ is "$(get q_report_rc)" 0 "trace-cmd report reads run.dat"
 like "$(get q_events)" '^[1-9][0-9]*$' "and shows the osnoise events of CPU 1"
 is "$(get q_buffer)" named "from the buffer of the recording instance"
 is "$(get q_restored)" yes "every setting restored after the -q run"
+is "$(get s_report_rc)$(get s_tail)" 00 "-s 1 -t stop.dat: trace-cmd reads it, no text line appended to it"
 is "$(get t)" yes "t with --capture-format dat saves hwnoisetop-DATE-TIME.dat, with its event count"
 like "$(get t_events)" '^[1-9][0-9]*$' "trace-cmd report shows CPU 1's osnoise events in it"
 is "$(get t_inst)" same "trace-cmd removed the recording instance: it is back, recording, as it was"
