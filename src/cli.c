@@ -17,7 +17,7 @@
 #include "config.h"
 #include "env.h"
 #include "parse.h"
-#include "prom.h"
+#include "outopts.h"
 #include "recording.h"
 #include "tracedat.h"
 
@@ -28,8 +28,7 @@ enum {
 	O_THRESHOLD = 'T',
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
-	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_JSON, O_PROMETHEUS, O_CAPTURE_FORMAT,
-	O_RECORD, O_FORCE, O_REPLAY,
+	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_CAPTURE_FORMAT, O_REPLAY,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -106,20 +105,16 @@ const struct opt_def cli_options[] = {
 	  .more = "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
 		  "dashboard (see KEYS).",
 	  .example = "hwnoisetop -q -d 10m" },
-	{ .id = O_JSON, .long_name = "json", .arg = OPT_NONE,
+	{ .id = OUT_JSON, .long_name = "json", .arg = OPT_NONE,
 	  .help = "print the summary at the end as one JSON object instead of the table",
 	  .more = "The table's figures per CPU and the configuration, for scripts (see JSON "
 		  "OUTPUT); what else the run prints at its end goes to stderr. With the "
 		  "dashboard too: the object follows it.",
 	  .example = "hwnoisetop -c 1-3 -d 1m -q --json | jq '.cpus[].noise_us'" },
-	{ .id = O_PROMETHEUS, .long_name = "prometheus", .arg = OPT_REQUIRED, .arg_name = "file",
-	  .help = "keep file (ending in .prom) up to date, about once a second, in the Prometheus "
-		  "text format for node_exporter's textfile collector",
-	  .more = "Rewritten atomically (a temporary file beside it, then a rename), mode 0644; "
+	PROMETHEUS_OPTION("Rewritten atomically (a temporary file beside it, then a rename), mode 0644; "
 		  "left with the last figures at the end. Its counters count from the start of "
 		  "the run and never go down, whatever resets the view (see PROMETHEUS).",
-	  .example = "hwnoisetop -c 1-7 -q --prometheus /var/lib/prometheus/node-exporter/hwnoisetop.prom",
-	  .accepts = "a file name ending in .prom in an existing directory" },
+			  "hwnoisetop -c 1-7 -q --prometheus /var/lib/prometheus/node-exporter/hwnoisetop.prom"),
 	{ .id = O_ITERATIONS, .short_name = 'n', .long_name = "iterations", .arg = OPT_REQUIRED,
 	  .arg_name = "N",
 	  .help = "end the session once every measured CPU has reported N periods",
@@ -243,7 +238,7 @@ const struct opt_def cli_options[] = {
 		  "keeps them too. K in the panel makes the same choice during the run. The tracer "
 		  "settings are always put back.",
 	  .example = "hwnoisetop --keep-tuning" },
-	RECORDING_OPTIONS(O_RECORD, O_FORCE, "hwnoisetop -q"),
+	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop -q"),
 	{ .id = O_REPLAY, .long_name = "replay", .arg = OPT_REQUIRED, .arg_name = "file",
 	  .help = "read a --record file and print the report its run printed at its end; "
 		  "needs neither root nor a tracer",
@@ -283,23 +278,7 @@ const struct opt_def cli_options[] = {
 
 static const struct opt_def *def_of(int id)
 {
-	const struct opt_def *d;
-
-	for (d = cli_options; d->id && d->id != id; d++)
-		;
-	return d;
-}
-
-static int bad(const struct opt_def *d, const char *arg, const char *why)
-{
-	if (arg)
-		fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), opt_quote(arg), why);
-	else
-		fprintf(stderr, "hwnoisetop: %s %s", opt_label(d), why);
-	if (d->accepts)
-		fprintf(stderr, " (it takes %s)", d->accepts);
-	fputc('\n', stderr);
-	return HWN_EXIT_USAGE;
+	return opt_find(cli_options, id);
 }
 
 void cli_usage(FILE *out)
@@ -329,7 +308,7 @@ static int check_cpus(const struct opt_def *d, const char *arg, const struct cpu
 		return 0;
 	snprintf(why, sizeof(why), "names CPUs that do not exist or are offline (%s); online CPUs: %s",
 		 cpuset_format(&missing, list, sizeof(list)), cpuset_format(&online, on, sizeof(on)));
-	return bad(d, arg, why);
+	return opt_bad(d, arg, why);
 }
 
 /* The trace file must be writable now: not a directory, nor where nothing can be created. */
@@ -343,13 +322,13 @@ static int set_trace_file(struct cli *cli, const struct opt_def *d, const char *
 	else if (arg[0] == '=')	/* "-t=file", as rtla takes it */
 		arg++;
 	if (!*arg)
-		return bad(d, "", "is empty");
+		return opt_bad(d, "", "is empty");
 	if (strlen(arg) >= sizeof(cli->trace_file))
-		return bad(d, arg, "is too long");
+		return opt_bad(d, arg, "is too long");
 	if (env_check_output(arg, why, sizeof(why)) < 0)
-		return bad(d, arg, why);
+		return opt_bad(d, arg, why);
 	if (tracedat_wanted(arg) && !tracedat_available(&text))
-		return bad(d, arg, text);
+		return opt_bad(d, arg, text);
 	snprintf(cli->trace_file, sizeof(cli->trace_file), "%s", arg);
 	cli->sc.trace_file = cli->trace_file;
 	cli->sc.record = true;
@@ -362,7 +341,7 @@ static int parse_us(const struct opt_def *d, const char *arg, uint64_t min, uint
 	uint64_t v;
 
 	if (parse_u64(arg, min, PERIOD_MAX, &v, &why))
-		return bad(d, arg, why);
+		return opt_bad(d, arg, why);
 	*out = v;
 	return 0;
 }
@@ -371,19 +350,19 @@ static int parse_us(const struct opt_def *d, const char *arg, uint64_t min, uint
 static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 {
 	if (cli->orphans && !cli->cleanup)
-		return bad(def_of(O_ORPHANS), NULL, "needs --cleanup (hwnoisetop --cleanup --orphans)");
+		return opt_bad(def_of(O_ORPHANS), NULL, "needs --cleanup (hwnoisetop --cleanup --orphans)");
 	if (cli->cleanup && nopts > 1 + cli->orphans)
-		return bad(def_of(O_CLEANUP), NULL, "takes no other option but --orphans");
-	if (cli->force && !cli->record)
-		return bad(def_of(O_FORCE), NULL, "works only with --record FILE");
-	if (cli->record && cli->replay)
-		return bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
-	if (cli->replay && nopts > 1 + cli->quiet + cli->json)
-		return bad(def_of(O_REPLAY), NULL, "takes no other option but -q and --json");
+		return opt_bad(def_of(O_CLEANUP), NULL, "takes no other option but --orphans");
+	if (out_opts_check(&cli->out, cli_options))
+		return HWN_EXIT_USAGE;
+	if (cli->out.record && cli->replay)
+		return opt_bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
+	if (cli->replay && nopts > 1 + cli->out.quiet + cli->out.json)
+		return opt_bad(def_of(O_REPLAY), NULL, "takes no other option but -q and --json");
 	if (cli->events.n && !cli->sc.record)
-		return bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
+		return opt_bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
 	if (bufsize_set && !cli->sc.record)
-		return bad(def_of(O_BUFSIZE), NULL, "works only with -t/--trace or -a/--auto");
+		return opt_bad(def_of(O_BUFSIZE), NULL, "works only with -t/--trace or -a/--auto");
 	if (cli->period_set && !cli->runtime_set)
 		cli->sc.osn.runtime_us = cli->sc.osn.period_us * 3 / 4 < RUNTIME_MIN ?
 					 RUNTIME_MIN : cli->sc.osn.period_us * 3 / 4;
@@ -393,7 +372,7 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 		snprintf(reason, sizeof(reason), "must not exceed the period (%llu us)",
 			 (unsigned long long)cli->sc.osn.period_us);
 		snprintf(val, sizeof(val), "%llu", (unsigned long long)cli->sc.osn.runtime_us);
-		return bad(def_of(O_RUNTIME), val, reason);
+		return opt_bad(def_of(O_RUNTIME), val, reason);
 	}
 	return 0;
 }
@@ -405,7 +384,6 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	struct opt_parser *p;
 	bool bufsize_set = false;
 	int c, first, rc = -1, nopts = 0;
-	char prom_why[300];
 	uint64_t v;
 
 	memset(cli, 0, sizeof(*cli));
@@ -423,6 +401,8 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	}
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
 		nopts++;
+		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
+			continue;
 		switch (c) {
 		case '?':
 			rc = HWN_EXIT_USAGE;
@@ -468,61 +448,55 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_BUFSIZE:
 			if (parse_u64(arg, 1, BUFFER_KB_MAX, &v, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			cli->sc.rec.buffer_kb = v;
 			bufsize_set = true;
 			break;
 		case O_CPUS:
 			if (cpuset_parse(arg, &cli->sc.osn.cpus, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			cli->cpus_set = true;
 			cpus_def = def;
 			cpus_arg = arg;
 			break;
 		case O_HOUSEKEEPING:
 			if (cpuset_parse(arg, &cli->sc.housekeeping, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			cli->sc.housekeeping_set = true;
 			hk_def = def;
 			hk_arg = arg;
 			break;
 		case O_DURATION:
 			if (parse_duration(arg, false, &cli->sc.duration_s, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_EVENT:
 			if (events_add(&cli->events, arg, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_FILTER:
 			if (events_set_filter(&cli->events, arg, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_TRIGGER:
 			if (events_set_trigger(&cli->events, arg, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_PRIORITY:
 			if (threads_parse_priority(arg, &cli->sc.sched, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_CGROUP:
 			if (arg && arg[0] == '=')
 				arg++;
 			if (threads_cgroup_dir(arg, cli->sc.cgroup, sizeof(cli->sc.cgroup), &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_WARMUP:
 			if (parse_duration(arg, false, &cli->sc.warmup_s, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			else if (cli->sc.warmup_s > WARMUP_MAX)
-				rc = bad(def, arg, "is too long");
-			break;
-		case O_RECORD:
-			cli->record = arg;
-			break;
-		case O_FORCE:
-			cli->force = true;
+				rc = opt_bad(def, arg, "is too long");
 			break;
 		case O_REPLAY:
 			cli->replay = arg;
@@ -538,30 +512,21 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			break;
 		case O_ITERATIONS:
 			if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_CAPTURE_FORMAT:
 			if (strcmp(arg, "dat") && strcmp(arg, "text"))
-				rc = bad(def, arg, "is not a capture format");
+				rc = opt_bad(def, arg, "is not a capture format");
 			else if ((cli->sc.capture_dat = !strcmp(arg, "dat")) &&
 				 !tracedat_available(&why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_CAPTURE_LAST:
 			if (parse_duration(arg, false, &cli->sc.capture_last_s, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_QUIET:
-			cli->quiet = true;
-			break;
-		case O_JSON:
-			cli->json = true;
-			break;
-		case O_PROMETHEUS:
-			if (prom_check_path(arg, prom_why, sizeof(prom_why)) < 0)
-				rc = bad(def, arg, prom_why);
-			else
-				snprintf(cli->prometheus, sizeof(cli->prometheus), "%s", arg);
+			cli->out.quiet = true;
 			break;
 		case O_SMI:
 			cli->smi = cli->sc.smi = cli->sc.smi_load = true;

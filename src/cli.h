@@ -10,14 +10,12 @@
 
 #include "events.h"
 #include "options.h"
-#include "prom.h"
+#include "outopts.h"
 #include "session.h"
 
 struct cli {
 	struct session_conf sc;
-	bool quiet;
-	bool json;		/* --json: the summary as one JSON object instead of the table */
-	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
+	struct out_opts out;	/* -q, --json, --prometheus, --record, --force */
 	bool cpus_set;
 	bool period_set;
 	bool runtime_set;
@@ -26,8 +24,6 @@ struct cli {
 	bool orphans;		/* --orphans: with --cleanup, other tools' unused instances too */
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
 	char trace_file[1024];	/* -t (sc.trace_file points here) */
-	const char *record;	/* --record FILE (recording.h), NULL */
-	bool force;		/* --force: --record may overwrite */
 	const char *replay;	/* --replay FILE (replay.h), NULL */
 };
 

@@ -27,7 +27,7 @@
 enum {
 	O_CPUS = 'c', O_HELP = 'h',
 	O_DURATION = 256, O_THRESHOLD, O_HARDLIMIT, O_WINDOW, O_WIDTH, O_REPORT, O_MODE,
-	O_WATCH, O_QUIET, O_DEBUG, O_SMI, O_JSON, O_PROMETHEUS, O_RECORD, O_FORCE,
+	O_WATCH, O_QUIET, O_DEBUG, O_SMI,
 };
 
 #define THRESHOLD_MAX 10000000ULL	/* 10 s */
@@ -90,21 +90,17 @@ const struct opt_def hwlat_options[] = {
 	{ .id = O_WATCH, .long_name = "watch", .arg = OPT_NONE,
 	  .help = "print each sample as it arrives",
 	  .example = "hwnoisetop hwlat --watch --threshold 5" },
-	RECORDING_OPTIONS(O_RECORD, O_FORCE, "hwnoisetop hwlat --quiet"),
+	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop hwlat --quiet"),
 	{ .id = O_QUIET, .long_name = "quiet", .arg = OPT_NONE,
 	  .help = "print nothing (the exit status tells the result)",
 	  .example = "hwnoisetop hwlat --quiet --hardlimit 50 || echo too slow" },
-	{ .id = O_JSON, .long_name = "json", .arg = OPT_NONE,
+	{ .id = OUT_JSON, .long_name = "json", .arg = OPT_NONE,
 	  .help = "print only the result, at the end, as one JSON object",
 	  .more = "The parameters, the summary, the per-CPU figures and every sample (see JSON "
 		  "OUTPUT); the exit status is the same. Not with --watch or --quiet.",
 	  .example = "hwnoisetop hwlat --duration 1m --json | jq .max_latency_us" },
-	{ .id = O_PROMETHEUS, .long_name = "prometheus", .arg = OPT_REQUIRED, .arg_name = "file",
-	  .help = "keep file (ending in .prom) up to date, about once a second, in the Prometheus "
-		  "text format for node_exporter's textfile collector",
-	  .more = "As hwnoisetop --prometheus: the hwlat counters and gauges (see PROMETHEUS).",
-	  .example = "hwnoisetop hwlat --duration 1h --prometheus /var/lib/prometheus/node-exporter/hwlat.prom",
-	  .accepts = "a file name ending in .prom in an existing directory" },
+	PROMETHEUS_OPTION("As hwnoisetop --prometheus: the hwlat counters and gauges (see PROMETHEUS).",
+			  "hwnoisetop hwlat --duration 1h --prometheus /var/lib/prometheus/node-exporter/hwlat.prom"),
 	{ .id = O_DEBUG, .long_name = "debug", .arg = OPT_NONE,
 	  .help = "print each setting written, on stderr",
 	  .example = "hwnoisetop hwlat --debug --duration 10" },
@@ -116,23 +112,10 @@ const struct opt_def hwlat_options[] = {
 
 static const struct opt_def *def_of(int id)
 {
-	const struct opt_def *d = hwlat_options;
-
-	while (d->id && d->id != id)
-		d++;
-	return d;
+	return opt_find(hwlat_options, id);
 }
 
 /* One line: the option, the argument, why, and what the option accepts. */
-static int bad(const struct opt_def *d, const char *arg, const char *why)
-{
-	fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(d), opt_quote(arg), why);
-	if (d->accepts)
-		fprintf(stderr, " (it takes %s)", d->accepts);
-	fputc('\n', stderr);
-	return HWN_EXIT_USAGE;
-}
-
 void hwlat_cli_usage(FILE *out)
 {
 	fprintf(out,
@@ -149,7 +132,6 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	const char *window_arg = NULL, *width_arg = NULL;
 	struct hwlat_conf *h = &cli->sc.hwl;
 	bool hardlimit_set = false, cpus_set = false;
-	char prom_why[300];
 	struct opt_parser *p;
 	int c, first = argc, rc = -1;
 
@@ -169,42 +151,44 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	}
 	optind = 0;	/* a fresh getopt scan, also when called more than once */
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
+		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
+			continue;
 		switch (c) {
 		case '?':
 			rc = HWN_EXIT_USAGE;
 			break;
 		case O_DURATION:
 			if (parse_duration(arg, true, &cli->sc.duration_s, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_THRESHOLD:
 			if (parse_time_us(arg, 1, THRESHOLD_MAX, &h->threshold_us, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			break;
 		case O_HARDLIMIT:
 			if (parse_time_us(arg, 0, WINDOW_MAX, &cli->hardlimit_us, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			hardlimit_set = true;
 			break;
 		case O_WINDOW:
 			if (parse_time_us(arg, 1, WINDOW_MAX, &h->window_us, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			window_arg = arg;
 			break;
 		case O_WIDTH:
 			if (parse_time_us(arg, 1, WINDOW_MAX, &h->width_us, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			width_arg = arg;
 			break;
 		case O_MODE:
 			if (hwlat_mode_parse(arg, &h->mode))
-				rc = bad(def, arg, "is not a mode");
+				rc = opt_bad(def, arg, "is not a mode");
 			break;
 		case O_CPUS:
 			if (cpuset_parse(arg, &h->cpus, &why))
-				rc = bad(def, arg, why);
+				rc = opt_bad(def, arg, why);
 			else if (cpuset_empty(&h->cpus))
-				rc = bad(def, arg, "names no CPU");
+				rc = opt_bad(def, arg, "names no CPU");
 			cpus_set = true;
 			cpus_arg = arg;
 			break;
@@ -212,9 +196,9 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			char reason[300];
 
 			if (!*arg)
-				rc = bad(def, arg, "is empty");
+				rc = opt_bad(def, arg, "is empty");
 			else if (env_check_output(arg, reason, sizeof(reason)) < 0)
-				rc = bad(def, arg, reason);
+				rc = opt_bad(def, arg, reason);
 			cli->report = arg;
 			break;
 		}
@@ -222,22 +206,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			cli->watch = true;
 			break;
 		case O_QUIET:
-			cli->quiet = true;
-			break;
-		case O_JSON:
-			cli->json = true;
-			break;
-		case O_PROMETHEUS:
-			if (prom_check_path(arg, prom_why, sizeof(prom_why)) < 0)
-				rc = bad(def, arg, prom_why);
-			else
-				snprintf(cli->prometheus, sizeof(cli->prometheus), "%s", arg);
-			break;
-		case O_RECORD:
-			cli->record = arg;
-			break;
-		case O_FORCE:
-			cli->force = true;
+			cli->out.quiet = true;
 			break;
 		case O_DEBUG:
 			cli->sc.debug = true;
@@ -259,19 +228,19 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			opt_quote(argv[first]));
 		return HWN_EXIT_USAGE;
 	}
-	if (cli->json && (cli->watch || cli->quiet)) {
+	if (cli->out.json && (cli->watch || cli->out.quiet)) {
 		fprintf(stderr, "hwnoisetop: --json does not go with %s (it prints one object at the end)\n",
 			cli->watch ? "--watch" : "--quiet");
 		return HWN_EXIT_USAGE;
 	}
-	if (cli->force && !cli->record)
-		return bad(def_of(O_FORCE), NULL, "works only with --record FILE");
+	if (out_opts_check(&cli->out, hwlat_options))
+		return HWN_EXIT_USAGE;
 	/* hwlatdetect's adjustments when only one of the two is given. */
 	if (window_arg && !width_arg && h->width_us > h->window_us)
 		h->width_us = h->window_us / 2 ? h->window_us / 2 : 1;
 	if (width_arg && !window_arg && h->width_us > h->window_us) {
 		if (h->width_us > WINDOW_MAX / 2)
-			return bad(def_of(O_WIDTH), width_arg, "must be at most 1800000000 us without --window");
+			return opt_bad(def_of(O_WIDTH), width_arg, "must be at most 1800000000 us without --window");
 		h->window_us = h->width_us * 2;
 	}
 	if (h->width_us > h->window_us) {
@@ -279,13 +248,13 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 
 		snprintf(reason, sizeof(reason), "is above the window of %" PRIu64 " us",
 			 h->window_us);
-		return bad(def_of(O_WIDTH), width_arg, reason);
+		return opt_bad(def_of(O_WIDTH), width_arg, reason);
 	}
 	if (cpus_set) {
 		char reason[320];
 
 		if (env_check_online(&h->cpus, reason, sizeof(reason)))
-			return bad(def_of(O_CPUS), cpus_arg, reason);
+			return opt_bad(def_of(O_CPUS), cpus_arg, reason);
 	} else {
 		env_online_cpus(&h->cpus);
 	}
@@ -401,9 +370,8 @@ int hwlat_main(int argc, char **argv)
 	struct session s;
 	struct watch w = { &s, 0 };
 	struct session_ui ui = { .ctx = &w, .input_fd = -1, .update = watch_update };
-	struct recording *rec = NULL;
+	struct outputs out;
 	FILE *report = NULL;
-	struct prom *prom = NULL;
 	char err[512];
 	int rc, status;
 
@@ -416,55 +384,36 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	if (cli.record && !(rec = recording_open(cli.record, cli.force, err, sizeof(err)))) {
-		fprintf(stderr, "hwnoisetop: %s\n", err);
-		return HWN_EXIT_USAGE;
-	}
-	if (cli.prometheus[0] && !(prom = prom_new(cli.prometheus))) {
-		fprintf(stderr, "hwnoisetop: out of memory\n");
-		return HWN_EXIT_ENV;
-	}
-	if (prom)
-		prom_attach(prom, &cli.sc);
-	if (!cli.quiet && !cli.json) {
+	if ((rc = outputs_open(&out, &cli.out, &cli.sc)))
+		return rc;
+	if (!cli.out.quiet && !cli.out.json) {
 		hwlat_print_params(stdout, &cli);
 		printf("\nStarting test\n");
 		fflush(stdout);
 	}
 	if (session_start(&s, &cli.sc) < 0) {
 		session_finish(&s);
-		prom_end(prom, NULL);
-		recording_close(rec, &(struct recording_end){ 0 }, err, sizeof(err));
-		if (cli.record)
-			unlink(cli.record);	/* nothing was measured */
+		outputs_abandon(&out);
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
-		hwl_stats_free(&s.hwl_stats);
-		stats_free(&s.stats);
-		segments_free(&s.seg);
-		smi_close(s.smi);
+		session_free_results(&s);
 		return HWN_EXIT_ENV;
 	}
-	if (rec) {
-		s.jsonl = rec;
-		recording_begin(rec, &s, argc + 1, argv - 1, cli.quiet);
-	}
+	outputs_begin(&out, &s, argc + 1, argv - 1, cli.out.quiet);
 	if (cli.sc.smi && !smi_ok(s.smi))
 		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(s.smi));
-	rc = session_run(&s, cli.watch && !cli.quiet ? &ui : NULL);
+	rc = session_run(&s, cli.watch && !cli.out.quiet ? &ui : NULL);
 	session_finish(&s);
-	prom_end(prom, &s);
-	if (cli.watch && !cli.quiet)
+	if (cli.watch && !cli.out.quiet)
 		watch_update(&w);	/* what the last drain brought */
 	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_EXIT_ENV : HWN_EXIT_OK;
-	if (recording_close(rec, &(struct recording_end){ .smi = smi_ok(s.smi) }, err,
-			    sizeof(err)) < 0) {
+	if (outputs_end(&out, &s, &(struct recording_end){ .smi = smi_ok(s.smi) }, err,
+			sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		status = HWN_EXIT_ENV;
 	}
-	s.jsonl = NULL;
 	if (s.exit_status)
 		status = s.exit_status;
-	if (!cli.quiet && !cli.json)
+	if (!cli.out.quiet && !cli.out.json)
 		summary_hwlat(&s, smi_ok(s.smi), &cli.sc.hwl.cpus, false);
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
@@ -475,12 +424,12 @@ int hwlat_main(int argc, char **argv)
 			fprintf(stderr, "hwnoisetop: cannot write the report to %s: %s\n", cli.report,
 				strerror(errno));
 			status = HWN_EXIT_ENV;
-		} else if (!cli.quiet) {
-			fprintf(cli.json ? stderr : stdout, "report saved to %s (%zu samples)\n",
+		} else if (!cli.out.quiet) {
+			fprintf(cli.out.json ? stderr : stdout, "report saved to %s (%zu samples)\n",
 				cli.report, s.hwl_stats.nsamples);
 		}
 	}
-	if (cli.json) {
+	if (cli.out.json) {
 		struct export_hwlat_run run = {
 			.conf = &cli.sc.hwl,
 			.hardlimit_us = cli.hardlimit_us,
@@ -491,15 +440,12 @@ int hwlat_main(int argc, char **argv)
 		};
 
 		export_json_hwlat(stdout, &s.hwl_stats, &run);
-	} else if (!cli.quiet && !cli.watch) {
+	} else if (!cli.out.quiet && !cli.watch) {
 		hwlat_print_samples(stdout, &s.hwl_stats, 0);
 	}
 	if (s.err[0] && rc)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	fflush(stdout);
-	hwl_stats_free(&s.hwl_stats);
-	stats_free(&s.stats);
-	segments_free(&s.seg);
-	smi_close(s.smi);
+	session_free_results(&s);
 	return status;
 }

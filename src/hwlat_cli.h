@@ -14,7 +14,7 @@
 
 #include "hwlat_stats.h"
 #include "options.h"
-#include "prom.h"
+#include "outopts.h"
 #include "session.h"
 
 #define HWLAT_DEFAULT_DURATION 120	/* s, as hwlatdetect */
@@ -27,11 +27,7 @@ struct hwlat_cli {
 	uint64_t hardlimit_us;		/* the run fails when the max exceeds it */
 	const char *report;		/* --report FILE, or NULL */
 	bool watch;
-	bool quiet;
-	bool json;			/* --json: the summary as one JSON object */
-	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
-	const char *record;		/* --record FILE (recording.h), NULL */
-	bool force;			/* --force: it may overwrite */
+	struct out_opts out;		/* --quiet, --json, --prometheus, --record, --force */
 };
 
 extern const struct opt_def hwlat_options[];

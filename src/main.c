@@ -44,8 +44,7 @@ int main(int argc, char **argv)
 	struct session s;
 	struct cli cli;
 	struct session_ui quiet_ui = { .ctx = &s, .input_fd = -1, .update = quiet_update };
-	struct prom *prom = NULL;
-	struct recording *rec = NULL;
+	struct outputs out;
 	char err[512];
 	bool dashboard;
 	int rc;
@@ -64,7 +63,7 @@ int main(int argc, char **argv)
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
 	if (cli.replay) {
-		rc = replay_main(cli.replay, cli.quiet, cli.json);
+		rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
 		cli_free(&cli);
 		return rc;
 	}
@@ -73,13 +72,12 @@ int main(int argc, char **argv)
 		cli_free(&cli);
 		return HWN_EXIT_ENV;
 	}
-	if (cli.record && !(rec = recording_open(cli.record, cli.force, err, sizeof(err)))) {
-		fprintf(stderr, "hwnoisetop: %s\n", err);
+	if ((rc = outputs_open(&out, &cli.out, &cli.sc))) {
 		cli_free(&cli);
-		return HWN_EXIT_USAGE;
+		return rc;
 	}
 	/* The dashboard keeps a trace recording for its one-key capture. */
-	dashboard = !cli.quiet && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	dashboard = !cli.out.quiet && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 	if (dashboard) {
 		cli.sc.record = true;
 		if (!cli.sc.rec.buffer_kb)
@@ -97,31 +95,16 @@ int main(int argc, char **argv)
 		/* It shows per-CPU sums: keep only the latest samples, not every one. */
 		cli.sc.hwlat_keep = DASHBOARD_HWLAT_KEEP;
 	}
-	if (cli.prometheus[0] && !(prom = prom_new(cli.prometheus))) {
-		fprintf(stderr, "hwnoisetop: out of memory\n");
-		cli_free(&cli);
-		return HWN_EXIT_ENV;
-	}
-	if (prom)
-		prom_attach(prom, &cli.sc);
 	if (session_start(&s, &cli.sc) < 0) {
 		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		session_finish(&s);
-		prom_end(prom, NULL);
-		recording_close(rec, &(struct recording_end){ 0 }, err, sizeof(err));
-		if (cli.record)
-			unlink(cli.record);	/* nothing was measured */
+		outputs_abandon(&out);
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
-		stats_free(&s.stats);
-		segments_free(&s.seg);
-		smi_close(s.smi);
+		session_free_results(&s);
 		cli_free(&cli);
 		return rc;
 	}
-	if (rec) {
-		s.jsonl = rec;
-		recording_begin(rec, &s, argc, argv, cli.quiet);
-	}
+	outputs_begin(&out, &s, argc, argv, cli.out.quiet);
 	if (cli.smi && !smi_ok(s.smi))
 		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(s.smi));
 	rc = -1;
@@ -135,13 +118,12 @@ int main(int argc, char **argv)
 	if (rc < 0)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
-	prom_end(prom, &s);
 	{
 		struct summary_opts so = {
-			.quiet = cli.quiet,
-			.json = cli.json,
-			.pretty = !cli.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
-			.segments = !cli.quiet,
+			.quiet = cli.out.quiet,
+			.json = cli.out.json,
+			.pretty = !cli.out.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
+			.segments = !cli.out.quiet,
 			.smi = cli.smi && smi_ok(s.smi),
 			.hwlat_view = s.hwl_stats.cpu,
 			.elapsed_s = session_elapsed_of(&s, SESSION_OSNOISE),
@@ -149,19 +131,15 @@ int main(int argc, char **argv)
 		};
 		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view };
 
-		if (recording_close(rec, &re, err, sizeof(err)) < 0) {
+		if (outputs_end(&out, &s, &re, err, sizeof(err)) < 0) {
 			snprintf(s.notes + strlen(s.notes), sizeof(s.notes) - strlen(s.notes), "%s\n", err);
 			s.exit_status = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		}
-		s.jsonl = NULL;
 		summary_print(&s, &so);
 	}
 	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
-	stats_free(&s.stats);
-	segments_free(&s.seg);
-	hwl_stats_free(&s.hwl_stats);
-	smi_close(s.smi);
+	session_free_results(&s);
 	cli_free(&cli);
 	return s.exit_status;
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env.h"
+
 struct opt_parser {
 	const struct opt_def *defs;
 	struct option *longopts;
@@ -77,6 +79,25 @@ const char *opt_label(const struct opt_def *def)
 	else
 		snprintf(b, sizeof(buf[0]), "--%s", def->long_name);
 	return b;
+}
+
+const struct opt_def *opt_find(const struct opt_def *defs, int id)
+{
+	while (defs->id && defs->id != id)
+		defs++;
+	return defs;
+}
+
+int opt_bad(const struct opt_def *def, const char *arg, const char *why)
+{
+	if (arg)
+		fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(def), opt_quote(arg), why);
+	else
+		fprintf(stderr, "hwnoisetop: %s %s", opt_label(def), why);
+	if (def->accepts)
+		fprintf(stderr, " (it takes %s)", def->accepts);
+	fputc('\n', stderr);
+	return HWN_EXIT_USAGE;
 }
 
 const char *opt_quote(const char *arg)

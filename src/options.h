@@ -36,6 +36,13 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def *
 
 /* "-c/--cpus" for messages. */
 const char *opt_label(const struct opt_def *def);
+/* The entry of defs with that id (the table's end when there is none). */
+const struct opt_def *opt_find(const struct opt_def *defs, int id);
+/*
+ * The one-line error on stderr: "hwnoisetop: -c/--cpus 'arg' why (it takes
+ * ...)", without the quoted argument when arg is NULL.  HWN_EXIT_USAGE.
+ */
+int opt_bad(const struct opt_def *def, const char *arg, const char *why);
 
 /*
  * An argument as it may be echoed in a message: control characters escaped

@@ -346,9 +346,7 @@ int replay_read(struct replay *r, FILE *f)
 
 void replay_free(struct replay *r)
 {
-	stats_free(&r->s.stats);
-	segments_free(&r->s.seg);
-	hwl_stats_free(&r->s.hwl_stats);
+	session_free_results(&r->s);
 }
 
 int replay_main(const char *path, bool quiet, bool json)

@@ -651,6 +651,15 @@ void session_follow_online(struct session *s)
 	set_affinity(s);
 }
 
+void session_free_results(struct session *s)
+{
+	stats_free(&s->stats);
+	segments_free(&s->seg);
+	hwl_stats_free(&s->hwl_stats);
+	smi_close(s->smi);
+	s->smi = NULL;
+}
+
 bool session_periods_done(const struct session *s, uint64_t n)
 {
 	struct cpuset online, measured;

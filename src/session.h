@@ -176,6 +176,8 @@ struct reader_sink session_sink(struct session *s);
 int session_run(struct session *s, const struct session_ui *ui);
 /* Stop tracing, read what is left, restore every setting. */
 void session_finish(struct session *s);
+/* Once its figures are printed: free the statistics, markers and SMI counters. */
+void session_free_results(struct session *s);
 
 /*
  * Seconds the figures of the view shown took: measured by the running

@@ -135,7 +135,7 @@ static void command_lines(void)
 	tap_ok(parse(&cli, "--cleanup --orphans -q") == HWN_EXIT_USAGE,
 	       "--cleanup --orphans with another option is a usage error");
 	cli_free(&cli);
-	tap_ok(parse(&cli, "--replay r.jsonl -q --json") == -1 && cli.replay && cli.quiet,
+	tap_ok(parse(&cli, "--replay r.jsonl -q --json") == -1 && cli.replay && cli.out.quiet,
 	       "--replay FILE -q --json");
 	cli_free(&cli);
 	tap_ok(parse(&cli, "--replay r.jsonl -c 0") == HWN_EXIT_USAGE,
@@ -146,12 +146,12 @@ static void command_lines(void)
 	cli_free(&cli);
 	tap_ok(parse(&cli, "--force -q") == HWN_EXIT_USAGE, "--force without --record is a usage error");
 	cli_free(&cli);
-	tap_ok(parse(&cli, "--record r.jsonl --force -q") == -1 && cli.record && cli.force,
+	tap_ok(parse(&cli, "--record r.jsonl --force -q") == -1 && cli.out.record && cli.out.force,
 	       "--record FILE --force");
 	cli_free(&cli);
 	tap_ok(parse(&cli, "--trace-always=1") == HWN_EXIT_USAGE, "an argument to a flag is a usage error");
 	cli_free(&cli);
-	tap_ok(parse(&cli, "-q --json") == -1 && cli.json && cli.quiet, "--json");
+	tap_ok(parse(&cli, "-q --json") == -1 && cli.out.json && cli.out.quiet, "--json");
 	cli_free(&cli);
 }
 
@@ -204,7 +204,7 @@ static void trace_files(void)
 	tap_ok(parse(&cli, line) == HWN_EXIT_USAGE, "--prometheus FILE not ending in .prom is refused");
 	cli_free(&cli);
 	snprintf(line, sizeof(line), "--prometheus %s/m.prom", dir);
-	tap_ok(parse(&cli, line) == -1 && strstr(cli.prometheus, "/m.prom"),
+	tap_ok(parse(&cli, line) == -1 && strstr(cli.out.prometheus, "/m.prom"),
 	       "--prometheus NAME.prom is accepted");
 	cli_free(&cli);
 	unlink(file);

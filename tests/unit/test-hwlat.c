@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cpuset.h"
@@ -26,6 +27,41 @@ static int parse(struct hwlat_cli *cli, const char *line)
 	return hwlat_cli_parse(cli, argc, argv);
 }
 
+/* parse(), and the first line it printed on stderr in msg. */
+static int parse_err(struct hwlat_cli *cli, const char *line, char *msg, int len)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(STDERR_FILENO), rc;
+
+	fflush(stderr);
+	dup2(fileno(tmp), STDERR_FILENO);
+	rc = parse(cli, line);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(tmp);
+	if (!fgets(msg, len, tmp))
+		msg[0] = '\0';
+	fclose(tmp);
+	return rc;
+}
+
+static void test_output_options(void)
+{
+	struct hwlat_cli c;
+	char msg[256];
+
+	tap_ok(parse_err(&c, "--force", msg, sizeof(msg)) == HWN_EXIT_USAGE,
+	       "--force without --record: a usage error");
+	tap_is_str(msg, "hwnoisetop: --force works only with --record FILE\n",
+		   "  which names the option, with no empty argument");
+	tap_ok(parse_err(&c, "--prometheus x.txt", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strncmp(msg, "hwnoisetop: --prometheus 'x.txt' ", 33) == 0,
+	       "--prometheus without .prom: the option and its argument");
+	tap_ok(parse(&c, "--record r.jsonl --force --json") == -1 && c.out.record &&
+	       c.out.force && c.out.json, "--record --force --json are taken");
+}
+
 static void test_parse(void)
 {
 	struct hwlat_cli c;
@@ -38,7 +74,7 @@ static void test_parse(void)
 	tap_is_u64(c.sc.hwl.width_us, 500000, "default width");
 	tap_ok(c.sc.hwl.mode == HWLAT_MODE_ROUND_ROBIN, "default mode round-robin");
 	tap_ok(c.sc.tracer == SESSION_HWLAT, "the session runs the hwlat tracer");
-	tap_ok(!c.report && !c.watch && !c.quiet && !c.sc.debug, "no report, watch, quiet, debug");
+	tap_ok(!c.report && !c.watch && !c.out.quiet && !c.sc.debug, "no report, watch, quiet, debug");
 
 	tap_ok(parse(&c, "--duration 2m --threshold 5ms --window 100000 --width 80000 --mode per-cpu "
 		      "-c 0 --report r.txt --watch --quiet --debug") == -1, "every option");
@@ -50,14 +86,14 @@ static void test_parse(void)
 	tap_ok(c.sc.hwl.mode == HWLAT_MODE_PER_CPU, "--mode per-cpu");
 	tap_ok(cpuset_count(&c.sc.hwl.cpus) == 1 && cpuset_has(&c.sc.hwl.cpus, 0), "-c 0");
 	tap_is_str(c.report, "r.txt", "--report");
-	tap_ok(c.watch && c.quiet && c.sc.debug, "--watch --quiet --debug");
+	tap_ok(c.watch && c.out.quiet && c.sc.debug, "--watch --quiet --debug");
 
 	tap_ok(parse(&c, "--duration 1w --hardlimit 0 --cpu-list 0 --mode none") == -1,
 	       "weeks, a zero hard limit, --cpu-list, mode none");
 	tap_is_u64(c.sc.duration_s, 604800, "--duration 1w");
 	tap_is_u64(c.hardlimit_us, 0, "--hardlimit 0");
 	tap_ok(c.sc.hwl.mode == HWLAT_MODE_NONE, "--mode none");
-	tap_ok(parse(&c, "--json") == -1 && c.json, "--json");
+	tap_ok(parse(&c, "--json") == -1 && c.out.json, "--json");
 	tap_ok(parse(&c, "--json --watch") == HWN_EXIT_USAGE, "--json with --watch: 2");
 	tap_ok(parse(&c, "--quiet --json") == HWN_EXIT_USAGE, "--json with --quiet: 2");
 	tap_ok(parse(&c, "--prometheus /tmp/hwlat.txt") == HWN_EXIT_USAGE, "--prometheus without .prom: 2");
@@ -279,8 +315,9 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(80 + 6 + 2);
+	tap_plan(80 + 6 + 2 + 4);
 	test_parse();
+	test_output_options();
 	test_lines();
 	test_summary();
 	test_mask();

@@ -1,0 +1,96 @@
+/*
+ * outopts: the shared output options and their outputs.  See outopts.h.
+ */
+#include "outopts.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "env.h"
+#include "recording.h"
+#include "session.h"
+
+bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc)
+{
+	char why[PROM_PATH_MAX + 64];
+
+	switch (def->id) {
+	case OUT_JSON:
+		o->json = true;
+		return true;
+	case OUT_PROMETHEUS:
+		if (prom_check_path(arg, why, sizeof(why)) < 0)
+			*rc = opt_bad(def, arg, why);
+		else
+			snprintf(o->prometheus, sizeof(o->prometheus), "%s", arg);
+		return true;
+	case OUT_RECORD:
+		o->record = arg;
+		return true;
+	case OUT_FORCE:
+		o->force = true;
+		return true;
+	}
+	return false;
+}
+
+int out_opts_check(const struct out_opts *o, const struct opt_def *defs)
+{
+	if (o->force && !o->record)
+		return opt_bad(opt_find(defs, OUT_FORCE), NULL, "works only with --record FILE");
+	return 0;
+}
+
+int outputs_open(struct outputs *out, const struct out_opts *o, struct session_conf *sc)
+{
+	char err[512];
+
+	memset(out, 0, sizeof(*out));
+	if (o->record && !(out->rec = recording_open(o->record, o->force, err, sizeof(err)))) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		return HWN_EXIT_USAGE;
+	}
+	out->record_path = o->record;
+	if (o->prometheus[0]) {
+		if (!(out->prom = prom_new(o->prometheus))) {
+			outputs_abandon(out);
+			fprintf(stderr, "hwnoisetop: out of memory\n");
+			return HWN_EXIT_ENV;
+		}
+		prom_attach(out->prom, sc);
+	}
+	return 0;
+}
+
+void outputs_abandon(struct outputs *out)
+{
+	char err[512];
+
+	prom_end(out->prom, NULL);
+	if (out->rec) {
+		recording_close(out->rec, &(struct recording_end){ 0 }, err, sizeof(err));
+		unlink(out->record_path);
+	}
+	memset(out, 0, sizeof(*out));
+}
+
+void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv, bool quiet)
+{
+	if (!out->rec)
+		return;
+	s->jsonl = out->rec;
+	recording_begin(out->rec, s, argc, argv, quiet);
+}
+
+int outputs_end(struct outputs *out, struct session *s, const struct recording_end *end,
+		char *err, size_t errlen)
+{
+	int rc;
+
+	prom_end(out->prom, s);
+	rc = recording_close(out->rec, end, err, errlen);
+	s->jsonl = NULL;
+	memset(out, 0, sizeof(*out));
+	return rc;
+}

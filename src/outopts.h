@@ -1,0 +1,69 @@
+/*
+ * outopts: the output options both command lines share (--json,
+ * --prometheus, --record, --force, with -q/--quiet beside them), parsed in
+ * one place, and the outputs they open around a session.
+ */
+#ifndef HWN_OUTOPTS_H
+#define HWN_OUTOPTS_H
+
+#include <stdbool.h>
+
+#include "options.h"
+#include "prom.h"
+
+/* Their ids in both option tables. */
+enum { OUT_JSON = 0x300, OUT_PROMETHEUS, OUT_RECORD, OUT_FORCE };
+
+/* The --prometheus entry of an option table; more and example are the command's. */
+#define PROMETHEUS_OPTION(more_text, example_line)						\
+	{ .id = OUT_PROMETHEUS, .long_name = "prometheus", .arg = OPT_REQUIRED,			\
+	  .arg_name = "file",									\
+	  .help = "keep file (ending in .prom) up to date, about once a second, in the "	\
+		  "Prometheus text format for node_exporter's textfile collector",		\
+	  .more = (more_text), .example = (example_line),					\
+	  .accepts = "a file name ending in .prom in an existing directory" }
+
+struct out_opts {
+	bool quiet;		/* -q/--quiet (the commands differ on what it keeps) */
+	bool json;		/* --json: the summary as one JSON object */
+	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
+	const char *record;	/* --record FILE (recording.h), or NULL */
+	bool force;		/* --force: --record may overwrite */
+};
+
+/*
+ * Take def if it is one of OUT_*: true, with *rc set to HWN_EXIT_USAGE
+ * after a one-line error on a bad argument.  False for any other option.
+ */
+bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc);
+/* Once every option is read: 0, or HWN_EXIT_USAGE after a one-line error. */
+int out_opts_check(const struct out_opts *o, const struct opt_def *defs);
+
+struct session;
+struct session_conf;
+struct recording;
+struct recording_end;
+
+struct outputs {
+	struct recording *rec;
+	struct prom *prom;
+	const char *record_path;
+};
+
+/*
+ * Before the session starts: create the recording and the Prometheus
+ * writer (attached to sc).  0, or an exit status after one line on stderr.
+ */
+int outputs_open(struct outputs *out, const struct out_opts *o, struct session_conf *sc);
+/* The session did not start: nothing was measured, the recording goes. */
+void outputs_abandon(struct outputs *out);
+/* The session started: the recording's header (argv as typed). */
+void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv, bool quiet);
+/*
+ * After session_finish(): the last Prometheus write and the recording's
+ * footer.  0, or -1 with the reason in err.
+ */
+int outputs_end(struct outputs *out, struct session *s, const struct recording_end *end,
+		char *err, size_t errlen);
+
+#endif
