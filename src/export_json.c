@@ -142,6 +142,43 @@ static void hwlat_figures(struct json *j, const struct hwl_stats *st, const stru
 	events(j, &st->lost);
 }
 
+/* Each segment's table, headed by the marker that opened it (report_segments()). */
+static void segment_tables(struct json *j, const struct export_run *run, bool smi)
+{
+	const struct segments *sg = run->seg;
+	unsigned n = sg ? segments_count(sg) : 0;
+	struct stats st;
+
+	if (n < 2 || stats_init(&st, sg->cur.ncpus) < 0) {
+		json_null(j, "segments");
+		return;
+	}
+	json_array(j, "segments");
+	for (unsigned k = 0; k < n; k++) {
+		const struct segment *g = &sg->seg[k];
+		const struct marker *m = &sg->marks.m[k];
+		struct report_opts ro = { .osnoise = g->osnoise, .smi = smi };
+		char at[32];
+
+		segments_unpack(sg, k, &st);
+		json_object(j, NULL);
+		json_u64(j, "marker", m->num);
+		json_string(j, "at", markers_clock(m->t_ms, at, sizeof(at)));
+		json_string(j, "text", m->text);
+		if (m->origin[0])
+			json_string(j, "origin", m->origin);
+		else
+			json_null(j, "origin");
+		json_string(j, "mode", g->hwlat ? "hwlat" : g->osnoise ? "osnoise" : "hwnoise");
+		json_u64(j, "duration_s", segments_ns(sg, k, run->run_ns) / 1000000000ULL);
+		json_bool(j, "before_reset", g->before_reset);
+		osnoise_rows(j, &st, &g->rows, &ro);
+		json_end(j);
+	}
+	json_end(j);
+	stats_free(&st);
+}
+
 void export_json_summary(FILE *out, const struct stats *st, const struct report_opts *ro,
 			 const struct export_run *run)
 {
@@ -176,6 +213,7 @@ void export_json_summary(FILE *out, const struct stats *st, const struct report_
 	} else {
 		json_null(&j, "hwlat_view");
 	}
+	segment_tables(&j, run, ro->smi);
 	json_int(&j, "exit_status", run->exit_status);
 	json_end(&j);
 	fputc('\n', out);

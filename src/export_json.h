@@ -15,6 +15,7 @@
 #include "hwlat_stats.h"
 #include "osnoise.h"
 #include "report.h"
+#include "segments.h"
 #include "stats.h"
 
 /* The version of both objects' layout ("version"). */
@@ -31,6 +32,9 @@ struct export_run {
 	/* The dashboard's hwlat view ran: its figures (NULL: it did not). */
 	const struct hwl_stats *hwlat;
 	const struct hwlat_conf *hwlat_conf;
+	/* The tables between markers (NULL, or fewer than two segments: null). */
+	const struct segments *seg;
+	uint64_t run_ns;			/* the markers' clock at the end */
 };
 
 /* The object and a newline: the table of st over run->conf->cpus with ro's columns. */

@@ -50,6 +50,8 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 			.exit_status = s->exit_status,
 			.hwlat = o->hwlat_view ? &s->hwl_stats : NULL,
 			.hwlat_conf = &s->conf.hwl,
+			.seg = o->segments ? &s->seg : NULL,
+			.run_ns = o->run_ns,
 		};
 
 		export_json_summary(stdout, &s->stats, &ro, &run);

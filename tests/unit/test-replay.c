@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export_json.h"
 #include "json.h"
 #include "jsonread.h"
 #include "replay.h"
@@ -80,6 +81,35 @@ static void json_cases(void)
 	free(buf);
 }
 
+/* --json's "segments": the tables between the markers, as the text prints them. */
+static void segments_json(struct replay *r)
+{
+	struct report_opts ro = { 0 };
+	struct export_run run = { .conf = &r->s.conf.osn, .seg = &r->s.seg,
+				  .run_ns = 3000000000ULL };
+	char *buf = NULL, *seg;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	export_json_summary(mem, &r->s.stats, &ro, &run);
+	fclose(mem);
+	seg = buf ? strstr(buf, "\"segments\":[") : NULL;
+	tap_ok(seg && strstr(seg, "{\"marker\":0,\"at\":\"00:00:00\",\"text\":\"start\"") &&
+	       strstr(seg, "{\"marker\":1,\"at\":\"00:00:02\",\"text\":\"after\",\"origin\":\"key\","
+			   "\"mode\":\"hwnoise\",\"duration_s\":1,"),
+	       "--json: each segment headed by its marker: %.300s", seg ? seg : "no segments");
+	tap_ok(seg && strstr(seg, "\"cpu\":0,\"periods\":1,\"runtime_us\":750000,\"noise_us\":5,") &&
+	       strstr(seg, "\"cpu\":0,\"periods\":2,\"runtime_us\":1500000,\"noise_us\":40,"),
+	       "--json: each segment's rows, the later summary in the second");
+	run.seg = NULL;
+	free(buf);
+	mem = open_memstream(&buf, &len);
+	export_json_summary(mem, &r->s.stats, &ro, &run);
+	fclose(mem);
+	tap_ok(buf && strstr(buf, "\"segments\":null"), "--json: no markers asked for: null");
+	free(buf);
+}
+
 static void known_figures(void)
 {
 	struct replay *r = calloc(1, sizeof(*r));
@@ -106,6 +136,7 @@ static void known_figures(void)
 	       r->s.seg.cur.cpu[0].noise == 5, "the marker opened a segment holding the later summary");
 	tap_ok(r->footer && r->end.elapsed_s == 3 && r->s.osn.conf.irq_disable &&
 	       strcmp(r->s.notes, "a \"note\"\n") == 0, "the footer's figures");
+	segments_json(r);
 	replay_free(r);
 
 	tap_ok(replay_text(r, HDR S(0, 10, 4, 2, 1, "") "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n") == 0 &&
