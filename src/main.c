@@ -39,7 +39,7 @@ static void quiet_update(void *ctx)
 	}
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv, const struct replay *ref, const char *ref_path)
 {
 	struct session s;
 	struct cli cli;
@@ -49,16 +49,19 @@ int main(int argc, char **argv)
 	bool dashboard;
 	int rc;
 
-	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
-		return hwlat_main(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "compare") == 0)
-		return cmptable_main(argc - 1, argv + 1);
 	/* Before anything can change: signals wait for the loop's signalfd. */
 	session_block_signals();
 	rc = cli_parse(&cli, argc, argv);
 	if (rc >= 0) {
 		cli_free(&cli);
 		return rc;
+	}
+	if (ref && (cli.cleanup || cli.replay || cli.out.quiet || !isatty(STDOUT_FILENO) ||
+		    !isatty(STDIN_FILENO))) {
+		fprintf(stderr, "hwnoisetop: compare --live shows the dashboard: it needs a terminal, "
+			"and takes neither -q, --replay nor --cleanup\n");
+		cli_free(&cli);
+		return HWN_EXIT_USAGE;
 	}
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
@@ -109,7 +112,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(s.smi));
 	rc = -1;
 	if (dashboard) {
-		struct dashboard_conf dc = { cli.sc.iterations, !getenv("NO_COLOR") };
+		struct dashboard_conf dc = { .iterations = cli.sc.iterations,
+					     .color = !getenv("NO_COLOR") };
+
+		if (ref) {
+			dc.ref = &ref->s.stats;
+			dc.ref_name = ref_path;
+			dc.ref_elapsed_s = ref->end.elapsed_s;
+		}
 
 		rc = dashboard_run(&s, &dc, err, sizeof(err));
 		if (rc < 0)
@@ -142,4 +152,30 @@ int main(int argc, char **argv)
 	session_free_results(&s);
 	cli_free(&cli);
 	return s.exit_status;
+}
+
+int main(int argc, char **argv)
+{
+	struct replay *ref = NULL;
+	const char *ref_path = NULL;
+	int rc;
+
+	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
+		return hwlat_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "compare") == 0) {
+		int skip = cmptable_live(argc - 1, argv + 1, &ref, &ref_path);
+
+		if (skip <= 0)
+			return skip ? HWN_EXIT_USAGE : cmptable_main(argc - 1, argv + 1);
+		/* "hwnoisetop compare A --live OPTIONS" runs as "hwnoisetop OPTIONS". */
+		argv[skip] = argv[0];
+		argv += skip;
+		argc -= skip;
+	}
+	rc = run(argc, argv, ref, ref_path);
+	if (ref) {
+		replay_free(ref);
+		free(ref);
+	}
+	return rc;
 }

@@ -90,6 +90,8 @@ void cmptable_print(FILE *out, const struct stats *a, const struct stats *b, boo
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: hwnoisetop compare A.jsonl B.jsonl\n"
+		"       hwnoisetop compare A.jsonl --live [OPTIONS]  (the dashboard's compare view:\n"
+		"       A against a live run with hwnoisetop's OPTIONS)\n"
 		"Two recordings of hwnoisetop --record side by side, per CPU: noise per second of\n"
 		"runtime and its change, %% CPU available, HW and NMI per second of runtime, SMIs\n"
 		"per second when both runs counted them.  Needs neither root nor a tracer.\n");
@@ -126,6 +128,36 @@ static void describe(const char *name, const char *path, const struct replay *r)
 	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)));
 }
 
+int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
+{
+	int live = argc > 1 && strcmp(argv[1], "--live") == 0 ? 1 :
+		   argc > 2 && strcmp(argv[2], "--live") == 0 ? 2 : 0;
+
+	*ref = NULL;
+	if (!live)
+		return 0;
+	*path = argv[3 - live];
+	if (argc < 3 || (*path)[0] == '-') {
+		fprintf(stderr, "hwnoisetop: compare --live takes one recording, then the live run's "
+			"options: hwnoisetop compare A.jsonl --live [OPTIONS]\n");
+		return -1;
+	}
+	if (!(*ref = calloc(1, sizeof(**ref)))) {
+		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
+		return -1;
+	}
+	if (load(*ref, *path) < 0 || (*ref)->hwlat_mode) {
+		if ((*ref)->hwlat_mode)
+			fprintf(stderr, "hwnoisetop: compare --live: %s is a hwnoisetop hwlat recording: "
+				"no osnoise periods to compare with\n", *path);
+		replay_free(*ref);
+		free(*ref);
+		*ref = NULL;
+		return -1;
+	}
+	return 3;
+}
+
 int cmptable_main(int argc, char **argv)
 {
 	struct replay *r = calloc(2, sizeof(*r));
@@ -138,7 +170,7 @@ int cmptable_main(int argc, char **argv)
 	}
 	if (argc != 3) {
 		fprintf(stderr, "hwnoisetop: compare takes two recordings: hwnoisetop compare "
-			"A.jsonl B.jsonl\n");
+			"A.jsonl B.jsonl (or A.jsonl --live [OPTIONS])\n");
 		free(r);
 		return HWN_EXIT_USAGE;
 	}

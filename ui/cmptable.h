@@ -19,4 +19,15 @@ void cmptable_print(FILE *out, const struct stats *a, const struct stats *b, boo
 /* The subcommand: argv[0] is "compare".  Its exit status. */
 int cmptable_main(int argc, char **argv);
 
+struct replay;
+
+/*
+ * "compare A.jsonl --live [OPTIONS]" (or "compare --live A.jsonl ..."):
+ * argv[0] is "compare".  Not asking for --live: 0.  Otherwise A is read
+ * into *ref (free with replay_free() and free()) and *path, and the
+ * count of words before the live run's options (3) returned; or -1 after
+ * a one-line error (*ref NULL).
+ */
+int cmptable_live(int argc, char **argv, struct replay **ref, const char **path);
+
 #endif

@@ -4,7 +4,8 @@
  * noise per second of runtime, % CPU available (as the kernel prints it),
  * HW and NMI events per second of runtime, before and after, and the
  * change: coloured better or worse, with a mark ('+' better, '!' worse)
- * that survives NO_COLOR.  The figures come from segments.h.
+ * that survives NO_COLOR.  The figures come from segments.h; with compare
+ * --live, "before" is a recording's whole run (dashboard_conf.ref).
  */
 #include <stdio.h>
 #include <string.h>
@@ -64,10 +65,14 @@ static void pair(const struct dashboard *d, int y, int *x, int w, bool have_b, b
 static void header(const struct dashboard *d, int y, int width, unsigned kb, unsigned ka)
 {
 	const struct markers *ms = &d->s->seg.marks;
-	char line[MARKER_TEXT + 96], m[MARKER_TEXT + 48];
+	char line[MARKER_TEXT + 1200], m[MARKER_TEXT + 48];
 
 	attrset(A_NORMAL);
-	snprintf(line, sizeof(line), " before: %s", markers_line(&ms->m[kb], m, sizeof(m)));
+	if (d->conf.ref)
+		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s measured)",
+			 d->conf.ref_name, markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)));
+	else
+		snprintf(line, sizeof(line), " before: %s", markers_line(&ms->m[kb], m, sizeof(m)));
 	mvaddnstr(y, 0, line, width);
 	snprintf(line, sizeof(line), " after:  %s", markers_line(&ms->m[ka], m, sizeof(m)));
 	mvaddnstr(y + 1, 0, line, width);
@@ -100,7 +105,9 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 	y += 4;
 	height -= 4;
 	for (cpu = 0; cpu < d->s->ncpus && row < height; cpu++) {
-		const struct cpu_stats *b = segments_cpu(sg, kb, cpu);
+		const struct stats *ref = d->conf.ref;
+		const struct cpu_stats *b = !ref ? segments_cpu(sg, kb, cpu) :
+					    cpu < ref->ncpus ? &ref->cpu[cpu] : NULL;
 		const struct cpu_stats *a = segments_cpu(sg, ka, cpu);
 		bool hb = b && b->periods, ha = a && a->periods;
 		struct seg_rates rb = { 0 }, ra = { 0 };

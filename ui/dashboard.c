@@ -308,7 +308,7 @@ void dash_draw(struct dashboard *d)
 
 		draw_title(d, cols);
 		draw_settings(d, cols);
-		if (d->compare && segments_count(&d->s->seg) > 1)
+		if (d->compare && (segments_count(&d->s->seg) > 1 || d->conf.ref))
 			compare_draw(d, top, lines - top - 1, cols);
 		else
 			grid_draw(d, top, lines - top - 1, cols);
@@ -509,7 +509,7 @@ static void on_note(void *ctx, const char *text)
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
 		  size_t errlen)
 {
-	struct dashboard d = { .s = s, .conf = *conf, .sel_cpu = -1 };
+	struct dashboard d = { .s = s, .conf = *conf, .sel_cpu = -1, .compare = conf->ref != NULL };
 	struct session_ui ui = { .ctx = &d, .input_fd = STDIN_FILENO, .input = on_input,
 				 .update = on_update, .tick_ms = 1000, .batch_ms = DASH_BATCH_MS,
 				 .resize = on_resize, .note = on_note };

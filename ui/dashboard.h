@@ -16,6 +16,10 @@ struct session;
 struct dashboard_conf {
 	uint64_t iterations;	/* end after this many periods per CPU; 0 = never */
 	bool color;		/* false: monochrome (NO_COLOR) */
+	/* compare --live: a recording's figures, "before" in the compare view (or NULL). */
+	const struct stats *ref;
+	const char *ref_name;
+	uint64_t ref_elapsed_s;	/* its measured time */
 };
 
 /*

@@ -55,13 +55,17 @@ void marks_key_list(struct dashboard *d, int code)
 void marks_key_compare(struct dashboard *d, int code)
 {
 	(void)code;
-	if (!d->compare && segments_count(&d->s->seg) < 2) {
+	if (!d->compare && segments_count(&d->s->seg) < 2 && !d->conf.ref) {
 		dash_message(d, true, "no marker yet: b sets one, and d compares before and after it");
 		return;
 	}
 	d->compare = !d->compare;
-	dash_message(d, false, d->compare ? "compare view: the segment before the latest marker "
-		     "and the current one (d returns)" : "grid view");
+	if (d->compare && d->conf.ref)
+		dash_message(d, false, "compare view: %s and the live run since the latest marker "
+			     "(d returns)", d->conf.ref_name);
+	else
+		dash_message(d, false, d->compare ? "compare view: the segment before the latest "
+			     "marker and the current one (d returns)" : "grid view");
 }
 
 void marks_list_key(struct dashboard *d, int ch)

@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 30
+plan 34
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -45,6 +45,18 @@ i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i +
 echo "dash_exit=$(cap | grep -o 'EXIT=[0-9]*')"
 tmux kill-server
 show dash.jsonl
+# compare --live: the -q run's recording before, CPU 0 measured live after.
+tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
+	"NO_COLOR=1 hwnoisetop compare live.jsonl --live -c 0 -H 1; echo EXIT=\$?; sleep 600"
+echo "cmp_header=$(yn waitfor 'before: live.jsonl, the whole recording' 100)"
+waitfor '^ +0 +[0-9.]+ +[0-9.]+[ +!] ' 100 > /dev/null
+echo "cmp_row=$(cap | grep -E '^ +0 +[0-9.]+ ' | head -1)"
+screen compare-live
+key d; echo "cmp_grid=$(yn waitfor '^ +CPU +Period ')"
+key q
+i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done
+echo "cmp_exit=$(cap | grep -o 'EXIT=[0-9]*')/$(ls /sys/kernel/tracing/instances | wc -l)"
+tmux kill-server
 # hwnoisetop hwlat --record.
 hwnoisetop hwlat -c 0 --threshold 1 --hardlimit 1000000 --duration 4 --record hw.jsonl > hw.txt 2>&1; echo "rc_hwlat=$?"
 show hw.txt; show hw.jsonl
@@ -135,6 +147,15 @@ is "$?" 0 "hwnoisetop compare of two recordings exits 0 on the host"
 diag "$(cat "$tmp/cmp.txt")"
 cmp0=$(grep -E '^ +0 ' "$tmp/cmp.txt")
 is "$(echo "$cmp0" | awk '{print $5}')" "$avail" "compare: CPU 0's availability in A is the live table's"
+
+# compare --live: the recording's figures as "before", beside a live run.
+is "$(get cmp_header)" yes "compare --live opens the dashboard's compare view, the recording as before"
+live0=$(get cmp_row)
+diag "compare --live, CPU 0: $live0"
+is "$(echo "$live0" | awk '{print $2, $5, $7, $9}')" "$(echo "$cmp0" | awk '{print $2, $5, $7, $9}')" \
+	"its before figures (noise/s, % available, HW/s, NMI/s) are compare's for the recording"
+is "$(get cmp_grid)" yes "d turns to the grid"
+is "$(get cmp_exit)" "EXIT=0/0" "q: exit 0, no instance left"
 
 # hwlat.
 is "$(get rc_hwlat)" 0 "hwnoisetop hwlat --record exits 0"

@@ -10,7 +10,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [[ $1 == 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..15
+echo 1..17
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -66,4 +66,6 @@ expect 'hwnoisetop -T ' '' "-T (a number) offers nothing"
 expect 'hwnoisetop comp' 'compare ' "the first word completes to the compare command"
 expect 'hwnoisetop compare trace-' 'trace-a.txt trace-b.txt ' "compare completes the recordings' file names"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt trace-' '' "compare takes two files, no third"
+expect 'hwnoisetop compare trace-a.txt --l' '--live ' "compare offers --live after the first recording"
+expect 'hwnoisetop compare trace-a.txt --live --peri' '--period ' "after --live, hwnoisetop's own options"
 exit $failed
