@@ -239,6 +239,19 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 	return 0;
 }
 
+/* The tick's measured times, for a front end playing the recording back. */
+static void tick_meters(struct replay *r, const struct jsonr_obj *o)
+{
+	struct session *s = &r->s;
+	uint64_t hw = 0;
+
+	s->meter[SESSION_OSNOISE].total_ns = r->end.elapsed_s * 1000000000ULL;
+	if (jsonr_u64(o, "hwlat_elapsed_s", &hw) == 0)
+		s->meter[SESSION_HWLAT].total_ns = hw * 1000000000ULL;
+	s->run_meter.total_ns = r->end.run_ns;
+	r->ticks++;
+}
+
 static int one_line(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
 {
 	struct session *s = &r->s;
@@ -291,8 +304,9 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 	} else if (strcmp(t, "set") == 0) {
 		rc = settings(r, o);
 	} else if (strcmp(t, "tick") == 0) {
-		if ((rc = need_u64(r, o, "elapsed_s", &r->end.elapsed_s)) == 0)
-			rc = need_u64(r, o, "run_ns", &r->end.run_ns);
+		if ((rc = need_u64(r, o, "elapsed_s", &r->end.elapsed_s)) == 0 &&
+		    (rc = need_u64(r, o, "run_ns", &r->end.run_ns)) == 0)
+			tick_meters(r, o);
 	} else if (strcmp(t, "footer") == 0) {
 		rc = footer(r, o);
 	} else if (strcmp(t, "dropped") != 0) {
@@ -302,51 +316,121 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 	return rc;
 }
 
-int replay_read(struct replay *r, FILE *f)
+int replay_open(struct replay *r, FILE *f)
 {
-	struct jsonr_obj *o = malloc(sizeof(*o));
-	struct reader_sink k;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int rc = 0;
-
 	memset(r, 0, sizeof(*r));
 	r->s.stop_cpu = -1;
-	if (!o) {
+	r->f = f;
+	r->o = malloc(sizeof(*r->o));
+	if (!r->o) {
 		snprintf(r->err, sizeof(r->err), "out of memory");
 		return -1;
 	}
-	k = session_sink(&r->s);
-	while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
-		r->lines++;
-		if (len == 0 || line[len - 1] != '\n') {
-			rc = bad(r, "%s", "cut short (no end of line)");
-			break;
-		}
-		if (memchr(line, 0, (size_t)len)) {
-			rc = bad(r, "%s", "a NUL byte");
-			break;
-		}
-		if (jsonr_parse(line, (size_t)len - 1, o) < 0)
-			rc = bad(r, "not JSON: %s", o->err);
-		else
-			rc = one_line(r, o, &k);
-	}
-	if (rc == 0 && r->lines == 0) {
+	r->k = session_sink(&r->s);
+	if (replay_next(r) > 0)
+		return replay_take(r);
+	if (!r->err[0]) {
 		r->lines = 1;
-		rc = bad(r, "%s", "the file is empty");
+		return bad(r, "%s", "the file is empty");
 	}
-	if (rc == 0 && ferror(f))
-		rc = bad(r, "%s", "read error");
-	free(line);
-	free(o);
+	return -1;
+}
+
+/* The recorded time of the parsed line: its summary's or sample's timestamp, or 0. */
+static uint64_t line_ns(const struct jsonr_obj *o)
+{
+	const struct jsonr_field *t = jsonr_get(o, "t");
+	uint64_t ts, nsec;
+	int64_t sec;
+
+	if (!t || t->rawlen != 3)
+		return 0;
+	if (t->raw[1] == 's' && jsonr_u64(o, "ts", &ts) == 0)
+		return ts;
+	if (t->raw[1] == 'h' && jsonr_int(o, "sec", &sec) == 0 && sec >= 0 &&
+	    jsonr_u64(o, "nsec", &nsec) == 0)
+		return (uint64_t)sec * 1000000000ULL + nsec;
+	return 0;
+}
+
+int replay_next(struct replay *r)
+{
+	ssize_t len;
+
+	if (r->pending)
+		return 1;
+	if (r->err[0] || !r->o)
+		return -1;
+	len = getline(&r->line, &r->cap, r->f);
+	if (len < 0) {
+		if (ferror(r->f))
+			return bad(r, "%s", "read error");
+		return 0;
+	}
+	r->lines++;
+	if (len == 0 || r->line[len - 1] != '\n')
+		return bad(r, "%s", "cut short (no end of line)");
+	if (memchr(r->line, 0, (size_t)len))
+		return bad(r, "%s", "a NUL byte");
+	if (jsonr_parse(r->line, (size_t)len - 1, r->o) < 0)
+		return bad(r, "not JSON: %s", r->o->err);
+	r->pending = true;
+	r->next_ns = line_ns(r->o);
+	return 1;
+}
+
+int replay_take(struct replay *r)
+{
+	if (!r->pending)
+		return -1;
+	r->pending = false;
+	return one_line(r, r->o, &r->k);
+}
+
+int replay_read(struct replay *r, FILE *f)
+{
+	int rc = replay_open(r, f);
+
+	while (rc == 0 && (rc = replay_next(r)) > 0)
+		rc = replay_take(r);
+	replay_close(r);
 	return rc;
+}
+
+void replay_close(struct replay *r)
+{
+	free(r->line);
+	free(r->o);
+	r->line = NULL;
+	r->o = NULL;
+	r->cap = 0;
+	r->pending = false;
 }
 
 void replay_free(struct replay *r)
 {
+	replay_close(r);
 	session_free_results(&r->s);
+}
+
+int replay_report(struct replay *r, const char *path, bool quiet, bool json)
+{
+	if (!r->footer)
+		fprintf(stderr, "hwnoisetop: --replay: %s ends at line %lu without its footer (the run "
+			"was cut short): replayed up to there\n", path, r->lines);
+	if (r->hwlat_mode) {
+		summary_hwlat(&r->s, r->end.smi, &r->s.conf.hwl.cpus, true);
+	} else {
+		r->end.quiet = quiet;
+		r->end.json = json;
+		r->end.segments = !r->live_quiet;
+		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+		summary_print(&r->s, &r->end);
+	}
+	fflush(stdout);
+	replay_free(r);
+	free(r);
+	return HWN_EXIT_OK;
 }
 
 int replay_main(const char *path, bool quiet, bool json)
@@ -373,20 +457,5 @@ int replay_main(const char *path, bool quiet, bool json)
 		free(r);
 		return HWN_EXIT_USAGE;
 	}
-	if (!r->footer)
-		fprintf(stderr, "hwnoisetop: --replay: %s ends at line %lu without its footer (the run "
-			"was cut short): replayed up to there\n", path, r->lines);
-	if (r->hwlat_mode) {
-		summary_hwlat(&r->s, r->end.smi, &r->s.conf.hwl.cpus, true);
-	} else {
-		r->end.quiet = quiet;
-		r->end.json = json;
-		r->end.segments = !r->live_quiet;
-		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-		summary_print(&r->s, &r->end);
-	}
-	fflush(stdout);
-	replay_free(r);
-	free(r);
-	return HWN_EXIT_OK;
+	return replay_report(r, path, quiet, json);
 }

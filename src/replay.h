@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "jsonread.h"
+#include "reader.h"
 #include "session.h"
 #include "summary.h"
 
@@ -20,8 +22,30 @@ struct replay {
 	bool footer;		/* the footer was read */
 	bool live_quiet;	/* the live run was -q */
 	unsigned long lines;	/* lines read */
+	uint64_t ticks;		/* tick lines taken (seconds of the live run) */
 	char err[256];		/* "line N: why" */
+	/* Reading it line by line (replay_open, replay_next, replay_take). */
+	FILE *f;
+	char *line;
+	size_t cap;
+	struct jsonr_obj *o;	/* the line read ahead */
+	struct reader_sink k;	/* the session's sink */
+	bool pending;		/* a line is read ahead, not yet taken */
+	uint64_t next_ns;	/* its recorded time (a summary's ts), 0: none */
 };
+
+/*
+ * Line by line, so that a front end can play it back at its own pace with
+ * the memory of one line: replay_open() reads the header (0, or -1 with
+ * r->err); replay_next() reads the next line ahead (1, or 0 at the end of
+ * the file, or -1 with r->err naming the line) and gives its recorded time
+ * in r->next_ns; replay_take() feeds it to the statistics (0 or -1).
+ * replay_close() frees the line buffers (replay_free() too); f stays open.
+ */
+int replay_open(struct replay *r, FILE *f);
+int replay_next(struct replay *r);
+int replay_take(struct replay *r);
+void replay_close(struct replay *r);
 
 /*
  * Read the recording from f into r (its statistics, its end).  0; or -1
@@ -31,6 +55,11 @@ struct replay {
 int replay_read(struct replay *r, FILE *f);
 void replay_free(struct replay *r);
 
+/*
+ * The end-of-run report of a replay read to its end (r allocated, freed
+ * here); path for the note of a cut file.  The exit status.
+ */
+int replay_report(struct replay *r, const char *path, bool quiet, bool json);
 /* --replay FILE: read it, print the report (json: as --json); the exit status. */
 int replay_main(const char *path, bool quiet, bool json);
 
