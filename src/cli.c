@@ -240,9 +240,13 @@ const struct opt_def cli_options[] = {
 	  .example = "hwnoisetop --keep-tuning" },
 	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop -q"),
 	{ .id = O_REPLAY, .long_name = "replay", .arg = OPT_REQUIRED, .arg_name = "file",
-	  .help = "read a --record file and print the report its run printed at its end; "
-		  "needs neither root nor a tracer",
-	  .more = "The recorded summaries go through the same statistics as a live run. A file "
+	  .help = "play a --record file back on the dashboard, or with -q (or --json) print the "
+		  "report its run printed at its end; needs neither root nor a tracer",
+	  .more = "On a terminal and without -q the dashboard shows the recording at the pace of "
+		  "its timestamps (z pauses, . steps, 1 2 3 4 set the speed x1, x10, x100 or as fast "
+		  "as it can; keys that would change the kernel are refused); q prints the report "
+		  "-q prints, the rest of the file read first. "
+		  "The recorded summaries go through the same statistics as a live run. A file "
 		  "that is not a recording, is cut inside a line or has another format version is "
 		  "refused with its line number (exit status 2); one without its footer (the run "
 		  "was killed) is replayed up to its last line.",
@@ -357,8 +361,8 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 		return HWN_EXIT_USAGE;
 	if (cli->out.record && cli->replay)
 		return opt_bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
-	if (cli->replay && nopts > 1 + cli->out.quiet + cli->out.json)
-		return opt_bad(def_of(O_REPLAY), NULL, "takes no other option but -q and --json");
+	if (cli->replay && nopts > 1 + cli->out.quiet + cli->out.json + cli->sc.debug)
+		return opt_bad(def_of(O_REPLAY), NULL, "takes no other option but -q, --json and -D");
 	if (cli->events.n && !cli->sc.record)
 		return opt_bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
 	if (bufsize_set && !cli->sc.record)

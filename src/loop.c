@@ -126,6 +126,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 	int batch = 0;		/* update_batch()'s state */
 	int cap = 0;
 
+	if (s->source)
+		return s->source->run(s->source->ctx, s, ui);
 	s->ui = ui;
 
 	session_arm_timer(s->tick_fd, tick, tick);

@@ -14,6 +14,7 @@
 #include "env.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
+#include "playback.h"
 #include "prom.h"
 #include "recording.h"
 #include "replay.h"
@@ -37,6 +38,40 @@ static void quiet_update(void *ctx)
 		snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)s->conf.iterations);
 		session_request_stop(s, why);
 	}
+}
+
+/*
+ * --replay FILE on a terminal without -q: the dashboard plays it back; at
+ * its end (q), the report --replay -q prints, the rest of the file read.
+ */
+static int replay_dashboard(const struct cli *cli)
+{
+	struct dashboard_conf dc = { .color = !getenv("NO_COLOR") };
+	uint64_t frames, lines, wakeups;
+	struct replay *r;
+	char err[512];
+
+	dc.play = playback_open(cli->replay, err, sizeof(err));
+	if (!dc.play) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		return HWN_EXIT_USAGE;
+	}
+	dc.debug = cli->sc.debug;
+	if (dashboard_run(playback_session(dc.play), &dc, err, sizeof(err)) < 0)
+		fprintf(stderr, "hwnoisetop: %s: showing only the report\n", err);
+	if (cli->sc.debug) {
+		playback_counts(dc.play, &frames, &lines, &wakeups);
+		fprintf(stderr, "hwnoisetop: debug: playback: %llu frames, %llu lines fed, %llu "
+			"wake-ups\n", (unsigned long long)frames, (unsigned long long)lines,
+			(unsigned long long)wakeups);
+	}
+	if (playback_finish(dc.play, &r, err, sizeof(err)) < 0) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		replay_free(r);
+		free(r);
+		return HWN_EXIT_USAGE;
+	}
+	return replay_report(r, cli->replay, false, false);
 }
 
 static int run(int argc, char **argv, const struct replay *ref, const char *ref_path)
@@ -66,7 +101,10 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
 	if (cli.replay) {
-		rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
+		if (!cli.out.quiet && !cli.out.json && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
+			rc = replay_dashboard(&cli);
+		else
+			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
 		cli_free(&cli);
 		return rc;
 	}
@@ -113,7 +151,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	rc = -1;
 	if (dashboard) {
 		struct dashboard_conf dc = { .iterations = cli.sc.iterations,
-					     .color = !getenv("NO_COLOR") };
+					     .color = !getenv("NO_COLOR"), .debug = cli.sc.debug };
 
 		if (ref) {
 			dc.ref = &ref->s.stats;

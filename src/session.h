@@ -97,6 +97,19 @@ struct session_ui {
 	void (*resize)(void *ctx);	/* SIGWINCH, through the signalfd; NULL: ignored */
 };
 
+/*
+ * A source of period summaries other than the kernel's tracers (the
+ * replay of a recording, playback.h): it runs the loop instead of the
+ * tracer's readers, feeding the session's sink at its own pace and calling
+ * the front end's input, update and resize as session_run() would.  The
+ * requests that change the kernel are the front end's to refuse.
+ */
+struct session_source {
+	const char *name;	/* "replay" */
+	void *ctx;
+	int (*run)(void *ctx, struct session *s, const struct session_ui *ui);
+};
+
 struct reader;
 struct record;
 struct recording;
@@ -145,6 +158,7 @@ struct session {
 	char err[512];
 	char notes[1024];		/* files written at the end, one line each */
 	const struct session_ui *ui;	/* the front end, while session_run runs */
+	const struct session_source *source;	/* NULL: the tracer's readers */
 };
 
 /* Block the signals the loop takes through its signalfd (call first thing). */

@@ -92,8 +92,13 @@ struct dashboard {
 	struct cpuset online;
 	uint64_t online_ns;		/* when online was read */
 
-	/* Redraws and what caused them, for -D. */
+	/* Playing a recording back (conf.play): what the title showed. */
+	uint64_t play_seq;
+	bool play_end_said;
+
+	/* Redraws and what caused them, for -D; CPU time spent drawing (-D only). */
 	uint64_t draws, inputs, resizes;
+	uint64_t draw_cpu_ns;
 
 	/* What was on screen at the last draw. */
 	uint64_t seen_samples;
@@ -114,6 +119,9 @@ void dash_draw(struct dashboard *d);
 bool dash_measured(const struct dashboard *d, int cpu);
 /* The hwlat view is on screen (the session runs the hwlat tracer). */
 bool dash_hwlat(const struct dashboard *d);
+/* The title bar: left at the start, then state (in look sa) and right at the end. */
+void dash_title_bar(const struct dashboard *d, int width, const char *left, const char *state,
+		    attr_t sa, const char *right);
 /* Row y in the title's colours across width, text at its start. */
 void dash_title(const struct dashboard *d, int y, int width, const char *text);
 /*
@@ -156,6 +164,23 @@ void panel_keep(struct dashboard *d);
 void panel_confirm(struct dashboard *d, int ch);
 /* The session saw a change (a key's, from outside, CPUs): show it. */
 void panel_news(struct dashboard *d);
+
+/* playview.c: --replay FILE on the dashboard */
+bool playview_on(const struct dashboard *d);
+void playview_title(struct dashboard *d, int width, const char *mode);
+const char *playview_hints(void);
+bool playview_changed(struct dashboard *d);
+void playview_end_note(struct dashboard *d);
+/* A key a recording refuses, said on the status line (system: it reads the running system). */
+void playview_refuse(struct dashboard *d, const char *names, bool system);
+void playview_key_pause(struct dashboard *d, int code);
+void playview_key_step(struct dashboard *d, int code);
+void playview_key_speed(struct dashboard *d, int code);
+
+/* term.c: the tty modes before curses; what a crash puts back; no XON/XOFF */
+void term_save_tty(void);
+void term_crash_prepare(void);
+void term_no_flow_control(void);
 
 /* keys.c */
 void keys_dispatch(struct dashboard *d, int ch);

@@ -152,8 +152,12 @@ static void draw_title(struct dashboard *d, int width)
 	char left[256], right[64], dur[32];
 	const char *state;
 	attr_t sa;
-	int need, rx;
+	int need;
 
+	if (playview_on(d)) {
+		playview_title(d, width, mode);
+		return;
+	}
 	state = state_text(d, &sa);
 	snprintf(right, sizeof(right), " %s ", format_duration(session_elapsed(d->s), dur,
 							      sizeof(dur)));
@@ -163,9 +167,16 @@ static void draw_title(struct dashboard *d, int width)
 		snprintf(left, sizeof(left), " hwnoisetop | %s", mode);
 	if ((int)strlen(left) + 1 + need > width)
 		snprintf(left, sizeof(left), " %s", brief);
+	dash_title_bar(d, width, left, state, sa, right);
+}
+
+void dash_title_bar(const struct dashboard *d, int width, const char *left, const char *state,
+		    attr_t sa, const char *right)
+{
+	int rx = width - ((int)strlen(state) + 2 + (int)strlen(right));
+
 	fill(0, width, d->look[LOOK_TITLE]);
 	mvaddnstr(0, 0, left, width);
-	rx = width - need;
 	if (rx < (int)strlen(left) + 1)
 		rx = (int)strlen(left) + 1;
 	if (rx < width) {
@@ -248,6 +259,8 @@ static void draw_status(struct dashboard *d, int y, int width)
 		" F1 help  s system  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode  q quit" :
 		" F1 help  s system  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause  q quit";
 
+	if (playview_on(d))
+		hints = playview_hints();
 	if (d->prompt != PROMPT_NONE) {
 		attrset(A_BOLD);
 		mvprintw(y, 0, " %s: ", keys_prompt_label(d->prompt));
@@ -278,8 +291,18 @@ static void draw_too_small(int lines, int cols)
 		mvaddnstr(lines / 2, 0, b, cols);
 }
 
+/* CPU time of this thread, for -D's cost of a redraw. */
+static uint64_t cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 void dash_draw(struct dashboard *d)
 {
+	uint64_t t0 = d->conf.debug ? cpu_ns() : 0;
 	int lines, cols;
 
 	getmaxyx(stdscr, lines, cols);
@@ -322,6 +345,8 @@ void dash_draw(struct dashboard *d)
 	d->dirty = false;
 	d->seen_samples = samples_seen(d);
 	d->seen_elapsed = session_elapsed(d->s);
+	if (t0)
+		d->draw_cpu_ns += cpu_ns() - t0;
 }
 
 /* The grid marks offline CPUs; the session tells (and marks) the change itself. */
@@ -356,7 +381,13 @@ static void on_update(void *ctx)
 {
 	struct dashboard *d = ctx;
 
-	check_online(d);
+	if (playview_on(d)) {
+		playview_end_note(d);
+		if (playview_changed(d))
+			d->dirty = true;
+	} else {
+		check_online(d);
+	}
 	panel_news(d);
 	check_iterations(d);
 	if (samples_seen(d) != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
@@ -442,65 +473,6 @@ static void set_looks(struct dashboard *d)
 	}
 }
 
-/*
- * What a crash must undo on the terminal, prepared while curses runs: the
- * tty modes from before it, and the terminal's own strings to leave the
- * alternate screen, show the cursor and reset the attributes.
- */
-static struct termios crash_tty;
-static bool crash_tty_saved;
-static char crash_seq[128];
-static size_t crash_len;
-
-static void crash_add(const char *capname)
-{
-	char *str = tigetstr(capname);
-	size_t n;
-
-	if (!str || str == (char *)-1)
-		return;
-	n = strlen(str);
-	if (crash_len + n < sizeof(crash_seq)) {
-		memcpy(crash_seq + crash_len, str, n);
-		crash_len += n;
-	}
-}
-
-/* The fault handler's hook: write() and tcsetattr() only. */
-static void crash_restore_terminal(void)
-{
-	if (crash_len && write(STDOUT_FILENO, crash_seq, crash_len) < 0)
-		return;
-	if (write(STDOUT_FILENO, "\r\n", 2) < 0)
-		return;
-	if (crash_tty_saved)
-		tcsetattr(STDIN_FILENO, TCSANOW, &crash_tty);
-}
-
-static void crash_prepare(void)
-{
-	crash_len = 0;
-	crash_add("sgr0");
-	crash_add("cnorm");
-	crash_add("rmcup");
-	session_set_fatal_hook(crash_restore_terminal);
-}
-
-/*
- * Ctrl-S would stop the terminal's output and block every write, SIGTERM
- * included (the loop reads signals only between writes): no XON/XOFF.
- */
-static void no_flow_control(void)
-{
-	struct termios t;
-
-	if (tcgetattr(STDIN_FILENO, &t) == 0) {
-		t.c_iflag &= ~(IXON | IXOFF);
-		if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
-			def_prog_mode();
-	}
-}
-
 static void on_note(void *ctx, const char *text)
 {
 	dash_message(ctx, true, "%s", text);
@@ -520,7 +492,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	/* Characters only: numbers are parsed and printed with a '.' in every locale. */
 	setlocale(LC_CTYPE, "");
 	d.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	crash_tty_saved = tcgetattr(STDIN_FILENO, &crash_tty) == 0;
+	term_save_tty();
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
 		snprintf(err, errlen, "cannot drive the terminal (TERM=%s)",
@@ -537,18 +509,25 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	doupdate();
 	cbreak();
 	noecho();
-	no_flow_control();
+	term_no_flow_control();
 	nonl();
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
 	set_looks(&d);
-	crash_prepare();
+	term_crash_prepare();
 
 	if (uname(&u) == 0)
 		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
-	env_online_cpus(&d.online);
+	if (conf->play) {
+		/* The recording's CPUs: this machine's are not the ones it measured. */
+		for (int cpu = 0; cpu < s->ncpus; cpu++)
+			cpuset_add(&d.online, cpu);
+		d.play_seq = (uint64_t)-1;
+	} else {
+		env_online_cpus(&d.online);
+	}
 	d.online_ns = mono_ns();
 	d.sel_cpu = cpuset_next(session_cpus(s), 0);
 	if (d.sel_cpu < 0)
@@ -559,7 +538,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 
 	rc = session_run(s, &ui);
 	/* A stop condition: keep the screen, and the recorded trace for t. */
-	if (s->stop_hit && !conf->iterations) {
+	if (s->stop_hit && !conf->iterations && !conf->play) {
 		dash_message(&d, true, "%s: t saves the trace, q quits", s->stop_reason);
 		dash_draw(&d);
 		rc = session_hold(s, &ui);
@@ -569,7 +548,11 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	endwin();
 	session_set_fatal_hook(NULL);
 	/* Redraws come from the tick, a batch of summaries, a key or a resize only. */
-	if (s->conf.debug) {
+	if (conf->debug && conf->play) {
+		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu inputs, %llu resizes\n",
+			(unsigned long long)d.draws, (unsigned long long)d.inputs,
+			(unsigned long long)d.resizes);
+	} else if (conf->debug) {
 		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu ticks, %llu batches of "
 			"summaries, %llu inputs, %llu resizes\n", (unsigned long long)d.draws,
 			(unsigned long long)s->ticks, (unsigned long long)s->batches,
@@ -577,6 +560,9 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		fprintf(stderr, "hwnoisetop: debug: %llu wake-ups of the loop\n",
 			(unsigned long long)s->wakeups);
 	}
+	if (conf->debug)
+		fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",
+			d.draws ? (double)d.draw_cpu_ns / 1e6 / (double)d.draws : 0.0);
 	delscreen(scr);
 	free(d.order);
 	return rc;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct playback;
 struct session;
 
 struct dashboard_conf {
@@ -20,6 +21,8 @@ struct dashboard_conf {
 	const struct stats *ref;
 	const char *ref_name;
 	uint64_t ref_elapsed_s;	/* its measured time */
+	struct playback *play;	/* playing a recording back (playback.h); NULL: live */
+	bool debug;		/* -D: the redraws counted and timed, said at the end */
 };
 
 /*

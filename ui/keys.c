@@ -288,6 +288,12 @@ static bool panel_key(const struct key_def *k)
 }
 
 const struct key_def keys_table[] = {
+	{ { 'z' }, "z", "pause or resume the playback", playview_key_pause, false, KEYS_REPLAY },
+	{ { '.' }, ".", "while paused: play one second more (up to the recording's next tick)",
+	  playview_key_step, false, KEYS_REPLAY },
+	{ { '1', '2', '3', '4' }, "1, 2, 3, 4",
+	  "playback speed: x1 (as recorded), x10, x100, as fast as it can", playview_key_speed,
+	  false, KEYS_REPLAY },
 	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, false,
 	  KEYS_BOTH },
 	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move, false, KEYS_BOTH },
@@ -351,7 +357,7 @@ const struct key_def keys_table[] = {
 const char *keys_view_note(const struct key_def *k)
 {
 	return k->view == KEYS_HWNOISE ? " (hwnoise view)" : k->view == KEYS_HWLAT ? " (hwlat view)" :
-	       k->view == KEYS_PANEL ? " (system panel)" : "";
+	       k->view == KEYS_PANEL ? " (system panel)" : k->view == KEYS_REPLAY ? " (replay)" : "";
 }
 
 const char *keys_prompt_label(enum dash_prompt p)
@@ -545,9 +551,12 @@ void keys_dispatch(struct dashboard *d, int ch)
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
 			if (k->codes[i] != ch || (d->panel && !panel_key(k)) ||
-			    (!d->panel && k->view == KEYS_PANEL))
+			    (!d->panel && k->view == KEYS_PANEL) ||
+			    (k->view == KEYS_REPLAY && !playview_on(d)))
 				continue;
-			if (k->live && d->s->state == SESSION_STOPPED)
+			if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
+				playview_refuse(d, k->names, !k->live);
+			else if (k->live && d->s->state == SESSION_STOPPED)
 				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
 			else if (k->view == KEYS_HWLAT && !dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);

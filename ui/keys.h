@@ -20,6 +20,7 @@ enum key_view {
 	KEYS_HWNOISE,	/* the hwnoise (osnoise tracer) view only */
 	KEYS_HWLAT,	/* the hwlat view only */
 	KEYS_PANEL,	/* the system panel, while it is open */
+	KEYS_REPLAY,	/* playing a recording back (--replay FILE) */
 };
 
 struct key_def {
@@ -27,11 +28,11 @@ struct key_def {
 	const char *names;		/* as shown: "Up, Down" */
 	const char *help;		/* one line */
 	void (*run)(struct dashboard *d, int code);
-	bool live;			/* changes the measurement: not once it stopped */
+	bool live;			/* changes the measurement: not once it stopped, not in a replay */
 	enum key_view view;
 };
 
-/* " (hwnoise view)", " (hwlat view)", " (system panel)" or "": after the help text. */
+/* " (hwnoise view)", " (hwlat view)", " (system panel)", " (replay)" or "": after the help text. */
 const char *keys_view_note(const struct key_def *k);
 
 /* Ends with an entry whose names is NULL. */

@@ -1,0 +1,393 @@
+/*
+ * playback: see playback.h.
+ *
+ * The clock: recorded time rec_base was shown at wall time wall_base and
+ * advances speed times as fast as the wall clock.  A line whose recorded
+ * time (a summary's ts, a hwlat sample's time) is past that clock waits
+ * in poll(); lines without a time (ticks, markers, settings) go with the
+ * line before them.  A jump of the recorded clock over JUMP_NS (a pause of
+ * the live run, a change of tracer) is not waited for.  "As fast as it
+ * can" feeds lines in slices and lets the front end draw between slices,
+ * at most once per frame; the other speeds draw at most once per frame
+ * too, a little after the first new line so that the summaries of one
+ * period are drawn together.
+ */
+#define _GNU_SOURCE
+#include "playback.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jsonread.h"
+#include "replay.h"
+#include "session.h"
+#include "session_int.h"
+
+#define NS 1000000000ULL
+#define JUMP_NS (60 * NS)
+#define GATHER_NS (20 * 1000000ULL)	/* one period's summaries, drawn together */
+#define TAIL_BYTES 65536		/* where the last tick or the footer is looked for */
+#define SLICE_LINES 512			/* as fast as it can: lines between looks at the clock */
+
+struct playback {
+	struct replay *r;
+	FILE *f;
+	char *path;
+	char kernel[96];
+	unsigned speed;
+	bool paused, end;
+	uint64_t total_s, seq;
+	bool based;
+	uint64_t rec_base, wall_base;
+	uint64_t last_ns;		/* the latest recorded time fed */
+	uint64_t dirty_since;		/* wall time of the first line not drawn; 0: none */
+	uint64_t last_draw;
+	int sig_fd;
+	struct session_source src;
+	uint64_t frames, fed, wakeups;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NS + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t frame_ns(const struct playback *p)
+{
+	/* x1 as the live dashboard (a batch of 250 ms), faster at most 30 a second. */
+	return p->speed == 1 ? 250000000ULL : p->speed == 10 ? 100000000ULL : NS / 30;
+}
+
+static uint64_t rec_now(const struct playback *p, uint64_t now)
+{
+	return p->rec_base + (now - p->wall_base) * p->speed;
+}
+
+static void rebase(struct playback *p, uint64_t rec, uint64_t now)
+{
+	p->rec_base = rec;
+	p->wall_base = now;
+}
+
+static void changed(struct playback *p)
+{
+	p->seq++;
+	if (!p->dirty_since)
+		p->dirty_since = mono_ns();
+}
+
+/* The file is played (rc 0) or stopped at a bad line (rc < 0). */
+static void at_end(struct playback *p)
+{
+	p->end = true;
+	changed(p);
+}
+
+static bool is_tick(const struct replay *r)
+{
+	const struct jsonr_field *t = jsonr_get(r->o, "t");
+
+	return t && t->rawlen == 6 && memcmp(t->raw, "\"tick\"", 6) == 0;
+}
+
+/* Take the line read ahead; false at a bad one. */
+static bool take(struct playback *p)
+{
+	uint64_t t = p->r->next_ns;
+
+	if (replay_take(p->r) < 0) {
+		at_end(p);
+		return false;
+	}
+	p->fed++;
+	if (t > p->last_ns)
+		p->last_ns = t;
+	if (!p->dirty_since)
+		p->dirty_since = mono_ns();
+	return true;
+}
+
+/* Read the next line ahead: false at the end of the file or a bad line. */
+static bool next(struct playback *p)
+{
+	if (replay_next(p->r) > 0)
+		return true;
+	at_end(p);
+	return false;
+}
+
+/*
+ * Feed what is due at now: 0 when more is due at once (a slice of "as
+ * fast as it can" ended), else the wall time in ns until the next line is
+ * due, or -1 (the end).
+ */
+static int64_t feed(struct playback *p, uint64_t now)
+{
+	uint64_t until = p->last_draw + frame_ns(p);
+
+	for (unsigned n = 0; !p->end; n++) {
+		uint64_t t;
+
+		/* Behind (or as fast as it can): let the front end draw and read keys. */
+		if (n >= SLICE_LINES) {
+			if (mono_ns() >= until)
+				return 0;
+			n = 0;
+		}
+		if (!next(p))
+			break;
+		t = p->r->next_ns;
+		if (t && p->speed != PLAYBACK_MAX) {
+			if (!p->based || t > p->last_ns + JUMP_NS) {
+				p->based = true;
+				rebase(p, t, now);
+			}
+			if (t > rec_now(p, now))
+				return (int64_t)((t - rec_now(p, now)) / p->speed) + 1;
+		}
+		if (!take(p))
+			break;
+	}
+	return -1;
+}
+
+static void on_signal(struct playback *p, struct session *s, const struct session_ui *ui)
+{
+	struct signalfd_siginfo si;
+
+	while (read(p->sig_fd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGWINCH) {
+			if (ui->resize)
+				ui->resize(ui->ctx);
+			continue;
+		}
+		session_request_stop(s, strsignal(si.ssi_signo));
+	}
+}
+
+static int run(void *ctx, struct session *s, const struct session_ui *ui)
+{
+	struct playback *p = ctx;
+
+	s->ui = ui;
+	p->last_draw = mono_ns();
+	while (!s->quit) {
+		uint64_t now = mono_ns();
+		int64_t wait = p->paused || p->end ? -1 : feed(p, now);
+		struct pollfd pfd[2] = {
+			{ .fd = p->sig_fd, .events = POLLIN },
+			{ .fd = ui->input_fd, .events = POLLIN },
+		};
+		int timeout;
+
+		if (p->dirty_since) {
+			uint64_t gather = p->speed == PLAYBACK_MAX ? 0 : GATHER_NS;
+			uint64_t due = p->last_draw + frame_ns(p);
+
+			now = mono_ns();
+			if (due < p->dirty_since + gather)
+				due = p->dirty_since + gather;
+			if (now >= due) {
+				p->dirty_since = 0;
+				p->last_draw = now;
+				p->frames++;
+				if (ui->update)
+					ui->update(ui->ctx);
+				if (wait > 0 && (uint64_t)wait > mono_ns() - now)
+					wait -= (int64_t)(mono_ns() - now);
+				else if (wait > 0)
+					wait = 0;
+			} else if (wait < 0 || (uint64_t)wait > due - now) {
+				wait = (int64_t)(due - now);
+			}
+		}
+		timeout = wait < 0 ? -1 : (int)((uint64_t)(wait + 999999) / 1000000ULL);
+		if (poll(pfd, 2, timeout) < 0 && errno != EINTR) {
+			snprintf(s->err, sizeof(s->err), "poll: %s", strerror(errno));
+			break;
+		}
+		p->wakeups++;
+		if (pfd[0].revents)
+			on_signal(p, s, ui);
+		if (pfd[1].revents && ui->input)
+			ui->input(ui->ctx);
+	}
+	s->ui = NULL;
+	return s->exit_status;
+}
+
+void playback_pause(struct playback *p, bool pause)
+{
+	uint64_t now = mono_ns();
+
+	if (pause == p->paused)
+		return;
+	if (pause && p->based && p->speed != PLAYBACK_MAX)
+		rebase(p, rec_now(p, now), now);
+	else if (!pause)
+		p->wall_base = now;
+	p->paused = pause;
+	p->seq++;
+}
+
+void playback_step(struct playback *p)
+{
+	while (!p->end && next(p)) {
+		bool tick = is_tick(p->r);
+
+		if (!take(p) || tick)
+			break;
+	}
+	rebase(p, p->last_ns, mono_ns());
+	p->based = p->last_ns != 0;
+	p->seq++;
+}
+
+void playback_speed(struct playback *p, unsigned speed)
+{
+	uint64_t now = mono_ns();
+
+	if (speed == p->speed)
+		return;
+	if (p->speed == PLAYBACK_MAX || !p->based)
+		rebase(p, p->last_ns, now);
+	else
+		rebase(p, p->paused ? p->rec_base : rec_now(p, now), now);
+	p->speed = speed;
+	p->seq++;
+}
+
+/* The measured seconds of the last tick or the footer near the end of the file. */
+static uint64_t tail_seconds(FILE *f)
+{
+	struct jsonr_obj *o = malloc(sizeof(*o));
+	char *buf = malloc(TAIL_BYTES + 1);
+	uint64_t s = 0;
+	struct stat st;
+	off_t from;
+	ssize_t n;
+
+	if (!o || !buf || fstat(fileno(f), &st) < 0)
+		goto out;
+	from = st.st_size > TAIL_BYTES ? st.st_size - TAIL_BYTES : 0;
+	n = pread(fileno(f), buf, TAIL_BYTES, from);
+	if (n <= 0)
+		goto out;
+	buf[n] = '\0';
+	/* Whole lines only, the last first. */
+	for (char *end = memrchr(buf, '\n', (size_t)n); end && end > buf; ) {
+		char *start = memrchr(buf, '\n', (size_t)(end - buf));
+		char *line = start ? start + 1 : buf;
+
+		if ((start || from == 0) && strstr(line, "\"elapsed_s\"") &&
+		    jsonr_parse(line, (size_t)(end - line), o) == 0 &&
+		    jsonr_u64(o, "elapsed_s", &s) == 0)
+			break;
+		end = start;
+	}
+out:
+	free(buf);
+	free(o);
+	return s;
+}
+
+struct playback *playback_open(const char *path, char *err, size_t errlen)
+{
+	struct playback *p = calloc(1, sizeof(*p));
+	sigset_t set;
+
+	if (!p || !(p->r = calloc(1, sizeof(*p->r))) || !(p->path = strdup(path))) {
+		snprintf(err, errlen, "--replay: out of memory");
+		goto fail;
+	}
+	p->sig_fd = -1;
+	p->f = fopen(path, "re");
+	if (!p->f) {
+		snprintf(err, errlen, "--replay: cannot open %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (replay_open(p->r, p->f) < 0) {
+		snprintf(err, errlen, "--replay: %s %s", path, p->r->err);
+		goto fail;
+	}
+	/* The header is still the line read. */
+	if (jsonr_str(p->r->o, "kernel", p->kernel, sizeof(p->kernel)) < 0)
+		snprintf(p->kernel, sizeof(p->kernel), "?");
+	p->total_s = tail_seconds(p->f);
+	session_loop_sigset(&set);
+	p->sig_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+	if (p->sig_fd < 0) {
+		snprintf(err, errlen, "--replay: signalfd: %s", strerror(errno));
+		goto fail;
+	}
+	/* A crash puts the terminal back (the dashboard's hook); no kernel setting was changed. */
+	session_install_fatal_handlers();
+	p->speed = 1;
+	p->src = (struct session_source){ .name = "replay", .ctx = p, .run = run };
+	p->r->s.source = &p->src;
+	return p;
+fail:
+	if (p && p->r) {
+		replay_free(p->r);
+		free(p->r);
+	}
+	if (p && p->f)
+		fclose(p->f);
+	if (p)
+		free(p->path);
+	free(p);
+	return NULL;
+}
+
+struct session *playback_session(struct playback *p)
+{
+	return &p->r->s;
+}
+
+void playback_status(const struct playback *p, struct playback_status *st)
+{
+	*st = (struct playback_status){
+		.file = p->path, .kernel = p->kernel, .speed = p->speed, .paused = p->paused,
+		.end = p->end, .footer = p->r->footer, .error = p->r->err[0] ? p->r->err : NULL,
+		.total_s = p->total_s, .seq = p->seq,
+	};
+}
+
+void playback_counts(const struct playback *p, uint64_t *frames, uint64_t *lines,
+		     uint64_t *wakeups)
+{
+	*frames = p->frames;
+	*lines = p->fed;
+	*wakeups = p->wakeups;
+}
+
+int playback_finish(struct playback *p, struct replay **r, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	while (!p->end && next(p) && take(p))
+		;
+	if (p->r->err[0]) {
+		snprintf(err, errlen, "--replay: %s %s", p->path, p->r->err);
+		rc = -1;
+	}
+	p->r->s.source = NULL;
+	replay_close(p->r);
+	*r = p->r;
+	fclose(p->f);
+	close(p->sig_fd);
+	free(p->path);
+	free(p);
+	return rc;
+}

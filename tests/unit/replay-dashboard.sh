@@ -1,0 +1,145 @@
+#!/bin/sh
+# The dashboard plays a recording back (hwnoisetop --replay FILE, no -q) in a
+# detached tmux terminal on this machine: no root, no tracer.  The fixture
+# tests/unit/replay-4cpu.jsonl is 4 CPUs x 20 s at 1 s periods (written by
+# tests/scale/gen-recording --seed 3 4 20) with a marker after 8 s that
+# raises the threshold to 2 us; its --replay -q report is the reference.
+top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
+src=${abs_top_srcdir:-$top}
+bin=$top/src/hwnoisetop
+rec=$src/tests/unit/replay-4cpu.jsonl
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is not installed"
+	exit 0
+fi
+tmp=$(mktemp -d) || exit 1
+sock=hwn-replay-$$
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; screen | sed 's/^/# /'; }
+check() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
+screen() { T capture-pane -p -t replay; }
+# The Period of a CPU's row in the grid ("" when the row is not there).
+period() { screen | awk -v c="$1" 'h && $1 == c { print $2; exit } /^ *CPU +Period/ { h = 1 }'; }
+# Wait (up to 10 s) until the screen matches the extended regular expression.
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		screen | grep -qE "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+key() { T send-keys -t replay "$@"; sleep 0.3; }
+# Wait (up to 10 s) for the shell in the window to write the exit status.
+wait_rc() {
+	i=0
+	while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+}
+# Play file $1 in a new window, as fast as it can, up to its END.
+play_fast() {
+	rm -f "$tmp/rc"
+	T kill-session -t replay 2>/dev/null
+	T new-session -d -s replay -x 200 -y 60 \
+		"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$1' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+	wait_for 'playing' && key 4 && wait_for ' END'
+}
+
+echo 1..18
+"$bin" --replay "$rec" -q > "$tmp/ref" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
+# stdout of the dashboard's terminal, byte for byte, for the report after q
+T new-session -d -s replay -x 200 -y 60 \
+	"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+T pipe-pane -t replay -o "cat > '$tmp/tty'"
+
+wait_for '^ +3 +[1-9]' && wait_for 'x1 playing'
+check 'screen | head -1 | grep -q "REPLAY $rec | Linux 6.1.0-28-rt-amd64 | hwnoise: IRQs disabled" &&
+	screen | head -1 | grep -qE "/ +0 00:00:20 *$"' \
+	"the title: REPLAY, the file, the recorded kernel and mode, the recording's length"
+check 'screen | grep -qE "^ period 1000000 us  runtime 1000000 us  threshold 1 us  CPUs 0-3"' \
+	"the settings line is the recording's"
+# The recorded numbers: after the first period CPU 0 shows its first summary
+# (noise 0..), and every row has the recorded runtime per period.
+check '[ "$(screen | awk "/^ *CPU +Period/ { h = 1; next } h && \$1 ~ /^[0-3]\$/ && \$3 == \$2 * 1000000 { n++ } END { print n }")" = 4 ]' \
+	"4 rows, each with Runtime = Period x 1000000 us as recorded"
+
+key z
+p1=$(period 0)
+sleep 2
+p2=$(period 0)
+check '[ -n "$p1" ] && [ "$p1" = "$p2" ] && screen | head -1 | grep -q "x1 PAUSED"' \
+	"z pauses: CPU 0's Period stays $p1 for 2 s"
+key .
+p3=$(period 0)
+check '[ "$p3" = $((p2 + 1)) ]' ". steps one period while paused ($p2 -> $p3)"
+
+key +
+check 'screen | tail -1 | grep -q "replay: the recording cannot be changed (+ would change the kernel)"' \
+	"+ is refused with its reason"
+key c
+check 'screen | tail -1 | grep -q "replay: the recording cannot be changed (c would" &&
+	! screen | tail -1 | grep -q "CPUs to measure"' "c is refused, no prompt opens"
+key t
+check 'screen | tail -1 | grep -q "replay: t works on a live run only"' "t (capture) is refused"
+
+# x1 then x10: ten times the periods in the same time
+key z
+a=$(period 0); sleep 2; b=$(period 0)
+key 2
+t10=$(screen | head -1)
+c=$(period 0); sleep 1; d=$(period 0)
+check '[ $((b - a)) -le 3 ] && [ $((d - c)) -ge 5 ] && echo "$t10" | grep -q "x10 playing"' \
+	"speed: $((b - a)) periods in 2 s at x1, $((d - c)) in 1 s at x10"
+key 4
+wait_for ' END +0 00:00:20 / +0 00:00:20' && wait_for 'END of the recording: q prints its report'
+check '[ "$(period 0)" = 20 ]' "4 (as fast as it can) plays to the END: 20 periods, END said"
+
+key '>' '>' '>'
+check 'screen | tail -1 | grep -q "sorted by Noise" &&
+	[ "$(screen | awk "h && /^ *[0-9]/ { print \$1; exit } /^ *CPU +Period/ { h = 1 }")" = 3 ]' \
+	"sorting by Noise puts CPU 3 (122 us) first"
+
+key M
+check 'screen | grep -q "threshold 1 -> 2 us"' "M lists the recorded marker"
+key Escape
+key d
+check 'screen | grep -q " before: " && screen | grep -q " after: .*threshold 1 -> 2 us"' \
+	"d shows the compare view around the recorded marker"
+key d
+key q
+wait_rc
+# The terminal's bytes after curses left its screen and put the keypad back,
+# without the tty's \r.
+awk 'BEGIN { RS = "\033\\[\\?1049l" } { last = $0 } END { printf "%s", last }' "$tmp/tty" |
+	tr -d '\r' | perl -0pe 's/\A(?:\e\[[0-9;?]*[A-Za-z]|\e[=>])*//' > "$tmp/out"
+if [ "$(cat "$tmp/rc" 2>/dev/null)" = 0 ] && cmp -s "$tmp/ref" "$tmp/out"; then
+	ok "q prints the report of --replay -q byte for byte, exit 0"
+else
+	not_ok "q: exit $(cat "$tmp/rc" 2>/dev/null), report differs from --replay -q"
+	diff "$tmp/ref" "$tmp/out" | head -20 | cat -A | sed 's/^/# /'
+fi
+
+# A file cut by a crash (no footer) plays up to the cut; q prints what -q prints.
+head -n 60 "$rec" > "$tmp/cut.jsonl"
+"$bin" --replay "$tmp/cut.jsonl" -q > "$tmp/cut.ref" 2> "$tmp/cut.referr"
+play_fast "$tmp/cut.jsonl"
+check 'screen | head -1 | grep -q "END: cut short" && [ "$(period 0)" = 12 ] && [ "$(period 3)" = 11 ] &&
+	screen | tail -1 | grep -q "the file has no footer"' \
+	"a file without its footer plays up to its last line (CPU 0 at Period 12, CPU 3 at 11): END: cut short"
+key q
+wait_rc
+check '[ "$(cat "$tmp/rc")" = 0 ] && cmp -s "$tmp/cut.referr" "$tmp/err"' \
+	"q: exit 0 and the same note on stderr as --replay -q"
+# A garbled line: played up to the line before, the line named, exit 2 as -q.
+{ head -n 30 "$rec"; echo '{"t":"s","cpu":'; tail -n +31 "$rec"; } > "$tmp/bad.jsonl"
+"$bin" --replay "$tmp/bad.jsonl" -q > /dev/null 2> "$tmp/bad.referr"
+play_fast "$tmp/bad.jsonl"
+check 'screen | head -1 | grep -q "END: bad line" && screen | tail -1 | grep -q "END: line 31: not JSON"' \
+	"a garbled line 31: END, the line named on the status line"
+key q
+wait_rc
+check '[ "$(cat "$tmp/rc")" = 2 ] && cmp -s "$tmp/bad.referr" "$tmp/err"' \
+	"q: exit 2 with the line --replay -q prints"

@@ -1,0 +1,149 @@
+/*
+ * playview: the dashboard playing a recording back (--replay FILE, see
+ * playback.h): the title bar that says REPLAY, the file, the recorded
+ * kernel, the speed and the recorded time; the keys of the playback
+ * (pause, step, speed); and the refusal of keys that would change the
+ * kernel, which a recording cannot.  The grid, markers and compare view
+ * are the live dashboard's, drawn from the replayed statistics.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "dash.h"
+#include "keys.h"
+#include "parse.h"
+#include "playback.h"
+
+bool playview_on(const struct dashboard *d)
+{
+	return d->conf.play != NULL;
+}
+
+static const char *speed_name(unsigned speed)
+{
+	switch (speed) {
+	case 1:
+		return "x1";
+	case 10:
+		return "x10";
+	case 100:
+		return "x100";
+	default:
+		return "max";
+	}
+}
+
+/* " REPLAY FILE | Linux 6.1.0 | hwnoise: IRQs disabled      x10 playing  0 00:12:34 / 1 00:00:00 " */
+void playview_title(struct dashboard *d, int width, const char *mode)
+{
+	struct playback_status st;
+	char left[512], right[96], state[64], now[32], all[32];
+	attr_t sa = d->look[LOOK_TITLE];
+
+	playback_status(d->conf.play, &st);
+	format_duration(session_elapsed(d->s), now, sizeof(now));
+	if (st.total_s)
+		snprintf(right, sizeof(right), " %s / %s ", now, format_duration(st.total_s, all,
+										  sizeof(all)));
+	else
+		snprintf(right, sizeof(right), " %s ", now);
+	if (st.end) {
+		snprintf(state, sizeof(state), "%s", st.error ? "END: bad line" :
+			 st.footer ? "END" : "END: cut short");
+		sa = d->look[st.error ? LOOK_ERROR : LOOK_PAUSED];
+	} else if (st.paused) {
+		snprintf(state, sizeof(state), "%s PAUSED", speed_name(st.speed));
+		sa = d->look[LOOK_PAUSED];
+	} else {
+		snprintf(state, sizeof(state), "%s playing", speed_name(st.speed));
+	}
+	snprintf(left, sizeof(left), " REPLAY %s | Linux %s | %s", st.file, st.kernel, mode);
+	if ((int)strlen(left) + 3 + (int)strlen(state) + (int)strlen(right) > width)
+		snprintf(left, sizeof(left), " REPLAY %s", st.file);
+	dash_title_bar(d, width, left, state, sa, right);
+}
+
+const char *playview_hints(void)
+{
+	return " F1 help  z pause  . step  1 2 3 4 speed x1 x10 x100 max  < > sort  d compare  "
+	       "M markers  q quit";
+}
+
+/* Anything the title shows changed since the last draw. */
+bool playview_changed(struct dashboard *d)
+{
+	struct playback_status st;
+
+	playback_status(d->conf.play, &st);
+	if (st.seq == d->play_seq)
+		return false;
+	d->play_seq = st.seq;
+	return true;
+}
+
+/* The status line at the end: what the end was. */
+void playview_end_note(struct dashboard *d)
+{
+	struct playback_status st;
+
+	playback_status(d->conf.play, &st);
+	if (!st.end || d->play_end_said)
+		return;
+	d->play_end_said = true;
+	if (st.error)
+		dash_message(d, true, "END: %s: played up to the line before; q prints the report",
+			     st.error);
+	else if (!st.footer)
+		dash_message(d, false, "END: the file has no footer (the run was cut short): played "
+			     "up to its last line; q prints the report");
+	else
+		dash_message(d, false, "END of the recording: q prints its report");
+}
+
+void playview_refuse(struct dashboard *d, const char *names, bool system)
+{
+	if (system)
+		dash_message(d, true, "replay: %s works on a live run only (the recording has no "
+			     "trace and this is not its machine)", names);
+	else
+		dash_message(d, true, "replay: the recording cannot be changed (%s would change the "
+			     "kernel)", names);
+}
+
+void playview_key_pause(struct dashboard *d, int code)
+{
+	struct playback_status st;
+
+	(void)code;
+	playback_status(d->conf.play, &st);
+	playback_pause(d->conf.play, !st.paused);
+	dash_message(d, false, st.paused ? "playing" : "paused: z plays on, . steps a second");
+}
+
+void playview_key_step(struct dashboard *d, int code)
+{
+	struct playback_status st;
+
+	(void)code;
+	playback_status(d->conf.play, &st);
+	if (!st.paused) {
+		dash_message(d, true, ". steps while paused: z pauses");
+		return;
+	}
+	if (st.end) {
+		dash_message(d, true, "the recording has ended: q prints its report");
+		return;
+	}
+	playback_step(d->conf.play);
+	dash_message(d, false, "stepped one second of the recording");
+}
+
+void playview_key_speed(struct dashboard *d, int code)
+{
+	static const unsigned speeds[] = { 1, 10, 100, PLAYBACK_MAX };
+	unsigned speed = speeds[(code - '1') & 3];
+
+	playback_speed(d->conf.play, speed);
+	dash_message(d, false, "speed %s", speed == PLAYBACK_MAX ? "max: as fast as it can" :
+		     speed_name(speed));
+}
