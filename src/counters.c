@@ -19,10 +19,10 @@ static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 {
 	struct session *s = ctx;
 
-	if (s->conf.tap && s->conf.tap->smi)
-		s->conf.tap->smi(s->conf.tap->ctx, s, cpu, count);
-	recording_smi(s->jsonl, cpu, count, s->state == SESSION_RUNNING && !s->warming);
-	if (s->state != SESSION_RUNNING || s->warming)
+	bool counted = s->state == SESSION_RUNNING && !s->warming;
+
+	session_hooks(s, smi, cpu, count, counted);
+	if (!counted)
 		return;
 	if (s->conf.tracer == SESSION_HWLAT)
 		hwl_stats_add_smi(&s->hwl_stats, cpu, count);

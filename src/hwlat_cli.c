@@ -384,7 +384,7 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	if ((rc = outputs_open(&out, &cli.out, &cli.sc)))
+	if ((rc = outputs_open(&out, &cli.out)))
 		return rc;
 	if (!cli.out.quiet && !cli.out.json) {
 		hwlat_print_params(stdout, &cli);

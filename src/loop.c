@@ -199,9 +199,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			counters_poll(s, session_now_ns(), true);
 			neighbours_check(s);
 			tuning_tick(s);
-			if (s->conf.tap && s->conf.tap->tick)
-				s->conf.tap->tick(s->conf.tap->ctx, s);
-			recording_tick(s->jsonl);
+			session_hooks(s, tick);
 			update = 1;
 			s->ticks++;
 		}

@@ -113,7 +113,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return HWN_EXIT_ENV;
 	}
-	if ((rc = outputs_open(&out, &cli.out, &cli.sc))) {
+	if ((rc = outputs_open(&out, &cli.out))) {
 		cli_free(&cli);
 		return rc;
 	}

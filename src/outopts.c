@@ -42,7 +42,7 @@ int out_opts_check(const struct out_opts *o, const struct opt_def *defs)
 	return 0;
 }
 
-int outputs_open(struct outputs *out, const struct out_opts *o, struct session_conf *sc)
+int outputs_open(struct outputs *out, const struct out_opts *o)
 {
 	char err[512];
 
@@ -52,13 +52,10 @@ int outputs_open(struct outputs *out, const struct out_opts *o, struct session_c
 		return HWN_EXIT_USAGE;
 	}
 	out->record_path = o->record;
-	if (o->prometheus[0]) {
-		if (!(out->prom = prom_new(o->prometheus))) {
-			outputs_abandon(out);
-			fprintf(stderr, "hwnoisetop: out of memory\n");
-			return HWN_EXIT_ENV;
-		}
-		prom_attach(out->prom, sc);
+	if (o->prometheus[0] && !(out->prom = prom_new(o->prometheus))) {
+		outputs_abandon(out);
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+		return HWN_EXIT_ENV;
 	}
 	return 0;
 }
@@ -77,10 +74,10 @@ void outputs_abandon(struct outputs *out)
 
 void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv, bool quiet)
 {
-	if (!out->rec)
-		return;
-	s->jsonl = out->rec;
-	recording_begin(out->rec, s, argc, argv, quiet);
+	if (out->prom)
+		prom_attach(out->prom, s);
+	if (out->rec)
+		recording_begin(out->rec, s, argc, argv, quiet);
 }
 
 int outputs_end(struct outputs *out, struct session *s, const struct recording_end *end,
@@ -88,9 +85,9 @@ int outputs_end(struct outputs *out, struct session *s, const struct recording_e
 {
 	int rc;
 
+	s->nhooks = 0;	/* both go now */
 	prom_end(out->prom, s);
 	rc = recording_close(out->rec, end, err, errlen);
-	s->jsonl = NULL;
 	memset(out, 0, sizeof(*out));
 	return rc;
 }

@@ -40,7 +40,6 @@ bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *ar
 int out_opts_check(const struct out_opts *o, const struct opt_def *defs);
 
 struct session;
-struct session_conf;
 struct recording;
 struct recording_end;
 
@@ -52,12 +51,12 @@ struct outputs {
 
 /*
  * Before the session starts: create the recording and the Prometheus
- * writer (attached to sc).  0, or an exit status after one line on stderr.
+ * writer.  0, or an exit status after one line on stderr.
  */
-int outputs_open(struct outputs *out, const struct out_opts *o, struct session_conf *sc);
+int outputs_open(struct outputs *out, const struct out_opts *o);
 /* The session did not start: nothing was measured, the recording goes. */
 void outputs_abandon(struct outputs *out);
-/* The session started: the recording's header (argv as typed). */
+/* The session started: both hook into it, the recording writes its header (argv as typed). */
 void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv, bool quiet);
 /*
  * After session_finish(): the last Prometheus write and the recording's

@@ -55,7 +55,7 @@ struct prom {
 	int ncpus;
 	uint64_t last_write_ns;
 	bool failing;			/* a write failed and was said; quiet until one works */
-	struct session_tap tap;
+	struct session_hook hook;
 };
 
 int prom_check_path(const char *path, char *why, size_t len)
@@ -435,7 +435,7 @@ fail:
 	return -1;
 }
 
-/* ---- the session's tap ---- */
+/* ---- the session's hook ---- */
 
 void prom_session_view(const struct session *s, struct prom_view *v)
 {
@@ -453,26 +453,30 @@ void prom_session_view(const struct session *s, struct prom_view *v)
 	};
 }
 
-static void tap_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp)
+/* The totals count whatever the view counts (counted is not looked at). */
+static void on_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
+		       bool counted)
 {
+	(void)counted;
 	prom_add_osnoise(ctx, !s->osn.conf.irq_disable, smp);
 }
 
-static void tap_hwlat(void *ctx, const struct session *s, const struct hwl_sample *smp)
+static void on_hwlat(void *ctx, const struct session *s, const struct hwl_sample *smp,
+		     bool counted)
 {
-	(void)s;
+	(void)s, (void)counted;
 	prom_add_hwlat(ctx, smp);
 }
 
-static void tap_smi(void *ctx, const struct session *s, int cpu, uint64_t count)
+static void on_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
 {
-	(void)s;
+	(void)s, (void)counted;
 	prom_add_smi(ctx, cpu, count);
 }
 
-static void tap_missed(void *ctx, const struct session *s, int cpu, uint64_t count)
+static void on_missed(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
 {
-	(void)s;
+	(void)s, (void)counted;
 	prom_add_missed(ctx, cpu, count);
 }
 
@@ -484,7 +488,7 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-static void tap_tick(void *ctx, struct session *s)
+static void on_tick(void *ctx, struct session *s)
 {
 	struct prom *p = ctx;
 	struct prom_view v;
@@ -509,13 +513,13 @@ static void tap_tick(void *ctx, struct session *s)
 		fprintf(stderr, "hwnoisetop: %s\n", line);
 }
 
-void prom_attach(struct prom *p, struct session_conf *sc)
+void prom_attach(struct prom *p, struct session *s)
 {
-	p->tap = (struct session_tap){
-		.ctx = p, .osnoise = tap_osnoise, .hwlat = tap_hwlat, .smi = tap_smi,
-		.missed = tap_missed, .tick = tap_tick,
+	p->hook = (struct session_hook){
+		.ctx = p, .osnoise = on_osnoise, .hwlat = on_hwlat, .smi = on_smi,
+		.missed = on_missed, .tick = on_tick,
 	};
-	sc->tap = &p->tap;
+	session_add_hook(s, &p->hook);
 }
 
 void prom_end(struct prom *p, const struct session *s)

@@ -65,11 +65,11 @@ void prom_render(const struct prom *p, const struct prom_view *v, FILE *out);
 int prom_write(struct prom *p, const struct prom_view *v);
 
 /*
- * Glue to a session: sc->tap feeds the totals and writes the file on the
+ * Glue to a started session: a hook feeds the totals and writes the file on the
  * loop's tick (at most once in 0.9 s).  A failed write is said once, on
  * the front end's note line or stderr, until a write works again.
  */
-void prom_attach(struct prom *p, struct session_conf *sc);
+void prom_attach(struct prom *p, struct session *s);
 /* The view of a session now. */
 void prom_session_view(const struct session *s, struct prom_view *v);
 /* After session_finish(): the last write (s NULL: none), said on stderr if it fails; frees p. */

@@ -34,7 +34,7 @@ struct recording {
 	int fd;
 	char path[1024];
 	struct session *s;
-	struct reader_sink inner;
+	struct session_hook hook;
 	FILE *mem;			/* whole lines not yet written (open_memstream) */
 	char *buf;
 	size_t buflen;
@@ -207,6 +207,8 @@ static void put_settings(struct recording *r, const struct rec_settings *set)
 	put_str(r, "hwlat_mode", hwlat_mode_name(set->hwl_mode));
 }
 
+static void attach(struct recording *r, struct session *s);
+
 void recording_begin(struct recording *r, struct session *s, int argc, char **argv, bool quiet)
 {
 	struct utsname u;
@@ -242,6 +244,7 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 	put_file(r, "cmdline", "/proc/cmdline");
 	endl(r);
 	flush(r);
+	attach(r, s);
 }
 
 /* Other events counted since the last line (the table's missed-events ratio). */
@@ -255,12 +258,12 @@ static void put_pending(struct recording *r)
 	r->pending_read = 0;
 }
 
-static void tee_sample(void *ctx, const struct osn_sample *smp)
+static void on_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
+		       bool counted)
 {
 	struct recording *r = ctx;
-	uint64_t before = r->s->stats.samples;
 
-	r->inner.sample(r->inner.ctx, smp);
+	(void)s;
 	put_pending(r);
 	line(r, "s");
 	fprintf(r->mem, ",\"ts\":%llu,\"cpu\":%d,\"runtime\":%llu,\"noise\":%llu,"
@@ -270,16 +273,16 @@ static void tee_sample(void *ctx, const struct osn_sample *smp)
 		    (unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
 		    (unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
 		    (unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count,
-		    r->s->stats.samples == before ? ",\"c\":0" : "");
+		    counted ? "" : ",\"c\":0");
 	endl(r);
 }
 
-static void tee_hwlat(void *ctx, const struct hwl_sample *smp)
+static void on_hwlat(void *ctx, const struct session *s, const struct hwl_sample *smp,
+		     bool counted)
 {
 	struct recording *r = ctx;
-	uint64_t before = r->s->hwl_stats.samples;
 
-	r->inner.hwlat(r->inner.ctx, smp);
+	(void)s;
 	put_pending(r);
 	line(r, "h");
 	fprintf(r->mem, ",\"cpu\":%d,\"seq\":%u,\"sec\":%lld,\"nsec\":%ld,\"inner\":%llu,"
@@ -287,78 +290,58 @@ static void tee_hwlat(void *ctx, const struct hwl_sample *smp)
 		    smp->cpu, (unsigned)smp->seqnum, (long long)smp->ts_sec, smp->ts_nsec,
 		    (unsigned long long)smp->inner, (unsigned long long)smp->outer,
 		    (unsigned long long)smp->count, (unsigned long long)smp->nmi_total,
-		    (unsigned long long)smp->nmi_count,
-		    r->s->hwl_stats.samples == before ? ",\"c\":0" : "");
+		    (unsigned long long)smp->nmi_count, counted ? "" : ",\"c\":0");
 	endl(r);
 }
 
-static bool lost_same(const struct lost *a, const struct lost *b)
+/* ",\"view\":\"hwlat\"" for what the hwlat view counts, and ",\"c\":0" when not counted. */
+static void put_view(struct recording *r, const struct session *s, bool counted)
 {
-	return a->missed == b->missed && a->unknown == b->unknown;
+	fprintf(r->mem, "%s%s", s->conf.tracer == SESSION_HWLAT ? ",\"view\":\"hwlat\"" : "",
+		counted ? "" : ",\"c\":0");
 }
 
-static void tee_missed(void *ctx, int cpu, uint64_t count)
+static void on_missed(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
 {
 	struct recording *r = ctx;
-	struct lost osn = r->s->stats.lost, hwl = r->s->hwl_stats.lost;
-	bool counted;
 
-	r->inner.missed(r->inner.ctx, cpu, count);
-	counted = !lost_same(&osn, &r->s->stats.lost) || !lost_same(&hwl, &r->s->hwl_stats.lost);
 	put_pending(r);
 	line(r, "lost");
 	if (count == LOST_UNKNOWN)
 		fprintf(r->mem, ",\"cpu\":%d,\"n\":null", cpu);
 	else
 		fprintf(r->mem, ",\"cpu\":%d,\"n\":%llu", cpu, (unsigned long long)count);
-	fprintf(r->mem, "%s%s", r->s->conf.tracer == SESSION_HWLAT ? ",\"view\":\"hwlat\"" : "",
-		    counted ? "" : ",\"c\":0");
+	put_view(r, s, counted);
 	endl(r);
 }
 
-static void tee_print(void *ctx, int cpu, const char *text)
+static void on_read(void *ctx, const struct session *s)
 {
 	struct recording *r = ctx;
-	uint64_t before = r->s->stats.lost.read;
 
-	r->inner.print(r->inner.ctx, cpu, text);
-	r->pending_read += r->s->stats.lost.read - before;
+	(void)s;
+	r->pending_read++;
 }
 
-static void tee_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
-{
-	struct recording *r = ctx;
-	uint64_t before = r->s->stats.lost.read;
-
-	r->inner.threshold(r->inner.ctx, cpu, ts, duration_ns);
-	r->pending_read += r->s->stats.lost.read - before;
-}
-
-static void tee_dropped(void *ctx, int cpu, const char *why)
+static void on_dropped(void *ctx, const struct session *s, int cpu, const char *why)
 {
 	struct recording *r = ctx;
 
-	r->inner.dropped(r->inner.ctx, cpu, why);
+	(void)s;
 	line(r, "dropped");
 	fprintf(r->mem, ",\"cpu\":%d", cpu);
 	put_str(r, "why", why);
 	endl(r);
 }
 
-struct reader_sink recording_tee(struct recording *r, const struct reader_sink *inner)
+static void on_mark(void *ctx, const struct session *s)
 {
-	r->inner = *inner;
-	return (struct reader_sink){ .ctx = r, .sample = tee_sample, .print = tee_print,
-				     .missed = tee_missed, .threshold = tee_threshold,
-				     .hwlat = tee_hwlat, .dropped = tee_dropped };
-}
-
-void recording_mark(struct recording *r, const struct segments *sg)
-{
+	struct recording *r = ctx;
+	const struct segments *sg = &s->seg;
 	const struct marker *m;
 	const struct segment *seg;
 
-	if (!r || !sg->marks.n)
+	if (!sg->marks.n)
 		return;
 	m = &sg->marks.m[sg->marks.n - 1];
 	seg = &sg->seg[sg->marks.n - 1];
@@ -374,25 +357,24 @@ void recording_mark(struct recording *r, const struct segments *sg)
 	endl(r);
 }
 
-void recording_reset(struct recording *r)
+static void on_reset(void *ctx, const struct session *s)
 {
-	if (!r)
-		return;
+	struct recording *r = ctx;
+
 	put_pending(r);
 	line(r, "reset");
-	put_str(r, "view", r->s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+	put_str(r, "view", s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
 	endl(r);
 }
 
-void recording_smi(struct recording *r, int cpu, uint64_t count, bool counted)
+static void on_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
 {
-	if (!r)
-		return;
+	struct recording *r = ctx;
+
 	put_pending(r);
 	line(r, "smi");
-	fprintf(r->mem, ",\"cpu\":%d,\"n\":%llu%s%s", cpu, (unsigned long long)count,
-		    r->s->conf.tracer == SESSION_HWLAT ? ",\"view\":\"hwlat\"" : "",
-		    counted ? "" : ",\"c\":0");
+	fprintf(r->mem, ",\"cpu\":%d,\"n\":%llu", cpu, (unsigned long long)count);
+	put_view(r, s, counted);
 	endl(r);
 }
 
@@ -404,12 +386,11 @@ static void put_times(struct recording *r)
 		    (unsigned long long)session_run_ns(r->s));
 }
 
-void recording_tick(struct recording *r)
+/* The 1 s tick: settings changed since the last, a tick line, write. */
+static void tick(struct recording *r)
 {
 	struct rec_settings now;
 
-	if (!r)
-		return;
 	put_pending(r);
 	settings_now(r->s, &now);
 	if (memcmp(&now, &r->set, sizeof(now)) != 0) {
@@ -422,6 +403,23 @@ void recording_tick(struct recording *r)
 	put_times(r);
 	endl(r);
 	flush(r);
+}
+
+static void on_tick(void *ctx, struct session *s)
+{
+	(void)s;
+	tick(ctx);
+}
+
+/* From here on, the session's hooks bring it every line. */
+static void attach(struct recording *r, struct session *s)
+{
+	r->hook = (struct session_hook){
+		.ctx = r, .osnoise = on_osnoise, .hwlat = on_hwlat, .read = on_read,
+		.smi = on_smi, .missed = on_missed, .dropped = on_dropped, .mark = on_mark,
+		.reset = on_reset, .tick = on_tick,
+	};
+	session_add_hook(s, &r->hook);
 }
 
 int recording_close(struct recording *r, const struct recording_end *end, char *err,
@@ -438,7 +436,7 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 		recording_free(r);
 		return 0;
 	}
-	recording_tick(r);
+	tick(r);
 	line(r, "footer");
 	fprintf(r->mem, ",\"elapsed_s\":%llu,\"run_ns\":%llu", (unsigned long long)end->elapsed_s,
 		    (unsigned long long)end->run_ns);

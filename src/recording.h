@@ -6,9 +6,8 @@
  * it, lost events, SMI counts, markers, resets, setting changes, a tick
  * line a second, and a footer with what the end-of-run report needs.
  *
- * The recording sits between the readers and the session's own sink
- * (recording_tee), so it sees exactly what the statistics are given and
- * notes whether they counted it.  Lines are kept in memory and written
+ * The recording is one of the session's hooks (session.h): it sees
+ * exactly what the statistics are given and notes whether they counted it.  Lines are kept in memory and written
  * whole at each tick: a crash loses at most a tick, never half a line.
  * Replay (replay.h) reads it back.  Not the trace capture (record.h).
  */
@@ -20,7 +19,6 @@
 #include <stdint.h>
 
 #include "cpuset.h"
-#include "reader.h"
 
 #define RECORDING_VERSION 1
 
@@ -46,20 +44,10 @@ struct recording;
  */
 struct recording *recording_open(const char *path, bool force, char *err, size_t errlen);
 /*
- * Attach to a started session and write the header: argv is the command
- * line, quiet whether the run prints its per-segment tables (-q: no).
+ * Write the header and hook into the started session s: argv is the
+ * command line, quiet whether the run prints its per-segment tables (-q: no).
  */
 void recording_begin(struct recording *r, struct session *s, int argc, char **argv, bool quiet);
-/* The sink the readers feed: the line, then inner (the session's). */
-struct reader_sink recording_tee(struct recording *r, const struct reader_sink *inner);
-/* A marker was set (the last in sg). */
-void recording_mark(struct recording *r, const struct segments *sg);
-/* The running view's statistics were reset. */
-void recording_reset(struct recording *r);
-/* SMIs counted on cpu since the last read; counted: the statistics took them. */
-void recording_smi(struct recording *r, int cpu, uint64_t count, bool counted);
-/* The 1 s tick: settings changed since the last, a tick line, write. */
-void recording_tick(struct recording *r);
 
 /* What the end-of-run report needs besides the statistics (the footer). */
 struct recording_end {

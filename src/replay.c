@@ -12,6 +12,7 @@
 #include "counters.h"
 #include "env.h"
 #include "jsonread.h"
+#include "reader.h"
 #include "recording.h"
 
 static int bad(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -557,7 +557,7 @@ void session_reset_stats(struct session *s)
 	}
 	counters_reset(s);
 	meter_reset(&s->meter[s->conf.tracer], session_now_ns());
-	recording_reset(s->jsonl);
+	session_hooks(s, reset);
 }
 
 int session_mark(struct session *s, const char *origin, const char *fmt, ...)
@@ -591,7 +591,7 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 	if (num < 0)
 		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);
 	else
-		recording_mark(s->jsonl, &s->seg);
+		session_hooks(s, mark);
 	return num;
 }
 
@@ -649,6 +649,14 @@ void session_request_stop(struct session *s, const char *why)
 void session_follow_online(struct session *s)
 {
 	set_affinity(s);
+}
+
+int session_add_hook(struct session *s, const struct session_hook *h)
+{
+	if (s->nhooks == SESSION_HOOKS_MAX)
+		return -1;
+	s->hooks[s->nhooks++] = h;
+	return 0;
 }
 
 void session_free_results(struct session *s)

@@ -28,20 +28,42 @@ struct events;
 struct session;
 
 /*
- * A tap sees every osnoise summary and hwlat sample as the kernel gave it,
- * every SMI count read and every drop of events, whatever the view counts (warm-up, pause,
- * resets), and each tick of the loop (about once a second): for exports
- * that keep totals of their own (--prometheus).  Any callback may be NULL.
+ * A hook sees what the run reads as the kernel gave it, whatever the view
+ * counts, each with counted: whether the figures shown took it (not in a
+ * warm-up, a pause, or the other view): every osnoise summary and hwlat
+ * sample, every other event counted, every SMI count read, every drop of
+ * events, every CPU no longer read, every marker and statistics reset, and
+ * each tick of the loop (about once a second).  --record and --prometheus
+ * are hooks.  Any callback may be NULL.
  */
-struct session_tap {
+struct session_hook {
 	void *ctx;
-	void (*osnoise)(void *ctx, const struct session *s, const struct osn_sample *smp);
-	void (*hwlat)(void *ctx, const struct session *s, const struct hwl_sample *smp);
-	void (*smi)(void *ctx, const struct session *s, int cpu, uint64_t count);
+	void (*osnoise)(void *ctx, const struct session *s, const struct osn_sample *smp,
+			bool counted);
+	void (*hwlat)(void *ctx, const struct session *s, const struct hwl_sample *smp,
+		      bool counted);
+	/* Another event (a print, a threshold sample) read and counted. */
+	void (*read)(void *ctx, const struct session *s);
+	void (*smi)(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
 	/* Events the ring buffer of cpu dropped: count, or LOST_UNKNOWN (stats.h). */
-	void (*missed)(void *ctx, const struct session *s, int cpu, uint64_t count);
+	void (*missed)(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
+	void (*dropped)(void *ctx, const struct session *s, int cpu, const char *why);
+	/* A marker was set: the last of s->seg.marks. */
+	void (*mark)(void *ctx, const struct session *s);
+	/* The running view's statistics were reset. */
+	void (*reset)(void *ctx, const struct session *s);
 	void (*tick)(void *ctx, struct session *s);
 };
+
+#define SESSION_HOOKS_MAX 4
+
+/* Call cb of every hook that has it: session_hooks(s, osnoise, smp, counted). */
+#define session_hooks(s, cb, ...)								\
+	do {											\
+		for (int hook_ = 0; hook_ < (s)->nhooks; hook_++)				\
+			if ((s)->hooks[hook_]->cb)						\
+				(s)->hooks[hook_]->cb((s)->hooks[hook_]->ctx, (s), ##__VA_ARGS__); \
+	} while (0)
 
 /* The tracer of a run: osnoise (hwnoise) or hwlat. */
 enum session_tracer { SESSION_OSNOISE, SESSION_HWLAT };
@@ -70,7 +92,6 @@ struct session_conf {
 	bool tscwd;		/* count the TSC watchdog's visits per CPU */
 	size_t hwlat_keep;	/* hwlat samples kept (hwl_stats.limit); 0: every one */
 	bool keep_tuning;	/* --keep-tuning: the knobs changed in the panel stay */
-	const struct session_tap *tap;	/* NULL: none */
 };
 
 enum session_state {
@@ -112,7 +133,6 @@ struct session_source {
 
 struct reader;
 struct record;
-struct recording;
 struct smi;
 struct tscwd;
 struct tuning;
@@ -123,7 +143,8 @@ struct session {
 	struct hwlat hwl;
 	struct reader *reader;
 	struct record *rec;		/* NULL unless conf.record */
-	struct recording *jsonl;	/* --record FILE (recording.h), NULL */
+	const struct session_hook *hooks[SESSION_HOOKS_MAX];	/* session_add_hook() */
+	int nhooks;
 	struct threads *threads;	/* NULL unless -P or -C */
 	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
 	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
@@ -190,6 +211,8 @@ struct reader_sink session_sink(struct session *s);
 int session_run(struct session *s, const struct session_ui *ui);
 /* Stop tracing, read what is left, restore every setting. */
 void session_finish(struct session *s);
+/* Add a hook (from the start, before session_run()); -1 when there are too many. */
+int session_add_hook(struct session *s, const struct session_hook *h);
 /* Once its figures are printed: free the statistics, markers and SMI counters. */
 void session_free_results(struct session *s);
 

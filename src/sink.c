@@ -2,8 +2,8 @@
  * sink: what each event the readers decode does to the run: a period
  * summary to the statistics, the segments and the front end, a threshold
  * sample to the stop-condition detail, lost and dropped events to the
- * counts and the notes.  session_sink() hands the readers these callbacks
- * (through the recording's tee when --record runs).  See session.h.
+ * counts and the notes, each to the hooks (--record, --prometheus) too.
+ * session_sink() hands the readers these callbacks.  See session.h.
  */
 #include "config.h"
 #include "session.h"
@@ -27,12 +27,14 @@ static void count_other(struct session *s)
 	if (counting(s) && s->conf.tracer == SESSION_OSNOISE) {
 		s->stats.lost.read++;
 		segments_read(&s->seg);
+		session_hooks(s, read);
 	}
 }
 
 static void on_sample(void *ctx, const struct osn_sample *smp)
 {
 	struct session *s = ctx;
+	bool counted = counting(s);
 
 	if (s->conf.debug)
 		fprintf(stderr, "hwnoisetop: debug: cpu %d summary at %llu.%06llu: runtime %llu "
@@ -43,14 +45,13 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 			(unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
 			(unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
 
-	if (counting(s)) {
+	if (counted) {
 		stats_add(&s->stats, smp);
 		segments_add(&s->seg, smp);
 		s->stats.lost.read++;
 	}
 	counters_sample(s, smp, session_now_ns());
-	if (s->conf.tap && s->conf.tap->osnoise)
-		s->conf.tap->osnoise(s->conf.tap->ctx, s, smp);
+	session_hooks(s, osnoise, smp, counted);
 	/* -S: the kernel writes the period's summary, then stops. */
 	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
 	    smp->ts >= s->stop_ts) {
@@ -81,13 +82,13 @@ static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
 static void on_hwlat(void *ctx, const struct hwl_sample *smp)
 {
 	struct session *s = ctx;
+	bool counted = s->state == SESSION_RUNNING;
 
-	if (s->conf.tap && s->conf.tap->hwlat)
-		s->conf.tap->hwlat(s->conf.tap->ctx, s, smp);
-	if (s->state == SESSION_RUNNING) {
+	if (counted) {
 		hwl_stats_add(&s->hwl_stats, smp);
 		s->hwl_stats.lost.read++;
 	}
+	session_hooks(s, hwlat, smp, counted);
 }
 
 static void on_print(void *ctx, int cpu, const char *text)
@@ -105,10 +106,10 @@ static void on_print(void *ctx, int cpu, const char *text)
 static void on_missed(void *ctx, int cpu, uint64_t count)
 {
 	struct session *s = ctx;
+	bool counted = counting(s);
 
-	if (s->conf.tap && s->conf.tap->missed)
-		s->conf.tap->missed(s->conf.tap->ctx, s, cpu, count);
-	if (!counting(s))
+	session_hooks(s, missed, cpu, count, counted);
+	if (!counted)
 		return;	/* a warm-up's or a pause's: not in the figures shown */
 	if (s->conf.tracer == SESSION_HWLAT) {
 		lost_add(&s->hwl_stats.lost, count);
@@ -131,6 +132,7 @@ static void on_dropped(void *ctx, int cpu, const char *why)
 	else
 		fprintf(stderr, "hwnoisetop: %s\n", line);
 	snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", line);
+	session_hooks(s, dropped, cpu, why);
 }
 
 struct reader_sink session_sink(struct session *s)
@@ -139,5 +141,5 @@ struct reader_sink session_sink(struct session *s)
 				 .missed = on_missed, .threshold = on_threshold,
 				 .hwlat = on_hwlat, .dropped = on_dropped };
 
-	return s->jsonl ? recording_tee(s->jsonl, &k) : k;
+	return k;
 }
