@@ -7,9 +7,9 @@ src=${abs_top_srcdir:-$top}
 gen=$src/tests/scale/gen-recording
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo 1..5
+echo 1..7
 if ! command -v python3 >/dev/null 2>&1; then
-	for i in 1 2 3 4 5; do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in 1 2 3 4 5 6 7; do echo "ok $i - # SKIP python3 is not installed"; done
 	exit 0
 fi
 python3 "$gen" --seed 7 8 60 "$tmp/a.jsonl" && python3 "$gen" --seed 7 8 60 "$tmp/b.jsonl"
@@ -34,3 +34,15 @@ case $last in
 *'"t":"footer"'*"\"lines\":$n}") echo "ok 5 - the footer ends the file and counts $n lines" ;;
 *) echo "not ok 5 - last line: $last" ;;
 esac
+# --smi --markers 2: three segment tables, and the SMI column adds up to the smi lines
+python3 "$gen" --seed 7 --smi --markers 2 4 30 "$tmp/m.jsonl"
+"$top/src/hwnoisetop" --replay "$tmp/m.jsonl" -q > "$tmp/m.out" 2>&1
+segs=$(grep -c '^== [0-2]  00:00:[0-2]0  ' "$tmp/m.out")
+grep -q '^3 segments, one table each' "$tmp/m.out" && [ "$segs" -eq 3 ] &&
+	echo "ok 6 - --markers 2: the replay prints three segment tables" ||
+	{ echo "not ok 6 - --markers 2: $segs segment headings"; sed 's/^/# /' "$tmp/m.out"; }
+want=$(grep -c '^{"t":"smi",' "$tmp/m.jsonl")
+got=$(sed -n '/^CPU /,/^$/p' "$tmp/m.out" | grep -E '^ *[0-9]+ #' | head -4 | awk '{ n += $NF } END { print n + 0 }')
+[ "$want" -gt 0 ] && [ "$got" = "$want" ] &&
+	echo "ok 7 - --smi: the table's SMI column adds up to the $want SMI lines" ||
+	echo "not ok 7 - --smi: SMI column $got, $want SMI lines"
