@@ -155,7 +155,11 @@ static int jr_compound(struct jr *r, int depth, bool top)
 			if (r->o->n >= JR_FIELDS)
 				return jr_fail(r, "too many members");
 			f = &r->o->f[r->o->n++];
-			snprintf(f->key, sizeof(f->key), "%.*s", (int)(keylen < JR_KEY ? keylen : JR_KEY - 1), key);
+			/* cut to fit, as the lookups compare (no snprintf: a line has a dozen) */
+			if (keylen > JR_KEY - 1)
+				keylen = JR_KEY - 1;
+			memcpy(f->key, key, keylen);
+			f->key[keylen] = '\0';
 			f->type = type;
 			f->raw = vstart;
 			f->rawlen = (size_t)(r->p - vstart);
@@ -222,7 +226,7 @@ int jsonr_parse(const char *line, size_t len, struct jsonr_obj *o)
 const struct jsonr_field *jsonr_get(const struct jsonr_obj *o, const char *key)
 {
 	for (int i = 0; i < o->n; i++)
-		if (strcmp(o->f[i].key, key) == 0)
+		if (o->f[i].key[0] == key[0] && strcmp(o->f[i].key, key) == 0)
 			return &o->f[i];
 	return NULL;
 }
