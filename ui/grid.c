@@ -183,32 +183,34 @@ void grid_sort_step(struct dashboard *d, int dir)
 	d->sort = i;
 }
 
-static const struct dashboard *sort_dash;
+/*
+ * A row's sort key, worked out once a redraw: 1024 rows take some ten
+ * thousand comparisons, each of which would otherwise look the value up.
+ */
+struct row_key {
+	uint64_t v;
+	int cpu;
+	bool data;	/* measured and with data: before the others */
+};
+
+static int sort_dir;
 
 static int row_cmp(const void *a, const void *b)
 {
-	const struct dashboard *d = sort_dash;
-	int n;
-	const struct column *col = &view_columns(d, &n)[d->sort];
-	int ca = *(const int *)a, cb = *(const int *)b;
+	const struct row_key *ka = a, *kb = b;
 
-	if (col->value || col->hvalue || col->svalue) {
-		uint64_t va = col_value(d, col, ca);
-		uint64_t vb = col_value(d, col, cb);
-		bool ma = dash_measured(d, ca) && row_has_data(d, ca);
-		bool mb = dash_measured(d, cb) && row_has_data(d, cb);
-
-		if (ma != mb)		/* rows with data first */
-			return ma ? -1 : 1;
-		if (va != vb)
-			return (va < vb ? -1 : 1) * col->dir;
-	}
-	return ca - cb;
+	if (ka->data != kb->data)
+		return ka->data ? -1 : 1;
+	if (ka->v != kb->v)
+		return (ka->v < kb->v ? -1 : 1) * sort_dir;
+	return ka->cpu - kb->cpu;
 }
 
 static void sort_rows(struct dashboard *d)
 {
-	int n = d->s->stats.ncpus;
+	int n = d->s->stats.ncpus, ncols;
+	const struct column *col = &view_columns(d, &ncols)[d->sort];
+	struct row_key *keys;
 
 	if (d->nrows != n) {
 		int *o = realloc(d->order, sizeof(*o) * (n > 0 ? n : 1));
@@ -220,8 +222,20 @@ static void sort_rows(struct dashboard *d)
 	}
 	for (int i = 0; i < n; i++)
 		d->order[i] = i;
-	sort_dash = d;
-	qsort(d->order, n, sizeof(*d->order), row_cmp);
+	/* The CPU column: CPU order, as the rows are. */
+	if (!col->value && !col->hvalue && !col->svalue)
+		return;
+	keys = malloc(sizeof(*keys) * (n > 0 ? n : 1));
+	if (!keys)
+		return;
+	for (int i = 0; i < n; i++)
+		keys[i] = (struct row_key){ col_value(d, col, i), i,
+					    dash_measured(d, i) && row_has_data(d, i) };
+	sort_dir = col->dir;
+	qsort(keys, n, sizeof(*keys), row_cmp);
+	for (int i = 0; i < n; i++)
+		d->order[i] = keys[i].cpu;
+	free(keys);
 }
 
 static int sel_index(const struct dashboard *d)
