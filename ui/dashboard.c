@@ -209,6 +209,8 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 			 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
 	attrset(lost_any(&d->s->hwl_stats.lost) ? d->look[LOOK_WARN] : A_NORMAL);
 	mvaddnstr(1, 0, line, width);
+	if (playview_on(d))	/* a recording: no tracer stopped here */
+		return;
 	snprintf(line, sizeof(line), " hwnoise is stopped: the kernel can not run the osnoise and "
 		 "hwlat tracers at once (w switches back)");
 	if ((int)strlen(line) > width)
