@@ -48,12 +48,4 @@ for sz in $sizes; do
 		       g1 - g0, w, u + s, r / 1024, rows }'
 	[ "${KEEP:-0}" = 1 ] || rm -f "$f"
 done
-# The dashboard's playback (issue 11, section 6: CPU per frame, RSS, redraws
-# per second in a 200x60 tmux terminal) is measured only once it exists.
-if "$bin" --help 2>&1 | grep -q 'print the report its'; then
-	echo "dashboard: not measured: --replay without -q prints the same report (this build"
-	echo "           has no dashboard playback of a recording)"
-else
-	echo "dashboard: --help no longer says --replay only prints the report: measure the"
-	echo "           playback in tmux (not done by this script)"
-fi
+# The dashboard's playback of the same recordings: tests/scale/bench-dashboard.sh.
