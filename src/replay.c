@@ -283,8 +283,9 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 		for (uint64_t i = 0; rc == 0 && i < n; i++)
 			k->threshold(k->ctx, 0, 0, 0);	/* counted as another event read */
 	} else if (strcmp(t, "smi") == 0) {
-		if ((rc = need_cpu(r, o, &cpu)) == 0 && (rc = need_u64(r, o, "n", &n)) == 0 &&
-		    counted(o)) {
+		if ((rc = need_cpu(r, o, &cpu)) == 0 && (rc = need_u64(r, o, "n", &n)) == 0)
+			s->smi_recorded = true;
+		if (rc == 0 && counted(o)) {
 			in_view(r, o);
 			counters_add_smi(s, cpu, n);
 		}

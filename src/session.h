@@ -151,6 +151,7 @@ struct session {
 	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
 	bool warming;			/* --warm-up running: samples are discarded */
 	bool stop_hit;			/* the kernel's stop condition ended the run */
+	bool smi_recorded;		/* a replay: the recording has SMI counts */
 	struct stats stats;
 	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	struct segments seg;		/* markers and the statistics between them */

@@ -52,7 +52,7 @@ static uint64_t v_smi(const struct cpu_stats *c) { return c->smi; }
 static uint64_t v_last_smi(const struct cpu_stats *c) { return c->last_smi; }
 static uint64_t h_smi(const struct hwl_cpu_stats *c) { return c->smi; }
 static uint64_t s_tscwd(const struct session *s, int cpu) { return tscwd_visits(s->tscwd, cpu); }
-static bool smi_shown(const struct session *s) { return smi_ok(s->smi); }
+static bool smi_shown(const struct session *s) { return smi_ok(s->smi) || s->smi_recorded; }
 static bool tscwd_shown(const struct session *s) { return tscwd_ok(s->tscwd); }
 
 static uint64_t h_samples(const struct hwl_cpu_stats *c) { return c->samples; }

@@ -27,6 +27,9 @@ static const char *const legend[] = {
 	"loop's clock reads, Over the iterations over the threshold, NMI and NMI us",
 	"the NMIs during the samples' windows and their time, Last Sample the time",
 	"of the latest sample. The kernel runs one of osnoise and hwlat at a time.",
+	"",
+	"Playing a recording back (--replay FILE): z, . and 1-4 (replay) drive it;",
+	"the keys that would change the kernel, t and s are refused.",
 	NULL
 };
 

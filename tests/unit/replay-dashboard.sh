@@ -48,7 +48,7 @@ play_fast() {
 	wait_for 'playing' && key 4 && wait_for ' END'
 }
 
-echo 1..18
+echo 1..19
 "$bin" --replay "$rec" -q > "$tmp/ref" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
 # stdout of the dashboard's terminal, byte for byte, for the report after q
 T new-session -d -s replay -x 200 -y 60 \
@@ -143,3 +143,15 @@ key q
 wait_rc
 check '[ "$(cat "$tmp/rc")" = 2 ] && cmp -s "$tmp/bad.referr" "$tmp/err"' \
 	"q: exit 2 with the line --replay -q prints"
+
+# A recording with SMI counts: the grid has the live dashboard's SMI column.
+if command -v python3 >/dev/null 2>&1; then
+	python3 "$src/tests/scale/gen-recording" --smi 4 30 "$tmp/smi.jsonl"
+	play_fast "$tmp/smi.jsonl"
+	check 'screen | grep -qE "^ CPU .* NMI +SMI .*LastSMI History" &&
+		[ "$(screen | awk "/^ *CPU +Period/ { h = 1; next } h && \$1 == 0 { print \$10; exit }")" = 1 ]' \
+		"a recording with SMI counts shows the SMI column (CPU 0: 1)"
+	key q
+else
+	echo "ok 19 - # SKIP python3 is not installed (tests/scale/gen-recording)"
+fi
