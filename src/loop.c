@@ -129,6 +129,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 	if (s->source)
 		return s->source->run(s->source->ctx, s, ui);
 	s->ui = ui;
+	session_debug_phase(s, "running");
 
 	session_arm_timer(s->tick_fd, tick, tick);
 	while (!s->quit) {
@@ -221,5 +222,6 @@ int session_run(struct session *s, const struct session_ui *ui)
 	session_arm_timer(s->batch_fd, 0, 0);
 	free(pfd);
 	s->ui = NULL;
+	session_debug_phase(s, "the loop ended");
 	return s->exit_status;
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -44,16 +45,34 @@ uint64_t session_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-/* -D: what each phase of the start and the end cost. */
-static void debug_phase(const struct session *s, const char *what)
+/* The process's CPU time so far, user and system, in ms. */
+static void cpu_ms(uint64_t *user, uint64_t *sys)
 {
-	static uint64_t last;
-	uint64_t now = session_now_ns();
+	struct rusage ru;
 
+	*user = *sys = 0;
+	if (getrusage(RUSAGE_SELF, &ru) < 0)
+		return;
+	*user = (uint64_t)ru.ru_utime.tv_sec * 1000 + (uint64_t)ru.ru_utime.tv_usec / 1000;
+	*sys = (uint64_t)ru.ru_stime.tv_sec * 1000 + (uint64_t)ru.ru_stime.tv_usec / 1000;
+}
+
+/* -D: what each phase of the start and the end cost, in wall and CPU time. */
+void session_debug_phase(const struct session *s, const char *what)
+{
+	static uint64_t last, last_user, last_sys;
+	uint64_t now = session_now_ns(), user, sys;
+
+	cpu_ms(&user, &sys);
 	if (s->conf.debug)
-		fprintf(stderr, "hwnoisetop: debug: %s (%llu ms)\n", what,
-			last ? (unsigned long long)((now - last) / 1000000) : 0ULL);
+		fprintf(stderr, "hwnoisetop: debug: %s (%llu ms; CPU %llu ms user, %llu ms "
+			"system; %llu ms, %llu ms in all)\n", what,
+			last ? (unsigned long long)((now - last) / 1000000) : 0ULL,
+			(unsigned long long)(user - last_user), (unsigned long long)(sys - last_sys),
+			(unsigned long long)user, (unsigned long long)sys);
 	last = now;
+	last_user = user;
+	last_sys = sys;
 }
 
 uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
@@ -252,12 +271,12 @@ int session_start(struct session *s, const struct session_conf *conf)
 		snprintf(s->err, sizeof(s->err), "cannot create signalfd/timerfd: %s", strerror(errno));
 		return -1;
 	}
-	debug_phase(s, "start");
+	session_debug_phase(s, "start");
 	set_affinity(s);
 	s->reader = reader_new(s->err, sizeof(s->err));
 	if (!s->reader)
 		return -1;
-	debug_phase(s, "event formats loaded");
+	session_debug_phase(s, "event formats loaded");
 
 	instance_name(NULL, name, sizeof(name));
 	if (settings_init(env_tracing_dir(s->err, sizeof(s->err)), name) < 0) {
@@ -273,7 +292,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	if (tracer_setup(s, conf) < 0)
 		return -1;
 	counters_tracer_ready(s);
-	debug_phase(s, "instance created and tracer configured");
+	session_debug_phase(s, "instance created and tracer configured");
 	if (reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0)
 		return -1;
 	if (conf->record && record_begin(s) < 0)
@@ -286,7 +305,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	}
 	if (tracer_start(s) < 0)
 		return -1;
-	debug_phase(s, "tracing on");
+	session_debug_phase(s, "tracing on");
 	s->run_start_ns = session_now_ns();
 	s->state = SESSION_RUNNING;
 	clocks_on(s, true);
@@ -383,11 +402,11 @@ static void tracers_remove(struct session *s)
 		instance_set_tracer(tracer_inst(s), "nop");
 	if (s->rec)
 		instance_set_tracer(record_instance(s->rec), "nop");
-	debug_phase(s, "tracers stopped");
+	session_debug_phase(s, "tracers stopped");
 	record_free(s->rec);
 	s->rec = NULL;
 	tracer_teardown(s);
-	debug_phase(s, "instances removed");
+	session_debug_phase(s, "instances removed");
 }
 
 /* The running tracer's configuration, with its live changes, into s->conf. */
@@ -421,13 +440,13 @@ void session_finish(struct session *s)
 	}
 	if (s->reader)
 		reader_close(s->reader);
-	debug_phase(s, "stopping");
+	session_debug_phase(s, "stopping");
 	tracers_remove(s);
 	/* After the tracers: removing the watchdog's instance waits for every CPU too. */
 	counters_finish(s);
-	debug_phase(s, "counters stopped");
+	session_debug_phase(s, "counters stopped");
 	failed = settings_restore();
-	debug_phase(s, "settings restored");
+	session_debug_phase(s, "settings restored");
 	/* What the restore did to the knobs, and what failed (one line each). */
 	settings_print(stderr, settings_outcome, "hwnoisetop: ");
 	settings_done();
@@ -741,7 +760,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		return -1;
 	}
 	/* The kernel never runs both: this one goes completely first. */
-	debug_phase(s, "switching tracers");
+	session_debug_phase(s, "switching tracers");
 	if (s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	tracer_stop(s);
@@ -767,7 +786,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 		goto failed;
 	if (s->state == SESSION_RUNNING)
 		meter_on(s, true);
-	debug_phase(s, "switch: the other tracer runs");
+	session_debug_phase(s, "switch: the other tracer runs");
 	return 0;
 failed:
 	/* Half way: the run can not go on, and its status says so. */

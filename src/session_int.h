@@ -19,6 +19,8 @@ void session_loop_sigset(sigset_t *set);
 void session_install_fatal_handlers(void);
 
 /* session.c, for the loop (loop.c) */
+/* -D: the wall and CPU time since the last phase, on stderr. */
+void session_debug_phase(const struct session *s, const char *what);
 uint64_t session_now_ns(void);
 /* Arm a timerfd: first after first_ms, then every every_ms (0: once; 0, 0: off). */
 int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms);
