@@ -12,6 +12,7 @@
 struct kfile {
 	char *path;
 	int fd;		/* -1: not open */
+	int open_err;	/* remember_missing: why it could not be opened (-errno), or 0 */
 };
 
 int kfile_pread_all(int fd, void *buf, size_t size, off_t off)
@@ -45,6 +46,7 @@ static struct kfile *find(struct kfiles *k, const char *path)
 	f = &k->f[k->n++];
 	f->path = copy;
 	f->fd = -1;
+	f->open_err = 0;
 	return f;
 }
 
@@ -68,6 +70,10 @@ int kfiles_read(struct kfiles *k, const char *path, char *buf, size_t size)
 		return -ENOMEM;
 	if (size < 2)
 		return -E2BIG;
+	if (f->open_err) {
+		buf[0] = '\0';
+		return f->open_err;
+	}
 	n = read_once(f, buf, size - 1);
 	if (n < 0 && f->fd >= 0) {
 		/* Removed and made again (a CPU came back): the new file. */
@@ -78,6 +84,8 @@ int kfiles_read(struct kfiles *k, const char *path, char *buf, size_t size)
 	if (n < 0) {
 		if (f->fd >= 0)
 			close(f->fd);
+		else if (k->remember_missing)
+			f->open_err = (int)n;
 		f->fd = -1;
 		buf[0] = '\0';
 		return (int)n;
@@ -95,6 +103,12 @@ int kfiles_read(struct kfiles *k, const char *path, char *buf, size_t size)
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = '\0';
 	return 0;
+}
+
+void kfiles_retry(struct kfiles *k)
+{
+	for (int i = 0; i < k->n; i++)
+		k->f[i].open_err = 0;
 }
 
 void kfiles_close(struct kfiles *k)

@@ -14,15 +14,21 @@
 #ifndef HWN_KFILE_H
 #define HWN_KFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 struct kfile;
 
-/* A set of open files, found by path.  All zeros is an empty set. */
+/*
+ * A set of open files, found by path.  All zeros is an empty set.  With
+ * remember_missing, a file that could not be opened is not tried again
+ * (its read fails at once with the same error) until kfiles_retry().
+ */
 struct kfiles {
 	struct kfile *f;
 	int n, cap;
+	bool remember_missing;
 };
 
 /*
@@ -31,6 +37,8 @@ struct kfiles {
  * size - 1).  The file stays open for the next read.
  */
 int kfiles_read(struct kfiles *k, const char *path, char *buf, size_t size);
+/* The files that could not be opened are tried again at their next read. */
+void kfiles_retry(struct kfiles *k);
 /* Close every file of the set and forget them. */
 void kfiles_close(struct kfiles *k);
 

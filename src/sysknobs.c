@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "env.h"
@@ -112,7 +113,9 @@ static void read_nmi(struct sysknobs *kn, struct sysknob *k)
 
 	read_sysctl_knob(kn, k, NMI_WD, "this kernel has no hard lockup detector (nmi_watchdog)");
 	/* The kernel makes the file read-only when no detector can work. */
-	if (!k->na[0] && stat(NMI_WD, &st) == 0 && !(st.st_mode & 0222))
+	if (!k->na[0] && kn->nmi_ro < 0)
+		kn->nmi_ro = stat(NMI_WD, &st) == 0 && !(st.st_mode & 0222);
+	if (!k->na[0] && kn->nmi_ro > 0)
 		na(k, "permanently disabled: no hard lockup detector works here (no perf NMI, "
 		   "e.g. emulated); read-only");
 }
@@ -210,7 +213,9 @@ static void read_deep_idle(struct sysknobs *kn, struct sysknob *k)
 static void read_idle_latency(struct sysknobs *kn, struct sysknob *k)
 {
 	snprintf(k->value, sizeof(k->value), "%s", kn->dma_fd >= 0 ? "held at 0" : "not held");
-	if (access(DMA_LATENCY, W_OK) < 0 && kn->dma_fd < 0)
+	if (kn->dma_fd < 0 && kn->dma_ok < 0)
+		kn->dma_ok = access(DMA_LATENCY, W_OK) == 0;
+	if (kn->dma_fd < 0 && !kn->dma_ok)
 		na(k, "no " DMA_LATENCY " (kernel without PM QoS)");
 	else
 		snprintf(k->detail, sizeof(k->detail), "%s", kn->dma_fd >= 0 ?
@@ -245,10 +250,37 @@ static void read_one(struct sysknobs *kn, enum sysknob_id id)
 	defs[id].read(kn, k);
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * What is missing (no cpufreq or cpuidle driver, no PM QoS device), the
+ * mode of nmi_watchdog and whether /dev/cpu_dma_latency can be written
+ * change only when a CPU comes or goes or a driver is loaded: they are
+ * looked at again when the measured or online CPUs change and every
+ * RECHECK_NS, not every tick.
+ */
+#define RECHECK_NS (10 * 1000000000ULL)
+
 static void read_all(struct sysknobs *kn, const struct cpuset *measured)
 {
+	struct cpuset online;
+	uint64_t now = mono_ns();
+
+	env_online_cpus(&online);
+	if (!cpuset_equal(measured, &kn->cpus) || !cpuset_equal(&online, &kn->online) ||
+	    now - kn->checked_ns >= RECHECK_NS) {
+		kfiles_retry(&kn->files);
+		kn->nmi_ro = kn->dma_ok = -1;
+		kn->checked_ns = now;
+	}
 	kn->cpus = *measured;
-	env_online_cpus(&kn->online);
+	kn->online = online;
 	for (int id = 0; id < KNOB_COUNT; id++)
 		read_one(kn, id);
 }
@@ -257,6 +289,9 @@ void sysknobs_init(struct sysknobs *kn, const struct cpuset *measured)
 {
 	memset(kn, 0, sizeof(*kn));
 	kn->dma_fd = -1;
+	kn->files.remember_missing = true;
+	kn->nmi_ro = kn->dma_ok = -1;
+	kn->checked_ns = mono_ns();
 	read_all(kn, measured);
 	for (int id = 0; id < KNOB_COUNT; id++) {
 		snprintf(kn->k[id].start, sizeof(kn->k[id].start), "%s", kn->k[id].value);

@@ -14,8 +14,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cpuset.h"
+
 #include "kfile.h"
 
 enum sysknob_id {
@@ -53,6 +55,9 @@ struct sysknobs {
 	struct cpuset online;		/* online CPUs at the last read */
 	int dma_fd;			/* /dev/cpu_dma_latency held with 0, or -1 */
 	struct kfiles files;		/* the files read each tick, kept open */
+	uint64_t checked_ns;		/* when missing files were last tried */
+	int nmi_ro;			/* nmi_watchdog read-only: 1, 0, or -1 not known */
+	int dma_ok;			/* /dev/cpu_dma_latency writable: 1, 0, or -1 */
 };
 
 /*
