@@ -14,6 +14,7 @@
 
 #include "cpuset.h"
 #include "instance.h"
+#include "kfile.h"
 #include "orphans.h"
 #include "settings.h"
 
@@ -233,7 +234,10 @@ int env_online_cpus(struct cpuset *set)
 	char buf[4096];
 	const char *why;
 
-	if (tracefs_read_text("/sys/devices/system/cpu/online", buf, sizeof(buf)) < 0 ||
+	/* Read every tick (the dashboard, the knobs): the file stays open. */
+	static struct kfiles online;
+
+	if (kfiles_read(&online, "/sys/devices/system/cpu/online", buf, sizeof(buf)) < 0 ||
 	    cpuset_parse(buf, set, &why) < 0) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 

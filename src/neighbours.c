@@ -12,16 +12,18 @@
 #include <tracefs.h>
 
 #include "env.h"
+#include "instance.h"
+#include "kfile.h"
 #include "session.h"
 
-/* Does dir/current_tracer name osnoise? */
-static int runs_osnoise(const char *dir)
+/* Does tracing/instances/name/current_tracer name osnoise? */
+static int runs_osnoise(const char *tracing, const char *name)
 {
 	char path[4096], buf[32];
 	ssize_t n;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/current_tracer", dir);
+	snprintf(path, sizeof(path), "%.3800s/instances/%.255s/current_tracer", tracing, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
@@ -41,6 +43,16 @@ static int is_ours(const char *name, const char *const *ours)
 	return 0;
 }
 
+/* The top level's current_tracer, read every tick: it stays open (it is never removed). */
+static int top_runs_osnoise(const char *tracing)
+{
+	static struct kfiles top;
+	char path[4096], buf[32];
+
+	snprintf(path, sizeof(path), "%.4000s/current_tracer", tracing);
+	return kfiles_read(&top, path, buf, sizeof(buf)) == 0 && strcmp(buf, "osnoise") == 0;
+}
+
 void neighbours_find(const char *tracing, const char *const *ours, char *who, size_t len)
 {
 	char path[4096];
@@ -48,7 +60,7 @@ void neighbours_find(const char *tracing, const char *const *ours, char *who, si
 	DIR *dir;
 
 	who[0] = '\0';
-	if (runs_osnoise(tracing)) {
+	if (top_runs_osnoise(tracing)) {
 		snprintf(who, len, "the top level");
 		return;
 	}
@@ -59,8 +71,7 @@ void neighbours_find(const char *tracing, const char *const *ours, char *who, si
 	while ((e = readdir(dir))) {
 		if (e->d_name[0] == '.' || is_ours(e->d_name, ours))
 			continue;
-		snprintf(path, sizeof(path), "%s/instances/%.255s", tracing, e->d_name);
-		if (runs_osnoise(path)) {
+		if (runs_osnoise(tracing, e->d_name)) {
 			snprintf(who, len, "instance %.100s", e->d_name);
 			break;
 		}
@@ -70,8 +81,8 @@ void neighbours_find(const char *tracing, const char *const *ours, char *who, si
 
 void neighbours_check(struct session *s)
 {
-	const char *ours[4] = { NULL };
-	char who[sizeof(s->neighbour)], err[128], at[32];
+	const char *ours[5] = { NULL };
+	char who[sizeof(s->neighbour)], err[128], at[32], tscwd[64];
 	const char *tracing = env_tracing_dir(err, sizeof(err));
 	int n = 0, num;
 
@@ -83,6 +94,9 @@ void neighbours_check(struct session *s)
 		ours[n++] = tracefs_instance_get_name(s->hwl.inst);
 	if (s->rec)
 		ours[n++] = tracefs_instance_get_name(record_instance(s->rec));
+	/* The TSC watchdog's instance runs no tracer: no need to look into it each second. */
+	instance_name("tscwd", tscwd, sizeof(tscwd));
+	ours[n++] = tscwd;
 	neighbours_find(tracing, ours, who, sizeof(who));
 	if (strcmp(who, s->neighbour) == 0)
 		return;
