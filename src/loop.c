@@ -42,12 +42,13 @@ static void on_signal(struct session *s)
 	}
 }
 
+/* One read takes every expiry of a timerfd so far. */
 static void drain_timer(int fd)
 {
 	uint64_t n;
 
-	while (read(fd, &n, sizeof(n)) == sizeof(n))
-		;
+	if (read(fd, &n, sizeof(n)) < 0)
+		return;		/* EAGAIN: it had not expired */
 }
 
 /* --warm-up is over: discard what it measured, arm the stop conditions. */
@@ -75,9 +76,10 @@ static void end_warmup(struct session *s)
  * Samples arrived (got) or the batch timer fired (fired): is an update due
  * (*update)?  The first samples after a quiet spell are shown at once and
  * open a batch window of ui->batch_ms; what arrives within it is shown when
- * it ends, and that opens the next.  At most one update per window or tick,
- * never one per wake-up.  Returns the new state: 0 no window, 1 a window
- * runs, 2 a window runs with samples not shown yet.
+ * it ends, and that opens the next.  A tick that comes while a window runs
+ * is shown at its end too.  At most one update per window or tick, never
+ * one per wake-up.  Returns the new state: 0 no window, 1 a window runs, 2
+ * a window runs with news not shown yet.
  */
 static int update_batch(struct session *s, const struct session_ui *ui, int batch, int got,
 			short fired, int *update)
@@ -94,8 +96,12 @@ static int update_batch(struct session *s, const struct session_ui *ui, int batc
 		}
 		return 0;
 	}
+	if (*update && batch) {
+		*update = 0;	/* the window's end shows the tick's news */
+		return 2;
+	}
 	if (*update)
-		return batch ? 1 : 0;	/* the tick shows them */
+		return 0;	/* the tick shows them */
 	if (!got)
 		return batch;
 	if (!ui || !ui->batch_ms) {
