@@ -122,6 +122,14 @@ bool dash_hwlat(const struct dashboard *d);
 /* The title bar: left at the start, then state (in look sa) and right at the end. */
 void dash_title_bar(const struct dashboard *d, int width, const char *left, const char *state,
 		    attr_t sa, const char *right);
+/*
+ * text at (y, x) in look a, at most w columns; right: padded on the left
+ * to w columns.  Printable ASCII (the grid's numbers, titles, the title
+ * bar) goes in as one array of cells (waddchnstr), several times cheaper
+ * than waddnstr's character by character; anything else goes through
+ * waddnstr.  The cursor ends after the text.
+ */
+void dash_put(int y, int x, int w, attr_t a, const char *text, bool right);
 /* Row y in the title's colours across width, text at its start. */
 void dash_title(const struct dashboard *d, int y, int width, const char *text);
 /*

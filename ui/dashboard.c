@@ -85,11 +85,31 @@ static bool lost_any(const struct lost *l)
 	return l->missed || l->unknown;
 }
 
+void dash_put(int y, int x, int w, attr_t a, const char *text, bool right)
+{
+	chtype cells[512];
+	int len = (int)strnlen(text, (size_t)(w > 0 ? w : 0)), pad = right ? w - len : 0, n = 0;
+	bool plain = pad + len <= (int)(sizeof(cells) / sizeof(cells[0]));
+
+	for (int i = 0; plain && i < len; i++)
+		plain = text[i] >= ' ' && text[i] < 0x7f;
+	attrset(a);
+	if (!plain) {
+		mvprintw(y, x, "%*s", pad, "");
+		addnstr(text, len);
+		return;
+	}
+	while (n < pad)
+		cells[n++] = ' ' | a;
+	for (int i = 0; i < len; i++)
+		cells[n++] = (chtype)(unsigned char)text[i] | a;
+	mvaddchnstr(y, x, cells, n);
+	move(y, x + n < COLS ? x + n : COLS - 1);
+}
+
 static void fill(int y, int width, attr_t a)
 {
-	attrset(a);
-	for (int x = 0; x < width; x++)
-		mvaddch(y, x, ' ');
+	dash_put(y, 0, width, a, "", true);
 }
 
 void dash_title(const struct dashboard *d, int y, int width, const char *text)
@@ -176,16 +196,19 @@ void dash_title_bar(const struct dashboard *d, int width, const char *left, cons
 	int rx = width - ((int)strlen(state) + 2 + (int)strlen(right));
 
 	fill(0, width, d->look[LOOK_TITLE]);
-	mvaddnstr(0, 0, left, width);
+	dash_put(0, 0, width, d->look[LOOK_TITLE], left, false);
 	if (rx < (int)strlen(left) + 1)
 		rx = (int)strlen(left) + 1;
 	if (rx < width) {
-		attrset(sa);
-		mvaddnstr(0, rx, " ", width - rx);
-		addnstr(state, width - rx - 1 > 0 ? width - rx - 1 : 0);
-		addnstr(" ", 1);
-		attrset(d->look[LOOK_TITLE]);
-		addnstr(right, width - getcurx(stdscr) > 0 ? width - getcurx(stdscr) : 0);
+		int x = rx + 1, n = (int)strlen(state);
+
+		dash_put(0, rx, 1, sa, " ", false);
+		dash_put(0, x, width - x, sa, state, false);
+		x += n < width - x ? n : width - x;
+		if (x < width)
+			dash_put(0, x++, 1, sa, " ", false);
+		if (x < width)
+			dash_put(0, x, width - x, d->look[LOOK_TITLE], right, false);
 	}
 }
 
@@ -207,16 +230,15 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
 			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
 			 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
-	attrset(lost_any(&d->s->hwl_stats.lost) ? d->look[LOOK_WARN] : A_NORMAL);
-	mvaddnstr(1, 0, line, width);
+	dash_put(1, 0, width, lost_any(&d->s->hwl_stats.lost) ? d->look[LOOK_WARN] : A_NORMAL,
+		 line, false);
 	if (playview_on(d))	/* a recording: no tracer stopped here */
 		return;
 	snprintf(line, sizeof(line), " hwnoise is stopped: the kernel can not run the osnoise and "
 		 "hwlat tracers at once (w switches back)");
 	if ((int)strlen(line) > width)
 		snprintf(line, sizeof(line), " hwnoise stopped: the kernel runs osnoise or hwlat, not both");
-	attrset(d->look[LOOK_WARN]);
-	mvaddnstr(2, 0, line, width);
+	dash_put(2, 0, width, d->look[LOOK_WARN], line, false);
 }
 
 /* The settings in force; a compact form when the long one does not fit. */
@@ -237,8 +259,8 @@ static void draw_settings(struct dashboard *d, int width)
 			 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
 			 (unsigned long long)c->threshold_us, cpus, online,
 			 lost_short(&d->s->stats.lost, lost, sizeof(lost)));
-	attrset(lost_any(&d->s->stats.lost) ? d->look[LOOK_WARN] : A_NORMAL);
-	mvaddnstr(1, 0, line, width);
+	dash_put(1, 0, width, lost_any(&d->s->stats.lost) ? d->look[LOOK_WARN] : A_NORMAL, line,
+		 false);
 }
 
 /* Another osnoise user beside this run (neighbours.h): one line, 1; else 0. */
@@ -250,8 +272,7 @@ static int draw_neighbour(struct dashboard *d, int y, int width)
 		return 0;
 	snprintf(line, sizeof(line), " another osnoise user runs beside this one: %s; it shares "
 		 "the osnoise settings (M lists the markers)", d->s->neighbour);
-	attrset(d->look[LOOK_WARN]);
-	mvaddnstr(y, 0, line, width);
+	dash_put(y, 0, width, d->look[LOOK_WARN], line, false);
 	return 1;
 }
 
@@ -271,13 +292,13 @@ static void draw_status(struct dashboard *d, int y, int width)
 		return;
 	}
 	if (d->msg[0]) {
-		attrset(d->msg_err ? d->look[LOOK_ERROR] : A_BOLD);
-		mvaddch(y, 0, ' ');
-		addnstr(d->msg, width - 1);
+		attr_t a = d->msg_err ? d->look[LOOK_ERROR] : A_BOLD;
+
+		dash_put(y, 0, 1, a, " ", false);
+		dash_put(y, 1, width - 1, a, d->msg, false);
 		return;
 	}
-	attrset(d->look[LOOK_DIM]);
-	mvaddnstr(y, 0, hints, width);
+	dash_put(y, 0, width, d->look[LOOK_DIM], hints, false);
 }
 
 static void draw_too_small(int lines, int cols)
@@ -515,6 +536,12 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	nonl();
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
+	/*
+	 * No look for typed-ahead keys inside doupdate() (two poll()s a
+	 * redraw): the loop polls the keyboard itself and reads every key
+	 * right after.
+	 */
+	typeahead(-1);
 	set_escdelay(25);
 	curs_set(0);
 	set_looks(&d);

@@ -267,19 +267,12 @@ void grid_home_end(struct dashboard *d, bool end)
 
 static void put(int y, int x, int w, attr_t a, const char *text)
 {
-	attrset(a);
-	mvaddnstr(y, x, text, w);
+	dash_put(y, x, w, a, text, false);
 }
 
 static void put_right(int y, int x, int w, attr_t a, const char *text)
 {
-	int len = (int)strlen(text);
-
-	if (len > w)
-		len = w;
-	attrset(a);
-	mvprintw(y, x, "%*s", w - len, "");
-	addnstr(text, len);
+	dash_put(y, x, w, a, text, true);
 }
 
 static void draw_header(const struct dashboard *d, int y, const int *widths)
@@ -287,9 +280,7 @@ static void draw_header(const struct dashboard *d, int y, const int *widths)
 	int x = 0, ncols;
 	const struct column *columns = view_columns(d, &ncols);
 
-	attrset(d->look[LOOK_COLHEAD]);
-	for (int cx = 0; cx < COLS; cx++)
-		mvaddch(y, cx, ' ');
+	put_right(y, 0, COLS, d->look[LOOK_COLHEAD], "");
 	for (int i = 0; i < ncols; i++) {
 		attr_t a = d->look[i == d->sort ? LOOK_SORTED : LOOK_COLHEAD];
 
@@ -373,8 +364,7 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 	move(y, 0);
 	clrtoeol();
 	if (sel)
-		for (int cx = 0; cx < COLS; cx++)
-			mvaddch(y, cx, ' ');
+		put_right(y, 0, COLS, base, "");
 	for (int i = 0; i < ncols; i++) {
 		const struct column *col = &columns[i];
 		int w = widths[i];
