@@ -132,8 +132,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 	int batch = 0;		/* update_batch()'s state */
 	int cap = 0;
 
-	if (s->source)
-		return s->source->run(s->source->ctx, s, ui);
+	if (s->source->run)
+		return s->source->run(s->source_ctx, s, ui);
 	s->ui = ui;
 	session_debug_phase(s, "running");
 

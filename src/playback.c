@@ -51,7 +51,6 @@ struct playback {
 	uint64_t dirty_since;		/* wall time of the first line not drawn; 0: none */
 	uint64_t last_draw;
 	int sig_fd;
-	struct session_source src;
 	uint64_t frames, fed, wakeups;
 };
 
@@ -227,6 +226,52 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 	return s->exit_status;
 }
 
+/*
+ * The replay as a source of the session: it changes nothing in the kernel
+ * (no setup, no settings); the figures are those of the view its lines are
+ * for (replay.c sets s->conf.tracer to it), so it asks that tracer's source.
+ * replay_open() puts it in the session; playback_open() gives it its run.
+ */
+static const struct session_source *view(const struct session *s)
+{
+	return session_source_of(s->conf.tracer);
+}
+
+static const struct cpuset *view_cpus(const struct session *s)
+{
+	return view(s)->cpus(s);
+}
+
+static uint64_t view_threshold(const struct session *s)
+{
+	return view(s)->threshold(s);
+}
+
+static void view_figures(const struct session *s, bool *osnoise, bool *hwlat)
+{
+	view(s)->figures(s, osnoise, hwlat);
+}
+
+static void view_reset_stats(struct session *s)
+{
+	view(s)->reset_stats(s);
+}
+
+static bool view_periods_done(const struct session *s, uint64_t n)
+{
+	return view(s)->periods_done(s, n);
+}
+
+const struct session_source source_replay = {
+	.name = "replay",
+	.cpus = view_cpus,
+	.threshold = view_threshold,
+	.figures = view_figures,
+	.reset_stats = view_reset_stats,
+	.periods_done = view_periods_done,
+	.run = run,
+};
+
 void playback_pause(struct playback *p, bool pause)
 {
 	uint64_t now = mono_ns();
@@ -334,8 +379,7 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 	/* A crash puts the terminal back (the dashboard's hook); no kernel setting was changed. */
 	session_install_fatal_handlers();
 	p->speed = 1;
-	p->src = (struct session_source){ .name = "replay", .ctx = p, .run = run };
-	p->r->s.source = &p->src;
+	p->r->s.source_ctx = p;
 	return p;
 fail:
 	if (p && p->r) {
@@ -382,7 +426,7 @@ int playback_finish(struct playback *p, struct replay **r, char *err, size_t err
 		snprintf(err, errlen, "--replay: %s %s", p->path, p->r->err);
 		rc = -1;
 	}
-	p->r->s.source = NULL;
+	p->r->s.source_ctx = NULL;
 	replay_close(p->r);
 	*r = p->r;
 	fclose(p->f);

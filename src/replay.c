@@ -321,6 +321,7 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 int replay_open(struct replay *r, FILE *f)
 {
 	memset(r, 0, sizeof(*r));
+	r->s.source = &source_replay;
 	r->s.stop_cpu = -1;
 	r->f = f;
 	r->o = malloc(sizeof(*r->o));

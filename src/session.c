@@ -119,45 +119,28 @@ int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
 	return timerfd_settime(fd, 0, &its, NULL);
 }
 
-/* The measured CPUs of either tracer. */
+const struct session_source *session_source_of(enum session_tracer t)
+{
+	return t == SESSION_HWLAT ? &source_hwlat : &source_osnoise;
+}
+
+/* The measured CPUs of the source. */
 static const struct cpuset *measured_cpus(const struct session *s)
 {
-	return s->conf.tracer == SESSION_HWLAT ? &s->conf.hwl.cpus : &s->conf.osn.cpus;
+	return s->source->cpus(s);
 }
 
 static struct tracefs_instance *tracer_inst(const struct session *s)
 {
-	return s->conf.tracer == SESSION_HWLAT ? s->hwl.inst : s->osn.inst;
+	return s->source->instance ? s->source->instance(s) : NULL;
 }
 
-static int tracer_setup(struct session *s, const struct session_conf *conf)
+/* A request the source can not take (a replay changes nothing). */
+static int cannot(struct session *s)
 {
-	if (conf->tracer == SESSION_HWLAT)
-		return hwlat_setup(&s->hwl, &conf->hwl, conf->debug, s->err, sizeof(s->err));
-	return osnoise_setup(&s->osn, &conf->osn, s->err, sizeof(s->err));
-}
-
-static int tracer_start(struct session *s)
-{
-	if (s->conf.tracer == SESSION_HWLAT)
-		return hwlat_start(&s->hwl, s->err, sizeof(s->err));
-	return osnoise_start(&s->osn, s->err, sizeof(s->err));
-}
-
-static void tracer_stop(struct session *s)
-{
-	if (s->conf.tracer == SESSION_HWLAT)
-		hwlat_stop(&s->hwl);
-	else
-		osnoise_stop(&s->osn);
-}
-
-static void tracer_teardown(struct session *s)
-{
-	if (s->conf.tracer == SESSION_HWLAT)
-		hwlat_teardown(&s->hwl);
-	else
-		osnoise_teardown(&s->osn);
+	snprintf(s->err, sizeof(s->err), "not with %s: it changes nothing in the kernel",
+		 s->source->name);
+	return -1;
 }
 
 /*
@@ -233,32 +216,27 @@ static int record_begin(struct session *s)
 	return 0;
 }
 
-static int hwl_stats_open(struct session *s)
-{
-	if (hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)
-		return -1;
-	s->hwl_stats.limit = s->conf.hwlat_keep;
-	return 0;
-}
-
 int session_start(struct session *s, const struct session_conf *conf)
 {
 	char name[64];
 	sigset_t set;
+	bool osn, hwl;
 
 	memset(s, 0, sizeof(*s));
 	s->conf = *conf;
 	s->sig_fd = s->end_fd = s->tick_fd = s->batch_fd = -1;
 	s->hwl.dma_fd = -1;
 	s->stop_cpu = -1;
+	s->source = session_source_of(conf->tracer);
 	s->ncpus = env_possible_cpus();
 	if (s->ncpus < cpuset_last(measured_cpus(s)) + 1)
 		s->ncpus = cpuset_last(measured_cpus(s)) + 1;
+	if (s->source->prepare(s) < 0)
+		goto nomem;
+	s->source->figures(s, &osn, &hwl);
 	if (stats_init(&s->stats, s->ncpus) < 0 ||
-	    segments_init(&s->seg, s->ncpus, measured_cpus(s),
-			  conf->tracer == SESSION_OSNOISE && !conf->osn.irq_disable,
-			  conf->tracer == SESSION_HWLAT) < 0 ||
-	    (conf->tracer == SESSION_HWLAT && hwl_stats_open(s) < 0)) {
+	    segments_init(&s->seg, s->ncpus, measured_cpus(s), osn, hwl) < 0) {
+nomem:
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
@@ -289,7 +267,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	if (conf->events && conf->events->n && check_events(s) < 0)
 		return -1;
 	counters_start(s);
-	if (tracer_setup(s, conf) < 0)
+	if (s->source->setup(s) < 0)
 		return -1;
 	counters_tracer_ready(s);
 	session_debug_phase(s, "instance created and tracer configured");
@@ -303,7 +281,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 		s->osn.conf.stop_total_us = 0;
 		s->warming = true;
 	}
-	if (tracer_start(s) < 0)
+	if (s->source->start(s) < 0)
 		return -1;
 	session_debug_phase(s, "tracing on");
 	s->run_start_ns = session_now_ns();
@@ -330,8 +308,8 @@ void session_check_kernel_stop(struct session *s)
 	struct reader_sink sink = session_sink(s);
 
 	/* A pause turns tracing off too: that is not the kernel's stop. */
-	if (s->quit || s->conf.tracer != SESSION_OSNOISE || s->state != SESSION_RUNNING ||
-	    !osnoise_stopped_by_kernel(&s->osn))
+	if (s->quit || !s->source->stopped_by_kernel || s->state != SESSION_RUNNING ||
+	    !s->source->stopped_by_kernel(s))
 		return;
 	/* The sample that fired it may still be in a buffer. */
 	reader_drain_all(s->reader, &sink);
@@ -398,24 +376,15 @@ static void tracers_remove(struct session *s)
 	if (s->rec)
 		save_record(s);
 	/* Not hwlat: its teardown puts the threshold the kernel remembers first. */
-	if (s->conf.tracer == SESSION_OSNOISE && tracer_inst(s))
-		instance_set_tracer(tracer_inst(s), "nop");
+	if (s->source->quiet)
+		s->source->quiet(s);
 	if (s->rec)
 		instance_set_tracer(record_instance(s->rec), "nop");
 	session_debug_phase(s, "tracers stopped");
 	record_free(s->rec);
 	s->rec = NULL;
-	tracer_teardown(s);
+	s->source->teardown(s);
 	session_debug_phase(s, "instances removed");
-}
-
-/* The running tracer's configuration, with its live changes, into s->conf. */
-static void keep_live_conf(struct session *s)
-{
-	if (s->conf.tracer == SESSION_HWLAT)
-		s->conf.hwl = s->hwl.conf;
-	else
-		s->conf.osn = s->osn.conf;
 }
 
 void session_finish(struct session *s)
@@ -432,10 +401,10 @@ void session_finish(struct session *s)
 		 */
 		if (!s->exit_status)
 			session_check_kernel_stop(s);
-		tracer_stop(s);
+		s->source->stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
-		keep_live_conf(s);	/* for the final report */
+		s->source->keep_conf(s);	/* for the final report */
 		counters_tracer_stopped(s, session_now_ns());
 	}
 	if (s->reader)
@@ -475,9 +444,9 @@ void session_request_quit(struct session *s)
 
 int session_set_threshold(struct session *s, uint64_t us)
 {
-	if (s->conf.tracer == SESSION_HWLAT)
-		return hwlat_set_threshold(&s->hwl, us, s->err, sizeof(s->err));
-	return osnoise_set_threshold(&s->osn, us, s->err, sizeof(s->err));
+	if (!s->source->set_threshold)
+		return cannot(s);
+	return s->source->set_threshold(s, us);
 }
 
 int session_set_cpus(struct session *s, const struct cpuset *cpus)
@@ -492,18 +461,11 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 		snprintf(s->err, sizeof(s->err), "CPU %d does not exist", cpuset_last(cpus));
 		return -1;
 	}
+	if (!s->source->set_cpus)
+		return cannot(s);
 	reader_drain_all(s->reader, &sink);
-	if (s->conf.tracer == SESSION_HWLAT) {
-		if (hwlat_set_cpus(&s->hwl, cpus, s->err, sizeof(s->err)) < 0)
-			return -1;
-		s->conf.hwl.cpus = *cpus;
-	} else {
-		if (osnoise_set_cpus(&s->osn, cpus, s->err, sizeof(s->err)) < 0)
-			return -1;
-		s->conf.osn.cpus = *cpus;
-		if (session_threads_refresh(s) < 0)	/* the kernel restarted the osnoise/N threads */
-			return -1;
-	}
+	if (s->source->set_cpus(s, cpus) < 0)
+		return -1;
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
 	return reader_open(s->reader, tracer_inst(s), cpus, s->err, sizeof(s->err));
@@ -512,11 +474,10 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 /* Requests that only make sense for one tracer. */
 static int need_tracer(struct session *s, enum session_tracer t)
 {
-	if (s->conf.tracer == t)
+	if (s->source == session_source_of(t))
 		return 0;
 	snprintf(s->err, sizeof(s->err), "this needs the %s tracer, and %s runs",
-		 t == SESSION_HWLAT ? "hwlat" : "osnoise",
-		 s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+		 session_source_of(t)->name, s->source->name);
 	return -1;
 }
 
@@ -524,21 +485,14 @@ int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_u
 {
 	if (need_tracer(s, SESSION_OSNOISE))
 		return -1;
-	if (runtime_us > period_us) {
-		snprintf(s->err, sizeof(s->err), "runtime %llu us is above the period %llu us",
-			 (unsigned long long)runtime_us, (unsigned long long)period_us);
-		return -1;
-	}
-	return osnoise_set_timing(&s->osn, period_us, runtime_us, s->err, sizeof(s->err));
+	return s->source->set_timing(s, period_us, runtime_us);
 }
 
 int session_set_irq_disable(struct session *s, bool on)
 {
 	if (need_tracer(s, SESSION_OSNOISE))
 		return -1;
-	if (osnoise_set_irq_disable(&s->osn, on, s->err, sizeof(s->err)) < 0)
-		return -1;
-	return session_threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
+	return s->source->set_mode(s, on);
 }
 
 int session_pause(struct session *s, bool pause)
@@ -547,7 +501,7 @@ int session_pause(struct session *s, bool pause)
 
 	if (pause && s->state == SESSION_RUNNING) {
 		reader_drain_all(s->reader, &sink);
-		tracer_stop(s);
+		s->source->stop(s);
 		if (s->rec)
 			record_set_on(s->rec, 0);
 		clocks_on(s, false);
@@ -558,7 +512,7 @@ int session_pause(struct session *s, bool pause)
 		clocks_on(s, true);
 		if (s->rec)
 			record_set_on(s->rec, 1);
-		if (tracer_start(s) < 0)
+		if (s->source->start(s) < 0)
 			return -1;
 		return session_threads_refresh(s);
 	}
@@ -568,12 +522,7 @@ int session_pause(struct session *s, bool pause)
 void session_reset_stats(struct session *s)
 {
 	/* Only the running tracer's: the other view keeps its figures. */
-	if (s->conf.tracer == SESSION_HWLAT)
-		hwl_stats_reset(&s->hwl_stats);
-	else {
-		stats_reset(&s->stats);
-		segments_reset(&s->seg);
-	}
+	s->source->reset_stats(s);
 	counters_reset(s);
 	meter_reset(&s->meter[s->conf.tracer], session_now_ns());
 	session_hooks(s, reset);
@@ -594,6 +543,7 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 {
 	struct reader_sink sink = session_sink(s);
 	char text[MARKER_TEXT];
+	bool osn, hwl;
 	int num;
 
 	vsnprintf(text, sizeof(text), fmt, ap);
@@ -603,10 +553,9 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 	}
 	if (s->reader && s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
+	s->source->figures(s, &osn, &hwl);
 	num = segments_mark(&s->seg, s->run_start_ns ? (session_now_ns() - s->run_start_ns) / 1000000 : 0,
-			    session_run_ns(s), measured_cpus(s),
-			    s->conf.tracer == SESSION_OSNOISE && !s->osn.conf.irq_disable,
-			    s->conf.tracer == SESSION_HWLAT, origin, text);
+			    session_run_ns(s), measured_cpus(s), osn, hwl, origin, text);
 	if (num < 0)
 		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);
 	else
@@ -689,28 +638,13 @@ void session_free_results(struct session *s)
 
 bool session_periods_done(const struct session *s, uint64_t n)
 {
-	struct cpuset online, measured;
-	int cpu, seen = 0;
-
-	if (s->conf.tracer == SESSION_HWLAT) {
-		uint64_t window_ns = (s->hwl.conf.window_us ? s->hwl.conf.window_us : 1) * 1000;
-
-		return meter_ns(&s->meter[SESSION_HWLAT], session_now_ns()) / window_ns >= n;
-	}
-	env_online_cpus(&online);
-	cpuset_and(&measured, &s->conf.osn.cpus, &online);
-	cpuset_for_each(cpu, &measured) {
-		if (cpu >= s->stats.ncpus || s->stats.cpu[cpu].periods < n)
-			return false;
-		seen++;
-	}
-	return seen > 0;
+	return s->source->periods_done(s, n);
 }
 
 int session_hold(struct session *s, const struct session_ui *ui)
 {
 	if (!s->quit || s->exit_status != HWN_EXIT_STOPPED || s->state != SESSION_RUNNING ||
-	    s->source)
+	    s->source->run)
 		return s->exit_status;
 	/* The kernel stopped every osnoise instance: the recording is intact. */
 	clocks_on(s, false);
@@ -724,38 +658,33 @@ int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t wid
 {
 	if (need_tracer(s, SESSION_HWLAT))
 		return -1;
-	if (hwlat_set_timing(&s->hwl, window_us, width_us, s->err, sizeof(s->err)) < 0)
-		return -1;
-	s->conf.hwl.window_us = window_us;
-	s->conf.hwl.width_us = width_us;
-	return 0;
+	return s->source->set_timing(s, window_us, width_us);
 }
 
 int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
 {
 	if (need_tracer(s, SESSION_HWLAT))
 		return -1;
-	if (hwlat_set_mode(&s->hwl, mode, s->err, sizeof(s->err)) < 0)
-		return -1;
-	s->conf.hwl.mode = mode;
-	return 0;
+	return s->source->set_mode(s, mode);
 }
 
 int session_switch_tracer(struct session *s, enum session_tracer to)
 {
 	struct reader_sink sink = session_sink(s);
+	const struct session_source *next = session_source_of(to);
 
 	if (to == s->conf.tracer)
 		return 0;
+	if (!s->source->setup)
+		return cannot(s);
 	if (s->threads || s->warming) {
 		snprintf(s->err, sizeof(s->err),
 			 "the tracer can not be switched with -P/-C or during the warm-up");
 		return -1;
 	}
-	if (to == SESSION_HWLAT ? hwlat_check(s->err, sizeof(s->err)) :
-				  osnoise_check(s->conf.osn.irq_disable, s->err, sizeof(s->err)))
+	if (next->check(s, s->err, sizeof(s->err)))
 		return -1;
-	if (to == SESSION_HWLAT && !s->hwl_stats.cpu && hwl_stats_open(s) < 0) {
+	if (next->prepare(s) < 0) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
@@ -763,11 +692,11 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	session_debug_phase(s, "switching tracers");
 	if (s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
-	tracer_stop(s);
+	s->source->stop(s);
 	counters_tracer_stopped(s, session_now_ns());
 	meter_on(s, false);
 	reader_close(s->reader);
-	keep_live_conf(s);	/* the live changes come back with the tracer */
+	s->source->keep_conf(s);	/* the live changes come back with the tracer */
 	/*
 	 * The recording runs the osnoise tracer too: it goes with hwnoise,
 	 * and -t saves what it holds first (a run that ends in the hwlat
@@ -775,14 +704,15 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	 */
 	tracers_remove(s);
 	s->conf.tracer = to;
-	if (tracer_setup(s, &s->conf) < 0 ||
+	s->source = next;
+	if (next->setup(s) < 0 ||
 	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0 ||
-	    (to == SESSION_OSNOISE && s->conf.record && record_begin(s) < 0))
+	    (next->record_beside && s->conf.record && record_begin(s) < 0))
 		goto failed;
 	if (!s->conf.housekeeping_set)
 		set_affinity(s);
 	counters_tracer_ready(s);
-	if (s->state == SESSION_RUNNING && tracer_start(s) < 0)
+	if (s->state == SESSION_RUNNING && next->start(s) < 0)
 		goto failed;
 	if (s->state == SESSION_RUNNING)
 		meter_on(s, true);
@@ -801,5 +731,5 @@ const struct cpuset *session_cpus(const struct session *s)
 
 uint64_t session_threshold(const struct session *s)
 {
-	return s->conf.tracer == SESSION_HWLAT ? s->hwl.conf.threshold_us : s->osn.conf.threshold_us;
+	return s->source->threshold(s);
 }

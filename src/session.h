@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cpuset.h"
@@ -119,17 +120,62 @@ struct session_ui {
 };
 
 /*
- * A source of period summaries other than the kernel's tracers (the
- * replay of a recording, playback.h): it runs the loop instead of the
- * tracer's readers, feeding the session's sink at its own pace and calling
- * the front end's input, update and resize as session_run() would.  The
- * requests that change the kernel are the front end's to refuse.
+ * A source of period summaries: the kernel's osnoise tracer (hwnoise,
+ * source_osnoise.c), its hwlat tracer (source_hwlat.c) or the replay of a
+ * recording (playback.c).  The session calls through s->source and never
+ * asks which one runs; what differs between them is in there.  An
+ * operation a source has not got is NULL, and the request fails (a replay
+ * changes nothing in the kernel: its front end refuses those first).
  */
+struct tracefs_instance;
 struct session_source {
-	const char *name;	/* "replay" */
-	void *ctx;
+	const char *name;	/* "osnoise", "hwlat", "replay" */
+	/* Can the kernel run it (s->conf)?  0, or -1 with the reason in err. */
+	int (*check)(const struct session *s, char *err, size_t len);
+	/* Before any setting changes: what its figures need (-1: out of memory). */
+	int (*prepare)(struct session *s);
+	/* Create its instance and configure the tracer from s->conf; -1 with s->err. */
+	int (*setup)(struct session *s);
+	int (*start)(struct session *s);
+	void (*stop)(struct session *s);
+	/* Optional: stop its threads now, before the recording's (the run's end). */
+	void (*quiet)(struct session *s);
+	void (*teardown)(struct session *s);
+	/* Its configuration with the live changes into s->conf. */
+	void (*keep_conf)(struct session *s);
+	/* Optional: did the kernel's stop condition turn it off? */
+	bool (*stopped_by_kernel)(struct session *s);
+	struct tracefs_instance *(*instance)(const struct session *s);
+	const struct cpuset *(*cpus)(const struct session *s);
+	uint64_t (*threshold)(const struct session *s);
+	/* What a segment between markers counts: other events (osnoise), hwlat's. */
+	void (*figures)(const struct session *s, bool *osnoise, bool *hwlat);
+	/* Reset its view's statistics (not the other view's). */
+	void (*reset_stats)(struct session *s);
+	/* session_periods_done() */
+	bool (*periods_done)(const struct session *s, uint64_t n);
+	/* The settings a front end may change; each 0 or -1 with s->err. */
+	int (*set_threshold)(struct session *s, uint64_t us);
+	/* s->conf's CPUs follow; the readers are opened again by the session. */
+	int (*set_cpus)(struct session *s, const struct cpuset *cpus);
+	/* osnoise: period and runtime; hwlat: window and width. */
+	int (*set_timing)(struct session *s, uint64_t a_us, uint64_t b_us);
+	/* osnoise: OSNOISE_IRQ_DISABLE on or off; hwlat: enum hwlat_mode. */
+	int (*set_mode)(struct session *s, int mode);
+	bool record_beside;	/* the recording instance (osnoise) can run beside it */
+	/*
+	 * Optional, for a source that keeps its own pace (a replay): run the
+	 * loop instead of the tracer's readers, feeding the session's sink
+	 * and calling the front end's input, update and resize as
+	 * session_run() would.  ctx: s->source_ctx.
+	 */
 	int (*run)(void *ctx, struct session *s, const struct session_ui *ui);
 };
+
+/* The sources of the kernel's tracers, and the replay's (playback.c). */
+extern const struct session_source source_osnoise, source_hwlat, source_replay;
+/* The source of a tracer. */
+const struct session_source *session_source_of(enum session_tracer t);
 
 struct reader;
 struct record;
@@ -180,7 +226,9 @@ struct session {
 	char err[512];
 	char notes[1024];		/* files written at the end, one line each */
 	const struct session_ui *ui;	/* the front end, while session_run runs */
-	const struct session_source *source;	/* NULL: the tracer's readers */
+	/* What feeds the run: the tracer of conf.tracer, or a replay. */
+	const struct session_source *source;
+	void *source_ctx;			/* its run()'s, or NULL */
 };
 
 /* Block the signals the loop takes through its signalfd (call first thing). */

@@ -1,0 +1,138 @@
+/*
+ * source_hwlat: the hwlat tracer as a source of the session (struct
+ * session_source): hwlat.c in the session's terms.
+ */
+#include "config.h"
+#include "session.h"
+
+#include <stdio.h>
+
+#include "session_int.h"
+
+static int check(const struct session *s, char *err, size_t len)
+{
+	(void)s;
+	return hwlat_check(err, len);
+}
+
+/* Its samples' statistics, kept across switches of the view. */
+static int prepare(struct session *s)
+{
+	if (s->hwl_stats.cpu)
+		return 0;
+	if (hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)
+		return -1;
+	s->hwl_stats.limit = s->conf.hwlat_keep;
+	return 0;
+}
+
+static int setup(struct session *s)
+{
+	return hwlat_setup(&s->hwl, &s->conf.hwl, s->conf.debug, s->err, sizeof(s->err));
+}
+
+static int start(struct session *s)
+{
+	return hwlat_start(&s->hwl, s->err, sizeof(s->err));
+}
+
+static void stop(struct session *s)
+{
+	hwlat_stop(&s->hwl);
+}
+
+static void teardown(struct session *s)
+{
+	hwlat_teardown(&s->hwl);
+}
+
+static void keep_conf(struct session *s)
+{
+	s->conf.hwl = s->hwl.conf;
+}
+
+static struct tracefs_instance *instance(const struct session *s)
+{
+	return s->hwl.inst;
+}
+
+static const struct cpuset *cpus(const struct session *s)
+{
+	return &s->conf.hwl.cpus;
+}
+
+static uint64_t threshold(const struct session *s)
+{
+	return s->hwl.conf.threshold_us;
+}
+
+static void figures(const struct session *s, bool *osnoise, bool *hwlat)
+{
+	(void)s;
+	*osnoise = false;
+	*hwlat = true;
+}
+
+static void reset_stats(struct session *s)
+{
+	hwl_stats_reset(&s->hwl_stats);
+}
+
+/* Have n of its windows passed, its measured time over the window in force? */
+static bool periods_done(const struct session *s, uint64_t n)
+{
+	uint64_t window_ns = (s->hwl.conf.window_us ? s->hwl.conf.window_us : 1) * 1000;
+
+	return meter_ns(&s->meter[SESSION_HWLAT], session_now_ns()) / window_ns >= n;
+}
+
+static int set_threshold(struct session *s, uint64_t us)
+{
+	return hwlat_set_threshold(&s->hwl, us, s->err, sizeof(s->err));
+}
+
+static int set_cpus(struct session *s, const struct cpuset *set)
+{
+	if (hwlat_set_cpus(&s->hwl, set, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.hwl.cpus = *set;
+	return 0;
+}
+
+static int set_timing(struct session *s, uint64_t window_us, uint64_t width_us)
+{
+	if (hwlat_set_timing(&s->hwl, window_us, width_us, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.hwl.window_us = window_us;
+	s->conf.hwl.width_us = width_us;
+	return 0;
+}
+
+static int set_mode(struct session *s, int mode)
+{
+	if (hwlat_set_mode(&s->hwl, (enum hwlat_mode)mode, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.hwl.mode = (enum hwlat_mode)mode;
+	return 0;
+}
+
+const struct session_source source_hwlat = {
+	.name = "hwlat",
+	.check = check,
+	.prepare = prepare,
+	.setup = setup,
+	.start = start,
+	.stop = stop,
+	.teardown = teardown,
+	.keep_conf = keep_conf,
+	.instance = instance,
+	.cpus = cpus,
+	.threshold = threshold,
+	.figures = figures,
+	.reset_stats = reset_stats,
+	.periods_done = periods_done,
+	.set_threshold = set_threshold,
+	.set_cpus = set_cpus,
+	.set_timing = set_timing,
+	.set_mode = set_mode,
+};

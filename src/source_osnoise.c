@@ -1,0 +1,160 @@
+/*
+ * source_osnoise: the osnoise tracer (hwnoise with OSNOISE_IRQ_DISABLE)
+ * as a source of the session (struct session_source): osnoise.c in the
+ * session's terms.
+ */
+#include "config.h"
+#include "session.h"
+
+#include <stdio.h>
+
+#include "env.h"
+#include "instance.h"
+#include "session_int.h"
+
+static int check(const struct session *s, char *err, size_t len)
+{
+	return osnoise_check(s->conf.osn.irq_disable, err, len);
+}
+
+/* Its configuration is known before the instance exists (figures()). */
+static int prepare(struct session *s)
+{
+	s->osn.conf = s->conf.osn;
+	return 0;
+}
+
+static int setup(struct session *s)
+{
+	return osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err));
+}
+
+static int start(struct session *s)
+{
+	return osnoise_start(&s->osn, s->err, sizeof(s->err));
+}
+
+static void stop(struct session *s)
+{
+	osnoise_stop(&s->osn);
+}
+
+/* The osnoise threads stop with the nop tracer (tracers_remove() says why). */
+static void quiet(struct session *s)
+{
+	if (s->osn.inst)
+		instance_set_tracer(s->osn.inst, "nop");
+}
+
+static void teardown(struct session *s)
+{
+	osnoise_teardown(&s->osn);
+}
+
+static void keep_conf(struct session *s)
+{
+	s->conf.osn = s->osn.conf;
+}
+
+static bool stopped_by_kernel(struct session *s)
+{
+	return osnoise_stopped_by_kernel(&s->osn);
+}
+
+static struct tracefs_instance *instance(const struct session *s)
+{
+	return s->osn.inst;
+}
+
+static const struct cpuset *cpus(const struct session *s)
+{
+	return &s->conf.osn.cpus;
+}
+
+static uint64_t threshold(const struct session *s)
+{
+	return s->osn.conf.threshold_us;
+}
+
+/* Interrupts are other events only while they are not disabled. */
+static void figures(const struct session *s, bool *osnoise, bool *hwlat)
+{
+	*osnoise = !s->osn.conf.irq_disable;
+	*hwlat = false;
+}
+
+static void reset_stats(struct session *s)
+{
+	stats_reset(&s->stats);
+	segments_reset(&s->seg);
+}
+
+/* Has every measured online CPU delivered n summaries? */
+static bool periods_done(const struct session *s, uint64_t n)
+{
+	struct cpuset online, measured;
+	int cpu, seen = 0;
+
+	env_online_cpus(&online);
+	cpuset_and(&measured, &s->conf.osn.cpus, &online);
+	cpuset_for_each(cpu, &measured) {
+		if (cpu >= s->stats.ncpus || s->stats.cpu[cpu].periods < n)
+			return false;
+		seen++;
+	}
+	return seen > 0;
+}
+
+static int set_threshold(struct session *s, uint64_t us)
+{
+	return osnoise_set_threshold(&s->osn, us, s->err, sizeof(s->err));
+}
+
+static int set_cpus(struct session *s, const struct cpuset *set)
+{
+	if (osnoise_set_cpus(&s->osn, set, s->err, sizeof(s->err)) < 0)
+		return -1;
+	s->conf.osn.cpus = *set;
+	return session_threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
+}
+
+static int set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us)
+{
+	if (runtime_us > period_us) {
+		snprintf(s->err, sizeof(s->err), "runtime %llu us is above the period %llu us",
+			 (unsigned long long)runtime_us, (unsigned long long)period_us);
+		return -1;
+	}
+	return osnoise_set_timing(&s->osn, period_us, runtime_us, s->err, sizeof(s->err));
+}
+
+static int set_mode(struct session *s, int irq_disable)
+{
+	if (osnoise_set_irq_disable(&s->osn, irq_disable, s->err, sizeof(s->err)) < 0)
+		return -1;
+	return session_threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
+}
+
+const struct session_source source_osnoise = {
+	.name = "osnoise",
+	.check = check,
+	.prepare = prepare,
+	.setup = setup,
+	.start = start,
+	.stop = stop,
+	.quiet = quiet,
+	.teardown = teardown,
+	.keep_conf = keep_conf,
+	.stopped_by_kernel = stopped_by_kernel,
+	.instance = instance,
+	.cpus = cpus,
+	.threshold = threshold,
+	.figures = figures,
+	.reset_stats = reset_stats,
+	.periods_done = periods_done,
+	.set_threshold = set_threshold,
+	.set_cpus = set_cpus,
+	.set_timing = set_timing,
+	.set_mode = set_mode,
+	.record_beside = true,
+};
