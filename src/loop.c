@@ -27,11 +27,11 @@
 #include "smi.h"
 #include "tuning.h"
 
-static void on_signal(struct session *s)
+void session_take_signals(struct session *s, int fd)
 {
 	struct signalfd_siginfo si;
 
-	while (read(s->sig_fd, &si, sizeof(si)) == sizeof(si)) {
+	while (read(fd, &si, sizeof(si)) == sizeof(si)) {
 		if (si.ssi_signo == SIGWINCH) {
 			s->winch = true;
 			continue;
@@ -182,7 +182,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			continue;
 		}
 		if (pfd[0].revents)
-			on_signal(s);
+			session_take_signals(s, s->sig_fd);
 		if (reader_service(s->reader, pfd + base, &sink) > 0)
 			got = 1;
 		if (rest && pfd[4].revents && reader_drain_all(s->reader, &sink) > 0)

@@ -47,20 +47,12 @@ struct playback {
 	uint64_t total_s, seq;
 	bool based;
 	uint64_t rec_base, wall_base;
-	uint64_t last_ns;		/* the latest recorded time fed */
+	uint64_t last_ns;		/* the recorded time of the last line with one */
 	uint64_t dirty_since;		/* wall time of the first line not drawn; 0: none */
 	uint64_t last_draw;
 	int sig_fd;
 	uint64_t frames, fed, wakeups;
 };
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * NS + (uint64_t)ts.tv_nsec;
-}
 
 static uint64_t frame_ns(const struct playback *p)
 {
@@ -83,7 +75,7 @@ static void changed(struct playback *p)
 {
 	p->seq++;
 	if (!p->dirty_since)
-		p->dirty_since = mono_ns();
+		p->dirty_since = session_now_ns();
 }
 
 /* The file is played (rc 0) or stopped at a bad line (rc < 0). */
@@ -110,10 +102,10 @@ static bool take(struct playback *p)
 		return false;
 	}
 	p->fed++;
-	if (t > p->last_ns)
+	if (t)
 		p->last_ns = t;
 	if (!p->dirty_since)
-		p->dirty_since = mono_ns();
+		p->dirty_since = session_now_ns();
 	return true;
 }
 
@@ -140,7 +132,7 @@ static int64_t feed(struct playback *p, uint64_t now)
 
 		/* Behind (or as fast as it can): let the front end draw and read keys. */
 		if (n >= SLICE_LINES) {
-			if (mono_ns() >= until)
+			if (session_now_ns() >= until)
 				return 0;
 			n = 0;
 		}
@@ -148,7 +140,12 @@ static int64_t feed(struct playback *p, uint64_t now)
 			break;
 		t = p->r->next_ns;
 		if (t && p->speed != PLAYBACK_MAX) {
-			if (!p->based || t > p->last_ns + JUMP_NS) {
+			/*
+			 * Either way: osnoise summaries count from boot, hwlat
+			 * samples from 1970 (a run that went to the hwlat view
+			 * and back jumps forward, then back).
+			 */
+			if (!p->based || (t > p->last_ns ? t - p->last_ns : p->last_ns - t) > JUMP_NS) {
 				p->based = true;
 				rebase(p, t, now);
 			}
@@ -161,28 +158,14 @@ static int64_t feed(struct playback *p, uint64_t now)
 	return -1;
 }
 
-static void on_signal(struct playback *p, struct session *s, const struct session_ui *ui)
-{
-	struct signalfd_siginfo si;
-
-	while (read(p->sig_fd, &si, sizeof(si)) == sizeof(si)) {
-		if (si.ssi_signo == SIGWINCH) {
-			if (ui->resize)
-				ui->resize(ui->ctx);
-			continue;
-		}
-		session_request_stop(s, strsignal(si.ssi_signo));
-	}
-}
-
 static int run(void *ctx, struct session *s, const struct session_ui *ui)
 {
 	struct playback *p = ctx;
 
 	s->ui = ui;
-	p->last_draw = mono_ns();
+	p->last_draw = session_now_ns();
 	while (!s->quit) {
-		uint64_t now = mono_ns();
+		uint64_t now = session_now_ns();
 		int64_t wait = p->paused || p->end ? -1 : feed(p, now);
 		struct pollfd pfd[2] = {
 			{ .fd = p->sig_fd, .events = POLLIN },
@@ -194,7 +177,7 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 			uint64_t gather = p->speed == PLAYBACK_MAX ? 0 : GATHER_NS;
 			uint64_t due = p->last_draw + frame_ns(p);
 
-			now = mono_ns();
+			now = session_now_ns();
 			if (due < p->dirty_since + gather)
 				due = p->dirty_since + gather;
 			if (now >= due) {
@@ -203,8 +186,8 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 				p->frames++;
 				if (ui->update)
 					ui->update(ui->ctx);
-				if (wait > 0 && (uint64_t)wait > mono_ns() - now)
-					wait -= (int64_t)(mono_ns() - now);
+				if (wait > 0 && (uint64_t)wait > session_now_ns() - now)
+					wait -= (int64_t)(session_now_ns() - now);
 				else if (wait > 0)
 					wait = 0;
 			} else if (wait < 0 || (uint64_t)wait > due - now) {
@@ -218,7 +201,12 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 		}
 		p->wakeups++;
 		if (pfd[0].revents)
-			on_signal(p, s, ui);
+			session_take_signals(s, p->sig_fd);
+		if (s->winch) {
+			s->winch = false;
+			if (ui->resize)
+				ui->resize(ui->ctx);
+		}
 		if (pfd[1].revents && ui->input)
 			ui->input(ui->ctx);
 	}
@@ -274,7 +262,7 @@ const struct session_source source_replay = {
 
 void playback_pause(struct playback *p, bool pause)
 {
-	uint64_t now = mono_ns();
+	uint64_t now = session_now_ns();
 
 	if (pause == p->paused)
 		return;
@@ -294,14 +282,14 @@ void playback_step(struct playback *p)
 		if (!take(p) || tick)
 			break;
 	}
-	rebase(p, p->last_ns, mono_ns());
+	rebase(p, p->last_ns, session_now_ns());
 	p->based = p->last_ns != 0;
 	p->seq++;
 }
 
 void playback_speed(struct playback *p, unsigned speed)
 {
-	uint64_t now = mono_ns();
+	uint64_t now = session_now_ns();
 
 	if (speed == p->speed)
 		return;
@@ -313,8 +301,12 @@ void playback_speed(struct playback *p, unsigned speed)
 	p->seq++;
 }
 
-/* The measured seconds of the last tick or the footer near the end of the file. */
-static uint64_t tail_seconds(FILE *f)
+/*
+ * The measured seconds of the last tick near the end of the file (the
+ * hwlat view's in a hwnoisetop hwlat recording), and whether the footer
+ * says the run counted SMIs (the column is there from the first frame).
+ */
+static uint64_t tail_seconds(FILE *f, bool hwlat, bool *smi)
 {
 	struct jsonr_obj *o = malloc(sizeof(*o));
 	char *buf = malloc(TAIL_BYTES + 1);
@@ -336,9 +328,18 @@ static uint64_t tail_seconds(FILE *f)
 		char *line = start ? start + 1 : buf;
 
 		if ((start || from == 0) && strstr(line, "\"elapsed_s\"") &&
-		    jsonr_parse(line, (size_t)(end - line), o) == 0 &&
-		    jsonr_u64(o, "elapsed_s", &s) == 0)
-			break;
+		    jsonr_parse(line, (size_t)(end - line), o) == 0) {
+			bool b;
+
+			if (jsonr_bool(o, "smi", &b) == 0 && b)
+				*smi = true;	/* the footer */
+			if (jsonr_u64(o, "hwlat_elapsed_s", &s) == 0) {	/* a tick */
+				if (!hwlat)
+					jsonr_u64(o, "elapsed_s", &s);
+				break;
+			}
+			s = 0;
+		}
 		end = start;
 	}
 out:
@@ -369,7 +370,7 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 	/* The header is still the line read. */
 	if (jsonr_str(p->r->o, "kernel", p->kernel, sizeof(p->kernel)) < 0)
 		snprintf(p->kernel, sizeof(p->kernel), "?");
-	p->total_s = tail_seconds(p->f);
+	p->total_s = tail_seconds(p->f, p->r->hwlat_mode, &p->r->s.smi_recorded);
 	session_loop_sigset(&set);
 	p->sig_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (p->sig_fd < 0) {

@@ -22,6 +22,8 @@ void session_install_fatal_handlers(void);
 /* -D: the wall and CPU time since the last phase, on stderr. */
 void session_debug_phase(const struct session *s, const char *what);
 uint64_t session_now_ns(void);
+/* Read the signals waiting on signalfd fd: SIGWINCH sets s->winch, the others end the run. */
+void session_take_signals(struct session *s, int fd);
 /* Arm a timerfd: first after first_ms, then every every_ms (0: once; 0, 0: off). */
 int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms);
 /* Did the kernel's stop condition end the run (tracing_on went 0)? */
