@@ -366,8 +366,12 @@ int replay_next(struct replay *r)
 		return -1;
 	len = getline(&r->line, &r->cap, r->f);
 	if (len < 0) {
+		if (ferror(r->f) && !r->lines) {	/* not a file at all: no line to name */
+			snprintf(r->err, sizeof(r->err), "cannot be read: %s", strerror(errno));
+			return -1;
+		}
 		if (ferror(r->f))
-			return bad(r, "%s", "read error");
+			return bad(r, "read error after it: %s", strerror(errno));
 		return 0;
 	}
 	r->lines++;

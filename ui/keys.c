@@ -561,7 +561,9 @@ void keys_dispatch(struct dashboard *d, int ch)
 			else if (k->view == KEYS_HWLAT && !dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);
 			else if (k->view == KEYS_HWNOISE && dash_hwlat(d))
-				dash_message(d, true, "%s works in the hwnoise view: w switches back", k->names);
+				dash_message(d, true, "%s works in the hwnoise view%s", k->names,
+					     playview_on(d) ? " (this recording is of hwlat)" :
+					     ": w switches back");
 			else
 				k->run(d, ch);
 			return;

@@ -56,7 +56,9 @@ void marks_key_compare(struct dashboard *d, int code)
 {
 	(void)code;
 	if (!d->compare && segments_count(&d->s->seg) < 2 && !d->conf.ref) {
-		dash_message(d, true, "no marker yet: b sets one, and d compares before and after it");
+		dash_message(d, true, playview_on(d) ? "no marker yet in the recording: d compares the "
+			     "segments before and after one" : "no marker yet: b sets one, and d "
+			     "compares before and after it");
 		return;
 	}
 	d->compare = !d->compare;

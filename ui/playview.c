@@ -58,8 +58,16 @@ void playview_title(struct dashboard *d, int width, const char *mode)
 		snprintf(state, sizeof(state), "%s playing", speed_name(st.speed));
 	}
 	snprintf(left, sizeof(left), " REPLAY %s | Linux %s | %s", st.file, st.kernel, mode);
-	if ((int)strlen(left) + 3 + (int)strlen(state) + (int)strlen(right) > width)
-		snprintf(left, sizeof(left), " REPLAY %s", st.file);
+	if ((int)strlen(left) + 3 + (int)strlen(state) + (int)strlen(right) > width) {
+		/* The state and the time first: then the end of the file's path. */
+		int room = width - 3 - (int)strlen(state) - (int)strlen(right) - 8;
+		int len = (int)strlen(st.file);
+
+		if (room > 3 && len > room)
+			snprintf(left, sizeof(left), " REPLAY ...%s", st.file + len - (room - 3));
+		else
+			snprintf(left, sizeof(left), " REPLAY %s", st.file);
+	}
 	dash_title_bar(d, width, left, state, sa, right);
 }
 
@@ -91,8 +99,8 @@ void playview_end_note(struct dashboard *d)
 		return;
 	d->play_end_said = true;
 	if (st.error)
-		dash_message(d, true, "END: %s: played up to the line before; q prints the report",
-			     st.error);
+		dash_message(d, true, "END: %s: played up to the line before; the file is refused: "
+			     "q quits with status 2", st.error);
 	else if (!st.footer)
 		dash_message(d, false, "END: the file has no footer (the run was cut short): played "
 			     "up to its last line; q prints the report");
@@ -106,8 +114,8 @@ void playview_refuse(struct dashboard *d, const char *names, bool system)
 		dash_message(d, true, "replay: %s works on a live run only (the recording has no "
 			     "trace and this is not its machine)", names);
 	else
-		dash_message(d, true, "replay: the recording cannot be changed (%s would change the "
-			     "kernel)", names);
+		dash_message(d, true, "replay: the recording cannot be changed (%s changes a live "
+			     "run)", names);
 }
 
 void playview_key_pause(struct dashboard *d, int code)
