@@ -91,12 +91,19 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
-	if (ref && (cli.cleanup || cli.replay || cli.out.quiet || !isatty(STDOUT_FILENO) ||
-		    !isatty(STDIN_FILENO))) {
-		fprintf(stderr, "hwnoisetop: compare --live shows the dashboard: it needs a terminal, "
-			"and takes neither -q, --replay nor --cleanup\n");
-		cli_free(&cli);
-		return HWN_EXIT_USAGE;
+	if (ref) {
+		const char *why = cli.cleanup ? "does not take --cleanup" :
+				  cli.replay ? "does not take --replay" :
+				  cli.out.quiet ? "shows the dashboard: not with -q" :
+				  !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO) ?
+				  "shows the dashboard: standard input and output must be a terminal" :
+				  NULL;
+
+		if (why) {
+			fprintf(stderr, "hwnoisetop: compare --live %s\n", why);
+			cli_free(&cli);
+			return HWN_EXIT_USAGE;
+		}
 	}
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
@@ -157,6 +164,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			dc.ref = &ref->s.stats;
 			dc.ref_name = ref_path;
 			dc.ref_elapsed_s = ref->end.elapsed_s;
+			dc.ref_osnoise = !ref->s.osn.conf.irq_disable;
 		}
 
 		rc = dashboard_run(&s, &dc, err, sizeof(err));

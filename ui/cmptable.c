@@ -146,10 +146,10 @@ int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
 		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
 		return -1;
 	}
-	if (load(*ref, *path) < 0 || (*ref)->hwlat_mode) {
-		if ((*ref)->hwlat_mode)
-			fprintf(stderr, "hwnoisetop: compare --live: %s is a hwnoisetop hwlat recording: "
-				"no osnoise periods to compare with\n", *path);
+	if (load(*ref, *path) < 0 ||
+	    ((*ref)->hwlat_mode && fprintf(stderr, "hwnoisetop: compare --live: %s is a hwnoisetop "
+					   "hwlat recording: no osnoise periods to compare with\n",
+					   *path))) {
 		replay_free(*ref);
 		free(*ref);
 		*ref = NULL;

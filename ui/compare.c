@@ -69,8 +69,9 @@ static void header(const struct dashboard *d, int y, int width, unsigned kb, uns
 
 	attrset(A_NORMAL);
 	if (d->conf.ref)
-		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s measured)",
-			 d->conf.ref_name, markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)));
+		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s, %s measured)",
+			 d->conf.ref_name, d->conf.ref_osnoise ? "osnoise: IRQs enabled" : "hwnoise",
+			 markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)));
 	else
 		snprintf(line, sizeof(line), " before: %s", markers_line(&ms->m[kb], m, sizeof(m)));
 	mvaddnstr(y, 0, line, width);

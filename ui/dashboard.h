@@ -21,6 +21,7 @@ struct dashboard_conf {
 	const struct stats *ref;
 	const char *ref_name;
 	uint64_t ref_elapsed_s;	/* its measured time */
+	bool ref_osnoise;	/* it was in osnoise mode (IRQs enabled), not hwnoise */
 	struct playback *play;	/* playing a recording back (playback.h); NULL: live */
 	bool debug;		/* -D: the redraws counted and timed, said at the end */
 };

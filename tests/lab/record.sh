@@ -48,7 +48,7 @@ show dash.jsonl
 # compare --live: the -q run's recording before, CPU 0 measured live after.
 tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
 	"NO_COLOR=1 hwnoisetop compare live.jsonl --live -c 0 -H 1; echo EXIT=\$?; sleep 600"
-echo "cmp_header=$(yn waitfor 'before: live.jsonl, the whole recording' 100)"
+echo "cmp_header=$(yn waitfor 'before: live.jsonl, the whole recording \(hwnoise, ' 100)"
 waitfor '^ +0 +[0-9.]+ +[0-9.]+[ +!] ' 100 > /dev/null
 echo "cmp_row=$(cap | grep -E '^ +0 +[0-9.]+ ' | head -1)"
 screen compare-live

@@ -97,6 +97,34 @@ int main(void)
 	tap_ok(cmptable_main(3, argv_ok) == 0, "compare A B: exit 0");
 	tap_ok(cmptable_main(3, argv_bad) == 2, "a bad recording: exit 2");
 	tap_ok(cmptable_main(2, argv_one) == 2, "one recording: exit 2");
+	{
+		char *live_a[] = { "compare", pa, "--live", "-c", "0", NULL };
+		char *live_b[] = { "compare", "--live", pa, NULL };
+		char *live_none[] = { "compare", "--live", NULL };
+		char *live_bad[] = { "compare", pbad, "--live", NULL };
+		struct replay *ref;
+		const char *path = NULL;
+		int skip;
+
+		skip = cmptable_live(5, live_a, &ref, &path);
+		tap_ok(skip == 3 && ref && path == pa && ref->s.stats.cpu[0].periods == 2,
+		       "compare A --live: A read, the live options after three words");
+		if (ref) {
+			replay_free(ref);
+			free(ref);
+		}
+		skip = cmptable_live(3, live_b, &ref, &path);
+		tap_ok(skip == 3 && ref && path == pa, "compare --live A: the same");
+		if (ref) {
+			replay_free(ref);
+			free(ref);
+		}
+		tap_ok(cmptable_live(3, argv_ok, &ref, &path) == 0 && !ref, "compare A B: not live");
+		tap_ok(cmptable_live(2, live_none, &ref, &path) == -1 && !ref,
+		       "compare --live without a recording: refused");
+		tap_ok(cmptable_live(3, live_bad, &ref, &path) == -1 && !ref,
+		       "compare BAD --live: refused, nothing kept");
+	}
 	unlink(pa);
 	unlink(pb);
 	unlink(pbad);
