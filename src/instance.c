@@ -92,6 +92,21 @@ int instance_set_tracer(struct tracefs_instance *inst, const char *tracer)
 	return 0;
 }
 
+int instance_event_enable(struct tracefs_instance *inst, const char *system, const char *event,
+			  bool on)
+{
+	char file[300];
+
+	if (event)
+		snprintf(file, sizeof(file), "events/%.100s/%.100s/enable", system, event);
+	else
+		snprintf(file, sizeof(file), "events/%.100s/enable", system);
+	errno = 0;
+	if (tracefs_instance_file_write(inst, file, on ? "1" : "0") < 0)
+		return errno ? -errno : -EINVAL;
+	return 0;
+}
+
 void instance_destroy(struct tracefs_instance *inst)
 {
 	char *dir;

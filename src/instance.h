@@ -24,6 +24,15 @@ void instance_destroy(struct tracefs_instance *inst);
 /* Set the instance's tracer.  Returns 0 or -errno (EBUSY: another tracer holds it). */
 int instance_set_tracer(struct tracefs_instance *inst, const char *tracer);
 
+/*
+ * Turn an event system's events (event NULL) or one event on or off in
+ * the instance, through its events/SYSTEM[/EVENT]/enable file.  (libtracefs'
+ * tracefs_event_enable() matches the names as patterns against every
+ * event system: some 800 stat()s on tracefs for one system.)  0 or -errno.
+ */
+int instance_event_enable(struct tracefs_instance *inst, const char *system, const char *event,
+			  bool on);
+
 /* The name of this process's instance for role, e.g. "hwnoisetop-42-record". */
 void instance_name(const char *role, char *buf, size_t size);
 

@@ -141,9 +141,9 @@ static void stop_witness(struct osnoise *o, uint64_t stop_us)
 		snprintf(filter, sizeof(filter), "duration > %llu",
 			 (unsigned long long)stop_us * 1000);
 		tracefs_event_file_write(o->inst, "osnoise", "sample_threshold", "filter", filter);
-		tracefs_event_enable(o->inst, "osnoise", "sample_threshold");
+		instance_event_enable(o->inst, "osnoise", "sample_threshold", true);
 	} else {
-		tracefs_event_disable(o->inst, "osnoise", "sample_threshold");
+		instance_event_enable(o->inst, "osnoise", "sample_threshold", false);
 	}
 }
 

@@ -40,7 +40,7 @@ struct record *record_start(const struct record_conf *conf, char *err, size_t er
 		record_free(r);
 		return NULL;
 	}
-	if (tracefs_event_enable(r->inst, "osnoise", NULL) < 0) {
+	if (instance_event_enable(r->inst, "osnoise", NULL, true) < 0) {
 		snprintf(err, errlen, "cannot enable the osnoise events in the record instance");
 		record_free(r);
 		return NULL;

@@ -138,7 +138,7 @@ struct tscwd *tscwd_start(int ncpus, bool debug)
 	}
 	if (set_filter(t, debug) < 0)
 		return t;
-	if (tracefs_event_enable(t->inst, "timer", "timer_expire_entry") < 0 ||
+	if (instance_event_enable(t->inst, "timer", "timer_expire_entry", true) < 0 ||
 	    read_counts(t, t->base) < 0 || tracefs_trace_on(t->inst) < 0) {
 		snprintf(t->why, sizeof(t->why), "TSC watchdog count unavailable: cannot enable "
 			 "timer:timer_expire_entry in an instance");
