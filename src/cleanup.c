@@ -51,7 +51,20 @@ static int restore_states(FILE *out, int *done)
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
 		char name[256], file[512];
+		int e;
 
+		/* Killed before it changed anything: only its lock file is left. */
+		if ((e = settings_remove_stale_lock(de->d_name)) != 0) {
+			if (e > 0)
+				fprintf(out, "hwnoisetop: removed %s/%s, left by a run killed before it "
+					"changed anything\n", SETTINGS_STATE_DIR, de->d_name);
+			else
+				fprintf(out, "hwnoisetop: cannot remove %s/%s: %s\n", SETTINGS_STATE_DIR,
+					de->d_name, strerror(-e));
+			failed += e < 0;
+			(*done)++;
+			continue;
+		}
 		if (n <= 6 || strcmp(de->d_name + n - 6, ".state") != 0)
 			continue;
 		snprintf(name, sizeof(name), "%.*s", (int)(n - 6), de->d_name);

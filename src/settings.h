@@ -175,6 +175,14 @@ const char *settings_error(void);
 bool settings_run_alive(const char *run_name);
 
 /*
+ * Remove the lock file of a run that is dead and left no state file (it
+ * was killed before it changed anything), if it is one.  Taken under our
+ * own lock, so that no run can be starting on it.  Returns 1 removed, 0
+ * not such a file, -errno.
+ */
+int settings_remove_stale_lock(const char *lock_name);
+
+/*
  * Cleanup in steps: settings_load_file() reads and checks a state file
  * (see settings_restore_file) into the plan, settings_describe() lists
  * what restoring it will do ("  PATH = VALUE" lines), settings_restore()

@@ -81,14 +81,33 @@ int settings_init(const char *tracing_dir, const char *run_name)
 	snprintf(lock_file, sizeof(lock_file), "%s/%.200s.lock", state_dir, run_name);
 	if (lock_fd >= 0)
 		close(lock_fd);
-	lock_fd = open(lock_file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) < 0) {
-		err = -errno;
-		snprintf(error, sizeof(error), "cannot lock %.300s: %s", lock_file, strerror(errno));
-		if (lock_fd >= 0)
-			close(lock_fd);
+	for (int tries = 0;; tries++) {
+		struct stat held, named;
+
+		lock_fd = open(lock_file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) < 0) {
+			err = -errno;
+			snprintf(error, sizeof(error), "cannot lock %.300s: %s", lock_file,
+				 strerror(errno));
+			if (lock_fd >= 0)
+				close(lock_fd);
+			lock_fd = -1;
+			return err;
+		}
+		/*
+		 * --cleanup removes a dead run's lock file under its own lock: the
+		 * one locked here must still be the one of that name.
+		 */
+		if (fstat(lock_fd, &held) == 0 && lstat(lock_file, &named) == 0 &&
+		    held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+			break;
+		close(lock_fd);
 		lock_fd = -1;
-		return err;
+		if (tries == 3) {
+			snprintf(error, sizeof(error), "cannot lock %.300s: it keeps being removed",
+				 lock_file);
+			return -EAGAIN;
+		}
 	}
 	snprintf(state_file, sizeof(state_file), "%s/%.200s.state", state_dir, run_name);
 	snprintf(state_tmp, sizeof(state_tmp), "%s.tmp", state_file);
@@ -122,6 +141,37 @@ bool settings_run_alive(const char *run_name)
 	alive = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
 	close(fd);
 	return alive;
+}
+
+int settings_remove_stale_lock(const char *lock_name)
+{
+	char lock[SETTINGS_PATH_LEN], state[SETTINGS_PATH_LEN];
+	size_t n = strlen(lock_name);
+	struct stat st;
+	int fd, err = 1;
+
+	if (n <= 5 || strcmp(lock_name + n - 5, ".lock") != 0 || strchr(lock_name, '/'))
+		return 0;
+	snprintf(lock, sizeof(lock), "%s/%.200s", state_dir, lock_name);
+	snprintf(state, sizeof(state), "%s/%.*s.state", state_dir, (int)(n - 5), lock_name);
+	if (lstat(state, &st) == 0 || errno != ENOENT)
+		return 0;	/* a state file: restoring it removes the lock too */
+	fd = open(lock, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		close(fd);
+		return 0;	/* not a lock file of ours */
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		err = errno == EWOULDBLOCK ? 0 : -errno;	/* alive */
+		close(fd);
+		return err;
+	}
+	if (unlink(lock) < 0)
+		err = errno == ENOENT ? 0 : -errno;
+	close(fd);
+	return err;
 }
 
 void settings_state_unlink(void)

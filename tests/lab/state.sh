@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 42
+plan 44
 
 rtla=$(command -v rtla)
 lab_run --cpus 2 --bin "$HWNOISETOP" ${rtla:+--bin "$rtla"} -- <<'EOF'
@@ -60,6 +60,11 @@ hwnoisetop hwlat --report rep.txt --duration 1 > r.txt 2>&1; echo "rc_r=$?"
 echo "r_victim=$(cat /lab/victim)"; echo "r_msg=$(cat r.txt)"
 rm -f rep.txt
 [ "$before" = "$(snap)" ] && echo "files_unchanged=yes" || snap
+
+# Killed before its first write: only its (empty) lock file is left.
+: > /run/hwnoisetop/hwnoisetop-77777.lock
+hwnoisetop --cleanup > sl.txt 2>&1; echo "rc_sl=$?"; echo "sl_msg=$(cat sl.txt | tr '\n' ' ')"
+echo "sl_left=$(ls /run/hwnoisetop | tr '\n' ' ')"
 
 # A live run beside --cleanup is left alone.
 hwnoisetop -q -c 1 -d 1h > live.txt 2>&1 & pid=$!
@@ -137,6 +142,8 @@ is "$(get rc_r)" 2 "hwlat --report naming a symlink is refused when parsed"
 like "$(get r_msg)" 'is a symlink: not followed' "saying so"
 is "$(get files_unchanged)" yes "the tracer settings are as before"
 
+like "$(get sl_msg)" 'removed /run/hwnoisetop/hwnoisetop-77777.lock, left by a run killed before it changed anything' "--cleanup removes the lock file a run killed before its first write left"
+unlike "$(get sl_left)" 'hwnoisetop-77777' "it is gone"
 like "$(get lc_msg)" 'belongs to a running hwnoisetop: left alone' "--cleanup leaves a live run alone"
 like "$(get live_inst)" 'hwnoisetop-' "its instance is still there"
 is "$(get reused)" yes "the killed run's PID is reused by another process"

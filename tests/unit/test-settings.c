@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -411,6 +412,33 @@ static void test_stale_lock(void)
 	lock[strlen(lock) - 5] = '\0';
 	tap_ok(!settings_run_alive(lock + strlen(run) + 1),
 	       "an unlocked lock file is a dead run, even with its PID alive");
+	strcat(lock, ".lock");
+	tap_ok(settings_remove_stale_lock(strrchr(lock, '/') + 1) == 1 && access(lock, F_OK) < 0,
+	       "a dead run's lock file with no state file beside it is removed");
+	tap_ok(settings_remove_stale_lock(strrchr(lock, '/') + 1) == 0,
+	       "a lock file that is not there: nothing to do");
+	{
+		char state[400];
+		int fd;
+
+		/* A live run: its lock is held. */
+		put(lock, "");
+		fd = open(lock, O_RDONLY);
+		tap_ok(fd >= 0 && flock(fd, LOCK_EX) == 0 &&
+		       settings_remove_stale_lock(strrchr(lock, '/') + 1) == 0 && access(lock, F_OK) == 0,
+		       "a held lock is a live run's: left alone");
+		if (fd >= 0)
+			close(fd);
+		/* A dead run with a state file: restoring it removes the lock (not this). */
+		snprintf(state, sizeof(state), "%.*s.state", (int)(strlen(lock) - 5), lock);
+		put(state, "");
+		tap_ok(settings_remove_stale_lock(strrchr(lock, '/') + 1) == 0 && access(lock, F_OK) == 0,
+		       "a dead run's lock beside its state file is left to the restore");
+		unlink(state);
+		unlink(lock);
+		tap_ok(settings_remove_stale_lock("hwnoisetop-1.state") == 0,
+		       "only NAME.lock files are looked at");
+	}
 }
 
 int main(void)
