@@ -174,6 +174,9 @@ static void busy_message(const char *dir, const char *name, const char *tracer, 
 
 		if (o.user)
 			snprintf(who, sizeof(who), ", used by process %d", (int)o.user);
+		else if (o.idle)
+			snprintf(who, sizeof(who), ", its user maybe between two reads (%u s without "
+				 "an event)", (o.watched_ms + 500) / 1000);
 		snprintf(err, errlen,
 			 "the tracer is busy: %s runs in instance %s%s (another rtla or hwnoisetop?); stop it first",
 			 tracer, name, who);

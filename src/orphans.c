@@ -80,11 +80,48 @@ static pid_t holder(const char *name)
 	return found;
 }
 
+/*
+ * Events written to the instance's buffers (entries, overrun and read)
+ * and events read from them, summed over its CPUs.
+ */
+static void activity(const char *dir, unsigned long long *written, unsigned long long *read)
+{
+	*read = instance_stats_sum(dir, "read events: ");
+	*written = instance_stats_sum(dir, "entries: ") + instance_stats_sum(dir, "overrun: ") + *read;
+}
+
+static void sleep_ms(unsigned ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * How long to watch at most: the watch, or, when nothing was written in
+ * it, one osnoise period and a reader's second more (a user reads only
+ * what was written), up to ORPHANS_WATCH_MAX_MS.
+ */
+static unsigned watch_limit(const char *tracing, const struct orphan *o)
+{
+	char period[32];
+	unsigned long long ms;
+
+	if (strcmp(o->tracer, "osnoise") != 0)
+		return ORPHANS_WATCH_MS;
+	read_in(tracing, NULL, "osnoise/period_us", period, sizeof(period));
+	ms = strtoull(period, NULL, 10) / 1000 + ORPHANS_READ_MS;
+	if (ms < ORPHANS_WATCH_MS)
+		return ORPHANS_WATCH_MS;
+	return ms > ORPHANS_WATCH_MAX_MS ? ORPHANS_WATCH_MAX_MS : (unsigned)ms;
+}
+
 int orphans_check(const char *tracing, const char *name, struct orphan *o)
 {
-	struct timespec ts = { ORPHANS_WATCH_MS / 1000, (ORPHANS_WATCH_MS % 1000) * 1000000L };
-	unsigned long long before;
-	char dir[1024];
+	unsigned long long written0, read0, written, read;
+	unsigned waited = 0, limit = ORPHANS_WATCH_MS;
+	bool seen_write = false, extended = false;
+	char dir[1024], on[8];
 
 	memset(o, 0, sizeof(*o));
 	if (strncmp(name, INSTANCE_PREFIX, strlen(INSTANCE_PREFIX)) == 0)
@@ -98,10 +135,36 @@ int orphans_check(const char *tracing, const char *name, struct orphan *o)
 	if (o->in_use)
 		return 0;
 	snprintf(dir, sizeof(dir), "%s/instances/%s", tracing, name);
-	before = instance_stats_sum(dir, "read events: ");
-	nanosleep(&ts, NULL);
+	activity(dir, &written0, &read0);
+	/*
+	 * A reader that reads while watched is a user.  One that reads only
+	 * between long periods finds nothing to read: once something is
+	 * written it has ORPHANS_READ_MS to read it, and when nothing is
+	 * written at all it can not be told from an orphan (idle).
+	 */
+	while (waited < limit) {
+		sleep_ms(ORPHANS_STEP_MS);
+		waited += ORPHANS_STEP_MS;
+		activity(dir, &written, &read);
+		if (read != read0) {
+			o->in_use = true;
+			return 0;
+		}
+		if (written != written0 && !seen_write) {
+			seen_write = true;
+			if (limit < waited + ORPHANS_READ_MS)
+				limit = waited + ORPHANS_READ_MS;
+		} else if (written == written0 && waited >= limit && !extended) {
+			extended = true;
+			limit = watch_limit(tracing, o);
+		}
+	}
+	o->watched_ms = waited;
 	o->user = holder(name);
-	o->in_use = o->user || instance_stats_sum(dir, "read events: ") != before;
+	read_in(tracing, name, "tracing_on", on, sizeof(on));
+	/* Tracing off, nothing can be written: unused unless a process holds its files. */
+	o->idle = !o->user && written == written0 && strcmp(on, "0") != 0;
+	o->in_use = o->user || o->idle;
 	return 0;
 }
 
@@ -233,7 +296,9 @@ int orphans_cleanup(FILE *out, const char *tracing, int *done)
 		orphans_cost(tracing, &list[i], cost, sizeof(cost));
 		if (list[i].in_use) {
 			fprintf(out, "hwnoisetop: %s instance %s is in use%s: left alone\n", list[i].tracer,
-				list[i].name, list[i].user ? " (a process holds its files)" : "");
+				list[i].name, list[i].user ? " (a process holds its files)" :
+				list[i].idle ? " (nothing was written to it while watched: its user may "
+				"be between two reads)" : "");
 			users++;
 			continue;
 		}

@@ -7,7 +7,12 @@
  * An instance is an orphan when no process has any of its files open
  * (every /proc/PID/fd is looked at) and none of its per-CPU buffers is
  * read during a short watch (rtla opens its buffers only while it reads,
- * once a second).  Our own instances (hwnoisetop-*) are never orphans.
+ * once a second) although events were written to them.  A user that
+ * reads once a second finds nothing to read between long osnoise
+ * periods: when nothing is written during the watch, it goes on for one
+ * period more; when still nothing is written (and tracing is on), a live
+ * user between two reads can not be told from an orphan: it counts as in
+ * use (idle).  Our own instances (hwnoisetop-*) are never orphans.
  */
 #ifndef HWN_ORPHANS_H
 #define HWN_ORPHANS_H
@@ -19,11 +24,19 @@
 
 /* How long a foreign instance's buffers are watched for a reader. */
 #define ORPHANS_WATCH_MS 2500
+/* A reader's time to read what was written (rtla reads once a second). */
+#define ORPHANS_READ_MS 1500
+/* The longest watch, for a long osnoise period. */
+#define ORPHANS_WATCH_MAX_MS 12000
+/* How often the buffers' counts are looked at during the watch. */
+#define ORPHANS_STEP_MS 250
 
 struct orphan {
 	char name[256];		/* the instance directory's name */
 	char tracer[32];	/* osnoise or timerlat */
-	bool in_use;		/* someone has its files open or reads it */
+	bool in_use;		/* someone has its files open or reads it, or idle */
+	bool idle;		/* nothing written while watched: can not tell (in use) */
+	unsigned watched_ms;	/* how long it was watched */
 	pid_t user;		/* a process holding one of its files, or 0 */
 };
 

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 44
+plan 47
 
 rtla=$(command -v rtla)
 lab_run --cpus 2 --bin "$HWNOISETOP" ${rtla:+--bin "$rtla"} -- <<'EOF'
@@ -110,6 +110,15 @@ if command -v rtla > /dev/null; then
 	echo "o2_inst=$(ls $T/instances)"
 	[ "$before" = "$(snap)" ] && echo "orphans_defaults=yes" || snap
 	hwnoisetop -q -c 1 -d 2s > ok.txt 2>&1; echo "rc_ok=$?"
+	# Alive, reading once a second, but a 10 s period: nothing to read
+	# between two summaries.  A user between reads, not an orphan.
+	rtla osnoise top -q -c 1 -p 10000000 -r 1000000 -d 1h > rt2.txt 2>&1 & rp=$!
+	wait_for '[ "$(cat $T/instances/osnoise_top/current_tracer 2>/dev/null)" = osnoise ]'
+	sleep 1
+	hwnoisetop -q -c 1 -d 2s > idle1.txt 2>&1; echo "rc_idle1=$?"; echo "idle1_msg=$(cat idle1.txt)"
+	hwnoisetop --cleanup --orphans > idle2.txt 2>&1; echo "idle2_msg=$(cat idle2.txt | tr '\n' ' ')"
+	echo "idle_inst=$(ls $T/instances)"
+	kill -INT $rp; wait $rp
 fi
 EOF
 
@@ -154,7 +163,7 @@ is "$(get rc_r2)" 0 "a new run works afterwards"
 is "$(get end_restored)" yes "and leaves nothing behind"
 
 if [[ $(get have_rtla) != yes ]]; then
-	skip 12 "no rtla on this machine (Debian's rtla package) to leave an instance behind"
+	skip 15 "no rtla on this machine (Debian's rtla package) to leave an instance behind"
 	exit 0
 fi
 unlike "$(get busy1_msg)" 'no process uses' "an rtla alive and reading is not called an orphan"
@@ -170,3 +179,6 @@ diag "$(section orphans)"
 like "$(section orphans)" 'removed the orphaned osnoise instance osnoise_top' "it removes the orphan"
 like "$(section orphans)" 'osnoise/options = DEFAULTS \(was .*OSNOISE_IRQ_DISABLE' "and lists each value put back to the defaults"
 is "$(get orphans_defaults) $(get o2_inst) $(get rc_ok)" "yes  0" "no instance left, settings at their defaults, a run works"
+unlike "$(get idle1_msg)" 'no process uses' "a live rtla between two reads of a 10 s period is not called an orphan"
+like "$(get idle1_msg)" 'stop it first' "the run refuses beside it"
+like "$(get idle2_msg) $(get idle_inst)" 'osnoise_top is in use.* osnoise_top$' "--cleanup --orphans leaves it alone"
