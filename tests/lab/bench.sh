@@ -45,6 +45,12 @@ while [ \$i -le $runs ]; do
 	run hwnoisetop "hwnoisetop $args -D 2>/tmp/dbg"
 	echo "redraws \$(grep 'redraws:' /tmp/dbg | sed 's/^hwnoisetop: debug: //')"
 	echo "wakeups \$(grep 'wake-ups of the loop' /tmp/dbg | sed 's/^hwnoisetop: debug: //')"
+	# CPU ms so far (user+system) at three -D phases: up to the loop, the
+	# loop, and the end (stop, instances removed, settings restored).
+	for p in running 'the loop ended' 'settings restored'; do
+		grep "debug: \$p (" /tmp/dbg | sed 's/.*; \([0-9]*\) ms, \([0-9]*\) ms in all.*/\1 \2/'
+	done | awk 'NR == 1 { a = \$1 + \$2 } NR == 2 { b = \$1 + \$2 } NR == 3 { c = \$1 + \$2 }
+		END { printf "phases start %d loop %d end %d\n", a, b - a, c - b }'
 	echo OSNOISE_IRQ_DISABLE > \$T/osnoise/options
 	run rtla "rtla osnoise top $args"
 	echo NO_OSNOISE_IRQ_DISABLE > \$T/osnoise/options
@@ -61,9 +67,10 @@ printf '%s\n' "$out" | awk -v dur="$dur" '
 	/^rtla .*total_ms=/ { sub(/.*total_ms=/, ""); r[++nr] = $0 }
 	/^redraws / { d[++nd] = $2 }
 	/^wakeups / { w[++nw] = $2 }
+	/^phases / { p[++np] = sprintf("; start %d, loop %d, end %d ms", $3, $5, $7) }
 	END {
 		for (i = 1; i <= nh && i <= nr; i++)
-			printf "run %d: dashboard %d ms of CPU, %d redraws (%.1f per second), %d wake-ups (%.1f per second); rtla osnoise top %d ms: %.0f %% of rtla (goal: under 50 %%)\n",
-				i, h[i], d[i], dur ? d[i] / dur : 0, w[i], dur ? w[i] / dur : 0, r[i],
+			printf "run %d: dashboard %d ms of CPU%s, %d redraws (%.1f per second), %d wake-ups (%.1f per second); rtla osnoise top %d ms: %.0f %% of rtla (goal: under 50 %%)\n",
+				i, h[i], p[i], d[i], dur ? d[i] / dur : 0, w[i], dur ? w[i] / dur : 0, r[i],
 				r[i] ? 100 * h[i] / r[i] : 0
 	}'
