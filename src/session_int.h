@@ -1,15 +1,18 @@
 /*
  * session_int: what the files of the session share and nothing else sees:
- * session.c (the lifecycle and the requests), loop.c (the poll() loop),
+ * lifecycle.c (start, finish, the tracers and their instances),
+ * session.c (the requests), loop.c (the poll() loop),
  * sink.c (what each decoded event does), signals.c (signals, faults).
  */
 #ifndef HWN_SESSION_INT_H
 #define HWN_SESSION_INT_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "reader.h"
+#include "session.h"
 
 struct session;
 
@@ -18,9 +21,32 @@ void session_loop_sigset(sigset_t *set);
 /* Restore the kernel's settings on a fault, from a stack of its own. */
 void session_install_fatal_handlers(void);
 
-/* session.c, for the loop (loop.c) */
+/* The measured CPUs of the source, and its instance (NULL: none). */
+static inline const struct cpuset *measured_cpus(const struct session *s)
+{
+	return s->source->cpus(s);
+}
+
+static inline struct tracefs_instance *tracer_inst(const struct session *s)
+{
+	return s->source->instance ? s->source->instance(s) : NULL;
+}
+
+/* lifecycle.c, for the requests (session.c) and the loop */
 /* -D: the wall and CPU time since the last phase, on stderr. */
 void session_debug_phase(const struct session *s, const char *what);
+/* Run on the housekeeping CPUs that are online, never on a measured one. */
+void session_set_affinity(struct session *s);
+/* Start the recording instance (conf.record) with the events of -e. */
+int session_record_begin(struct session *s);
+
+/* session.c, for the lifecycle (lifecycle.c) and the loop (loop.c) */
+/* The running tracer's measured time goes on, or stops. */
+void session_meter_on(struct session *s, bool on);
+/* Measuring starts, pauses, resumes or ends: the view's time and the run's. */
+void session_clocks_on(struct session *s, bool on);
+/* A request the source can not take: -1 with s->err. */
+int session_cannot(struct session *s);
 uint64_t session_now_ns(void);
 /* Read the signals waiting on signalfd fd: SIGWINCH sets s->winch, the others end the run. */
 void session_take_signals(struct session *s, int fd);
