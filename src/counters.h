@@ -1,9 +1,10 @@
 /*
  * counters: the machine's own counters kept beside the tracer during a
  * session: SMIs per CPU (smi.h) and the TSC watchdog's visits (tscwd.h).
- * session.c calls these hooks at its start, on each summary, on its tick,
- * around a tracer switch and at its end; the counts go into the running
- * tracer's statistics (struct stats or struct hwl_stats).
+ * The session (lifecycle.c, session.c, sink.c, loop.c) calls these hooks
+ * at its start, on each summary, on its tick, around a tracer switch and
+ * at its end; the counts go into the running tracer's statistics (struct
+ * stats or struct hwl_stats).
  */
 #ifndef HWN_COUNTERS_H
 #define HWN_COUNTERS_H
