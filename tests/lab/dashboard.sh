@@ -144,7 +144,8 @@ stamp iterations
 # -n: ends by itself after N periods; NO_COLOR: no colour on screen.
 tmux -f /dev/null new-session -d -s d -x 120 -y 40 -c /lab \
 	"NO_COLOR=1 hwnoisetop -n 15 -p 500000 -r 40000; echo EXIT=\$?; sleep 600"
-waitfor '^ +1  +[0-9]+ |^EXIT=' >/dev/null
+# The first summary is drawn at once, the rest at the end of its batch window.
+for c in 0 1 2 3; do waitfor "^ +$c  +[0-9]+ |^EXIT=" >/dev/null; done
 echo "nocolor=$(colours)"
 echo "n_rows=$(cap | grep -cE '^ +[0-3]  +[0-9]+ ')"
 echo "n_exit=$(yn waitfor '^EXIT=0')"
