@@ -81,7 +81,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	struct session_ui quiet_ui = { .ctx = &s, .input_fd = -1, .update = quiet_update };
 	struct outputs out;
 	char err[512];
-	bool dashboard;
+	bool dashboard, tty;
 	int rc;
 
 	/* Before anything can change: signals wait for the loop's signalfd. */
@@ -91,11 +91,13 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
+	/* A terminal to show the dashboard on (live, replayed or compared). */
+	tty = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 	if (ref) {
 		const char *why = cli.cleanup ? "does not take --cleanup" :
 				  cli.replay ? "does not take --replay" :
 				  cli.out.quiet ? "shows the dashboard: not with -q" :
-				  !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO) ?
+				  !tty ?
 				  "shows the dashboard: standard input and output must be a terminal" :
 				  NULL;
 
@@ -108,7 +110,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
 	if (cli.replay) {
-		if (!cli.out.quiet && !cli.out.json && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
+		if (!cli.out.quiet && !cli.out.json && tty)
 			rc = replay_dashboard(&cli);
 		else
 			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
@@ -125,7 +127,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		return rc;
 	}
 	/* The dashboard keeps a trace recording for its one-key capture. */
-	dashboard = !cli.out.quiet && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	dashboard = !cli.out.quiet && tty;
 	if (dashboard) {
 		cli.sc.record = true;
 		if (!cli.sc.rec.buffer_kb)
