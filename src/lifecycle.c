@@ -49,7 +49,7 @@ static void cpu_ms(uint64_t *user, uint64_t *sys)
 void session_debug_phase(const struct session *s, const char *what)
 {
 	static uint64_t last, last_user, last_sys;
-	uint64_t now = session_now_ns(), user, sys;
+	uint64_t now = meter_now(), user, sys;
 
 	cpu_ms(&user, &sys);
 	if (s->conf.debug)
@@ -191,7 +191,7 @@ nomem:
 	if (s->source->start(s) < 0)
 		return -1;
 	session_debug_phase(s, "tracing on");
-	s->run_start_ns = session_now_ns();
+	s->run_start_ns = meter_now();
 	s->state = SESSION_RUNNING;
 	session_clocks_on(s, true);
 	if (conf->sched.policy != THREADS_KEEP || conf->cgroup[0]) {
@@ -289,7 +289,7 @@ void session_finish(struct session *s)
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
 		s->source->keep_conf(s);	/* for the final report */
-		counters_tracer_stopped(s, session_now_ns());
+		counters_tracer_stopped(s, meter_now());
 	}
 	if (s->reader)
 		reader_close(s->reader);
@@ -346,7 +346,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	if (s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	s->source->stop(s);
-	counters_tracer_stopped(s, session_now_ns());
+	counters_tracer_stopped(s, meter_now());
 	session_meter_on(s, false);
 	reader_close(s->reader);
 	s->source->keep_conf(s);	/* the live changes come back with the tracer */

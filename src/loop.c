@@ -190,7 +190,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		if (got)
 			session_check_kernel_stop(s);
 		if (got && !pfd[2].revents)
-			counters_poll(s, session_now_ns(), false);
+			counters_poll(s, meter_now(), false);
 		if (pfd[1].revents) {
 			drain_timer(s->end_fd);
 			if (s->warming)
@@ -203,7 +203,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			reader_drain_all(s->reader, &sink);
 			session_check_kernel_stop(s);
 			session_threads_refresh(s);
-			counters_poll(s, session_now_ns(), true);
+			counters_poll(s, meter_now(), true);
 			neighbours_check(s);
 			tuning_tick(s);
 			session_hooks(s, tick);

@@ -3,6 +3,16 @@
  */
 #include "meter.h"
 
+#include <time.h>
+
+uint64_t meter_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 void meter_run(struct meter *m, uint64_t now)
 {
 	if (!m->since_ns)

@@ -13,6 +13,8 @@ struct meter {
 	uint64_t since_ns;	/* the current stint's start; 0: not running */
 };
 
+/* The clock meters run on: CLOCK_MONOTONIC, in ns. */
+uint64_t meter_now(void);
 /* Start (when stopped) and stop (when running) at now, in ns (never 0). */
 void meter_run(struct meter *m, uint64_t now);
 void meter_halt(struct meter *m, uint64_t now);

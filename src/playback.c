@@ -75,7 +75,7 @@ static void changed(struct playback *p)
 {
 	p->seq++;
 	if (!p->dirty_since)
-		p->dirty_since = session_now_ns();
+		p->dirty_since = meter_now();
 }
 
 /* The file is played (rc 0) or stopped at a bad line (rc < 0). */
@@ -105,7 +105,7 @@ static bool take(struct playback *p)
 	if (t)
 		p->last_ns = t;
 	if (!p->dirty_since)
-		p->dirty_since = session_now_ns();
+		p->dirty_since = meter_now();
 	return true;
 }
 
@@ -132,7 +132,7 @@ static int64_t feed(struct playback *p, uint64_t now)
 
 		/* Behind (or as fast as it can): let the front end draw and read keys. */
 		if (n >= SLICE_LINES) {
-			if (session_now_ns() >= until)
+			if (meter_now() >= until)
 				return 0;
 			n = 0;
 		}
@@ -163,9 +163,9 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 	struct playback *p = ctx;
 
 	s->ui = ui;
-	p->last_draw = session_now_ns();
+	p->last_draw = meter_now();
 	while (!s->quit) {
-		uint64_t now = session_now_ns();
+		uint64_t now = meter_now();
 		int64_t wait = p->paused || p->end ? -1 : feed(p, now);
 		struct pollfd pfd[2] = {
 			{ .fd = p->sig_fd, .events = POLLIN },
@@ -177,7 +177,7 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 			uint64_t gather = p->speed == PLAYBACK_MAX ? 0 : GATHER_NS;
 			uint64_t due = p->last_draw + frame_ns(p);
 
-			now = session_now_ns();
+			now = meter_now();
 			if (due < p->dirty_since + gather)
 				due = p->dirty_since + gather;
 			if (now >= due) {
@@ -186,8 +186,8 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 				p->frames++;
 				if (ui->update)
 					ui->update(ui->ctx);
-				if (wait > 0 && (uint64_t)wait > session_now_ns() - now)
-					wait -= (int64_t)(session_now_ns() - now);
+				if (wait > 0 && (uint64_t)wait > meter_now() - now)
+					wait -= (int64_t)(meter_now() - now);
 				else if (wait > 0)
 					wait = 0;
 			} else if (wait < 0 || (uint64_t)wait > due - now) {
@@ -262,7 +262,7 @@ const struct session_source source_replay = {
 
 void playback_pause(struct playback *p, bool pause)
 {
-	uint64_t now = session_now_ns();
+	uint64_t now = meter_now();
 
 	if (pause == p->paused)
 		return;
@@ -282,14 +282,14 @@ void playback_step(struct playback *p)
 		if (!take(p) || tick)
 			break;
 	}
-	rebase(p, p->last_ns, session_now_ns());
+	rebase(p, p->last_ns, meter_now());
 	p->based = p->last_ns != 0;
 	p->seq++;
 }
 
 void playback_speed(struct playback *p, unsigned speed)
 {
-	uint64_t now = session_now_ns();
+	uint64_t now = meter_now();
 
 	if (speed == p->speed)
 		return;

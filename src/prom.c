@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -480,19 +479,11 @@ static void on_missed(void *ctx, const struct session *s, int cpu, uint64_t coun
 	prom_add_missed(ctx, cpu, count);
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static void on_tick(void *ctx, struct session *s)
 {
 	struct prom *p = ctx;
 	struct prom_view v;
-	uint64_t now = mono_ns();
+	uint64_t now = meter_now();
 	char line[1200];
 
 	if (p->last_write_ns && now - p->last_write_ns < MIN_INTERVAL_NS)

@@ -23,17 +23,9 @@
 #include "session_int.h"
 #include "smi.h"
 
-uint64_t session_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
 {
-	return meter_ns(&s->meter[t], session_now_ns()) / 1000000000ULL;
+	return meter_ns(&s->meter[t], meter_now()) / 1000000000ULL;
 }
 
 uint64_t session_elapsed(const struct session *s)
@@ -45,9 +37,9 @@ uint64_t session_elapsed(const struct session *s)
 void session_meter_on(struct session *s, bool on)
 {
 	if (on)
-		meter_run(&s->meter[s->conf.tracer], session_now_ns());
+		meter_run(&s->meter[s->conf.tracer], meter_now());
 	else
-		meter_halt(&s->meter[s->conf.tracer], session_now_ns());
+		meter_halt(&s->meter[s->conf.tracer], meter_now());
 }
 
 /* Measuring starts, pauses, resumes or ends: the view's time and the run's. */
@@ -55,14 +47,14 @@ void session_clocks_on(struct session *s, bool on)
 {
 	session_meter_on(s, on);
 	if (on)
-		meter_run(&s->run_meter, session_now_ns());
+		meter_run(&s->run_meter, meter_now());
 	else
-		meter_halt(&s->run_meter, session_now_ns());
+		meter_halt(&s->run_meter, meter_now());
 }
 
 uint64_t session_run_ns(const struct session *s)
 {
-	return meter_ns(&s->run_meter, session_now_ns());
+	return meter_ns(&s->run_meter, meter_now());
 }
 
 int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
@@ -211,7 +203,7 @@ void session_reset_stats(struct session *s)
 	/* Only the running tracer's: the other view keeps its figures. */
 	s->source->reset_stats(s);
 	counters_reset(s);
-	meter_reset(&s->meter[s->conf.tracer], session_now_ns());
+	meter_reset(&s->meter[s->conf.tracer], meter_now());
 	session_hooks(s, reset);
 }
 
@@ -241,7 +233,7 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 	if (s->reader && s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	s->source->figures(s, &osn, &hwl);
-	num = segments_mark(&s->seg, s->run_start_ns ? (session_now_ns() - s->run_start_ns) / 1000000 : 0,
+	num = segments_mark(&s->seg, s->run_start_ns ? (meter_now() - s->run_start_ns) / 1000000 : 0,
 			    session_run_ns(s), measured_cpus(s), osn, hwl, origin, text);
 	if (num < 0)
 		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);

@@ -47,7 +47,6 @@ void session_meter_on(struct session *s, bool on);
 void session_clocks_on(struct session *s, bool on);
 /* A request the source can not take: -1 with s->err. */
 int session_cannot(struct session *s);
-uint64_t session_now_ns(void);
 /* Read the signals waiting on signalfd fd: SIGWINCH sets s->winch, the others end the run. */
 void session_take_signals(struct session *s, int fd);
 /* Arm a timerfd: first after first_ms, then every every_ms (0: once; 0, 0: off). */

@@ -50,7 +50,7 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 		segments_add(&s->seg, smp);
 		s->stats.lost.read++;
 	}
-	counters_sample(s, smp, session_now_ns());
+	counters_sample(s, smp, meter_now());
 	session_hooks(s, osnoise, smp, counted);
 	/* -S: the kernel writes the period's summary, then stops. */
 	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&

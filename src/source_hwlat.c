@@ -83,7 +83,7 @@ static bool periods_done(const struct session *s, uint64_t n)
 {
 	uint64_t window_ns = (s->hwl.conf.window_us ? s->hwl.conf.window_us : 1) * 1000;
 
-	return meter_ns(&s->meter[SESSION_HWLAT], session_now_ns()) / window_ns >= n;
+	return meter_ns(&s->meter[SESSION_HWLAT], meter_now()) / window_ns >= n;
 }
 
 static int set_threshold(struct session *s, uint64_t us)

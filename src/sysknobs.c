@@ -15,10 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "env.h"
+#include "meter.h"
 #include "settings.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
@@ -250,14 +250,6 @@ static void read_one(struct sysknobs *kn, enum sysknob_id id)
 	defs[id].read(kn, k);
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /*
  * What is missing (no cpufreq or cpuidle driver, no PM QoS device), the
  * mode of nmi_watchdog and whether /dev/cpu_dma_latency can be written
@@ -270,7 +262,7 @@ static uint64_t mono_ns(void)
 static void read_all(struct sysknobs *kn, const struct cpuset *measured)
 {
 	struct cpuset online;
-	uint64_t now = mono_ns();
+	uint64_t now = meter_now();
 
 	env_online_cpus(&online);
 	if (!cpuset_equal(measured, &kn->cpus) || !cpuset_equal(&online, &kn->online) ||
@@ -291,7 +283,7 @@ void sysknobs_init(struct sysknobs *kn, const struct cpuset *measured)
 	kn->dma_fd = -1;
 	kn->files.remember_missing = true;
 	kn->nmi_ro = kn->dma_ok = -1;
-	kn->checked_ns = mono_ns();
+	kn->checked_ns = meter_now();
 	read_all(kn, measured);
 	for (int id = 0; id < KNOB_COUNT; id++) {
 		snprintf(kn->k[id].start, sizeof(kn->k[id].start), "%s", kn->k[id].value);

@@ -41,14 +41,6 @@
  */
 #define DASH_BATCH_MS 500
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 {
 	va_list ap;
@@ -379,7 +371,7 @@ void dash_draw(struct dashboard *d)
 static void check_online(struct dashboard *d)
 {
 	struct cpuset now;
-	uint64_t t = mono_ns();
+	uint64_t t = meter_now();
 
 	if (d->online_ns && t - d->online_ns < ONLINE_EVERY_NS)
 		return;
@@ -560,7 +552,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	} else {
 		env_online_cpus(&d.online);
 	}
-	d.online_ns = mono_ns();
+	d.online_ns = meter_now();
 	d.sel_cpu = cpuset_next(session_cpus(s), 0);
 	if (d.sel_cpu < 0)
 		d.sel_cpu = 0;
