@@ -207,8 +207,8 @@ int env_check_busy(const char *const *conflicts, char *err, size_t errlen)
 	current_tracer(dir, tracer, sizeof(tracer));
 	if (conflicting(tracer, conflicts)) {
 		snprintf(err, errlen,
-			 "the tracer is busy: %s is the current tracer of %s; stop it first",
-			 tracer, dir);
+			 "the tracer is busy: %s is the current tracer of %s; stop it first "
+			 "(echo nop > %s/current_tracer)", tracer, dir, dir);
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/instances", dir);

@@ -255,7 +255,7 @@ fi
 
 # Busy.
 is "$(get rc_busy)" 1 "a hwlat tracer already current: exit 1"
-like "$(get busy_msg)" '^hwnoisetop: the tracer is busy: hwlat is the current tracer of /sys/kernel/tracing; stop it first$' \
+like "$(get busy_msg)" '^hwnoisetop: the tracer is busy: hwlat is the current tracer of /sys/kernel/tracing; stop it first [(]echo nop > /sys/kernel/tracing/current_tracer[)]$' \
 	"a hwlat tracer already current: one line saying so"
 is "$(get busy_unchanged)" yes "a hwlat tracer already current: nothing changed"
 is "$(get rc_busy2)" 1 "a second hwnoisetop hwlat: exit 1"

@@ -131,7 +131,8 @@ is "$(get exact_diff)/$(get exact_missing)" "0/0" "every decoded summary equals 
 read -r _ p r no av mn ms hw nmi <<<"$(get exact_row | tr -d '#')"
 is "$p $r $no $mn $ms $hw $nmi" "$(get exact_sums)" "the table is the sums and maxima of the summaries"
 is "$(get rc_busy)" 1 "timerlat active: exit 1"
-like "$(get busy_msg)" '^hwnoisetop: .*busy.*timerlat' "timerlat active: one line naming it"
+like "$(get busy_msg)" '^hwnoisetop: the tracer is busy: timerlat is the current tracer of /sys/kernel/tracing; stop it first [(]echo nop > /sys/kernel/tracing/current_tracer[)]$' \
+	"timerlat active: one line naming it and how to stop it"
 is "$(get busy_unchanged)" yes "timerlat active: nothing changed"
 is "$(get rc_nomount)" 1 "tracefs not mounted: exit 1"
 like "$(get nomount_msg)" '^hwnoisetop: tracefs is not mounted: mount it with' "tracefs not mounted: says how"
