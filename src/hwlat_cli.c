@@ -349,9 +349,9 @@ int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from)
 	return 0;
 }
 
-/* --watch: print what arrived since the last call. */
+/* --watch: print what arrived since the last call (it only reads the session). */
 struct watch {
-	struct session *s;
+	const struct session *s;
 	size_t printed;
 };
 

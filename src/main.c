@@ -31,12 +31,13 @@
 /* -q and redirected output: no screen, but -n still ends the run. */
 static void quiet_update(void *ctx)
 {
-	struct session *s = ctx;
+	struct session *req = ctx;	/* for the request only */
+	const struct session *s = req;
 	char why[64];
 
 	if (!s->quit && session_periods_done(s, s->conf.iterations)) {
 		snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)s->conf.iterations);
-		session_request_stop(s, why);
+		session_request_stop(req, why);
 	}
 }
 
@@ -166,7 +167,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			dc.ref = &ref->s.stats;
 			dc.ref_name = ref_path;
 			dc.ref_elapsed_s = ref->end.elapsed_s;
-			dc.ref_osnoise = !ref->s.osn.conf.irq_disable;
+			dc.ref_osnoise = !session_osnoise_conf(&ref->s)->irq_disable;
 		}
 
 		rc = dashboard_run(&s, &dc, err, sizeof(err));

@@ -356,3 +356,13 @@ uint64_t session_threshold(const struct session *s)
 {
 	return s->source->threshold(s);
 }
+
+const struct osnoise_conf *session_osnoise_conf(const struct session *s)
+{
+	return &s->osn.conf;
+}
+
+const struct hwlat_conf *session_hwlat_conf(const struct session *s)
+{
+	return &s->hwl.conf;
+}

@@ -23,6 +23,7 @@
 #include "record.h"
 #include "segments.h"
 #include "stats.h"
+#include "sysknobs.h"
 #include "threads.h"
 
 struct events;
@@ -273,13 +274,30 @@ void session_free_results(struct session *s);
 uint64_t session_elapsed(const struct session *s);
 uint64_t session_elapsed_of(const struct session *s, enum session_tracer t);
 
-/* Requests from a front end; each returns 0 or -1 with s->err. */
+
+/*
+ * BEGIN REQUESTS.  What a front end may ask of a running session: the only
+ * calls that take its mutable struct session * from ui/ (the dashboard
+ * reads the session through a const pointer and calls these with its one
+ * request handle, dash.h; tests/unit/ui-requests.sh checks).  Each returns
+ * 0 or -1 with s->err unless said otherwise; the session applies the
+ * change, restores it at the end, and tells it to the hooks.
+ */
+/* End the run now: the summary is printed. */
 void session_request_quit(struct session *s);
+/* Quit, with a reason for the user ("terminal closed", "10 periods done"). */
+void session_request_stop(struct session *s, const char *why);
+/* The running tracer's threshold (tracing_thresh), in us. */
 int session_set_threshold(struct session *s, uint64_t us);
+/* The CPUs measured: the tracer's cpus, the readers follow. */
 int session_set_cpus(struct session *s, const struct cpuset *cpus);
+/* osnoise's period and runtime together (runtime <= period). */
 int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us);
+/* OSNOISE_IRQ_DISABLE on (hwnoise) or off (osnoise). */
 int session_set_irq_disable(struct session *s, bool on);
+/* Pause (the tracer stops, the measured time with it) or resume. */
 int session_pause(struct session *s, bool pause);
+/* Restart the running view's statistics (the other view's stay). */
 void session_reset_stats(struct session *s);
 /*
  * Save the recording instance's trace (its last conf.capture_last_s
@@ -287,7 +305,6 @@ void session_reset_stats(struct session *s);
  * current directory; the path and the number of events come back.
  */
 int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events);
-
 /*
  * The hwlat tracer's window and width (width <= window) and its mode; -1
  * with s->err unless the session runs hwlat.
@@ -306,18 +323,6 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
  * HWN_EXIT_ENV): finish.
  */
 int session_switch_tracer(struct session *s, enum session_tracer to);
-/* The measured CPUs and the threshold of the tracer that runs. */
-const struct cpuset *session_cpus(const struct session *s);
-uint64_t session_threshold(const struct session *s);
-/* Quit, with a reason for the user ("terminal closed", "10 periods done"). */
-void session_request_stop(struct session *s, const char *why);
-/*
- * After a stop condition ended session_run(): keep the loop going for the
- * front end (state SESSION_STOPPED, the elapsed time frozen, the recorded
- * trace still there for session_capture()) until a quit request or a
- * signal.  Returns the session's status.
- */
-int session_hold(struct session *s, const struct session_ui *ui);
 /*
  * Set a marker: a numbered line "text (origin)" with the time since the
  * start, which closes the current segment and opens the next (segments.h).
@@ -329,6 +334,38 @@ int session_mark(struct session *s, const char *origin, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
+/*
+ * The system panel's knobs (tuning.h).  session_knob_next: the knob's next
+ * value (what was done in session_tuning()->said), or -1 with s->err
+ * saying why nothing changed.  session_keep_tuning: keep (true) or put
+ * back (false) the tuned knobs at the end, also after a crash and
+ * --cleanup.  session_want_sysinfo: read the read-only lines on each tick
+ * while a front end shows them.
+ */
+int session_knob_next(struct session *s, enum sysknob_id id);
+void session_keep_tuning(struct session *s, bool keep);
+void session_want_sysinfo(struct session *s, bool want);
+/* END REQUESTS */
+
+/*
+ * Read-only views for the front ends: the live settings of each tracer
+ * (with the changes made while it runs; for a tracer not running, as it
+ * was left or will start), and the system panel's knobs (NULL: none).
+ */
+const struct osnoise_conf *session_osnoise_conf(const struct session *s);
+const struct hwlat_conf *session_hwlat_conf(const struct session *s);
+const struct tuning *session_tuning(const struct session *s);
+
+/* The measured CPUs and the threshold of the tracer that runs. */
+const struct cpuset *session_cpus(const struct session *s);
+uint64_t session_threshold(const struct session *s);
+/*
+ * After a stop condition ended session_run(): keep the loop going for the
+ * front end (state SESSION_STOPPED, the elapsed time frozen, the recorded
+ * trace still there for session_capture()) until a quit request or a
+ * signal.  Returns the session's status.
+ */
+int session_hold(struct session *s, const struct session_ui *ui);
 /* Measured nanoseconds since the start (pauses excluded, never reset). */
 uint64_t session_run_ns(const struct session *s);
 

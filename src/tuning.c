@@ -100,6 +100,11 @@ void session_keep_tuning(struct session *s, bool keep)
 	settings_set_keep(keep);
 }
 
+const struct tuning *session_tuning(const struct session *s)
+{
+	return s->tuning;
+}
+
 void session_want_sysinfo(struct session *s, bool want)
 {
 	if (!s->tuning)

@@ -33,15 +33,6 @@ int tuning_start(struct session *s);
 void tuning_tick(struct session *s);
 void tuning_free(struct session *s);
 
-/*
- * Requests.  session_knob_next: the knob's next value (what was done in
- * s->tuning->said), or -1 with s->err saying why nothing changed.
- * session_keep_tuning: keep (true) or put back (false) the tuned knobs at
- * the end, also after a crash and --cleanup.  session_want_sysinfo: read
- * the read-only lines on each tick while a front end shows them.
- */
-int session_knob_next(struct session *s, enum sysknob_id id);
-void session_keep_tuning(struct session *s, bool keep);
-void session_want_sysinfo(struct session *s, bool want);
+/* The requests of the panel (session_knob_next...) are in session.h. */
 
 #endif

@@ -123,7 +123,7 @@ static void describe(const char *name, const char *path, const struct replay *r)
 
 	printf("%s: %s  %s  CPUs %s  %s measured\n", name, path,
 	       r->hwlat_mode ? "hwlat (no osnoise periods)" :
-	       r->s.osn.conf.irq_disable ? "hwnoise" : "osnoise",
+	       session_osnoise_conf(&r->s)->irq_disable ? "hwnoise" : "osnoise",
 	       cpuset_format(&r->s.conf.osn.cpus, list, sizeof(list)),
 	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)));
 }

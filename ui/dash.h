@@ -62,7 +62,14 @@ enum dash_confirm {
 #define DASH_MIN_LINES 6
 
 struct dashboard {
-	struct session *s;
+	/* The run, read only: what every drawing and every key looks at. */
+	const struct session *s;
+	/*
+	 * The same session, for requests only: ui/ passes it as the first
+	 * argument of a request of session.h (BEGIN REQUESTS) and for
+	 * nothing else (tests/unit/ui-requests.sh checks).
+	 */
+	struct session *req;
 	struct dashboard_conf conf;
 	attr_t look[LOOK_COUNT];
 	bool utf8;

@@ -160,7 +160,7 @@ static const char *state_text(const struct dashboard *d, attr_t *a)
  */
 static void draw_title(struct dashboard *d, int width)
 {
-	bool hw = d->s->osn.conf.irq_disable;
+	bool hw = session_osnoise_conf(d->s)->irq_disable;
 	const char *mode = dash_hwlat(d) ? "hwlat: hardware latency detector" :
 			   hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled";
 	const char *brief = dash_hwlat(d) ? "hwlat" : hw ? "hwnoise" : "osnoise";
@@ -210,7 +210,7 @@ void dash_title_bar(const struct dashboard *d, int width, const char *left, cons
 /* The hwlat view's settings, and the note that hwnoise is off meanwhile. */
 static void draw_hwlat_settings(struct dashboard *d, int width)
 {
-	const struct hwlat_conf *c = &d->s->hwl.conf;
+	const struct hwlat_conf *c = session_hwlat_conf(d->s);
 	char line[512], cpus[128], online[128], lost[32];
 
 	cpuset_format(&c->cpus, cpus, sizeof(cpus));
@@ -239,7 +239,7 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 /* The settings in force; a compact form when the long one does not fit. */
 static void draw_settings(struct dashboard *d, int width)
 {
-	const struct osnoise_conf *c = &d->s->osn.conf;
+	const struct osnoise_conf *c = session_osnoise_conf(d->s);
 	char line[512], cpus[128], online[128], lost[32];
 
 	cpuset_format(&c->cpus, cpus, sizeof(cpus));
@@ -391,7 +391,7 @@ static void check_iterations(struct dashboard *d)
 		return;
 	snprintf(why, sizeof(why), "%llu %s done", (unsigned long long)d->conf.iterations,
 		 dash_hwlat(d) ? "hwlat windows" : "periods");
-	session_request_stop(d->s, why);
+	session_request_stop(d->req, why);
 	d->dirty = true;
 }
 
@@ -435,7 +435,7 @@ static void on_input(void *ctx)
 		n++;
 	}
 	if (!n && tty_gone()) {
-		session_request_stop(d->s, "terminal closed");
+		session_request_stop(d->req, "terminal closed");
 		return;
 	}
 	if (d->dirty && !d->s->quit)
@@ -499,7 +499,9 @@ static void on_note(void *ctx, const char *text)
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
 		  size_t errlen)
 {
-	struct dashboard d = { .s = s, .conf = *conf, .sel_cpu = -1, .compare = conf->ref != NULL };
+	/* From here on the session is read through d.s and changed through d.req only. */
+	struct dashboard d = { .s = s, .req = s, .conf = *conf, .sel_cpu = -1,
+			       .compare = conf->ref != NULL };
 	struct session_ui ui = { .ctx = &d, .input_fd = STDIN_FILENO, .input = on_input,
 				 .update = on_update, .tick_ms = 1000, .batch_ms = DASH_BATCH_MS,
 				 .resize = on_resize, .note = on_note };
@@ -546,26 +548,26 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
 	if (conf->play) {
 		/* The recording's CPUs: this machine's are not the ones it measured. */
-		for (int cpu = 0; cpu < s->ncpus; cpu++)
+		for (int cpu = 0; cpu < d.s->ncpus; cpu++)
 			cpuset_add(&d.online, cpu);
 		d.play_seq = (uint64_t)-1;
 	} else {
 		env_online_cpus(&d.online);
 	}
 	d.online_ns = meter_now();
-	d.sel_cpu = cpuset_next(session_cpus(s), 0);
+	d.sel_cpu = cpuset_next(session_cpus(d.s), 0);
 	if (d.sel_cpu < 0)
 		d.sel_cpu = 0;
-	if (s->conf.smi && !smi_ok(s->smi))
-		dash_message(&d, false, "no SMI column: %s", smi_why(s->smi));
+	if (d.s->conf.smi && !smi_ok(d.s->smi))
+		dash_message(&d, false, "no SMI column: %s", smi_why(d.s->smi));
 	dash_draw(&d);
 
-	rc = session_run(s, &ui);
+	rc = session_run(d.req, &ui);
 	/* A stop condition: keep the screen, and the recorded trace for t. */
-	if (s->stop_hit && !conf->iterations && !conf->play) {
-		dash_message(&d, true, "%s: t saves the trace, q quits", s->stop_reason);
+	if (d.s->stop_hit && !conf->iterations && !conf->play) {
+		dash_message(&d, true, "%s: t saves the trace, q quits", d.s->stop_reason);
 		dash_draw(&d);
-		rc = session_hold(s, &ui);
+		rc = session_hold(d.req, &ui);
 	}
 
 	dash_draw(&d);
@@ -579,10 +581,10 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	} else if (conf->debug) {
 		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu ticks, %llu batches of "
 			"summaries, %llu inputs, %llu resizes\n", (unsigned long long)d.draws,
-			(unsigned long long)s->ticks, (unsigned long long)s->batches,
+			(unsigned long long)d.s->ticks, (unsigned long long)d.s->batches,
 			(unsigned long long)d.inputs, (unsigned long long)d.resizes);
 		fprintf(stderr, "hwnoisetop: debug: %llu wake-ups of the loop\n",
-			(unsigned long long)s->wakeups);
+			(unsigned long long)d.s->wakeups);
 	}
 	if (conf->debug)
 		fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",

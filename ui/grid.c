@@ -128,7 +128,7 @@ static bool row_has_data(const struct dashboard *d, int cpu)
 
 static bool osnoise_mode(const struct dashboard *d)
 {
-	return !d->s->osn.conf.irq_disable;
+	return !session_osnoise_conf(d->s)->irq_disable;
 }
 
 static bool column_shown(const struct dashboard *d, int i)
@@ -296,7 +296,7 @@ static void draw_header(const struct dashboard *d, int y, const int *widths)
 
 static enum format_class period_class(const struct dashboard *d, const struct cpu_stats *c)
 {
-	uint64_t rt = d->s->osn.conf.runtime_us;
+	uint64_t rt = session_osnoise_conf(d->s)->runtime_us;
 
 	if (!c->periods)
 		return FORMAT_NONE;

@@ -67,7 +67,7 @@ static void apply_cpus(struct dashboard *d, const struct cpuset *set, const char
 	char from[128], to[128];
 
 	cpuset_format(session_cpus(d->s), from, sizeof(from));
-	if (session_set_cpus(d->s, set) < 0) {
+	if (session_set_cpus(d->req, set) < 0) {
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
@@ -113,7 +113,7 @@ static void set_threshold(struct dashboard *d, uint64_t us)
 {
 	uint64_t from = session_threshold(d->s);
 
-	if (session_set_threshold(d->s, us) < 0) {
+	if (session_set_threshold(d->req, us) < 0) {
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
@@ -140,7 +140,7 @@ static void key_capture(struct dashboard *d, int code)
 	uint64_t events = 0;
 
 	(void)code;
-	if (session_capture(d->s, path, sizeof(path), &events) < 0) {
+	if (session_capture(d->req, path, sizeof(path), &events) < 0) {
 		dash_message(d, true, "capture failed: %s", d->s->err);
 		return;
 	}
@@ -154,10 +154,10 @@ static void key_capture(struct dashboard *d, int code)
 
 static void key_mode(struct dashboard *d, int code)
 {
-	bool irq_off = !d->s->osn.conf.irq_disable;
+	bool irq_off = !session_osnoise_conf(d->s)->irq_disable;
 
 	(void)code;
-	if (session_set_irq_disable(d->s, irq_off) < 0) {
+	if (session_set_irq_disable(d->req, irq_off) < 0) {
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
@@ -166,7 +166,7 @@ static void key_mode(struct dashboard *d, int code)
 	/* The marker first: what came before the switch closes its segment. */
 	marks_set(d, "key", "mode %s -> %s", irq_off ? "osnoise" : "hwnoise",
 		  irq_off ? "hwnoise" : "osnoise");
-	session_reset_stats(d->s);
+	session_reset_stats(d->req);
 }
 
 /*
@@ -178,9 +178,9 @@ static void key_view(struct dashboard *d, int code)
 	enum session_tracer to = dash_hwlat(d) ? SESSION_OSNOISE : SESSION_HWLAT;
 
 	(void)code;
-	if (session_switch_tracer(d->s, to) < 0) {
+	if (session_switch_tracer(d->req, to) < 0) {
 		if (d->s->conf.tracer == to)	/* the old one went, the new one failed */
-			session_request_stop(d->s, d->s->err);
+			session_request_stop(d->req, d->s->err);
 		else
 			dash_message(d, true, "%s", d->s->err);
 		return;
@@ -200,11 +200,11 @@ static void key_view(struct dashboard *d, int code)
 
 static void key_hwlat_mode(struct dashboard *d, int code)
 {
-	enum hwlat_mode from = d->s->hwl.conf.mode;
+	enum hwlat_mode from = session_hwlat_conf(d->s)->mode;
 	enum hwlat_mode next = (enum hwlat_mode)((from + 1) % 3);
 
 	(void)code;
-	if (session_set_hwlat_mode(d->s, next) < 0) {
+	if (session_set_hwlat_mode(d->req, next) < 0) {
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
@@ -217,7 +217,7 @@ static void key_pause(struct dashboard *d, int code)
 	bool pause = d->s->state == SESSION_RUNNING;
 
 	(void)code;
-	if (session_pause(d->s, pause) < 0)
+	if (session_pause(d->req, pause) < 0)
 		dash_message(d, true, "%s", d->s->err);
 	else
 		dash_message(d, false, pause ? "paused: z resumes" : "resumed");
@@ -229,7 +229,7 @@ static void key_reset(struct dashboard *d, int code)
 	dash_message(d, false, "statistics reset");
 	/* The marker first: the segment before it holds what the reset clears. */
 	marks_set(d, "key", "reset");
-	session_reset_stats(d->s);
+	session_reset_stats(d->req);
 }
 
 static void key_sort(struct dashboard *d, int code)
@@ -255,7 +255,7 @@ static void key_redraw(struct dashboard *d, int code)
 static void key_quit(struct dashboard *d, int code)
 {
 	(void)code;
-	session_request_stop(d->s, "quit");
+	session_request_stop(d->req, "quit");
 }
 
 static void key_panel(struct dashboard *d, int code)
@@ -385,9 +385,10 @@ const char *keys_prompt_label(enum dash_prompt p)
 
 static void set_hwlat_timing(struct dashboard *d, uint64_t window, uint64_t width)
 {
-	uint64_t from_n = d->s->hwl.conf.window_us, from_w = d->s->hwl.conf.width_us;
+	const struct hwlat_conf *c = session_hwlat_conf(d->s);
+	uint64_t from_n = c->window_us, from_w = c->width_us;
 
-	if (session_set_hwlat_timing(d->s, window, width ? width : 1) < 0) {
+	if (session_set_hwlat_timing(d->req, window, width ? width : 1) < 0) {
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
@@ -401,10 +402,10 @@ static void set_hwlat_timing(struct dashboard *d, uint64_t window, uint64_t widt
 /* period and runtime together: the kernel's pair, one marker. */
 static void set_timing(struct dashboard *d, uint64_t period, uint64_t runtime)
 {
-	const struct osnoise_conf *c = &d->s->osn.conf;
+	const struct osnoise_conf *c = session_osnoise_conf(d->s);
 	uint64_t from_p = c->period_us, from_r = c->runtime_us;
 
-	if (session_set_timing(d->s, period, runtime) < 0) {
+	if (session_set_timing(d->req, period, runtime) < 0) {
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
@@ -421,7 +422,8 @@ static void set_timing(struct dashboard *d, uint64_t period, uint64_t runtime)
 
 static void prompt_apply(struct dashboard *d)
 {
-	struct osnoise_conf *c = &d->s->osn.conf;
+	const struct osnoise_conf *c = session_osnoise_conf(d->s);
+	const struct hwlat_conf *h = session_hwlat_conf(d->s);
 	struct cpuset set, missing;
 	const char *why;
 	uint64_t v, runtime;
@@ -466,7 +468,7 @@ static void prompt_apply(struct dashboard *d)
 		set_timing(d, c->period_us, v);
 		return;
 	case PROMPT_WIDTH:
-		if (parse_u64(d->input, 1, d->s->hwl.conf.window_us, &v, &why) < 0) {
+		if (parse_u64(d->input, 1, h->window_us, &v, &why) < 0) {
 			dash_message(d, true, "width '%s' %s (at most the window)", d->input, why);
 			return;
 		}
@@ -476,7 +478,7 @@ static void prompt_apply(struct dashboard *d)
 				     d->input, HWLAT_VIEW_WIDTH_MAX);
 			return;
 		}
-		set_hwlat_timing(d, d->s->hwl.conf.window_us, v);
+		set_hwlat_timing(d, h->window_us, v);
 		return;
 	case PROMPT_WINDOW:
 		if (parse_u64(d->input, 1, HWLAT_WINDOW_MAX, &v, &why) < 0) {
@@ -484,7 +486,7 @@ static void prompt_apply(struct dashboard *d)
 			return;
 		}
 		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */
-		set_hwlat_timing(d, v, d->s->hwl.conf.width_us <= v ? d->s->hwl.conf.width_us :
+		set_hwlat_timing(d, v, h->width_us <= v ? h->width_us :
 				 v / 2 < HWLAT_VIEW_WIDTH_MAX ? v / 2 : HWLAT_VIEW_WIDTH_MAX);
 		return;
 	case PROMPT_MARK:

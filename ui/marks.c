@@ -16,7 +16,7 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 	int num;
 
 	va_start(ap, fmt);
-	num = session_vmark(d->s, origin, fmt, ap);
+	num = session_vmark(d->req, origin, fmt, ap);
 	va_end(ap);
 	if (num < 0) {
 		dash_message(d, true, "%s", d->s->err);

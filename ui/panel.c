@@ -38,7 +38,7 @@ static const char *origin_text(const struct sysknob *k)
 
 static int build(const struct dashboard *d, struct pline *l, int *sel_line)
 {
-	const struct tuning *t = d->s->tuning;
+	const struct tuning *t = session_tuning(d->s);
 	int n = 0;
 
 	memset(l, 0, sizeof(*l) * PANEL_LINES);
@@ -80,7 +80,7 @@ void panel_draw(struct dashboard *d, int y, int height, int width)
 	static struct pline l[PANEL_LINES];
 	int n, sel = 0;
 
-	if (!d->s->tuning || height < 2)
+	if (!session_tuning(d->s) || height < 2)
 		return;
 	n = build(d, l, &sel);
 	dash_title(d, y, width, " System panel: Up/Down select, Enter next value, K keep the tuned "
@@ -113,7 +113,7 @@ void panel_open(struct dashboard *d, bool open)
 {
 	d->panel = open;
 	d->confirm = CONFIRM_NONE;
-	session_want_sysinfo(d->s, open);
+	session_want_sysinfo(d->req, open);
 	if (open)
 		d->panel_top = 0;
 }
@@ -140,17 +140,19 @@ void panel_move(struct dashboard *d, int code)
 
 static void knob_next(struct dashboard *d)
 {
-	if (session_knob_next(d->s, (enum sysknob_id)d->panel_sel) < 0) {
+	const struct tuning *t = session_tuning(d->s);
+
+	if (session_knob_next(d->req, (enum sysknob_id)d->panel_sel) < 0) {
 		dash_message(d, true, "%s", d->s->err);
 		return;
 	}
-	d->news_seq = d->s->tuning->news_seq;
-	dash_message(d, false, "%s", d->s->tuning->said);
+	d->news_seq = t->news_seq;
+	dash_message(d, false, "%s", t->said);
 }
 
 void panel_enter(struct dashboard *d)
 {
-	const struct sysknobs *kn = &d->s->tuning->knobs;
+	const struct sysknobs *kn = &session_tuning(d->s)->knobs;
 
 	if (sysknobs_next_offlines(kn, (enum sysknob_id)d->panel_sel)) {
 		d->confirm = CONFIRM_KNOB;
@@ -163,8 +165,8 @@ void panel_enter(struct dashboard *d)
 
 void panel_keep(struct dashboard *d)
 {
-	if (d->s->tuning->keep) {
-		session_keep_tuning(d->s, false);
+	if (session_tuning(d->s)->keep) {
+		session_keep_tuning(d->req, false);
 		dash_message(d, false, "at the end every knob set here is put back");
 		return;
 	}
@@ -185,14 +187,14 @@ void panel_confirm(struct dashboard *d, int ch)
 	if (c == CONFIRM_KNOB) {
 		knob_next(d);
 	} else {
-		session_keep_tuning(d->s, true);
+		session_keep_tuning(d->req, true);
 		dash_message(d, false, "the tuned state stays at the end (K again puts it back)");
 	}
 }
 
 void panel_news(struct dashboard *d)
 {
-	const struct tuning *t = d->s->tuning;
+	const struct tuning *t = session_tuning(d->s);
 
 	if (!t || t->news_seq == d->news_seq)
 		return;
