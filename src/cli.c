@@ -108,7 +108,8 @@ const struct opt_def cli_options[] = {
 	{ .id = OUT_JSON, .long_name = "json", .arg = OPT_NONE,
 	  .help = "print the summary at the end as one JSON object instead of the table",
 	  .more = "The table's figures per CPU and the configuration, for scripts (see JSON "
-		  "OUTPUT); what else the run prints at its end goes to stderr. With the "
+		  "OUTPUT); what else the run prints at its end goes to stderr, but for the "
+		  "per-segment tables, which are in the object. With the "
 		  "dashboard too: the object follows it.",
 	  .example = "hwnoisetop -c 1-3 -d 1m -q --json | jq '.cpus[].noise_us'" },
 	PROMETHEUS_OPTION("Rewritten atomically (a temporary file beside it, then a rename), mode 0644; "

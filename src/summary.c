@@ -20,16 +20,18 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 		.smi = o->smi,
 		.elapsed = o->elapsed_s,
 	};
-	/* With --json stdout carries the object alone: the rest goes to stderr. */
+	/*
+	 * With --json stdout carries the object alone: the rest goes to
+	 * stderr, but not the per-segment tables, which are in the object.
+	 */
 	FILE *text = o->json ? stderr : stdout;
 
 	if (!o->json) {
 		report_table(stdout, &s->stats, &s->conf.osn.cpus, &ro);
 		fflush(stdout);
 	}
-	if (o->segments)	/* a written before/after record of the markers */
-		report_segments(text, &s->seg, o->run_ns,
-				o->json ? isatty(STDERR_FILENO) && !getenv("NO_COLOR") : o->pretty, o->smi);
+	if (o->segments && !o->json)	/* a written before/after record of the markers */
+		report_segments(stdout, &s->seg, o->run_ns, o->pretty, o->smi);
 	fputs(s->neighbour_log, o->quiet ? stderr : text);
 	if (o->hwlat_view && !o->json) {
 		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */

@@ -17,7 +17,7 @@ struct summary_opts {
 	bool quiet;		/* -q: the neighbours' log to stderr */
 	bool json;		/* --json: the object on stdout instead of the table, the rest on stderr */
 	bool pretty;		/* highlight the table's header */
-	bool segments;		/* the per-segment tables (not -q) */
+	bool segments;		/* the per-segment tables (not -q): text, or --json's "segments" */
 	bool smi;		/* the SMI column */
 	bool hwlat_view;	/* the dashboard's hwlat view ran: its figures */
 	uint64_t elapsed_s;	/* the hwnoise view's measured seconds */

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 30
+plan 31
 
 guest=$(cat <<'EOF_GUEST'
 cd /lab
@@ -67,6 +67,8 @@ echo "view_before_after=$(view before.prom) $(view after.prom)"
 echo "periods_before_after_end=$(periods before.prom) $(periods after.prom) $(periods m/hw.prom)"
 for f in before.prom after.prom m/hw.prom; do echo "@@prom $f"; cat $f; echo "@@end"; done
 echo "@@dashjson"; grep -ao '{"format":"hwnoisetop-summary".*}' pane.log | tail -1; echo "@@end"
+# R and i set markers: with --json their segments are in the object, not also printed.
+echo "pane_tables=$(grep -ac 'segments, one table each' pane.log)"
 # -q with a warm-up: the counters hold every summary, the table those after the warm-up.
 hwnoisetop -D -q -c 1 --warm-up 2 -d 4 --prometheus /lab/q.prom > q.txt 2> q.err
 echo "rc_q=$?"
@@ -95,6 +97,7 @@ json=$(block json)
 diag "$json" "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
 prometheus_checks() {
 	is "$(get R)/$(get i)/$(get quit)" "yes/yes/yes" "dashboard with --prometheus: R reset the view, i switched to osnoise, q quit with 0"
+	is "$(get pane_tables)" 0 "--json after the dashboard: no per-segment text tables beside the object"
 	is "$(get prom_mode)" 644 "the file's mode is 0644 under umask 077"
 	is "$(get prom_dir)" ". .. hw.prom " "no temporary file left beside it"
 	[[ $(get snapshots) -ge 20 ]]; ok $? "a reader copied the file $(get snapshots) times while it was rewritten"
@@ -133,10 +136,11 @@ assert g["hwnoisetop_cpu_available_ratio" + lab] * 100 == c["cpu_available_perce
 assert g["hwnoisetop_max_noise_seconds" + lab] * 1000000 == c["max_noise_us"]
 assert g["hwnoisetop_max_single_seconds" + lab] * 1000000 == c["max_single_us"]
 assert g["hwnoisetop_periods_total" + lab] >= c["periods"] > 0
+assert len(o["segments"]) >= 3, o["segments"]
 assert g["hwnoisetop_runtime_seconds_total" + lab] * 1000000 >= c["runtime_us"]
 EOF_PY
 )
-		ok $? "after the dashboard, --json prints the object: it parses, mode osnoise after i"
+		ok $? "after the dashboard, --json prints the object: it parses, mode osnoise after i, the segments of R and i in it"
 		diag "$out"
 		ok "$([[ $out == periods* ]]; echo $?)" "the object and the file's last gauges agree: duration, % available, max noise, max single; counters >= the view"
 	else

@@ -3,14 +3,17 @@
  * recording of known figures (through the session's own statistics), and
  * the refusals of bad files, each naming its line.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "export_json.h"
 #include "json.h"
 #include "jsonread.h"
 #include "replay.h"
+#include "summary.h"
 #include "tap.h"
 
 #define HDR "{\"t\":\"header\",\"v\":1,\"mode\":\"hwnoise\",\"quiet\":true,\"ncpus\":2," \
@@ -146,6 +149,109 @@ static void known_figures(void)
 	free(r);
 }
 
+/* A whole file's bytes (NULL: none); *len its length. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = calloc(1, 1 << 16);
+
+	if (f && buf)
+		buf[fread(buf, 1, (1 << 16) - 1, f)] = '\0';
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+/* Run fn(arg) with stdout and stderr in the files out and err. */
+static void capture(void (*fn)(void *), void *arg, const char *out, const char *err)
+{
+	int o = dup(STDOUT_FILENO), e = dup(STDERR_FILENO);
+	int fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int fe = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	fflush(stdout);
+	fflush(stderr);
+	dup2(fo, STDOUT_FILENO);
+	dup2(fe, STDERR_FILENO);
+	fn(arg);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(o, STDOUT_FILENO);
+	dup2(e, STDERR_FILENO);
+	close(o);
+	close(e);
+	close(fo);
+	close(fe);
+}
+
+static void replay_json(void *path)
+{
+	replay_main(path, false, true);
+}
+
+/* What a live run's end gives summary_print() with --json and the dashboard (main.c). */
+static void live_json(void *r)
+{
+	const struct replay *rp = r;
+	struct summary_opts so = { .json = true, .segments = true, .elapsed_s = 3,
+				   .run_ns = 3000000000ULL };
+
+	summary_print(&rp->s, &so);
+}
+
+/*
+ * --json with markers: the segments are in the object's "segments" and
+ * not printed as text tables on stderr too, for --replay F --json as for
+ * a live run (both print through summary_print()).
+ */
+static void json_segments_once(void)
+{
+	static const char rec[] = HDR
+		"{\"t\":\"mark\",\"num\":1,\"t_ms\":2000,\"run_ns\":2000000000,\"cpus\":\"0-1\","
+		"\"osnoise\":false,\"hwlat\":false,\"origin\":\"user\",\"text\":\"after\"}\n"
+		S(0, 5, 5, 1, 0, "") FOOT;
+	char path[] = "/tmp/test-replay-XXXXXX", out[64], err[64], *o, *e;
+	int fd = mkstemp(path);
+	struct replay *r = calloc(1, sizeof(*r));
+	const char *q = strstr(rec, "\"quiet\":true");
+	char text[sizeof(rec) + 1];
+
+	/* The live run was not -q: it printed (and --json gives) the segments. */
+	snprintf(text, sizeof(text), "%.*s\"quiet\":false%s", (int)(q - rec), rec,
+		 q + strlen("\"quiet\":true"));
+	snprintf(out, sizeof(out), "%s.out", path);
+	snprintf(err, sizeof(err), "%s.err", path);
+	tap_ok(fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text),
+	       "a recording of a run with a marker, not -q");
+	close(fd);
+	capture(replay_json, path, out, err);
+	o = slurp(out);
+	e = slurp(err);
+	tap_ok(o && strstr(o, "\"segments\":[{\"marker\":0,") &&
+	       strstr(o, "{\"marker\":1,\"at\":\"00:00:02\",\"text\":\"after\""),
+	       "--replay F --json: the segments in the object");
+	tap_ok(e && !strstr(e, "segments, one table each") && !strstr(e, "== 1"),
+	       "--replay F --json: no segment tables on stderr");
+	if (e && strstr(e, "segments, one table each"))
+		printf("# stderr: %.60s\n", strstr(e, "segments, one table each"));
+	free(o);
+	free(e);
+	tap_ok(replay_text(r, text) == 0, "read again: %s", r->err);
+	capture(live_json, r, out, err);
+	o = slurp(out);
+	e = slurp(err);
+	tap_ok(o && strstr(o, "\"segments\":[{\"marker\":0,") && e &&
+	       !strstr(e, "segments, one table each"),
+	       "a live --json end (summary_print as main.c calls it): segments in the object only");
+	free(o);
+	free(e);
+	replay_free(r);
+	free(r);
+	unlink(path);
+	unlink(out);
+	unlink(err);
+}
+
 static void refused(const char *text, const char *want, const char *what)
 {
 	struct replay *r = calloc(1, sizeof(*r));
@@ -160,6 +266,7 @@ int main(void)
 {
 	json_cases();
 	known_figures();
+	json_segments_once();
 	refused("", "line 1: the file is empty", "empty");
 	refused(HDR S(0, 1, 1, 0, 0, "") "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt", "line 3: cut short",
 		"truncated inside a line");
