@@ -94,6 +94,12 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	}
 	/* A terminal to show the dashboard on (live, replayed or compared). */
 	tty = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	/* The modes first, before the terminal's and the environment's checks. */
+	if (ref && !cli.cleanup && !cli.replay &&
+	    cmptable_live_mode(ref, ref_path, cli.sc.osn.irq_disable) < 0) {
+		cli_free(&cli);
+		return HWN_EXIT_USAGE;
+	}
 	if (ref) {
 		const char *why = cli.cleanup ? "does not take --cleanup" :
 				  cli.replay ? "does not take --replay" :

@@ -65,14 +65,19 @@ static void recordings_section(void)
 	       "dashboard's compare view: noise in us per second of runtime and its change in percent,\n"
 	       "% CPU available, HW and NMI events per second of runtime, and SMIs per second when\n"
 	       "both runs counted them.  B's figures are marked \\fB+\\fR when better than A's and\n"
-	       "\\fB!\\fR when worse.  No root, no tracer; a bad file: one line, exit status 2.\n"
+	       "\\fB!\\fR when worse.  No root, no tracer; a bad file: one line, exit status 2.  Two\n"
+	       "recordings of different modes (hwnoise, osnoise, hwlat; a recording's mode is the one\n"
+	       "it ended in, as \\fBi\\fR restarts the statistics) are refused the same way: osnoise\n"
+	       "counts IRQ, softirq and thread noise, hwnoise does not.\n"
 	       ".PP\n"
 	       "\\fBhwnoisetop compare\\fR \\fIA.jsonl\\fR \\fB\\-\\-live\\fR [\\fIOPTIONS\\fR] measures live, with\n"
 	       "\\fIOPTIONS\\fR as for \\fBhwnoisetop\\fR, and opens the dashboard in its compare view with\n"
 	       "A's whole-run figures as \\fIbefore\\fR and the live run since its latest marker as\n"
 	       "\\fIafter\\fR: after a reboot, the new boot against the recording of the old one, as it\n"
 	       "goes.  \\fBd\\fR toggles the grid.  It needs a terminal (no \\fB\\-q\\fR) and root, as any\n"
-	       "live run; A must be an osnoise or hwnoise recording.\n");
+	       "live run.  A must be a hwnoise recording, as the live run starts in hwnoise mode (no\n"
+	       "option starts it in osnoise mode): another mode is refused with one line, exit status\n"
+	       "2, before the terminal, root or tracefs are looked at.\n");
 }
 
 /* "hwnoisetop hwlat": the hardware latency detector, from its own table. */

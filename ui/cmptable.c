@@ -94,7 +94,9 @@ static void usage(FILE *out)
 		"       A against a live run with hwnoisetop's OPTIONS)\n"
 		"Two recordings of hwnoisetop --record side by side, per CPU: noise per second of\n"
 		"runtime and its change, %% CPU available, HW and NMI per second of runtime, SMIs\n"
-		"per second when both runs counted them.  Needs neither root nor a tracer.\n");
+		"per second when both runs counted them.  Needs neither root nor a tracer.\n"
+		"Both runs must be of one mode (hwnoise, osnoise or hwlat); --live measures in\n"
+		"hwnoise mode.\n");
 }
 
 static int load(struct replay *r, const char *path)
@@ -116,14 +118,43 @@ static int load(struct replay *r, const char *path)
 	return rc;
 }
 
+/*
+ * What a recording's figures count: its mode at the end (a switch with i
+ * restarts the statistics), or hwlat.
+ */
+static const char *mode_of(const struct replay *r)
+{
+	return r->hwlat_mode ? "hwlat" : session_osnoise_conf(&r->s)->irq_disable ? "hwnoise" :
+	       "osnoise";
+}
+
+static const char *mode_long(const char *mode)
+{
+	return strcmp(mode, "hwlat") == 0 ? "hwlat (no osnoise periods)" :
+	       strcmp(mode, "hwnoise") == 0 ? "hwnoise mode (IRQs disabled)" :
+	       "osnoise mode (IRQs enabled: IRQ, softirq and thread noise counted)";
+}
+
+int cmptable_live_mode(const struct replay *ref, const char *path, bool irq_disable)
+{
+	const char *live = irq_disable ? "hwnoise" : "osnoise";
+
+	if (strcmp(mode_of(ref), live) == 0)
+		return 0;
+	fprintf(stderr, "hwnoisetop: compare --live: %s was recorded in %s, the live run measures "
+		"in %s: they count different noise; hwnoisetop has no option to start in osnoise "
+		"mode, so compare a %s recording (or two recordings: hwnoisetop compare A B)\n",
+		path, mode_long(mode_of(ref)), mode_long(live), live);
+	return -1;
+}
+
 /* "A: night.jsonl  6.1.0-47-rt-amd64  hwnoise  CPUs 0-3  00:10:00". */
 static void describe(const char *name, const char *path, const struct replay *r)
 {
 	char list[CPUSET_LIST_MAX], clock[32];
 
 	printf("%s: %s  %s  CPUs %s  %s measured\n", name, path,
-	       r->hwlat_mode ? "hwlat (no osnoise periods)" :
-	       session_osnoise_conf(&r->s)->irq_disable ? "hwnoise" : "osnoise",
+	       r->hwlat_mode ? mode_long("hwlat") : mode_of(r),
 	       cpuset_format(&r->s.conf.osn.cpus, list, sizeof(list)),
 	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)));
 }
@@ -178,7 +209,13 @@ int cmptable_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
 		return HWN_EXIT_ENV;
 	}
-	if (load(&r[0], argv[1]) == 0 && load(&r[1], argv[2]) == 0) {
+	if (load(&r[0], argv[1]) < 0 || load(&r[1], argv[2]) < 0) {
+		;	/* said */
+	} else if (strcmp(mode_of(&r[0]), mode_of(&r[1])) != 0) {
+		fprintf(stderr, "hwnoisetop: compare: %s was recorded in %s, %s in %s: they count "
+			"different noise; compare two recordings of the same mode\n", argv[1],
+			mode_long(mode_of(&r[0])), argv[2], mode_long(mode_of(&r[1])));
+	} else {
 		describe("A", argv[1], &r[0]);
 		describe("B", argv[2], &r[1]);
 		putchar('\n');

@@ -4,6 +4,8 @@
  * (segments_rates(), format.h): noise per second of runtime and its
  * change, % CPU available, HW and NMI per second of runtime, and SMIs per
  * second where both runs counted them.  Plain text, no terminal needed.
+ * Recordings of different modes (hwnoise, osnoise, hwlat) are refused:
+ * osnoise counts IRQ, softirq and thread noise, hwnoise does not.
  */
 #ifndef HWN_CMPTABLE_H
 #define HWN_CMPTABLE_H
@@ -29,5 +31,12 @@ struct replay;
  * a one-line error (*ref NULL).
  */
 int cmptable_live(int argc, char **argv, struct replay **ref, const char **path);
+
+/*
+ * compare --live: does the recording ref (read from path) count the same
+ * noise as a live run with irq_disable (hwnoise; false: osnoise)?  0; or
+ * -1 after one line naming both modes.  Before anything touches the system.
+ */
+int cmptable_live_mode(const struct replay *ref, const char *path, bool irq_disable);
 
 #endif

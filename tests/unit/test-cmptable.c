@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cmptable.h"
@@ -26,10 +27,23 @@
 	"\"hwlat_threshold_us\":0,\"exit\":0,\"stop_hit\":false,\"stop_reason\":\"\"," \
 	"\"neighbour_log\":\"\",\"notes\":\"\"}\n"
 
+/* An osnoise-mode recording (IRQs enabled): its noise counts IRQs, softirqs, threads. */
+#define HDR_OSN "{\"t\":\"header\",\"v\":1,\"mode\":\"osnoise\",\"quiet\":true,\"ncpus\":2," \
+	"\"duration_s\":0,\"warmup_s\":0,\"stop_us\":0,\"stop_total_us\":0," \
+	"\"hwlat_keep\":0,\"cpus\":\"0-1\",\"period_us\":500000,\"runtime_us\":500000," \
+	"\"threshold_us\":1,\"irq_disable\":false,\"hwlat_cpus\":\"\",\"hwlat_threshold_us\":0," \
+	"\"hwlat_window_us\":0,\"hwlat_width_us\":0,\"hwlat_mode\":\"none\"}\n"
+#define FOOT_OSN "{\"t\":\"footer\",\"elapsed_s\":1,\"run_ns\":1000000000,\"cpus\":\"0-1\"," \
+	"\"hwlat_cpus\":\"\",\"osnoise\":true,\"smi\":false,\"hwlat_view\":false," \
+	"\"hwlat_threshold_us\":0,\"exit\":0,\"stop_hit\":false,\"stop_reason\":\"\"," \
+	"\"neighbour_log\":\"\",\"notes\":\"\"}\n"
+
 /* A: CPU 0 only, 1 s of runtime: 40 us of noise, 5 HW, 2 NMI, 3 SMI.
  * B: CPU 0 with 10 us, 0 HW, 4 NMI, 1 SMI; CPU 1 too. */
 static const char *rec_a = HDR S(0, 10, 2, 1) S(0, 30, 3, 1) SMI(0, 3) FOOT("true");
 static const char *rec_b = HDR S(0, 4, 0, 2) S(0, 6, 0, 2) S(1, 0, 0, 0) SMI(0, 1) FOOT("true");
+
+static const char *rec_osn = HDR_OSN S(0, 90, 1, 0) FOOT_OSN;
 
 static char *write_tmp(const char *text)
 {
@@ -64,6 +78,90 @@ static char *line_of(const char *text, const char *start)
 	n = strcspn(p, "\n");
 	snprintf(line, sizeof(line), "%.*s", (int)n, p);
 	return line;
+}
+
+/* fn's exit status; its stderr (the first 1 kB) in err. */
+static int with_stderr(int (*fn)(int, char **), int argc, char **argv, char *err, size_t len)
+{
+	char path[] = "/tmp/test-cmptable-err-XXXXXX";
+	int fd = mkstemp(path), keep = dup(STDERR_FILENO), rc;
+	FILE *f;
+
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);
+	rc = fn(argc, argv);
+	fflush(stderr);
+	dup2(keep, STDERR_FILENO);
+	close(keep);
+	close(fd);
+	err[0] = '\0';
+	if ((f = fopen(path, "re"))) {
+		err[fread(err, 1, len - 1, f)] = '\0';
+		fclose(f);
+	}
+	unlink(path);
+	return rc;
+}
+
+static int lines_in(const char *text)
+{
+	int n = 0;
+
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/*
+ * Recordings of different modes are refused: compare A B, and compare A
+ * --live against the live run's mode (hwnoise: there is no option for
+ * osnoise), before anything else is checked (no root, no terminal here).
+ */
+static void modes(const char *pa, const char *posn)
+{
+	char *two[] = { "compare", (char *)pa, (char *)posn, NULL };
+	char *same[] = { "compare", (char *)posn, (char *)posn, NULL };
+	char err[1024], cmd[2048];
+	const char *top = getenv("abs_top_builddir");
+	struct replay *ref = NULL;
+	const char *path = NULL;
+	char *live[] = { "compare", (char *)posn, "--live", "-c", "0", NULL };
+	int rc;
+
+	rc = with_stderr(cmptable_main, 3, two, err, sizeof(err));
+	tap_ok(rc == 2 && lines_in(err) == 1 && strstr(err, "hwnoise mode (IRQs disabled)") &&
+	       strstr(err, "osnoise mode (IRQs enabled") && strstr(err, posn),
+	       "compare hwnoise osnoise: refused with one line naming both modes, exit 2 (%d)", rc);
+	printf("# %s", err);
+	rc = with_stderr(cmptable_main, 3, same, err, sizeof(err));
+	tap_ok(rc == 0 && !err[0], "compare osnoise osnoise: compared (%d)", rc);
+
+	tap_ok(cmptable_live(5, live, &ref, &path) == 3 && ref, "compare OSNOISE --live: read");
+	if (ref) {
+		tap_ok(cmptable_live_mode(ref, path, true) == -1 && cmptable_live_mode(ref, path, false) == 0,
+		       "--live: an osnoise recording against a hwnoise run refused, an osnoise run not");
+		replay_free(ref);
+		free(ref);
+	}
+	snprintf(cmd, sizeof(cmd), "'%s/src/hwnoisetop' compare '%s' --live -c 0 < /dev/null > /dev/null 2> '%s.err'",
+		 top ? top : ".", posn, posn);
+	rc = system(cmd);
+	snprintf(cmd, sizeof(cmd), "%s.err", posn);
+	{
+		FILE *f = fopen(cmd, "re");
+
+		err[0] = '\0';
+		if (f) {
+			err[fread(err, 1, sizeof(err) - 1, f)] = '\0';
+			fclose(f);
+		}
+		unlink(cmd);
+	}
+	tap_ok(WIFEXITED(rc) && WEXITSTATUS(rc) == 2 && lines_in(err) == 1 &&
+	       strstr(err, "hwnoisetop: compare --live: ") && strstr(err, "osnoise mode (IRQs enabled") &&
+	       strstr(err, "the live run measures in hwnoise mode") && strstr(err, "no option to start in osnoise"),
+	       "hwnoisetop compare OSNOISE --live (no root, no terminal): the modes' line first, exit 2");
+	printf("# %s", err);
 }
 
 int main(void)
@@ -124,6 +222,13 @@ int main(void)
 		       "compare --live without a recording: refused");
 		tap_ok(cmptable_live(3, live_bad, &ref, &path) == -1 && !ref,
 		       "compare BAD --live: refused, nothing kept");
+	}
+	{
+		char *posn = write_tmp(rec_osn);
+
+		modes(pa, posn);
+		unlink(posn);
+		free(posn);
 	}
 	unlink(pa);
 	unlink(pb);
