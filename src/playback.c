@@ -85,13 +85,6 @@ static void at_end(struct playback *p)
 	changed(p);
 }
 
-static bool is_tick(const struct replay *r)
-{
-	const struct jsonr_field *t = jsonr_get(r->o, "t");
-
-	return t && t->rawlen == 6 && memcmp(t->raw, "\"tick\"", 6) == 0;
-}
-
 /* Take the line read ahead; false at a bad one. */
 static bool take(struct playback *p)
 {
@@ -274,17 +267,48 @@ void playback_pause(struct playback *p, bool pause)
 	p->seq++;
 }
 
-void playback_step(struct playback *p)
+/* One recorded period: the osnoise period in force, or the window in the hwlat view. */
+static uint64_t period_ns(const struct playback *p)
 {
-	while (!p->end && next(p)) {
-		bool tick = is_tick(p->r);
+	const struct session *s = &p->r->s;
+	uint64_t us = s->conf.tracer == SESSION_HWLAT ? s->hwl.conf.window_us :
+		      s->osn.conf.period_us;
 
-		if (!take(p) || tick)
+	return (us ? us : 1000000) * 1000ULL;
+}
+
+/*
+ * From the next line with a recorded time t0: every line up to the first
+ * of a CPU that already had its summary (or hwlat sample) in this step,
+ * or at t0 + one period or later, or far before t0 (the other tracer's
+ * clock).  So each CPU's next summary, however its timestamp jitters.
+ */
+uint64_t playback_step(struct playback *p)
+{
+	uint64_t span = period_ns(p), t0 = 0;
+	struct cpuset seen;
+	int64_t cpu;
+
+	memset(&seen, 0, sizeof(seen));
+	while (!p->end && next(p)) {
+		uint64_t t = p->r->next_ns;
+
+		if (t && !t0)
+			t0 = t;
+		else if (t && (t + JUMP_NS < t0 || (t > t0 && t - t0 >= span)))
+			break;
+		if (t && jsonr_int(p->r->o, "cpu", &cpu) == 0 && cpu >= 0 && cpu < HWN_MAX_CPUS) {
+			if (cpuset_has(&seen, (int)cpu))
+				break;
+			cpuset_add(&seen, (int)cpu);
+		}
+		if (!take(p))
 			break;
 	}
 	rebase(p, p->last_ns, meter_now());
 	p->based = p->last_ns != 0;
 	p->seq++;
+	return span / 1000;
 }
 
 void playback_speed(struct playback *p, unsigned speed)
@@ -405,7 +429,7 @@ void playback_status(const struct playback *p, struct playback_status *st)
 	*st = (struct playback_status){
 		.file = p->path, .kernel = p->kernel, .speed = p->speed, .paused = p->paused,
 		.end = p->end, .footer = p->r->footer, .error = p->r->err[0] ? p->r->err : NULL,
-		.total_s = p->total_s, .seq = p->seq,
+		.total_s = p->total_s, .seq = p->seq, .hwlat_recording = p->r->hwlat_mode,
 	};
 }
 

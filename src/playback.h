@@ -30,6 +30,7 @@ struct playback_status {
 	bool footer;		/* ... and it ended with its footer (not cut by a crash) */
 	const char *error;	/* "line N: why": played up to there; NULL: none */
 	uint64_t total_s;	/* the recording's measured seconds, 0: unknown */
+	bool hwlat_recording;	/* of hwnoisetop hwlat (else the hwlat view is the run's w) */
 	uint64_t seq;		/* changes whenever anything above does */
 };
 
@@ -43,8 +44,12 @@ struct session *playback_session(struct playback *p);
 void playback_status(const struct playback *p, struct playback_status *st);
 /* Requests of the front end. */
 void playback_pause(struct playback *p, bool pause);
-/* While paused: play up to and including the recording's next tick (about a second). */
-void playback_step(struct playback *p);
+/*
+ * While paused: play one recorded period more (the osnoise period in force;
+ * in the hwlat view one hwlat window, the next with samples), with the lines
+ * without a time that follow it.  The period's length in us.
+ */
+uint64_t playback_step(struct playback *p);
 void playback_speed(struct playback *p, unsigned speed);
 /*
  * Read what is left of the file without pacing (the report covers the

@@ -247,15 +247,26 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 	attach(r, s);
 }
 
-/* Other events counted since the last line (the table's missed-events ratio). */
-static void put_pending(struct recording *r)
+/*
+ * Before a line: the other events counted since the last line (the
+ * table's missed-events ratio), then, when the tracer changed since (the
+ * dashboard's w), the settings at once, so that a replay switches its
+ * view before the other tracer's first line.
+ */
+static void put_pending(struct recording *r, const struct session *s)
 {
-	if (!r->pending_read)
-		return;
-	line(r, "read");
-	fprintf(r->mem, ",\"n\":%llu", (unsigned long long)r->pending_read);
-	endl(r);
-	r->pending_read = 0;
+	if (r->pending_read) {
+		line(r, "read");
+		fprintf(r->mem, ",\"n\":%llu", (unsigned long long)r->pending_read);
+		endl(r);
+		r->pending_read = 0;
+	}
+	if (s->conf.tracer != r->set.tracer) {
+		settings_now(s, &r->set);
+		line(r, "set");
+		put_settings(r, &r->set);
+		endl(r);
+	}
 }
 
 static void on_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
@@ -263,8 +274,7 @@ static void on_osnoise(void *ctx, const struct session *s, const struct osn_samp
 {
 	struct recording *r = ctx;
 
-	(void)s;
-	put_pending(r);
+	put_pending(r, s);
 	line(r, "s");
 	fprintf(r->mem, ",\"ts\":%llu,\"cpu\":%d,\"runtime\":%llu,\"noise\":%llu,"
 		    "\"max_sample\":%llu,\"hw\":%llu,\"nmi\":%llu,\"irq\":%llu,\"softirq\":%llu,"
@@ -282,8 +292,7 @@ static void on_hwlat(void *ctx, const struct session *s, const struct hwl_sample
 {
 	struct recording *r = ctx;
 
-	(void)s;
-	put_pending(r);
+	put_pending(r, s);
 	line(r, "h");
 	fprintf(r->mem, ",\"cpu\":%d,\"seq\":%u,\"sec\":%lld,\"nsec\":%ld,\"inner\":%llu,"
 		    "\"outer\":%llu,\"count\":%llu,\"nmi_total\":%llu,\"nmi_count\":%llu%s",
@@ -305,7 +314,7 @@ static void on_missed(void *ctx, const struct session *s, int cpu, uint64_t coun
 {
 	struct recording *r = ctx;
 
-	put_pending(r);
+	put_pending(r, s);
 	line(r, "lost");
 	if (count == LOST_UNKNOWN)
 		fprintf(r->mem, ",\"cpu\":%d,\"n\":null", cpu);
@@ -345,7 +354,7 @@ static void on_mark(void *ctx, const struct session *s)
 		return;
 	m = &sg->marks.m[sg->marks.n - 1];
 	seg = &sg->seg[sg->marks.n - 1];
-	put_pending(r);
+	put_pending(r, s);
 	line(r, "mark");
 	fprintf(r->mem, ",\"num\":%u,\"t_ms\":%llu,\"run_ns\":%llu", m->num,
 		    (unsigned long long)m->t_ms, (unsigned long long)seg->open_ns);
@@ -361,7 +370,7 @@ static void on_reset(void *ctx, const struct session *s)
 {
 	struct recording *r = ctx;
 
-	put_pending(r);
+	put_pending(r, s);
 	line(r, "reset");
 	put_str(r, "view", s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
 	endl(r);
@@ -371,7 +380,7 @@ static void on_smi(void *ctx, const struct session *s, int cpu, uint64_t count, 
 {
 	struct recording *r = ctx;
 
-	put_pending(r);
+	put_pending(r, s);
 	line(r, "smi");
 	fprintf(r->mem, ",\"cpu\":%d,\"n\":%llu", cpu, (unsigned long long)count);
 	put_view(r, s, counted);
@@ -391,7 +400,7 @@ static void tick(struct recording *r)
 {
 	struct rec_settings now;
 
-	put_pending(r);
+	put_pending(r, r->s);
 	settings_now(r->s, &now);
 	if (memcmp(&now, &r->set, sizeof(now)) != 0) {
 		memcpy(&r->set, &now, sizeof(now));

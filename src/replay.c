@@ -76,6 +76,17 @@ static enum session_tracer view_of(const struct jsonr_obj *o)
 	       SESSION_HWLAT : SESSION_OSNOISE;
 }
 
+/* The tracer a "set" line names ("tracer"), or was when it names none. */
+static enum session_tracer tracer_of(const struct jsonr_obj *o, enum session_tracer was)
+{
+	char name[16];
+
+	if (jsonr_str(o, "tracer", name, sizeof(name)) < 0)
+		return was;
+	return strcmp(name, "hwlat") == 0 ? SESSION_HWLAT :
+	       strcmp(name, "osnoise") == 0 ? SESSION_OSNOISE : was;
+}
+
 static int settings(struct replay *r, const struct jsonr_obj *o)
 {
 	struct session *s = &r->s;
@@ -304,7 +315,9 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 		in_view(r, o);
 		session_reset_stats(s);
 	} else if (strcmp(t, "set") == 0) {
-		rc = settings(r, o);
+		/* And the view the live run showed from here on (w switched the tracer). */
+		if ((rc = settings(r, o)) == 0)
+			tracer = tracer_of(o, tracer);
 	} else if (strcmp(t, "tick") == 0) {
 		if ((rc = need_u64(r, o, "elapsed_s", &r->end.elapsed_s)) == 0 &&
 		    (rc = need_u64(r, o, "run_ns", &r->end.run_ns)) == 0)

@@ -102,6 +102,7 @@ struct dashboard {
 	/* Playing a recording back (conf.play): what the title showed. */
 	uint64_t play_seq;
 	bool play_end_said;
+	bool play_hwlat;		/* the view drawn: the recorded run's (w) */
 
 	/* Redraws and what caused them, for -D; CPU time spent drawing (-D only). */
 	uint64_t draws, inputs, resizes;
@@ -185,6 +186,7 @@ bool playview_on(const struct dashboard *d);
 void playview_title(struct dashboard *d, int width, const char *mode);
 const char *playview_hints(void);
 bool playview_changed(struct dashboard *d);
+void playview_hwlat_note(struct dashboard *d, int width);
 void playview_end_note(struct dashboard *d);
 /* A key a recording refuses, said on the status line (system: it reads the running system). */
 void playview_refuse(struct dashboard *d, const char *names, bool system);

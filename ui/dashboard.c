@@ -227,8 +227,10 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 			 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
 	dash_put(1, 0, width, lost_any(&d->s->hwl_stats.lost) ? d->look[LOOK_WARN] : A_NORMAL,
 		 line, false);
-	if (playview_on(d))	/* a recording: no tracer stopped here */
+	if (playview_on(d)) {	/* a recording: no tracer stopped here */
+		playview_hwlat_note(d, width);
 		return;
+	}
 	snprintf(line, sizeof(line), " hwnoise is stopped: the kernel can not run the osnoise and "
 		 "hwlat tracers at once (w switches back)");
 	if ((int)strlen(line) > width)

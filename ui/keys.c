@@ -289,8 +289,9 @@ static bool panel_key(const struct key_def *k)
 
 const struct key_def keys_table[] = {
 	{ { 'z' }, "z", "pause or resume the playback", playview_key_pause, false, KEYS_REPLAY },
-	{ { '.' }, ".", "while paused: play one second more (up to the recording's next tick)",
-	  playview_key_step, false, KEYS_REPLAY },
+	{ { '.' }, ".", "while paused: play one recorded period more (the period in force; in the "
+	  "hwlat view one hwlat window, the next with samples)", playview_key_step, false,
+	  KEYS_REPLAY },
 	{ { '1', '2', '3', '4' }, "1, 2, 3, 4",
 	  "playback speed: x1 (as recorded), x10, x100, as fast as it can", playview_key_speed,
 	  false, KEYS_REPLAY },
@@ -316,7 +317,8 @@ const struct key_def keys_table[] = {
 	  key_mode, true, KEYS_HWNOISE },
 	{ { 'w' }, "w",
 	  "switch between the hwnoise and hwlat views: one tracer stops before the other starts "
-	  "(the kernel can not run both)", key_view, true, KEYS_BOTH },
+	  "(the kernel can not run both); in a replay the view follows the recorded run's",
+	  key_view, true, KEYS_BOTH },
 	{ { 'N' }, "N", "type the hwlat window in microseconds (hwlat_detector/window)", key_prompt,
 	  true, KEYS_HWLAT },
 	{ { 'W' }, "W", "type the hwlat width in microseconds, at most the window and 1 s "
@@ -564,7 +566,7 @@ void keys_dispatch(struct dashboard *d, int ch)
 				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);
 			else if (k->view == KEYS_HWNOISE && dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwnoise view%s", k->names,
-					     playview_on(d) ? " (this recording is of hwlat)" :
+					     playview_on(d) ? " (the recording is in the hwlat view here)" :
 					     ": w switches back");
 			else
 				k->run(d, ch);

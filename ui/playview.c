@@ -77,16 +77,50 @@ const char *playview_hints(void)
 	       "M markers  q quit";
 }
 
-/* Anything the title shows changed since the last draw. */
+/*
+ * The recorded run switched tracer (w): the view follows, as the live
+ * dashboard's did (its sort and the compare view are the other view's).
+ */
+static bool follow_view(struct dashboard *d, bool first)
+{
+	bool hwlat = dash_hwlat(d);
+
+	if (first || hwlat == d->play_hwlat) {
+		d->play_hwlat = hwlat;
+		return false;
+	}
+	d->play_hwlat = hwlat;
+	d->sort = 0;
+	d->top = 0;
+	d->compare = false;
+	dash_message(d, false, "%s", hwlat ? "the recorded run switched to the hwlat view here (w)" :
+		     "the recorded run switched back to the hwnoise view here (w)");
+	return true;
+}
+
+/* Anything the title shows, or the view, changed since the last draw. */
 bool playview_changed(struct dashboard *d)
+{
+	struct playback_status st;
+	bool view = follow_view(d, d->play_seq == (uint64_t)-1);
+
+	playback_status(d->conf.play, &st);
+	if (st.seq == d->play_seq)
+		return view;
+	d->play_seq = st.seq;
+	return true;
+}
+
+/* Row 2 of the hwlat view: where a hwnoise run's recording shows it (w in the live run). */
+void playview_hwlat_note(struct dashboard *d, int width)
 {
 	struct playback_status st;
 
 	playback_status(d->conf.play, &st);
-	if (st.seq == d->play_seq)
-		return false;
-	d->play_seq = st.seq;
-	return true;
+	if (st.hwlat_recording)
+		return;
+	dash_put(2, 0, width, d->look[LOOK_WARN], " the recorded run showed its hwlat view here "
+		 "(w): hwnoise was stopped meanwhile", false);
 }
 
 /* The status line at the end: what the end was. */
@@ -110,7 +144,10 @@ void playview_end_note(struct dashboard *d)
 
 void playview_refuse(struct dashboard *d, const char *names, bool system)
 {
-	if (system)
+	if (strcmp(names, "w") == 0)	/* the view is the recorded run's */
+		dash_message(d, true, "replay: the view follows the recording: it switches where "
+			     "the recorded run switched tracer (w switches a live run's)");
+	else if (system)
 		dash_message(d, true, "replay: %s works on a live run only (the recording has no "
 			     "trace and this is not its machine)", names);
 	else
@@ -125,12 +162,14 @@ void playview_key_pause(struct dashboard *d, int code)
 	(void)code;
 	playback_status(d->conf.play, &st);
 	playback_pause(d->conf.play, !st.paused);
-	dash_message(d, false, st.paused ? "playing" : "paused: z plays on, . steps a second");
+	dash_message(d, false, st.paused ? "playing" : "paused: z plays on, . steps a period");
 }
 
 void playview_key_step(struct dashboard *d, int code)
 {
 	struct playback_status st;
+	const char *what;
+	uint64_t us;
 
 	(void)code;
 	playback_status(d->conf.play, &st);
@@ -142,8 +181,10 @@ void playview_key_step(struct dashboard *d, int code)
 		dash_message(d, true, "the recording has ended: q prints its report");
 		return;
 	}
-	playback_step(d->conf.play);
-	dash_message(d, false, "stepped one second of the recording");
+	what = dash_hwlat(d) ? "hwlat window" : "period";	/* before a switch of view */
+	us = playback_step(d->conf.play);
+	dash_message(d, false, "stepped one %s of the recording (%llu us)", what,
+		     (unsigned long long)us);
 }
 
 void playview_key_speed(struct dashboard *d, int code)

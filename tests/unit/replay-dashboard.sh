@@ -48,7 +48,7 @@ play_fast() {
 	wait_for 'playing' && key 4 && wait_for ' END'
 }
 
-echo 1..20
+echo 1..28
 "$bin" --replay "$rec" -q > "$tmp/ref" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
 # stdout of the dashboard's terminal, byte for byte, for the report after q
 T new-session -d -s replay -x 200 -y 60 \
@@ -155,6 +155,80 @@ if command -v python3 >/dev/null 2>&1; then
 	key q
 else
 	echo "ok 19 - # SKIP python3 is not installed (tests/scale/gen-recording)"
+	n=19
+fi
+
+# Play file $1 from its start in a new window, its terminal's bytes in $tmp/tty.
+play_new() {
+	rm -f "$tmp/rc" "$tmp/tty"
+	T kill-session -t replay 2>/dev/null
+	T new-session -d -s replay -x 200 -y 60 \
+		"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$1' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+	T pipe-pane -t replay -o "cat > '$tmp/tty'"
+}
+# The report q printed: the terminal's bytes after curses left its screen.
+report() {
+	awk 'BEGIN { RS = "\033\\[\\?1049l" } { last = $0 } END { printf "%s", last }' "$tmp/tty" |
+		tr -d '\r' | perl -0pe 's/\A(?:\e\[[0-9;?]*[A-Za-z]|\e[=>])*//'
+}
+if command -v python3 >/dev/null 2>&1; then
+	# Periods of 100 ms: . steps one period of summaries per CPU, not a second's ten.
+	python3 "$src/tests/scale/gen-recording" --period-ms 100 4 5 "$tmp/p100.jsonl"
+	play_new "$tmp/p100.jsonl"
+	wait_for '^ +3 +[1-9]' && wait_for 'x1 playing' && key z && wait_for 'x1 PAUSED'
+	before=$(for c in 0 1 2 3; do period $c; done | tr '\n' ' ')
+	key .
+	after=$(for c in 0 1 2 3; do period $c; done | tr '\n' ' ')
+	want=$(for p in $before; do echo $((p + 1)); done | tr '\n' ' ')
+	check '[ -n "$before" ] && [ "$after" = "$want" ] &&
+		screen | tail -1 | grep -q "stepped one period of the recording (100000 us)"' \
+		"100 ms periods: . steps one period, each CPU one summary ($before-> $after)"
+	key q
+
+	# A dashboard run that switched to the hwlat view (w) after 6 s and back
+	# after 12 s: the playback switches there too, and back.
+	python3 "$src/tests/scale/gen-recording" --seed 5 --hwlat 6:12 4 20 "$tmp/hw.jsonl"
+	"$bin" --replay "$tmp/hw.jsonl" -q > "$tmp/hw.ref" 2>&1
+	play_new "$tmp/hw.jsonl"
+	wait_for '^ +3 +[1-9]' && wait_for 'x1 playing' && key z && wait_for 'x1 PAUSED'
+	p=$(period 0)
+	while [ "${p:-9}" -lt 5 ]; do key .; p=$(period 0); done
+	check '[ "$p" = 5 ] && screen | head -1 | grep -q "| hwnoise: IRQs disabled "' \
+		"stepped to 5 s: the hwnoise view, Period 5"
+	key .
+	wait_for 'the recorded run switched to the hwlat view here'
+	check 'screen | head -1 | grep -q "| hwlat: hardware latency detector " &&
+		screen | sed -n 2p | grep -q "^ window 1000000 us  width 500000 us  mode none  threshold 10 us  CPUs 0-3" &&
+		screen | sed -n 3p | grep -q "hwlat view here (w): hwnoise was stopped meanwhile" &&
+		screen | grep -qE "^ CPU +Samples +Max Inner +Max Outer"' \
+		"the next period, where the run switched: the hwlat view's title, settings line and grid"
+	key w
+	check 'screen | tail -1 | grep -q "replay: the view follows the recording: it switches where the recorded run switched tracer"' \
+		"w is refused: the view follows the recording"
+	for i in 1 2 3 4 5; do key .; done
+	samples=$(screen | awk '/^ *CPU +Samples/ { h = 1; next } h && $1 ~ /^[0-3]$/ && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }')
+	check '[ "$samples" = 5 ] && screen | head -1 | grep -q "| hwlat: "' \
+		"five steps in the hwlat view: one window with a sample each (5 samples)"
+	key .
+	wait_for 'the recorded run switched back to the hwnoise view here'
+	check 'screen | head -1 | grep -q "| hwnoise: IRQs disabled " && [ "$(period 0)" = 6 ] &&
+		screen | grep -qE "^ period 1000000 us  runtime 1000000 us"' \
+		"the sixth window, where the run switched back: the hwnoise view again, at Period 6"
+	key .
+	check '[ "$(period 0)" = 7 ]' "and its next period (7)"
+	key 4
+	wait_for ' END '
+	key q
+	wait_rc
+	if [ "$(cat "$tmp/rc" 2>/dev/null)" = 0 ] && report | cmp -s "$tmp/hw.ref" -; then
+		ok "q prints the report of --replay -q byte for byte (with the hwlat view's figures)"
+	else
+		not_ok "q: exit $(cat "$tmp/rc" 2>/dev/null), report differs from --replay -q"
+		report | diff "$tmp/hw.ref" - | head -20 | cat -A | sed 's/^/# /'
+	fi
+else
+	for i in 20 21 22 23 24 25 26 27; do echo "ok $i - # SKIP python3 is not installed"; done
+	n=27
 fi
 
 # Clocks that jump back: hwlat samples count from 1970, summaries from boot.

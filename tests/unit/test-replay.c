@@ -12,6 +12,7 @@
 #include "export_json.h"
 #include "json.h"
 #include "jsonread.h"
+#include "playback.h"
 #include "replay.h"
 #include "summary.h"
 #include "tap.h"
@@ -252,6 +253,82 @@ static void json_segments_once(void)
 	unlink(err);
 }
 
+/*
+ * The playback's step (.): one recorded period per CPU whatever the
+ * period (100 ms here, ten a tick) and however the CPUs' timestamps
+ * jitter around each other; in the hwlat view one window; the view
+ * follows the "set" lines of a switch of tracer (w in the live run).
+ */
+static void step_periods(void)
+{
+	char path[] = "/tmp/test-replay-step-XXXXXX", err[256];
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	const char *set = "\"state\":\"running\",\"cpus\":\"0-1\",\"period_us\":100000,"
+			  "\"runtime_us\":100000,\"threshold_us\":1,\"irq_disable\":true,"
+			  "\"hwlat_cpus\":\"0-1\",\"hwlat_threshold_us\":10,"
+			  "\"hwlat_window_us\":1000000,\"hwlat_width_us\":500000,\"hwlat_mode\":\"none\"";
+	struct playback *p;
+	struct session *s;
+	struct replay *r;
+	bool each = true;
+	uint64_t us;
+
+	fprintf(f, "{\"t\":\"header\",\"v\":1,\"kernel\":\"6.1.0\",\"mode\":\"hwnoise\","
+		"\"quiet\":false,\"ncpus\":2,\"duration_s\":0,\"warmup_s\":0,\"stop_us\":0,"
+		"\"stop_total_us\":0,\"hwlat_keep\":0,\"tracer\":\"osnoise\",%s}\n", set);
+	for (int sec = 0; sec < 3; sec++) {
+		for (int k = 0; k < 10; k++)
+			for (int cpu = 0; cpu < 2; cpu++)	/* CPU 1 stamped first, then last */
+				fprintf(f, "{\"t\":\"s\",\"ts\":%llu,\"cpu\":%d,\"runtime\":100000,"
+					"\"noise\":1,\"max_sample\":1,\"hw\":1,\"nmi\":0,\"irq\":0,"
+					"\"softirq\":0,\"thread\":0}\n",
+					5000000000000ULL + (sec * 10 + k + 1) * 100000000ULL +
+					(cpu ^ (k & 1)) * 500, cpu);
+		fprintf(f, "{\"t\":\"tick\",\"elapsed_s\":%d,\"hwlat_elapsed_s\":0,\"run_ns\":%llu}\n",
+			sec + 1, (sec + 1) * 1000000000ULL);
+	}
+	fprintf(f, "{\"t\":\"set\",\"tracer\":\"hwlat\",%s}\n", set);
+	for (int k = 0; k < 2; k++)
+		fprintf(f, "{\"t\":\"h\",\"cpu\":%d,\"seq\":%d,\"sec\":%d,\"nsec\":0,\"inner\":12,"
+			"\"outer\":11,\"count\":1,\"nmi_total\":0,\"nmi_count\":0}\n"
+			"{\"t\":\"tick\",\"elapsed_s\":3,\"hwlat_elapsed_s\":%d,\"run_ns\":%llu}\n",
+			k, k + 1, 1764547200 + k, k + 1, (k + 4) * 1000000000ULL);
+	fprintf(f, "{\"t\":\"set\",\"tracer\":\"osnoise\",%s}\n", set);
+	fprintf(f, "{\"t\":\"s\",\"ts\":5003100000000,\"cpu\":0,\"runtime\":100000,\"noise\":1,"
+		"\"max_sample\":1,\"hw\":1,\"nmi\":0,\"irq\":0,\"softirq\":0,\"thread\":0}\n");
+	fclose(f);
+
+	p = playback_open(path, err, sizeof(err));
+	tap_ok(p != NULL, "a 100 ms recording opens for playback: %s", p ? "" : err);
+	if (!p)
+		return;
+	s = playback_session(p);
+	playback_pause(p, true);
+	for (unsigned n = 1; n <= 30; n++) {
+		us = playback_step(p);
+		each = each && us == 100000 && s->stats.cpu[0].periods == n &&
+		       s->stats.cpu[1].periods == n && s->conf.tracer == SESSION_OSNOISE + (n == 30);
+	}
+	tap_ok(each, "30 steps of 100 ms: each CPU one summary more each step (now %llu %llu)",
+	       (unsigned long long)s->stats.cpu[0].periods, (unsigned long long)s->stats.cpu[1].periods);
+	tap_ok(s->conf.tracer == SESSION_HWLAT && s->hwl_stats.samples == 0,
+	       "after the last period before the switch: the hwlat view, no sample yet");
+	us = playback_step(p);
+	tap_ok(us == 1000000 && s->hwl_stats.samples == 1 && s->conf.tracer == SESSION_HWLAT,
+	       "in the hwlat view a step is one window (%llu us): one sample", (unsigned long long)us);
+	playback_step(p);
+	tap_ok(s->hwl_stats.samples == 2 && s->conf.tracer == SESSION_OSNOISE &&
+	       s->stats.cpu[0].periods == 30, "the last window, then the hwnoise view again");
+	playback_step(p);
+	tap_ok(s->stats.cpu[0].periods == 31, "and its next period");
+	tap_ok(playback_finish(p, &r, err, sizeof(err)) == 0 && r->s.stats.cpu[0].periods == 31,
+	       "finished: the whole file");
+	replay_free(r);
+	free(r);
+	unlink(path);
+}
+
 static void refused(const char *text, const char *want, const char *what)
 {
 	struct replay *r = calloc(1, sizeof(*r));
@@ -267,6 +344,7 @@ int main(void)
 	json_cases();
 	known_figures();
 	json_segments_once();
+	step_periods();
 	refused("", "line 1: the file is empty", "empty");
 	refused(HDR S(0, 1, 1, 0, 0, "") "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt", "line 3: cut short",
 		"truncated inside a line");
