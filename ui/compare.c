@@ -105,6 +105,17 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 	header(d, y, width, kb, ka);
 	y += 4;
 	height -= 4;
+	/* compare --live: i switched the live run to the other mode. */
+	if (d->conf.ref && d->conf.ref_osnoise == session_osnoise_conf(d->s)->irq_disable) {
+		attrset(d->look[LOOK_WARN]);
+		mvaddnstr(y, 1, d->conf.ref_osnoise ?
+			  "not comparable: the recording is of osnoise mode, the live run is in hwnoise "
+			  "mode now (i switches back)" :
+			  "not comparable: the recording is of hwnoise mode, the live run is in osnoise "
+			  "mode now (i switches back)", width - 1);
+		attrset(A_NORMAL);
+		return;
+	}
 	for (cpu = 0; cpu < d->s->ncpus && row < height; cpu++) {
 		const struct stats *ref = d->conf.ref;
 		const struct cpu_stats *b = !ref ? segments_cpu(sg, kb, cpu) :

@@ -3,16 +3,18 @@
 #
 # In the guest: a live -q --record run on CPU 0 with NMIs injected; --record
 # onto an existing file (refused, the file untouched) and with --force; the
-# dashboard recording with a marker; hwnoisetop hwlat --record; a run killed
-# with SIGKILL (no footer).  The files come back through the output.
+# dashboard recording with a marker and w to the hwlat view and back;
+# hwnoisetop hwlat --record; a run killed with SIGKILL (no footer).  The
+# files come back through the output.
 # On the host (no root, no tracer): --replay -q prints the live table byte
 # for byte; CPU 0's recorded summaries add up to its row; every line is JSON
 # with the header first and the footer last; the dashboard's marker gives a
-# segment table; the killed run replays up to its last line.
+# segment table, its switches of tracer are "set" lines at once; the killed
+# run replays up to its last line.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 34
+plan 37
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -40,7 +42,10 @@ tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
 	"NO_COLOR=1 hwnoisetop -c 0-1 -H 1 --record dash.jsonl; echo EXIT=\$?; sleep 600"
 waitfor '^ +0  +[0-9]+ ' 100
 sleep 2; key b; typed "after two"; waitfor 'marker 1: after two' 50
-sleep 3; key q
+# w to the hwlat view and back: the recording says where, for a replay to follow.
+sleep 2; key w; echo "w_on=$(yn waitfor 'hwlat: hardware latency detector' 100)"
+sleep 3; key w; echo "w_off=$(yn waitfor 'hwnoise view: hwlat stopped' 100)"
+sleep 2; key q
 i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done
 echo "dash_exit=$(cap | grep -o 'EXIT=[0-9]*')"
 tmux kill-server
@@ -52,6 +57,10 @@ echo "cmp_header=$(yn waitfor 'before: live.jsonl, the whole recording \(hwnoise
 waitfor '^ +0 +[0-9.]+ +[0-9.]+[ +!] ' 100 > /dev/null
 echo "cmp_row=$(cap | grep -E '^ +0 +[0-9.]+ ' | head -1)"
 screen compare-live
+# i: the live run in osnoise mode is no longer comparable with the hwnoise recording.
+key i; echo "cmp_osnoise=$(yn waitfor 'not comparable: the recording is of hwnoise mode, the live run is in osnoise')"
+key i; waitfor 'hwnoise \(interrupts disabled\) mode' > /dev/null
+echo "cmp_back=$(yn waitfor '^ +0 +([0-9.]+|-) +[0-9.]+[ +!] ' 100)"
 key d; echo "cmp_grid=$(yn waitfor '^ +CPU +Period ')"
 key q
 i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done
@@ -140,6 +149,26 @@ is "$?" 0 "the dashboard's recording replays"
 grep -q '^== 1  [0-9:]*  after two (user)$' "$tmp/dash.txt"
 ok $? "its replay prints the segment table of the marker, as the dashboard did at its end"
 diag "$(cat "$tmp/dash.txt")"
+is "$(get w_on)/$(get w_off)" yes/yes "w switched the dashboard to the hwlat view and back"
+out=$(python3 - "$tmp/dash.jsonl" <<'EOF_PY' 2>&1
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+on = [k for k, o in enumerate(objs) if o["t"] == "set" and o["tracer"] == "hwlat"]
+back = [k for k, o in enumerate(objs) if o["t"] == "set" and o["tracer"] == "osnoise"]
+assert len(on) == 1, on
+a = on[0]
+b = min(k for k in back if k > a)
+# The set line at once, before the key's marker and the other tracer's first line.
+assert objs[a + 1]["t"] == "mark" and "view hwnoise -> hwlat" in objs[a + 1]["text"], objs[a + 1]
+assert objs[b + 1]["t"] == "mark" and "view hwlat -> hwnoise" in objs[b + 1]["text"], objs[b + 1]
+assert not any(o["t"] == "h" for o in objs[:a] + objs[b:]), "a hwlat sample outside the hwlat view"
+assert not any(o["t"] == "s" for o in objs[a:b]), "a summary in the hwlat view"
+assert any(o["t"] == "s" for o in objs[b:]), "no summary after the switch back"
+print("ok", b - a, sum(o["t"] == "h" for o in objs[a:b]))
+EOF_PY
+)
+like "$out" '^ok [0-9]+ [0-9]+$' "the recording's set lines with the tracer come at each switch, before its marker and the other tracer's lines"
+diag "$out"
 
 # compare: the -q run (A) against the dashboard's (B), CPU 0 measured in both.
 "$HWNOISETOP" compare "$tmp/live.jsonl" "$tmp/dash.jsonl" > "$tmp/cmp.txt" 2>&1
@@ -154,6 +183,7 @@ live0=$(get cmp_row)
 diag "compare --live, CPU 0: $live0"
 is "$(echo "$live0" | awk '{print $2, $5, $7, $9}')" "$(echo "$cmp0" | awk '{print $2, $5, $7, $9}')" \
 	"its before figures (noise/s, % available, HW/s, NMI/s) are compare's for the recording"
+is "$(get cmp_osnoise)/$(get cmp_back)" yes/yes "i: osnoise against the hwnoise recording is said not comparable; i again: compared"
 is "$(get cmp_grid)" yes "d turns to the grid"
 is "$(get cmp_exit)" "EXIT=0/0" "q: exit 0, no instance left"
 
