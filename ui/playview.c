@@ -42,7 +42,8 @@ void playview_title(struct dashboard *d, int width, const char *mode)
 
 	playback_status(d->conf.play, &st);
 	format_duration(session_elapsed(d->s), now, sizeof(now));
-	if (st.total_s)
+	/* The total is the hwnoise view's: not beside the time of a hwlat view of w. */
+	if (st.total_s && (st.hwlat_recording || !dash_hwlat(d)))
 		snprintf(right, sizeof(right), " %s / %s ", now, format_duration(st.total_s, all,
 										  sizeof(all)));
 	else

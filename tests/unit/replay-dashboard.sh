@@ -197,11 +197,11 @@ if command -v python3 >/dev/null 2>&1; then
 		"stepped to 5 s: the hwnoise view, Period 5"
 	key .
 	wait_for 'the recorded run switched to the hwlat view here'
-	check 'screen | head -1 | grep -q "| hwlat: hardware latency detector " &&
+	check 'screen | head -1 | grep -qE "\| hwlat: hardware latency detector .* PAUSED +0 00:00:00 *$" &&
 		screen | sed -n 2p | grep -q "^ window 1000000 us  width 500000 us  mode none  threshold 10 us  CPUs 0-3" &&
 		screen | sed -n 3p | grep -q "hwlat view here (w): hwnoise was stopped meanwhile" &&
 		screen | grep -qE "^ CPU +Samples +Max Inner +Max Outer"' \
-		"the next period, where the run switched: the hwlat view's title, settings line and grid"
+		"the next period, where the run switched: the hwlat view's title (its own time, no total), settings line and grid"
 	key w
 	check 'screen | tail -1 | grep -q "replay: the view follows the recording: it switches where the recorded run switched tracer"' \
 		"w is refused: the view follows the recording"
