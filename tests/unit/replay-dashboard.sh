@@ -23,10 +23,10 @@ check() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
 screen() { T capture-pane -p -t replay; }
 # The Period of a CPU's row in the grid ("" when the row is not there).
 period() { screen | awk -v c="$1" 'h && $1 == c { print $2; exit } /^ *CPU +Period/ { h = 1 }'; }
-# Wait (up to 10 s) until the screen matches the extended regular expression.
+# Wait (up to 30 s: a loaded machine) until the screen matches the extended regular expression.
 wait_for() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 300 ]; do
 		screen | grep -qE "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -34,10 +34,10 @@ wait_for() {
 	return 1
 }
 key() { T send-keys -t replay "$@"; sleep 0.3; }
-# Wait (up to 10 s) for the shell in the window to write the exit status.
+# Wait (up to 30 s) for the shell in the window to write the exit status.
 wait_rc() {
 	i=0
-	while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 }
 # Play file $1 in a new window, as fast as it can, up to its END.
 play_fast() {
