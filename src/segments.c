@@ -195,5 +195,6 @@ void segments_rates(const struct cpu_stats *c, struct seg_rates *r)
 	r->noise_per_s_milli = muldiv(c->noise, 1000000000ULL, c->runtime);
 	r->hw_per_s_milli = muldiv(c->hw, 1000000000ULL, c->runtime);
 	r->nmi_per_s_milli = muldiv(c->nmi, 1000000000ULL, c->runtime);
+	r->smi_per_s_milli = muldiv(c->smi, 1000000000ULL, c->runtime);
 	r->avail = stats_avail(c->runtime, c->noise);
 }

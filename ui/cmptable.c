@@ -16,12 +16,6 @@
 #define W_AVAIL 10
 #define W_PCT 7
 
-/* x per second of runtime (us), in milli-units, as segments_rates() does. */
-static uint64_t per_s_milli(uint64_t x, uint64_t runtime_us)
-{
-	return runtime_us ? (uint64_t)((unsigned __int128)x * 1000000000ULL / runtime_us) : 0;
-}
-
 /* A figure of a, then of b with its mark ('+' better, '!' worse). */
 static void pair(FILE *out, int w, bool ha, bool hb, uint64_t a, uint64_t b, bool avail,
 		 int higher_better)
@@ -76,8 +70,7 @@ void cmptable_print(FILE *out, const struct stats *a, const struct stats *b, boo
 		pair(out, W_NUM, ha, hb, ra.hw_per_s_milli, rb.hw_per_s_milli, false, 0);
 		pair(out, W_NUM, ha, hb, ra.nmi_per_s_milli, rb.nmi_per_s_milli, false, 0);
 		if (smi)
-			pair(out, W_NUM, ha, hb, ha ? per_s_milli(ca->smi, ca->runtime) : 0,
-			     hb ? per_s_milli(cb->smi, cb->runtime) : 0, false, 0);
+			pair(out, W_NUM, ha, hb, ra.smi_per_s_milli, rb.smi_per_s_milli, false, 0);
 		fputc('\n', out);
 		rows++;
 	}
