@@ -72,8 +72,8 @@ void counters_tracer_ready(struct session *s)
 
 void counters_sample(struct session *s, const struct osn_sample *smp, uint64_t now_ns)
 {
-	if (smi_ok(s->smi) && smi_gap_ok(smp->ts, now_ns, s->osn.conf.period_us,
-					 s->osn.conf.runtime_us))
+	if (smi_ok(s->smi) && smi_gap_ok(smp->ts, now_ns, s->conf.osn.period_us,
+					 s->conf.osn.runtime_us))
 		smi_request(s->smi, smp->cpu);
 }
 

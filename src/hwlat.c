@@ -74,7 +74,7 @@ int hwlat_set_threshold(struct hwlat *h, uint64_t us, char *err, size_t errlen)
 	if ((e = settings_write_u64(THRESH, us)))
 		return settings_fail(err, errlen, THRESH, e);
 	debug_u64(h, THRESH, us);
-	h->conf.threshold_us = us;
+	h->conf->threshold_us = us;
 	return 0;
 }
 
@@ -106,8 +106,8 @@ int hwlat_set_timing(struct hwlat *h, uint64_t window_us, uint64_t width_us, cha
 	}
 	debug_u64(h, WINDOW, window_us);
 	debug_u64(h, WIDTH, width_us);
-	h->conf.window_us = window_us;
-	h->conf.width_us = width_us;
+	h->conf->window_us = window_us;
+	h->conf->width_us = width_us;
 	return 0;
 }
 
@@ -118,7 +118,7 @@ int hwlat_set_mode(struct hwlat *h, enum hwlat_mode mode, char *err, size_t errl
 	if ((e = settings_write_choice(MODE, hwlat_mode_name(mode))))
 		return settings_fail(err, errlen, MODE, e);
 	debug(h, MODE, hwlat_mode_name(mode));
-	h->conf.mode = mode;
+	h->conf->mode = mode;
 	return 0;
 }
 
@@ -144,20 +144,20 @@ int hwlat_set_cpus(struct hwlat *h, const struct cpuset *cpus, char *err, size_t
 		return settings_fail(err, errlen, "the instance's tracing_cpumask", e ? e : EINVAL);
 	}
 	debug(h, "tracing_cpumask (instance)", mask);
-	h->conf.cpus = *cpus;
+	h->conf->cpus = *cpus;
 	if (on && tracefs_trace_on(h->inst) < 0)
 		return settings_fail(err, errlen, "tracing_on", errno);
 	return 0;
 }
 
-int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug_on, char *err,
+int hwlat_setup(struct hwlat *h, struct hwlat_conf *c, bool debug_on, char *err,
 		size_t errlen)
 {
 	char cur[32];
 	int e;
 
 	memset(h, 0, sizeof(*h));
-	h->conf = *c;
+	h->conf = c;
 	h->dma_fd = -1;
 	h->debug = debug_on;
 	h->inst = instance_create("hwlat", c->buffer_kb, err, errlen);

@@ -39,7 +39,8 @@ struct hwlat_conf {
 
 struct hwlat {
 	struct tracefs_instance *inst;
-	struct hwlat_conf conf;
+	/* The run's configuration (the session's): each live change is made in it. */
+	struct hwlat_conf *conf;
 	int dma_fd;		/* /dev/cpu_dma_latency held at 0 while on, or -1 */
 	uint64_t last_thresh;	/* the kernel's remembered hwlat threshold, 0 = unknown */
 	bool debug;
@@ -56,8 +57,11 @@ int hwlat_mode_parse(const char *text, enum hwlat_mode *mode);
  */
 int hwlat_check(char *err, size_t errlen);
 
-/* Create the instance and write the configuration (tracing still off). */
-int hwlat_setup(struct hwlat *h, const struct hwlat_conf *c, bool debug, char *err,
+/*
+ * Create the instance and write the configuration c (tracing still off); c
+ * is kept in h->conf and follows the live changes.
+ */
+int hwlat_setup(struct hwlat *h, struct hwlat_conf *c, bool debug, char *err,
 		size_t errlen);
 /* Turn tracing on (and hold the CPUs out of deep idle states, as hwlatdetect). */
 int hwlat_start(struct hwlat *h, char *err, size_t errlen);

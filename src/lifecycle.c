@@ -138,7 +138,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	s->ncpus = env_possible_cpus();
 	if (s->ncpus < cpuset_last(measured_cpus(s)) + 1)
 		s->ncpus = cpuset_last(measured_cpus(s)) + 1;
-	if (s->source->prepare(s) < 0)
+	if (s->source->prepare && s->source->prepare(s) < 0)
 		goto nomem;
 	s->source->figures(s, &osn, &hwl);
 	if (stats_init(&s->stats, s->ncpus) < 0 ||
@@ -182,12 +182,8 @@ nomem:
 		return -1;
 	if (conf->record && session_record_begin(s) < 0)
 		return -1;
-	if (conf->warmup_s) {
-		/* The stop conditions are armed once the warm-up is over. */
-		s->osn.conf.stop_us = 0;
-		s->osn.conf.stop_total_us = 0;
-		s->warming = true;
-	}
+	/* The stop conditions are armed once the warm-up is over. */
+	s->warming = conf->warmup_s != 0;
 	if (s->source->start(s) < 0)
 		return -1;
 	session_debug_phase(s, "tracing on");
@@ -288,7 +284,6 @@ void session_finish(struct session *s)
 		s->source->stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
-		s->source->keep_conf(s);	/* for the final report */
 		counters_tracer_stopped(s, meter_now());
 	}
 	if (s->reader)
@@ -337,7 +332,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	}
 	if (next->check(s, s->err, sizeof(s->err)))
 		return -1;
-	if (next->prepare(s) < 0) {
+	if (next->prepare && next->prepare(s) < 0) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
@@ -349,7 +344,6 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	counters_tracer_stopped(s, meter_now());
 	session_meter_on(s, false);
 	reader_close(s->reader);
-	s->source->keep_conf(s);	/* the live changes come back with the tracer */
 	/*
 	 * The recording runs the osnoise tracer too: it goes with hwnoise,
 	 * and -t saves what it holds first (a run that ends in the hwlat

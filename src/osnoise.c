@@ -73,8 +73,8 @@ int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_u
 		if ((e = settings_write_u64("osnoise/period_us", period_us)))
 			return settings_fail(err, errlen, "osnoise/period_us", e);
 	}
-	o->conf.period_us = period_us;
-	o->conf.runtime_us = runtime_us;
+	o->conf->period_us = period_us;
+	o->conf->runtime_us = runtime_us;
 	return 0;
 }
 
@@ -86,7 +86,7 @@ int osnoise_set_cpus(struct osnoise *o, const struct cpuset *cpus, char *err, si
 	cpuset_format(cpus, list, sizeof(list));
 	if ((e = settings_write("osnoise/cpus", list)))
 		return settings_fail(err, errlen, "osnoise/cpus", e);
-	o->conf.cpus = *cpus;
+	o->conf->cpus = *cpus;
 	return 0;
 }
 
@@ -96,7 +96,7 @@ int osnoise_set_threshold(struct osnoise *o, uint64_t us, char *err, size_t errl
 
 	if ((e = settings_write_u64("tracing_thresh", us)))
 		return settings_fail(err, errlen, "tracing_thresh", e);
-	o->conf.threshold_us = us;
+	o->conf->threshold_us = us;
 	return 0;
 }
 
@@ -121,7 +121,7 @@ int osnoise_set_irq_disable(struct osnoise *o, bool on, char *err, size_t errlen
 	}
 	if (set_option(o, "OSNOISE_IRQ_DISABLE", on, err, errlen))
 		return -1;
-	o->conf.irq_disable = on;
+	o->conf->irq_disable = on;
 	return 0;
 }
 
@@ -157,17 +157,17 @@ int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us
 		return settings_fail(err, errlen, "osnoise/stop_tracing_us", e);
 	if ((e = settings_write_u64("osnoise/stop_tracing_total_us", stop_total_us)))
 		return settings_fail(err, errlen, "osnoise/stop_tracing_total_us", e);
-	o->conf.stop_us = stop_us;
-	o->conf.stop_total_us = stop_total_us;
+	o->stop_us = stop_us;
+	o->stop_total_us = stop_total_us;
 	return 0;
 }
 
-int osnoise_setup(struct osnoise *o, const struct osnoise_conf *c, char *err, size_t errlen)
+int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t errlen)
 {
 	int e;
 
 	memset(o, 0, sizeof(*o));
-	o->conf = *c;
+	o->conf = c;
 	if (tracefs_read_text(OPTIONS, o->options, sizeof(o->options)) < 0)
 		o->options[0] = '\0';
 	o->inst = instance_create(NULL, c->buffer_kb, err, errlen);
@@ -183,8 +183,6 @@ int osnoise_setup(struct osnoise *o, const struct osnoise_conf *c, char *err, si
 	    set_option(o, "OSNOISE_PREEMPT_DISABLE", false, err, errlen) ||
 	    osnoise_set_irq_disable(o, c->irq_disable, err, errlen))
 		return -1;
-	o->conf.stop_us = c->stop_us;
-	o->conf.stop_total_us = c->stop_total_us;
 	e = instance_set_tracer(o->inst, "osnoise");
 	if (e == -EBUSY) {
 		snprintf(err, errlen, "the osnoise tracer is busy (is timerlat running?): stop it first");
@@ -195,12 +193,12 @@ int osnoise_setup(struct osnoise *o, const struct osnoise_conf *c, char *err, si
 	return 0;
 }
 
-int osnoise_start(struct osnoise *o, char *err, size_t errlen)
+int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
 {
 	if (tracefs_trace_on(o->inst) < 0)
 		return settings_fail(err, errlen, "tracing_on", errno);
-	if (o->conf.stop_us || o->conf.stop_total_us)
-		return osnoise_set_stop(o, o->conf.stop_us, o->conf.stop_total_us, err, errlen);
+	if (arm && (o->conf->stop_us || o->conf->stop_total_us))
+		return osnoise_set_stop(o, o->conf->stop_us, o->conf->stop_total_us, err, errlen);
 	return 0;
 }
 

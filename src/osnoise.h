@@ -29,7 +29,10 @@ struct osnoise_conf {
 
 struct osnoise {
 	struct tracefs_instance *inst;
-	struct osnoise_conf conf;
+	/* The run's configuration (the session's): each live change is made in it. */
+	struct osnoise_conf *conf;
+	/* The stop conditions armed in the kernel now (0: off): none during a warm-up. */
+	uint64_t stop_us, stop_total_us;
 	char options[512];	/* the kernel's option list, for support checks */
 	struct kfiles files;	/* the instance's tracing_on, kept open */
 	char *dir;		/* the instance's directory */
@@ -41,10 +44,13 @@ struct osnoise {
  */
 int osnoise_check(bool irq_disable, char *err, size_t errlen);
 
-/* Create the instance and write the configuration (tracing still off). */
-int osnoise_setup(struct osnoise *o, const struct osnoise_conf *c, char *err, size_t errlen);
-/* Turn tracing on, then arm the stop conditions. */
-int osnoise_start(struct osnoise *o, char *err, size_t errlen);
+/*
+ * Create the instance and write the configuration c (tracing still off, no
+ * stop condition armed); c is kept in o->conf and follows the live changes.
+ */
+int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t errlen);
+/* Turn tracing on, then arm conf's stop conditions when arm (not in a warm-up). */
+int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen);
 void osnoise_stop(struct osnoise *o);
 /* Did the kernel turn tracing off (a stop condition fired)? */
 bool osnoise_stopped_by_kernel(struct osnoise *o);
@@ -57,6 +63,7 @@ int osnoise_set_threshold(struct osnoise *o, uint64_t us, char *err, size_t errl
 int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_us, char *err,
 		       size_t errlen);
 int osnoise_set_irq_disable(struct osnoise *o, bool on, char *err, size_t errlen);
+/* Arm these stop conditions (0: off) in the kernel; conf's stay as they are. */
 int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us, char *err,
 		     size_t errlen);
 

@@ -271,8 +271,8 @@ void playback_pause(struct playback *p, bool pause)
 static uint64_t period_ns(const struct playback *p)
 {
 	const struct session *s = &p->r->s;
-	uint64_t us = s->conf.tracer == SESSION_HWLAT ? s->hwl.conf.window_us :
-		      s->osn.conf.period_us;
+	uint64_t us = s->conf.tracer == SESSION_HWLAT ? s->conf.hwl.window_us :
+		      s->conf.osn.period_us;
 
 	return (us ? us : 1000000) * 1000ULL;
 }

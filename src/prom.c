@@ -439,7 +439,7 @@ fail:
 void prom_session_view(const struct session *s, struct prom_view *v)
 {
 	*v = (struct prom_view){
-		.osnoise = !s->osn.conf.irq_disable,
+		.osnoise = !s->conf.osn.irq_disable,
 		.hwlat_running = s->conf.tracer == SESSION_HWLAT,
 		.st = s->stats.cpu ? &s->stats : NULL,
 		.cpus = &s->conf.osn.cpus,
@@ -457,7 +457,7 @@ static void on_osnoise(void *ctx, const struct session *s, const struct osn_samp
 		       bool counted)
 {
 	(void)counted;
-	prom_add_osnoise(ctx, !s->osn.conf.irq_disable, smp);
+	prom_add_osnoise(ctx, !s->conf.osn.irq_disable, smp);
 }
 
 static void on_hwlat(void *ctx, const struct session *s, const struct hwl_sample *smp,

@@ -172,16 +172,16 @@ static void settings_now(const struct session *s, struct rec_settings *set)
 	memset(set, 0, sizeof(*set));
 	set->tracer = s->conf.tracer;
 	set->state = s->state;
-	set->cpus = s->osn.conf.cpus;
-	set->period_us = s->osn.conf.period_us;
-	set->runtime_us = s->osn.conf.runtime_us;
-	set->threshold_us = s->osn.conf.threshold_us;
-	set->irq_disable = s->osn.conf.irq_disable;
-	set->hwl_cpus = s->hwl.conf.cpus;
-	set->hwl_threshold_us = s->hwl.conf.threshold_us;
-	set->hwl_window_us = s->hwl.conf.window_us;
-	set->hwl_width_us = s->hwl.conf.width_us;
-	set->hwl_mode = s->hwl.conf.mode;
+	set->cpus = s->conf.osn.cpus;
+	set->period_us = s->conf.osn.period_us;
+	set->runtime_us = s->conf.osn.runtime_us;
+	set->threshold_us = s->conf.osn.threshold_us;
+	set->irq_disable = s->conf.osn.irq_disable;
+	set->hwl_cpus = s->conf.hwl.cpus;
+	set->hwl_threshold_us = s->conf.hwl.threshold_us;
+	set->hwl_window_us = s->conf.hwl.window_us;
+	set->hwl_width_us = s->conf.hwl.width_us;
+	set->hwl_mode = s->conf.hwl.mode;
 }
 
 static const char *state_name(enum session_state st)
@@ -230,7 +230,7 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 	}
 	fprintf(r->mem, "]");
 	put_str(r, "mode", s->conf.tracer == SESSION_HWLAT ? "hwlat" :
-		s->osn.conf.irq_disable ? "hwnoise" : "osnoise");
+		s->conf.osn.irq_disable ? "hwnoise" : "osnoise");
 	fprintf(r->mem, ",\"quiet\":%s,\"ncpus\":%d,\"duration_s\":%llu,\"warmup_s\":%llu,"
 		    "\"stop_us\":%llu,\"stop_total_us\":%llu,\"hwlat_keep\":%zu",
 		    quiet ? "true" : "false", s->ncpus, (unsigned long long)s->conf.duration_s,
@@ -452,7 +452,7 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 	put_cpus(r, "cpus", &s->conf.osn.cpus);
 	put_cpus(r, "hwlat_cpus", &s->conf.hwl.cpus);
 	fprintf(r->mem, ",\"osnoise\":%s,\"smi\":%s,\"hwlat_view\":%s,\"hwlat_threshold_us\":%llu,"
-		    "\"exit\":%d,\"stop_hit\":%s", !s->osn.conf.irq_disable ? "true" : "false",
+		    "\"exit\":%d,\"stop_hit\":%s", !s->conf.osn.irq_disable ? "true" : "false",
 		    end->smi ? "true" : "false", end->hwlat_view ? "true" : "false",
 		    (unsigned long long)s->conf.hwl.threshold_us, s->exit_status,
 		    s->stop_hit ? "true" : "false");

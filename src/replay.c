@@ -93,26 +93,20 @@ static int settings(struct replay *r, const struct jsonr_obj *o)
 	char mode[32];
 	bool irq;
 
-	if (need_cpus(r, o, "cpus", &s->osn.conf.cpus) < 0 ||
-	    need_cpus(r, o, "hwlat_cpus", &s->hwl.conf.cpus) < 0 ||
-	    need_u64(r, o, "period_us", &s->osn.conf.period_us) < 0 ||
-	    need_u64(r, o, "runtime_us", &s->osn.conf.runtime_us) < 0 ||
-	    need_u64(r, o, "threshold_us", &s->osn.conf.threshold_us) < 0 ||
-	    need_u64(r, o, "hwlat_threshold_us", &s->hwl.conf.threshold_us) < 0 ||
-	    need_u64(r, o, "hwlat_window_us", &s->hwl.conf.window_us) < 0 ||
-	    need_u64(r, o, "hwlat_width_us", &s->hwl.conf.width_us) < 0)
+	if (need_cpus(r, o, "cpus", &s->conf.osn.cpus) < 0 ||
+	    need_cpus(r, o, "hwlat_cpus", &s->conf.hwl.cpus) < 0 ||
+	    need_u64(r, o, "period_us", &s->conf.osn.period_us) < 0 ||
+	    need_u64(r, o, "runtime_us", &s->conf.osn.runtime_us) < 0 ||
+	    need_u64(r, o, "threshold_us", &s->conf.osn.threshold_us) < 0 ||
+	    need_u64(r, o, "hwlat_threshold_us", &s->conf.hwl.threshold_us) < 0 ||
+	    need_u64(r, o, "hwlat_window_us", &s->conf.hwl.window_us) < 0 ||
+	    need_u64(r, o, "hwlat_width_us", &s->conf.hwl.width_us) < 0)
 		return -1;
 	if (jsonr_bool(o, "irq_disable", &irq) < 0)
 		return bad(r, "no true or false \"%s\"", "irq_disable");
-	s->osn.conf.irq_disable = irq;
+	s->conf.osn.irq_disable = irq;
 	if (jsonr_str(o, "hwlat_mode", mode, sizeof(mode)) == 0)
-		hwlat_mode_parse(mode, &s->hwl.conf.mode);
-	/* What the report reads: the configuration in force. */
-	s->osn.conf.stop_us = s->conf.osn.stop_us;
-	s->osn.conf.stop_total_us = s->conf.osn.stop_total_us;
-	s->conf.osn = s->osn.conf;
-	s->osn.conf.stop_us = s->osn.conf.stop_total_us = 0;
-	s->conf.hwl = s->hwl.conf;
+		hwlat_mode_parse(mode, &s->conf.hwl.mode);
 	return 0;
 }
 
@@ -140,21 +134,18 @@ static int header(struct replay *r, const struct jsonr_obj *o)
 	if (jsonr_bool(o, "quiet", &r->live_quiet) < 0)
 		return bad(r, "no true or false \"%s\"", "quiet");
 	s->ncpus = (int)ncpus;
-	if (settings(r, o) < 0 || need_u64(r, o, "stop_us", &s->osn.conf.stop_us) < 0 ||
-	    need_u64(r, o, "stop_total_us", &s->osn.conf.stop_total_us) < 0)
+	if (settings(r, o) < 0 || need_u64(r, o, "stop_us", &s->conf.osn.stop_us) < 0 ||
+	    need_u64(r, o, "stop_total_us", &s->conf.osn.stop_total_us) < 0)
 		return -1;
-	/* For the report only: the stop conditions are not checked again. */
-	s->conf.osn.stop_us = s->osn.conf.stop_us;
-	s->conf.osn.stop_total_us = s->osn.conf.stop_total_us;
-	s->osn.conf.stop_us = s->osn.conf.stop_total_us = 0;
+	/* For the report only: none is armed (s->osn.stop_us), none checked again. */
 	r->hwlat_mode = strcmp(mode, "hwlat") == 0;
 	s->conf.tracer = r->hwlat_mode ? SESSION_HWLAT : SESSION_OSNOISE;
 	s->conf.hwlat_keep = keep;
 	s->state = SESSION_RUNNING;
 	s->stop_cpu = -1;
 	if (stats_init(&s->stats, s->ncpus) < 0 || hwl_stats_init(&s->hwl_stats, s->ncpus) < 0 ||
-	    segments_init(&s->seg, s->ncpus, r->hwlat_mode ? &s->hwl.conf.cpus : &s->osn.conf.cpus,
-			  !r->hwlat_mode && !s->osn.conf.irq_disable, r->hwlat_mode) < 0)
+	    segments_init(&s->seg, s->ncpus, r->hwlat_mode ? &s->conf.hwl.cpus : &s->conf.osn.cpus,
+			  !r->hwlat_mode && !s->conf.osn.irq_disable, r->hwlat_mode) < 0)
 		return bad(r, "%s", "out of memory");
 	s->hwl_stats.limit = keep;
 	return 0;
@@ -236,7 +227,7 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 		return -1;
 	if (jsonr_bool(o, "osnoise", &osnoise) < 0)
 		return bad(r, "no true or false \"%s\"", "osnoise");
-	s->osn.conf.irq_disable = !osnoise;
+	s->conf.osn.irq_disable = !osnoise;
 	if (jsonr_bool(o, "smi", &r->end.smi) < 0 || jsonr_bool(o, "hwlat_view", &r->end.hwlat_view) < 0 ||
 	    jsonr_bool(o, "stop_hit", &s->stop_hit) < 0)
 		return bad(r, "no true or false \"%s\"", "smi, hwlat_view or stop_hit");

@@ -359,10 +359,10 @@ uint64_t session_threshold(const struct session *s)
 
 const struct osnoise_conf *session_osnoise_conf(const struct session *s)
 {
-	return &s->osn.conf;
+	return &s->conf.osn;
 }
 
 const struct hwlat_conf *session_hwlat_conf(const struct session *s)
 {
-	return &s->hwl.conf;
+	return &s->conf.hwl;
 }

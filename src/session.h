@@ -133,17 +133,18 @@ struct session_source {
 	const char *name;	/* "osnoise", "hwlat", "replay" */
 	/* Can the kernel run it (s->conf)?  0, or -1 with the reason in err. */
 	int (*check)(const struct session *s, char *err, size_t len);
-	/* Before any setting changes: what its figures need (-1: out of memory). */
+	/* Optional, before any setting changes: what its figures need (-1: out of memory). */
 	int (*prepare)(struct session *s);
-	/* Create its instance and configure the tracer from s->conf; -1 with s->err. */
+	/*
+	 * Create its instance and configure the tracer from s->conf.osn or
+	 * s->conf.hwl, which its live changes then go into; -1 with s->err.
+	 */
 	int (*setup)(struct session *s);
 	int (*start)(struct session *s);
 	void (*stop)(struct session *s);
 	/* Optional: stop its threads now, before the recording's (the run's end). */
 	void (*quiet)(struct session *s);
 	void (*teardown)(struct session *s);
-	/* Its configuration with the live changes into s->conf. */
-	void (*keep_conf)(struct session *s);
 	/* Optional: did the kernel's stop condition turn it off? */
 	bool (*stopped_by_kernel)(struct session *s);
 	struct tracefs_instance *(*instance)(const struct session *s);
@@ -185,7 +186,9 @@ struct tscwd;
 struct tuning;
 
 struct session {
+	/* The configuration; the running tracer's live changes are made in it. */
 	struct session_conf conf;
+	/* The tracers' state; once set up, osn.conf is &conf.osn and hwl.conf &conf.hwl. */
 	struct osnoise osn;
 	struct hwlat hwl;
 	struct reader *reader;
@@ -313,8 +316,8 @@ int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t wid
 int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
 /*
  * Stop the running tracer, remove its instance and start the other one
- * with s->conf.osn or s->conf.hwl (the kernel never runs both), each with
- * the live changes it had when it was left: the settings either changed
+ * with s->conf.osn or s->conf.hwl (the kernel never runs both), which
+ * hold the live changes each had when it was left: the settings either changed
  * stay saved and are restored at the end, the statistics of both are
  * kept.  The recording instance (conf.record) runs the osnoise tracer: it
  * is removed on the way to hwlat and starts again, empty, with hwnoise.

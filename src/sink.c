@@ -53,13 +53,13 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 	counters_sample(s, smp, meter_now());
 	session_hooks(s, osnoise, smp, counted);
 	/* -S: the kernel writes the period's summary, then stops. */
-	if (s->osn.conf.stop_total_us && smp->noise > s->osn.conf.stop_total_us &&
+	if (s->osn.stop_total_us && smp->noise > s->osn.stop_total_us &&
 	    smp->ts >= s->stop_ts) {
 		s->stop_cpu = smp->cpu;
 		s->stop_ts = smp->ts;
 		snprintf(s->stop_detail, sizeof(s->stop_detail),
 			 "the noise of a period, %llu us, is above -S %llu us",
-			 (unsigned long long)smp->noise, (unsigned long long)s->osn.conf.stop_total_us);
+			 (unsigned long long)smp->noise, (unsigned long long)s->osn.stop_total_us);
 	}
 }
 
@@ -69,13 +69,13 @@ static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
 	struct session *s = ctx;
 
 	count_other(s);
-	if (s->osn.conf.stop_us && duration_ns > s->osn.conf.stop_us * 1000 && ts >= s->stop_ts) {
+	if (s->osn.stop_us && duration_ns > s->osn.stop_us * 1000 && ts >= s->stop_ts) {
 		s->stop_cpu = cpu;
 		s->stop_ts = ts;
 		snprintf(s->stop_detail, sizeof(s->stop_detail),
 			 "a single noise of %llu us is above -s %llu us",
 			 (unsigned long long)(duration_ns / 1000),
-			 (unsigned long long)s->osn.conf.stop_us);
+			 (unsigned long long)s->osn.stop_us);
 	}
 }
 

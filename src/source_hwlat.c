@@ -46,11 +46,6 @@ static void teardown(struct session *s)
 	hwlat_teardown(&s->hwl);
 }
 
-static void keep_conf(struct session *s)
-{
-	s->conf.hwl = s->hwl.conf;
-}
-
 static struct tracefs_instance *instance(const struct session *s)
 {
 	return s->hwl.inst;
@@ -63,7 +58,7 @@ static const struct cpuset *cpus(const struct session *s)
 
 static uint64_t threshold(const struct session *s)
 {
-	return s->hwl.conf.threshold_us;
+	return s->conf.hwl.threshold_us;
 }
 
 static void figures(const struct session *s, bool *osnoise, bool *hwlat)
@@ -81,7 +76,7 @@ static void reset_stats(struct session *s)
 /* Have n of its windows passed, its measured time over the window in force? */
 static bool periods_done(const struct session *s, uint64_t n)
 {
-	uint64_t window_ns = (s->hwl.conf.window_us ? s->hwl.conf.window_us : 1) * 1000;
+	uint64_t window_ns = (s->conf.hwl.window_us ? s->conf.hwl.window_us : 1) * 1000;
 
 	return meter_ns(&s->meter[SESSION_HWLAT], meter_now()) / window_ns >= n;
 }
@@ -93,27 +88,17 @@ static int set_threshold(struct session *s, uint64_t us)
 
 static int set_cpus(struct session *s, const struct cpuset *set)
 {
-	if (hwlat_set_cpus(&s->hwl, set, s->err, sizeof(s->err)) < 0)
-		return -1;
-	s->conf.hwl.cpus = *set;
-	return 0;
+	return hwlat_set_cpus(&s->hwl, set, s->err, sizeof(s->err));
 }
 
 static int set_timing(struct session *s, uint64_t window_us, uint64_t width_us)
 {
-	if (hwlat_set_timing(&s->hwl, window_us, width_us, s->err, sizeof(s->err)) < 0)
-		return -1;
-	s->conf.hwl.window_us = window_us;
-	s->conf.hwl.width_us = width_us;
-	return 0;
+	return hwlat_set_timing(&s->hwl, window_us, width_us, s->err, sizeof(s->err));
 }
 
 static int set_mode(struct session *s, int mode)
 {
-	if (hwlat_set_mode(&s->hwl, (enum hwlat_mode)mode, s->err, sizeof(s->err)) < 0)
-		return -1;
-	s->conf.hwl.mode = (enum hwlat_mode)mode;
-	return 0;
+	return hwlat_set_mode(&s->hwl, (enum hwlat_mode)mode, s->err, sizeof(s->err));
 }
 
 const struct session_source source_hwlat = {
@@ -124,7 +109,6 @@ const struct session_source source_hwlat = {
 	.start = start,
 	.stop = stop,
 	.teardown = teardown,
-	.keep_conf = keep_conf,
 	.instance = instance,
 	.cpus = cpus,
 	.threshold = threshold,

@@ -17,21 +17,15 @@ static int check(const struct session *s, char *err, size_t len)
 	return osnoise_check(s->conf.osn.irq_disable, err, len);
 }
 
-/* Its configuration is known before the instance exists (figures()). */
-static int prepare(struct session *s)
-{
-	s->osn.conf = s->conf.osn;
-	return 0;
-}
-
 static int setup(struct session *s)
 {
 	return osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err));
 }
 
+/* The stop conditions wait for the end of a warm-up (loop.c arms them). */
 static int start(struct session *s)
 {
-	return osnoise_start(&s->osn, s->err, sizeof(s->err));
+	return osnoise_start(&s->osn, !s->warming, s->err, sizeof(s->err));
 }
 
 static void stop(struct session *s)
@@ -51,11 +45,6 @@ static void teardown(struct session *s)
 	osnoise_teardown(&s->osn);
 }
 
-static void keep_conf(struct session *s)
-{
-	s->conf.osn = s->osn.conf;
-}
-
 static bool stopped_by_kernel(struct session *s)
 {
 	return osnoise_stopped_by_kernel(&s->osn);
@@ -73,13 +62,13 @@ static const struct cpuset *cpus(const struct session *s)
 
 static uint64_t threshold(const struct session *s)
 {
-	return s->osn.conf.threshold_us;
+	return s->conf.osn.threshold_us;
 }
 
 /* Interrupts are other events only while they are not disabled. */
 static void figures(const struct session *s, bool *osnoise, bool *hwlat)
 {
-	*osnoise = !s->osn.conf.irq_disable;
+	*osnoise = !s->conf.osn.irq_disable;
 	*hwlat = false;
 }
 
@@ -114,7 +103,6 @@ static int set_cpus(struct session *s, const struct cpuset *set)
 {
 	if (osnoise_set_cpus(&s->osn, set, s->err, sizeof(s->err)) < 0)
 		return -1;
-	s->conf.osn.cpus = *set;
 	return session_threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
 }
 
@@ -138,13 +126,11 @@ static int set_mode(struct session *s, int irq_disable)
 const struct session_source source_osnoise = {
 	.name = "osnoise",
 	.check = check,
-	.prepare = prepare,
 	.setup = setup,
 	.start = start,
 	.stop = stop,
 	.quiet = quiet,
 	.teardown = teardown,
-	.keep_conf = keep_conf,
 	.stopped_by_kernel = stopped_by_kernel,
 	.instance = instance,
 	.cpus = cpus,

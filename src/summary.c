@@ -15,7 +15,7 @@
 void summary_print(const struct session *s, const struct summary_opts *o)
 {
 	struct report_opts ro = {
-		.osnoise = !s->osn.conf.irq_disable,
+		.osnoise = !s->conf.osn.irq_disable,
 		.pretty = o->pretty && !o->json,
 		.smi = o->smi,
 		.elapsed = o->elapsed_s,

@@ -138,7 +138,7 @@ static void known_figures(void)
 	       "lost and read events: 2 missed, 4 summaries + 3 other read");
 	tap_ok(segments_count(&r->s.seg) == 2 && segments_cpu(&r->s.seg, 1, 0) &&
 	       r->s.seg.cur.cpu[0].noise == 5, "the marker opened a segment holding the later summary");
-	tap_ok(r->footer && r->end.elapsed_s == 3 && r->s.osn.conf.irq_disable &&
+	tap_ok(r->footer && r->end.elapsed_s == 3 && r->s.conf.osn.irq_disable &&
 	       strcmp(r->s.notes, "a \"note\"\n") == 0, "the footer's figures");
 	segments_json(r);
 	replay_free(r);
