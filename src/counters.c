@@ -6,15 +6,13 @@
 
 #include <stdio.h>
 
-#include <tracefs.h>
-
 #include "env.h"
 #include "recording.h"
 #include "session.h"
 #include "smi.h"
 #include "tscwd.h"
 
-/* A count for the statistics of the tracer that runs; none while paused or warming up. */
+/* A count for the statistics of the source's view; none while paused or warming up. */
 static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 {
 	struct session *s = ctx;
@@ -22,15 +20,8 @@ static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 	bool counted = s->state == SESSION_RUNNING && !s->warming;
 
 	session_hooks(s, smi, cpu, count, counted);
-	if (!counted)
-		return;
-	if (s->conf.tracer == SESSION_HWLAT)
-		hwl_stats_add_smi(&s->hwl_stats, cpu, count);
-	else {
-		stats_add_smi(&s->stats, cpu, count);
-		if (s->seg.seg)		/* the open segment between markers, too */
-			stats_add_smi(&s->seg.cur, cpu, count);
-	}
+	if (counted)
+		s->source->count_smi(s, cpu, count);
 }
 
 void counters_add_smi(struct session *s, int cpu, uint64_t count)
@@ -61,13 +52,8 @@ void counters_start(struct session *s)
 
 void counters_tracer_ready(struct session *s)
 {
-	/*
-	 * Summaries stamped with CLOCK_MONOTONIC, so that their CPU's sleep
-	 * gap can be told from our clock (the instance's own clock only).
-	 */
-	if (smi_ok(s->smi) && s->conf.tracer == SESSION_OSNOISE &&
-	    tracefs_instance_file_write(s->osn.inst, "trace_clock", "mono") <= 0 && s->conf.debug)
-		fprintf(stderr, "hwnoisetop: debug: the instance's trace_clock stays as it is\n");
+	if (smi_ok(s->smi) && s->source->smi_ready)
+		s->source->smi_ready(s);
 }
 
 void counters_sample(struct session *s, const struct osn_sample *smp, uint64_t now_ns)
@@ -83,11 +69,7 @@ void counters_poll(struct session *s, uint64_t now_ns, bool tick)
 
 	if (smi_ok(s->smi)) {
 		smi_collect(s->smi, smi_to_stats, s);
-		/*
-		 * hwlat spins with interrupts off only inside its width: a read
-		 * asked for any time is delivered outside it, in the thread.
-		 */
-		if (tick && s->conf.tracer == SESSION_HWLAT && s->state == SESSION_RUNNING)
+		if (tick && s->source->smi_each_tick && s->state == SESSION_RUNNING)
 			cpuset_for_each(cpu, session_cpus(s))
 				smi_request(s->smi, cpu);
 	}
@@ -99,12 +81,6 @@ void counters_tracer_stopped(struct session *s, uint64_t now_ns)
 {
 	smi_read_now(s->smi, smi_to_stats, s);
 	tscwd_update(s->tscwd, now_ns);
-}
-
-void counters_reset(struct session *s)
-{
-	if (s->conf.tracer == SESSION_OSNOISE)
-		tscwd_reset(s->tscwd);
 }
 
 void counters_finish(struct session *s)

@@ -243,6 +243,22 @@ static bool view_periods_done(const struct session *s, uint64_t n)
 	return view(s)->periods_done(s, n);
 }
 
+static void view_count_other(struct session *s)
+{
+	if (view(s)->count_other)
+		view(s)->count_other(s);
+}
+
+static void view_count_lost(struct session *s, uint64_t count)
+{
+	view(s)->count_lost(s, count);
+}
+
+static void view_count_smi(struct session *s, int cpu, uint64_t count)
+{
+	view(s)->count_smi(s, cpu, count);
+}
+
 const struct session_source source_replay = {
 	.name = "replay",
 	.cpus = view_cpus,
@@ -250,6 +266,9 @@ const struct session_source source_replay = {
 	.figures = view_figures,
 	.reset_stats = view_reset_stats,
 	.periods_done = view_periods_done,
+	.count_other = view_count_other,
+	.count_lost = view_count_lost,
+	.count_smi = view_count_smi,
 	.run = run,
 };
 

@@ -16,7 +16,6 @@
 
 #include <tracefs.h>
 
-#include "counters.h"
 #include "env.h"
 #include "reader.h"
 #include "recording.h"
@@ -202,7 +201,6 @@ void session_reset_stats(struct session *s)
 {
 	/* Only the running tracer's: the other view keeps its figures. */
 	s->source->reset_stats(s);
-	counters_reset(s);
 	meter_reset(&s->meter[s->conf.tracer], meter_now());
 	session_hooks(s, reset);
 }

@@ -152,8 +152,25 @@ struct session_source {
 	uint64_t (*threshold)(const struct session *s);
 	/* What a segment between markers counts: other events (osnoise), hwlat's. */
 	void (*figures)(const struct session *s, bool *osnoise, bool *hwlat);
-	/* Reset its view's statistics (not the other view's). */
+	/* Reset its view's statistics (not the other view's), its counters' counts too. */
 	void (*reset_stats)(struct session *s);
+	/*
+	 * Into its view's statistics, while they count (sink.c, counters.c):
+	 * another event read, a print or a threshold sample (optional: NULL
+	 * when its view does not count them); events its readers lost
+	 * (count, or LOST_UNKNOWN); an SMI count of cpu.
+	 */
+	void (*count_other)(struct session *s);
+	void (*count_lost)(struct session *s, uint64_t count);
+	void (*count_smi)(struct session *s, int cpu, uint64_t count);
+	/* Optional: SMIs are counted (counters.c): ready its new instance for the reads. */
+	void (*smi_ready)(struct session *s);
+	/*
+	 * Its SMI reads are asked for on each tick while it runs (hwlat
+	 * spins with interrupts off only inside its width: a read asked for
+	 * any time is delivered outside it), not after each summary.
+	 */
+	bool smi_each_tick;
 	/* session_periods_done() */
 	bool (*periods_done)(const struct session *s, uint64_t n);
 	/* The settings a front end may change; each 0 or -1 with s->err. */

@@ -24,9 +24,8 @@ static bool counting(const struct session *s)
 /* An event other than a summary, read while the statistics count. */
 static void count_other(struct session *s)
 {
-	if (counting(s) && s->conf.tracer == SESSION_OSNOISE) {
-		s->stats.lost.read++;
-		segments_read(&s->seg);
+	if (counting(s) && s->source->count_other) {
+		s->source->count_other(s);
 		session_hooks(s, read);
 	}
 }
@@ -109,14 +108,8 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 	bool counted = counting(s);
 
 	session_hooks(s, missed, cpu, count, counted);
-	if (!counted)
-		return;	/* a warm-up's or a pause's: not in the figures shown */
-	if (s->conf.tracer == SESSION_HWLAT) {
-		lost_add(&s->hwl_stats.lost, count);
-	} else {
-		lost_add(&s->stats.lost, count);
-		segments_missed(&s->seg, count);
-	}
+	if (counted)	/* not a warm-up's or a pause's: in the figures shown */
+		s->source->count_lost(s, count);
 }
 
 /* A CPU's buffer failed: said now (front end or stderr) and in the final notes. */

@@ -73,6 +73,16 @@ static void reset_stats(struct session *s)
 	hwl_stats_reset(&s->hwl_stats);
 }
 
+static void count_lost(struct session *s, uint64_t count)
+{
+	lost_add(&s->hwl_stats.lost, count);
+}
+
+static void count_smi(struct session *s, int cpu, uint64_t count)
+{
+	hwl_stats_add_smi(&s->hwl_stats, cpu, count);
+}
+
 /* Have n of its windows passed, its measured time over the window in force? */
 static bool periods_done(const struct session *s, uint64_t n)
 {
@@ -114,6 +124,9 @@ const struct session_source source_hwlat = {
 	.threshold = threshold,
 	.figures = figures,
 	.reset_stats = reset_stats,
+	.count_lost = count_lost,
+	.count_smi = count_smi,
+	.smi_each_tick = true,
 	.periods_done = periods_done,
 	.set_threshold = set_threshold,
 	.set_cpus = set_cpus,

@@ -8,9 +8,13 @@
 
 #include <stdio.h>
 
+#include <tracefs.h>
+
 #include "env.h"
 #include "instance.h"
 #include "session_int.h"
+#include "smi.h"
+#include "tscwd.h"
 
 static int check(const struct session *s, char *err, size_t len)
 {
@@ -20,6 +24,16 @@ static int check(const struct session *s, char *err, size_t len)
 static int setup(struct session *s)
 {
 	return osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err));
+}
+
+/*
+ * Summaries stamped with CLOCK_MONOTONIC, so that their CPU's sleep gap
+ * can be told from our clock (the instance's own clock only).
+ */
+static void smi_ready(struct session *s)
+{
+	if (tracefs_instance_file_write(s->osn.inst, "trace_clock", "mono") <= 0 && s->conf.debug)
+		fprintf(stderr, "hwnoisetop: debug: the instance's trace_clock stays as it is\n");
 }
 
 /* The stop conditions wait for the end of a warm-up (loop.c arms them). */
@@ -72,10 +86,32 @@ static void figures(const struct session *s, bool *osnoise, bool *hwlat)
 	*hwlat = false;
 }
 
+/* Its view shows the TSC watchdog's visits too: they count from here. */
 static void reset_stats(struct session *s)
 {
 	stats_reset(&s->stats);
 	segments_reset(&s->seg);
+	tscwd_reset(s->tscwd);
+}
+
+/* Other events read: the missed-events ratio counts them. */
+static void count_other(struct session *s)
+{
+	s->stats.lost.read++;
+	segments_read(&s->seg);
+}
+
+static void count_lost(struct session *s, uint64_t count)
+{
+	lost_add(&s->stats.lost, count);
+	segments_missed(&s->seg, count);
+}
+
+static void count_smi(struct session *s, int cpu, uint64_t count)
+{
+	stats_add_smi(&s->stats, cpu, count);
+	if (s->seg.seg)		/* the open segment between markers, too */
+		stats_add_smi(&s->seg.cur, cpu, count);
 }
 
 /* Has every measured online CPU delivered n summaries? */
@@ -137,6 +173,10 @@ const struct session_source source_osnoise = {
 	.threshold = threshold,
 	.figures = figures,
 	.reset_stats = reset_stats,
+	.count_other = count_other,
+	.count_lost = count_lost,
+	.count_smi = count_smi,
+	.smi_ready = smi_ready,
 	.periods_done = periods_done,
 	.set_threshold = set_threshold,
 	.set_cpus = set_cpus,
