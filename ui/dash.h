@@ -1,13 +1,17 @@
 /*
- * dash: the dashboard's state, shared by its files (dashboard.c draws the
- * frame and runs the session, grid.c the per-CPU grid, keys.c the key
- * table and prompts, help.c the help screen, marks.c the markers and
- * their list, compare.c the before/after view).  Not for the engine.
+ * dash: the dashboard's state, shared by its files (dashboard.c runs the
+ * session and says when to redraw, frame.c draws the frame, grid.c the
+ * per-CPU grid, keys.c the key table, prompt.c the prompts, help.c the
+ * help screen, marks.c the markers and their list, compare.c the
+ * before/after view, panel.c the system panel, playview.c a replay).
+ * Not for the engine.
  *
- * Drawing is driven by one dirty flag: anything that changes what is on
- * screen (a new period, the elapsed second, a key, a resize, a CPU going
- * offline) sets it, and dash_draw() repaints with erase() and a single
- * doupdate(), so curses sends only the cells that changed.
+ * Drawing is driven by a mask of what changed (enum dash_redraw below):
+ * a new period or the elapsed second asks for the title and the body, a
+ * key for what its handler returns, a message for the status line, a
+ * resize for everything.  dash_draw() repaints only those parts, each
+ * clearing its own lines first, and sends them with a single doupdate(),
+ * so curses sends only the cells that changed.
  */
 #ifndef HWN_UI_DASH_H
 #define HWN_UI_DASH_H
@@ -57,6 +61,26 @@ enum dash_confirm {
 	CONFIRM_KEEP,	/* keep (or stop keeping) the tuned state at the end */
 };
 
+/*
+ * What must be redrawn: the answer of every key handler (the key table in
+ * keys.c, the prompts, the panel, the markers, the playback), or'ed into
+ * struct dashboard's redraw until dash_draw() repaints those parts.
+ */
+enum dash_redraw {
+	DASH_REDRAW_NONE = 0,
+	DASH_REDRAW_STATUS = 1u << 0,	/* the last line: a message, the prompt, the key hints */
+	DASH_REDRAW_TOP = 1u << 1,	/* the title bar and the lines under it: settings, notes */
+	DASH_REDRAW_BODY = 1u << 2,	/* the rest: the grid, the compare view or the panel */
+	DASH_REDRAW_PARTS = 7u,		/* the three, each over its own lines */
+	/*
+	 * Everything, the screen erased first: a resize, the help screen or
+	 * the markers list (opened, scrolled, closed), a change of view or
+	 * layout (hwnoise/hwlat, the panel, the title's lines).  dash_draw()
+	 * takes it by itself when the layout differs from the last draw's.
+	 */
+	DASH_REDRAW_ALL = 15u,
+};
+
 /* The smallest terminal the grid is drawn in. */
 #define DASH_MIN_COLS 50
 #define DASH_MIN_LINES 6
@@ -75,7 +99,8 @@ struct dashboard {
 	bool utf8;
 	char kernel[96];		/* "Linux 6.12.0" */
 
-	bool dirty;
+	unsigned redraw;		/* enum dash_redraw: what changed since the last draw */
+	uint64_t layout;		/* the last draw's layout: another one redraws all */
 	bool help;			/* the help screen is shown */
 	int help_top;
 	bool marks_list;		/* M: the markers are listed */
@@ -108,7 +133,7 @@ struct dashboard {
 	uint64_t draws, inputs, resizes;
 	uint64_t draw_cpu_ns;
 
-	/* What was on screen at the last draw. */
+	/* What the body and the title showed at their last draw. */
 	uint64_t seen_samples;
 	uint64_t seen_elapsed;
 
@@ -121,10 +146,13 @@ struct dashboard {
 };
 
 /* dashboard.c */
+/* What changes on screen when samples arrive: periods or hwlat samples. */
+uint64_t dash_samples(const struct dashboard *d);
 void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void dash_draw(struct dashboard *d);
 bool dash_measured(const struct dashboard *d, int cpu);
+/* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
+void dash_draw(struct dashboard *d);
 /* The hwlat view is on screen (the session runs the hwlat tracer). */
 bool dash_hwlat(const struct dashboard *d);
 /* The title bar: left at the start, then state (in look sa) and right at the end. */
@@ -160,11 +188,12 @@ void help_draw(struct dashboard *d, int height, int width);
 /* marks.c */
 void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void marks_key_note(struct dashboard *d, int code);
+/* The keys return what to redraw (enum dash_redraw). */
+unsigned marks_key_note(struct dashboard *d, int code);
 void marks_apply_note(struct dashboard *d);
-void marks_key_list(struct dashboard *d, int code);
-void marks_key_compare(struct dashboard *d, int code);
-void marks_list_key(struct dashboard *d, int ch);
+unsigned marks_key_list(struct dashboard *d, int code);
+unsigned marks_key_compare(struct dashboard *d, int code);
+unsigned marks_list_key(struct dashboard *d, int ch);
 void marks_list_draw(struct dashboard *d, int height, int width);
 void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
@@ -173,12 +202,13 @@ void compare_draw(struct dashboard *d, int y, int height, int width);
 /* panel.c */
 void panel_open(struct dashboard *d, bool open);
 void panel_draw(struct dashboard *d, int y, int height, int width);
-void panel_move(struct dashboard *d, int code);
-void panel_enter(struct dashboard *d);
-void panel_keep(struct dashboard *d);
+/* The keys return what to redraw (enum dash_redraw). */
+unsigned panel_move(struct dashboard *d, int code);
+unsigned panel_enter(struct dashboard *d);
+unsigned panel_keep(struct dashboard *d);
 /* The answer to a question of the status line (any key but y cancels). */
-void panel_confirm(struct dashboard *d, int ch);
-/* The session saw a change (a key's, from outside, CPUs): show it. */
+unsigned panel_confirm(struct dashboard *d, int ch);
+/* The session saw a change (a key's, from outside, CPUs): show it (status and panel). */
 void panel_news(struct dashboard *d);
 
 /* playview.c: --replay FILE on the dashboard */
@@ -190,17 +220,29 @@ void playview_hwlat_note(struct dashboard *d, int width);
 void playview_end_note(struct dashboard *d);
 /* A key a recording refuses, said on the status line (system: it reads the running system). */
 void playview_refuse(struct dashboard *d, const char *names, bool system);
-void playview_key_pause(struct dashboard *d, int code);
-void playview_key_step(struct dashboard *d, int code);
-void playview_key_speed(struct dashboard *d, int code);
+/* The keys return what to redraw (enum dash_redraw). */
+unsigned playview_key_pause(struct dashboard *d, int code);
+unsigned playview_key_step(struct dashboard *d, int code);
+unsigned playview_key_speed(struct dashboard *d, int code);
 
 /* term.c: the tty modes before curses; what a crash puts back; no XON/XOFF */
 void term_save_tty(void);
 void term_crash_prepare(void);
 void term_no_flow_control(void);
 
-/* keys.c */
-void keys_dispatch(struct dashboard *d, int ch);
-const char *keys_prompt_label(enum dash_prompt p);
+/* keys.c: a key pressed; what it needs redrawn (enum dash_redraw). */
+unsigned keys_dispatch(struct dashboard *d, int ch);
+
+/*
+ * prompt.c: the status-line prompts.  prompt_open: start typing one;
+ * prompt_key: a key while it is open; each returns what to redraw.
+ * prompt_apply_cpus and prompt_set_threshold: the requests of a prompt
+ * and of keys.c, said on the status line and marked.
+ */
+unsigned prompt_open(struct dashboard *d, enum dash_prompt p);
+unsigned prompt_key(struct dashboard *d, int ch);
+const char *prompt_label(enum dash_prompt p);
+unsigned prompt_apply_cpus(struct dashboard *d, const struct cpuset *set, const char *what);
+unsigned prompt_set_threshold(struct dashboard *d, uint64_t us);
 
 #endif

@@ -1,9 +1,10 @@
 /*
- * keys: the key table, its handlers and the status-line prompts.
+ * keys: the key table and its handlers (the prompts are in prompt.c).
  *
- * Each handler turns a key into a session_* request (or a change of view)
- * and says what happened on the status line.  Keys typed while a prompt
- * is open edit the prompt instead; any key closes the help screen.
+ * Each handler turns a key into a session_* request (or a change of view),
+ * says what happened on the status line and returns what must be redrawn
+ * (enum dash_redraw).  Keys typed while a prompt is open edit the prompt
+ * instead; any key closes the help screen.
  */
 #include "keys.h"
 
@@ -20,17 +21,7 @@
 #define KEY_CTRL(c) ((c) & 0x1f)
 #define KEY_ESC 27
 
-#define PERIOD_MIN 100ULL
-#define PERIOD_MAX 10000000ULL
-#define HWLAT_WINDOW_MAX 3600000000ULL	/* 1 h, as hwnoisetop hwlat --window */
-/*
- * The width typed here: the measured CPU spins with interrupts off for
- * the whole width, and a key press should not freeze it for an hour.
- * (hwnoisetop hwlat --width, a deliberate choice, takes up to the window.)
- */
-#define HWLAT_VIEW_WIDTH_MAX 1000000ULL
-
-static void key_move(struct dashboard *d, int code)
+static unsigned key_move(struct dashboard *d, int code)
 {
 	switch (code) {
 	case KEY_UP:
@@ -52,30 +43,10 @@ static void key_move(struct dashboard *d, int code)
 		grid_home_end(d, true);
 		break;
 	}
+	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-static void say_cpus(struct dashboard *d, const char *what)
-{
-	char list[256];
-
-	dash_message(d, false, "%s: measuring CPUs %s", what,
-		     cpuset_format(session_cpus(d->s), list, sizeof(list)));
-}
-
-static void apply_cpus(struct dashboard *d, const struct cpuset *set, const char *what)
-{
-	char from[128], to[128];
-
-	cpuset_format(session_cpus(d->s), from, sizeof(from));
-	if (session_set_cpus(d->req, set) < 0) {
-		dash_message(d, true, "%s", d->s->err);
-		return;
-	}
-	say_cpus(d, what);
-	marks_set(d, "key", "CPUs %s -> %s", from, cpuset_format(set, to, sizeof(to)));
-}
-
-static void key_toggle_cpu(struct dashboard *d, int code)
+static unsigned key_toggle_cpu(struct dashboard *d, int code)
 {
 	struct cpuset set = *session_cpus(d->s);
 	char what[64];
@@ -85,56 +56,37 @@ static void key_toggle_cpu(struct dashboard *d, int code)
 	if (cpuset_has(&set, cpu)) {
 		cpuset_del(&set, cpu);
 		snprintf(what, sizeof(what), "CPU %d left out", cpu);
-	} else if (!cpuset_has(&d->online, cpu)) {
+		return prompt_apply_cpus(d, &set, what);
+	}
+	if (!cpuset_has(&d->online, cpu)) {
 		dash_message(d, true, "CPU %d is offline", cpu);
-		return;
-	} else {
-		cpuset_add(&set, cpu);
-		snprintf(what, sizeof(what), "CPU %d added", cpu);
+		return DASH_REDRAW_STATUS;
 	}
-	apply_cpus(d, &set, what);
+	cpuset_add(&set, cpu);
+	snprintf(what, sizeof(what), "CPU %d added", cpu);
+	return prompt_apply_cpus(d, &set, what);
 }
 
-static void prompt_open(struct dashboard *d, enum dash_prompt p)
+static unsigned key_prompt(struct dashboard *d, int code)
 {
-	d->prompt = p;
-	d->input_len = 0;
-	d->input[0] = '\0';
+	return prompt_open(d, code == 'c' ? PROMPT_CPUS : code == 'T' ? PROMPT_THRESHOLD :
+			   code == 'p' ? PROMPT_PERIOD : code == 'W' ? PROMPT_WIDTH :
+			   code == 'N' ? PROMPT_WINDOW : PROMPT_RUNTIME);
 }
 
-static void key_prompt(struct dashboard *d, int code)
-{
-	prompt_open(d, code == 'c' ? PROMPT_CPUS : code == 'T' ? PROMPT_THRESHOLD :
-		       code == 'p' ? PROMPT_PERIOD : code == 'W' ? PROMPT_WIDTH :
-		       code == 'N' ? PROMPT_WINDOW : PROMPT_RUNTIME);
-}
-
-static void set_threshold(struct dashboard *d, uint64_t us)
-{
-	uint64_t from = session_threshold(d->s);
-
-	if (session_set_threshold(d->req, us) < 0) {
-		dash_message(d, true, "%s", d->s->err);
-		return;
-	}
-	dash_message(d, false, "threshold %llu us", (unsigned long long)us);
-	marks_set(d, "key", "threshold %llu -> %llu us", (unsigned long long)from,
-		  (unsigned long long)us);
-}
-
-static void key_threshold_step(struct dashboard *d, int code)
+static unsigned key_threshold_step(struct dashboard *d, int code)
 {
 	uint64_t cur = session_threshold(d->s);
 	uint64_t next = format_threshold_step(cur, code == '-' ? -1 : 1);
 
 	if (next == cur) {
 		dash_message(d, true, "threshold is already %llu us", (unsigned long long)cur);
-		return;
+		return DASH_REDRAW_STATUS;
 	}
-	set_threshold(d, next);
+	return prompt_set_threshold(d, next);
 }
 
-static void key_capture(struct dashboard *d, int code)
+static unsigned key_capture(struct dashboard *d, int code)
 {
 	char path[256], *full;
 	uint64_t events = 0;
@@ -142,7 +94,7 @@ static void key_capture(struct dashboard *d, int code)
 	(void)code;
 	if (session_capture(d->req, path, sizeof(path), &events) < 0) {
 		dash_message(d, true, "capture failed: %s", d->s->err);
-		return;
+		return DASH_REDRAW_STATUS;
 	}
 	/* The whole path: the file is in the directory hwnoisetop started in. */
 	full = realpath(path, NULL);
@@ -150,16 +102,17 @@ static void key_capture(struct dashboard *d, int code)
 		     (unsigned long long)events, d->s->conf.capture_dat ?
 		     "; the recording restarts empty" : "");
 	free(full);
+	return DASH_REDRAW_STATUS;
 }
 
-static void key_mode(struct dashboard *d, int code)
+static unsigned key_mode(struct dashboard *d, int code)
 {
 	bool irq_off = !session_osnoise_conf(d->s)->irq_disable;
 
 	(void)code;
 	if (session_set_irq_disable(d->req, irq_off) < 0) {
 		dash_message(d, true, "%s", d->s->err);
-		return;
+		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "%s mode: statistics restarted",
 		     irq_off ? "hwnoise (interrupts disabled)" : "osnoise (interrupts enabled)");
@@ -167,13 +120,14 @@ static void key_mode(struct dashboard *d, int code)
 	marks_set(d, "key", "mode %s -> %s", irq_off ? "osnoise" : "hwnoise",
 		  irq_off ? "hwnoise" : "osnoise");
 	session_reset_stats(d->req);
+	return DASH_REDRAW_PARTS;
 }
 
 /*
  * hwnoise <-> hwlat: one tracer stops and goes before the other starts
  * (the kernel runs only one of them at a time).
  */
-static void key_view(struct dashboard *d, int code)
+static unsigned key_view(struct dashboard *d, int code)
 {
 	enum session_tracer to = dash_hwlat(d) ? SESSION_OSNOISE : SESSION_HWLAT;
 
@@ -183,7 +137,7 @@ static void key_view(struct dashboard *d, int code)
 			session_request_stop(d->req, d->s->err);
 		else
 			dash_message(d, true, "%s", d->s->err);
-		return;
+		return DASH_REDRAW_PARTS;
 	}
 	d->sort = 0;
 	d->top = 0;
@@ -196,9 +150,10 @@ static void key_view(struct dashboard *d, int code)
 			     d->s->conf.record ? "; the recording restarted empty" : "");
 	marks_set(d, "key", "view %s -> %s", to == SESSION_HWLAT ? "hwnoise" : "hwlat",
 		  to == SESSION_HWLAT ? "hwlat" : "hwnoise");
+	return DASH_REDRAW_ALL;
 }
 
-static void key_hwlat_mode(struct dashboard *d, int code)
+static unsigned key_hwlat_mode(struct dashboard *d, int code)
 {
 	enum hwlat_mode from = session_hwlat_conf(d->s)->mode;
 	enum hwlat_mode next = (enum hwlat_mode)((from + 1) % 3);
@@ -206,78 +161,87 @@ static void key_hwlat_mode(struct dashboard *d, int code)
 	(void)code;
 	if (session_set_hwlat_mode(d->req, next) < 0) {
 		dash_message(d, true, "%s", d->s->err);
-		return;
+		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "hwlat mode %s", hwlat_mode_name(next));
 	marks_set(d, "key", "hwlat mode %s -> %s", hwlat_mode_name(from), hwlat_mode_name(next));
+	return DASH_REDRAW_PARTS;
 }
 
-static void key_pause(struct dashboard *d, int code)
+static unsigned key_pause(struct dashboard *d, int code)
 {
 	bool pause = d->s->state == SESSION_RUNNING;
 
 	(void)code;
-	if (session_pause(d->req, pause) < 0)
+	if (session_pause(d->req, pause) < 0) {
 		dash_message(d, true, "%s", d->s->err);
-	else
-		dash_message(d, false, pause ? "paused: z resumes" : "resumed");
+		return DASH_REDRAW_STATUS;
+	}
+	dash_message(d, false, pause ? "paused: z resumes" : "resumed");
+	return DASH_REDRAW_PARTS;	/* the title's state, the grid's "paused" */
 }
 
-static void key_reset(struct dashboard *d, int code)
+static unsigned key_reset(struct dashboard *d, int code)
 {
 	(void)code;
 	dash_message(d, false, "statistics reset");
 	/* The marker first: the segment before it holds what the reset clears. */
 	marks_set(d, "key", "reset");
 	session_reset_stats(d->req);
+	return DASH_REDRAW_PARTS;
 }
 
-static void key_sort(struct dashboard *d, int code)
+static unsigned key_sort(struct dashboard *d, int code)
 {
 	grid_sort_step(d, code == '<' ? -1 : 1);
 	dash_message(d, false, "sorted by %s", grid_sort_name(d));
+	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-static void key_help(struct dashboard *d, int code)
+static unsigned key_help(struct dashboard *d, int code)
 {
 	(void)code;
 	d->help = true;
 	d->help_top = 0;
+	return DASH_REDRAW_ALL;
 }
 
-static void key_redraw(struct dashboard *d, int code)
+static unsigned key_redraw(struct dashboard *d, int code)
 {
 	(void)d;
 	(void)code;
 	clearok(curscr, TRUE);
+	return DASH_REDRAW_ALL;
 }
 
-static void key_quit(struct dashboard *d, int code)
+static unsigned key_quit(struct dashboard *d, int code)
 {
 	(void)code;
 	session_request_stop(d->req, "quit");
+	return DASH_REDRAW_PARTS;
 }
 
-static void key_panel(struct dashboard *d, int code)
+static unsigned key_panel(struct dashboard *d, int code)
 {
 	panel_open(d, code == 's' && !d->panel);
+	return DASH_REDRAW_ALL;
 }
 
-static void key_panel_move(struct dashboard *d, int code)
+static unsigned key_panel_move(struct dashboard *d, int code)
 {
-	panel_move(d, code);
+	return panel_move(d, code);
 }
 
-static void key_panel_enter(struct dashboard *d, int code)
-{
-	(void)code;
-	panel_enter(d);
-}
-
-static void key_panel_keep(struct dashboard *d, int code)
+static unsigned key_panel_enter(struct dashboard *d, int code)
 {
 	(void)code;
-	panel_keep(d);
+	return panel_enter(d);
+}
+
+static unsigned key_panel_keep(struct dashboard *d, int code)
+{
+	(void)code;
+	return panel_keep(d);
 }
 
 /* What works while the panel is open: its own keys, help, redraw and quit. */
@@ -362,196 +326,26 @@ const char *keys_view_note(const struct key_def *k)
 	       k->view == KEYS_PANEL ? " (system panel)" : k->view == KEYS_REPLAY ? " (replay)" : "";
 }
 
-const char *keys_prompt_label(enum dash_prompt p)
-{
-	switch (p) {
-	case PROMPT_CPUS:
-		return "CPUs to measure (cpu-list)";
-	case PROMPT_THRESHOLD:
-		return "threshold (us)";
-	case PROMPT_PERIOD:
-		return "period (us)";
-	case PROMPT_RUNTIME:
-		return "runtime (us)";
-	case PROMPT_WIDTH:
-		return "hwlat width (us)";
-	case PROMPT_WINDOW:
-		return "hwlat window (us)";
-	case PROMPT_MARK:
-		return "marker note (Enter: none)";
-	case PROMPT_NONE:
-		break;
-	}
-	return "";
-}
-
-static void set_hwlat_timing(struct dashboard *d, uint64_t window, uint64_t width)
-{
-	const struct hwlat_conf *c = session_hwlat_conf(d->s);
-	uint64_t from_n = c->window_us, from_w = c->width_us;
-
-	if (session_set_hwlat_timing(d->req, window, width ? width : 1) < 0) {
-		dash_message(d, true, "%s", d->s->err);
-		return;
-	}
-	dash_message(d, false, "hwlat window %llu us, width %llu us",
-		     (unsigned long long)window, (unsigned long long)(width ? width : 1));
-	marks_set(d, "key", "hwlat window %llu -> %llu us, width %llu -> %llu us",
-		  (unsigned long long)from_n, (unsigned long long)window,
-		  (unsigned long long)from_w, (unsigned long long)(width ? width : 1));
-}
-
-/* period and runtime together: the kernel's pair, one marker. */
-static void set_timing(struct dashboard *d, uint64_t period, uint64_t runtime)
-{
-	const struct osnoise_conf *c = session_osnoise_conf(d->s);
-	uint64_t from_p = c->period_us, from_r = c->runtime_us;
-
-	if (session_set_timing(d->req, period, runtime) < 0) {
-		dash_message(d, true, "%s", d->s->err);
-		return;
-	}
-	dash_message(d, false, "period %llu us, runtime %llu us", (unsigned long long)period,
-		     (unsigned long long)runtime);
-	if (period == from_p)
-		marks_set(d, "key", "runtime %llu -> %llu us", (unsigned long long)from_r,
-			  (unsigned long long)runtime);
-	else
-		marks_set(d, "key", "period %llu -> %llu us, runtime %llu -> %llu us",
-			  (unsigned long long)from_p, (unsigned long long)period,
-			  (unsigned long long)from_r, (unsigned long long)runtime);
-}
-
-static void prompt_apply(struct dashboard *d)
-{
-	const struct osnoise_conf *c = session_osnoise_conf(d->s);
-	const struct hwlat_conf *h = session_hwlat_conf(d->s);
-	struct cpuset set, missing;
-	const char *why;
-	uint64_t v, runtime;
-	char list[128];
-
-	switch (d->prompt) {
-	case PROMPT_CPUS:
-		if (cpuset_parse(d->input, &set, &why) < 0) {
-			dash_message(d, true, "CPUs '%s' %s", d->input, why);
-			return;
-		}
-		cpuset_andnot(&missing, &set, &d->online);
-		if (!cpuset_empty(&missing)) {
-			dash_message(d, true, "CPUs %s do not exist or are offline",
-				     cpuset_format(&missing, list, sizeof(list)));
-			return;
-		}
-		apply_cpus(d, &set, "CPUs set");
-		return;
-	case PROMPT_THRESHOLD:
-		if (parse_u64(d->input, 1, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "threshold '%s' %s", d->input, why);
-			return;
-		}
-		set_threshold(d, v);
-		return;
-	case PROMPT_PERIOD:
-		if (parse_u64(d->input, PERIOD_MIN, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "period '%s' %s", d->input, why);
-			return;
-		}
-		runtime = c->runtime_us <= v ? c->runtime_us : v * 3 / 4;
-		if (runtime < PERIOD_MIN)
-			runtime = PERIOD_MIN;
-		set_timing(d, v, runtime);
-		return;
-	case PROMPT_RUNTIME:
-		if (parse_u64(d->input, PERIOD_MIN, c->period_us, &v, &why) < 0) {
-			dash_message(d, true, "runtime '%s' %s", d->input, why);
-			return;
-		}
-		set_timing(d, c->period_us, v);
-		return;
-	case PROMPT_WIDTH:
-		if (parse_u64(d->input, 1, h->window_us, &v, &why) < 0) {
-			dash_message(d, true, "width '%s' %s (at most the window)", d->input, why);
-			return;
-		}
-		if (v > HWLAT_VIEW_WIDTH_MAX) {
-			dash_message(d, true, "width '%s' is above %llu us: the CPU would spin with "
-				     "interrupts off that long (hwnoisetop hwlat --width takes more)",
-				     d->input, HWLAT_VIEW_WIDTH_MAX);
-			return;
-		}
-		set_hwlat_timing(d, h->window_us, v);
-		return;
-	case PROMPT_WINDOW:
-		if (parse_u64(d->input, 1, HWLAT_WINDOW_MAX, &v, &why) < 0) {
-			dash_message(d, true, "window '%s' %s", d->input, why);
-			return;
-		}
-		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */
-		set_hwlat_timing(d, v, h->width_us <= v ? h->width_us :
-				 v / 2 < HWLAT_VIEW_WIDTH_MAX ? v / 2 : HWLAT_VIEW_WIDTH_MAX);
-		return;
-	case PROMPT_MARK:
-		marks_apply_note(d);
-		return;
-	case PROMPT_NONE:
-		return;
-	}
-}
-
-static void prompt_key(struct dashboard *d, int ch)
-{
-	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-		enum dash_prompt p = d->prompt;
-
-		d->prompt = PROMPT_NONE;
-		if (d->input_len || p == PROMPT_MARK) {
-			d->prompt = p;
-			prompt_apply(d);
-			d->prompt = PROMPT_NONE;
-		}
-	} else if (ch == KEY_ESC || ch == KEY_CTRL('g') || ch == KEY_CTRL('c')) {
-		d->prompt = PROMPT_NONE;
-		dash_message(d, false, "cancelled");
-	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == KEY_CTRL('h')) {
-		if (d->input_len)
-			d->input[--d->input_len] = '\0';
-	} else if (ch == KEY_CTRL('u')) {
-		d->input_len = 0;
-		d->input[0] = '\0';
-	} else if (ch >= 0x20 && ch < 0x7f && d->input_len + 1 < sizeof(d->input)) {
-		d->input[d->input_len++] = (char)ch;
-		d->input[d->input_len] = '\0';
-	}
-}
-
-static void help_key(struct dashboard *d, int ch)
+static unsigned help_key(struct dashboard *d, int ch)
 {
 	if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2))	/* help_draw() clamps it */
 		d->help = false;
+	return DASH_REDRAW_ALL;
 }
 
-void keys_dispatch(struct dashboard *d, int ch)
+unsigned keys_dispatch(struct dashboard *d, int ch)
 {
 	if (ch == KEY_RESIZE)
-		return;
-	if (d->prompt != PROMPT_NONE) {
-		prompt_key(d, ch);
-		return;
-	}
-	if (d->help) {
-		help_key(d, ch);
-		return;
-	}
-	if (d->marks_list) {
-		marks_list_key(d, ch);
-		return;
-	}
-	if (d->confirm != CONFIRM_NONE) {
-		panel_confirm(d, ch);
-		return;
-	}
-	d->msg[0] = '\0';
+		return DASH_REDRAW_ALL;
+	if (d->prompt != PROMPT_NONE)
+		return prompt_key(d, ch);
+	if (d->help)
+		return help_key(d, ch);
+	if (d->marks_list)
+		return marks_list_key(d, ch);
+	if (d->confirm != CONFIRM_NONE)
+		return panel_confirm(d, ch);
+	d->msg[0] = '\0';	/* the status line changes whatever the key */
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
 			if (k->codes[i] != ch || (d->panel && !panel_key(k)) ||
@@ -569,10 +363,11 @@ void keys_dispatch(struct dashboard *d, int ch)
 					     playview_on(d) ? " (the recording is in the hwlat view here)" :
 					     ": w switches back");
 			else
-				k->run(d, ch);
-			return;
+				return k->run(d, ch) | DASH_REDRAW_STATUS;
+			return DASH_REDRAW_STATUS;
 		}
 	dash_message(d, true, "unknown key: F1 or ? shows the keys");
+	return DASH_REDRAW_STATUS;
 }
 
 void keys_print_man(FILE *out)

@@ -27,7 +27,8 @@ struct key_def {
 	int codes[KEYS_MAX_CODES];	/* curses key codes; 0 ends the list */
 	const char *names;		/* as shown: "Up, Down" */
 	const char *help;		/* one line */
-	void (*run)(struct dashboard *d, int code);
+	/* What must be redrawn: enum dash_redraw (dash.h). */
+	unsigned (*run)(struct dashboard *d, int code);
 	bool live;			/* changes the measurement: not once it stopped, not in a replay */
 	enum key_view view;
 };

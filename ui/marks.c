@@ -28,15 +28,12 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 			 "  [marker %d]", num);
 	else
 		dash_message(d, false, "marker %d: %s", num, d->s->seg.marks.m[num].text);
-	d->dirty = true;
 }
 
-void marks_key_note(struct dashboard *d, int code)
+unsigned marks_key_note(struct dashboard *d, int code)
 {
 	(void)code;
-	d->prompt = PROMPT_MARK;
-	d->input_len = 0;
-	d->input[0] = '\0';
+	return prompt_open(d, PROMPT_MARK);
 }
 
 void marks_apply_note(struct dashboard *d)
@@ -45,21 +42,22 @@ void marks_apply_note(struct dashboard *d)
 	marks_set(d, "user", "%s", d->input_len ? d->input : "mark");
 }
 
-void marks_key_list(struct dashboard *d, int code)
+unsigned marks_key_list(struct dashboard *d, int code)
 {
 	(void)code;
 	d->marks_list = true;
 	d->marks_top = segments_count(&d->s->seg) > 1 ? (int)segments_count(&d->s->seg) : 0;
+	return DASH_REDRAW_ALL;
 }
 
-void marks_key_compare(struct dashboard *d, int code)
+unsigned marks_key_compare(struct dashboard *d, int code)
 {
 	(void)code;
 	if (!d->compare && segments_count(&d->s->seg) < 2 && !d->conf.ref) {
 		dash_message(d, true, playview_on(d) ? "no marker yet in the recording: d compares the "
 			     "segments before and after one" : "no marker yet: b sets one, and d "
 			     "compares before and after it");
-		return;
+		return DASH_REDRAW_STATUS;
 	}
 	d->compare = !d->compare;
 	if (d->compare && d->conf.ref)
@@ -68,12 +66,14 @@ void marks_key_compare(struct dashboard *d, int code)
 	else
 		dash_message(d, false, d->compare ? "compare view: the segment before the latest "
 			     "marker and the current one (d returns)" : "grid view");
+	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-void marks_list_key(struct dashboard *d, int ch)
+unsigned marks_list_key(struct dashboard *d, int ch)
 {
 	if (!dash_scroll_key(ch, &d->marks_top, (int)segments_count(&d->s->seg)))
 		d->marks_list = false;
+	return DASH_REDRAW_ALL;
 }
 
 /* The list: newest at the bottom, End shows the newest (where it opens). */

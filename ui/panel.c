@@ -118,7 +118,7 @@ void panel_open(struct dashboard *d, bool open)
 		d->panel_top = 0;
 }
 
-void panel_move(struct dashboard *d, int code)
+unsigned panel_move(struct dashboard *d, int code)
 {
 	switch (code) {
 	case KEY_UP:
@@ -136,21 +136,24 @@ void panel_move(struct dashboard *d, int code)
 		d->panel_sel = KNOB_COUNT - 1;
 		break;
 	}
+	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-static void knob_next(struct dashboard *d)
+/* The knob's change shows in the panel, and CPUs going offline on the settings line. */
+static unsigned knob_next(struct dashboard *d)
 {
 	const struct tuning *t = session_tuning(d->s);
 
 	if (session_knob_next(d->req, (enum sysknob_id)d->panel_sel) < 0) {
 		dash_message(d, true, "%s", d->s->err);
-		return;
+		return DASH_REDRAW_STATUS;
 	}
 	d->news_seq = t->news_seq;
 	dash_message(d, false, "%s", t->said);
+	return DASH_REDRAW_PARTS;
 }
 
-void panel_enter(struct dashboard *d)
+unsigned panel_enter(struct dashboard *d)
 {
 	const struct sysknobs *kn = &session_tuning(d->s)->knobs;
 
@@ -158,38 +161,39 @@ void panel_enter(struct dashboard *d)
 		d->confirm = CONFIRM_KNOB;
 		dash_message(d, true, "%s off takes the second thread of each core offline: "
 			     "y goes on, any other key cancels", kn->k[d->panel_sel].name);
-		return;
+		return DASH_REDRAW_STATUS;
 	}
-	knob_next(d);
+	return knob_next(d);
 }
 
-void panel_keep(struct dashboard *d)
+/* The panel's last line says what happens at the end. */
+unsigned panel_keep(struct dashboard *d)
 {
 	if (session_tuning(d->s)->keep) {
 		session_keep_tuning(d->req, false);
 		dash_message(d, false, "at the end every knob set here is put back");
-		return;
+		return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 	}
 	d->confirm = CONFIRM_KEEP;
 	dash_message(d, true, "keep the tuned state at the end (nothing set here is put back): "
 		     "y keeps, any other key cancels");
+	return DASH_REDRAW_STATUS;
 }
 
-void panel_confirm(struct dashboard *d, int ch)
+unsigned panel_confirm(struct dashboard *d, int ch)
 {
 	enum dash_confirm c = d->confirm;
 
 	d->confirm = CONFIRM_NONE;
 	if (ch != 'y' && ch != 'Y') {
 		dash_message(d, false, "cancelled: nothing changed");
-		return;
+		return DASH_REDRAW_STATUS;
 	}
-	if (c == CONFIRM_KNOB) {
-		knob_next(d);
-	} else {
-		session_keep_tuning(d->req, true);
-		dash_message(d, false, "the tuned state stays at the end (K again puts it back)");
-	}
+	if (c == CONFIRM_KNOB)
+		return knob_next(d);
+	session_keep_tuning(d->req, true);
+	dash_message(d, false, "the tuned state stays at the end (K again puts it back)");
+	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
 void panel_news(struct dashboard *d)
@@ -200,4 +204,5 @@ void panel_news(struct dashboard *d)
 		return;
 	d->news_seq = t->news_seq;
 	dash_message(d, false, "%s", t->news);
+	d->redraw |= DASH_REDRAW_PARTS;	/* the panel, the settings line (CPUs online) */
 }

@@ -156,7 +156,8 @@ void playview_refuse(struct dashboard *d, const char *names, bool system)
 			     "run)", names);
 }
 
-void playview_key_pause(struct dashboard *d, int code)
+/* The title says playing or PAUSED. */
+unsigned playview_key_pause(struct dashboard *d, int code)
 {
 	struct playback_status st;
 
@@ -164,9 +165,10 @@ void playview_key_pause(struct dashboard *d, int code)
 	playback_status(d->conf.play, &st);
 	playback_pause(d->conf.play, !st.paused);
 	dash_message(d, false, st.paused ? "playing" : "paused: z plays on, . steps a period");
+	return DASH_REDRAW_TOP | DASH_REDRAW_STATUS;
 }
 
-void playview_key_step(struct dashboard *d, int code)
+unsigned playview_key_step(struct dashboard *d, int code)
 {
 	struct playback_status st;
 	const char *what;
@@ -176,19 +178,21 @@ void playview_key_step(struct dashboard *d, int code)
 	playback_status(d->conf.play, &st);
 	if (!st.paused) {
 		dash_message(d, true, ". steps while paused: z pauses");
-		return;
+		return DASH_REDRAW_STATUS;
 	}
 	if (st.end) {
 		dash_message(d, true, "the recording has ended: q prints its report");
-		return;
+		return DASH_REDRAW_STATUS;
 	}
 	what = dash_hwlat(d) ? "hwlat window" : "period";	/* before a switch of view */
 	us = playback_step(d->conf.play);
 	dash_message(d, false, "stepped one %s of the recording (%llu us)", what,
 		     (unsigned long long)us);
+	return DASH_REDRAW_PARTS;	/* a switch of view: dash_draw() redraws all */
 }
 
-void playview_key_speed(struct dashboard *d, int code)
+/* The title shows the speed. */
+unsigned playview_key_speed(struct dashboard *d, int code)
 {
 	static const unsigned speeds[] = { 1, 10, 100, PLAYBACK_MAX };
 	unsigned speed = speeds[(code - '1') & 3];
@@ -196,4 +200,5 @@ void playview_key_speed(struct dashboard *d, int code)
 	playback_speed(d->conf.play, speed);
 	dash_message(d, false, "speed %s", speed == PLAYBACK_MAX ? "max: as fast as it can" :
 		     speed_name(speed));
+	return DASH_REDRAW_TOP | DASH_REDRAW_STATUS;
 }

@@ -1,0 +1,69 @@
+#!/bin/bash
+# The dashboard repaints only the parts a key changed (enum dash_redraw,
+# ui/dash.h): what it leaves on screen must be what a whole redraw draws.
+# It plays tests/unit/replay-4cpu.jsonl back in a detached tmux terminal on
+# this machine (no root, no tracer), paused, at 80x24 and 200x60; after
+# each key the screen (characters, colours, the cursor when shown) is
+# captured, then the window is resized and back (a whole redraw, erased
+# first) and captured again: both must be the same.  A shorter message
+# over a longer one, a selection moved, a view closed leave nothing stale.
+top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
+src=${abs_top_srcdir:-$top}
+bin=$top/src/hwnoisetop
+rec=$src/tests/unit/replay-4cpu.jsonl
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is not installed"
+	exit 0
+fi
+sock=hwn-redraw-$$
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null' EXIT
+# The screen with its attributes (the resets after a line's last cell
+# dropped: how the terminal got there, not what it shows), the cursor when shown.
+snap() {
+	T capture-pane -p -e -t r | sed -E 's/(\x1b\[[0-9;]*m)+$//'
+	T display -p -t r '#{?cursor_flag,#{cursor_x}/#{cursor_y},hidden}'
+}
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		T capture-pane -p -t r | grep -qE "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# Keys, one check each: a message then a shorter one, moves, sort, refusals,
+# a step, the compare view, the help and the markers opened and closed.
+keys='x 2 Down Down Up End Home > < T s . d d F1 Down x M x 1 ! NPage PPage'
+n=0
+echo 1..2
+for size in 80x24 200x60; do
+	w=${size%x*} h=${size#*x}
+	T kill-session -t r 2>/dev/null
+	T new-session -d -s r -x "$w" -y "$h" "LANG=C.UTF-8 '$bin' --replay '$rec'; sleep 600"
+	wait_for 'x1 playing' && T send-keys -t r z && wait_for 'x1 PAUSED' || echo "# the replay did not start"
+	diffs=0 checks=0
+	for k in $keys; do
+		T send-keys -t r "$k"
+		sleep 0.3
+		a=$(snap)
+		T resize-window -t r -x $((w + 1)) -y "$h"
+		sleep 0.3
+		T resize-window -t r -x "$w" -y "$h"
+		sleep 0.3
+		b=$(snap)
+		checks=$((checks + 1))
+		if [ "$a" != "$b" ]; then
+			diffs=$((diffs + 1))
+			echo "# after $k, drawn in parts (<) and whole (>):"
+			diff <(echo "$a") <(echo "$b") | head -8 | sed 's/^/# /'
+		fi
+	done
+	n=$((n + 1))
+	if [ $checks -gt 20 ] && [ $diffs = 0 ]; then
+		echo "ok $n - $size: after each of $checks keys the screen is what a whole redraw draws"
+	else
+		echo "not ok $n - $size: $diffs of $checks keys left the screen unlike a whole redraw"
+	fi
+done
