@@ -18,10 +18,11 @@ fi
 sock=hwn-redraw-$$
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null' EXIT
-# The screen with its attributes (the resets after a line's last cell
-# dropped: how the terminal got there, not what it shows), the cursor when shown.
+esc=$(printf '\033')
+# The screen with its attributes (the resets and blanks after a line's last
+# character dropped: how the terminal got there, not what it shows), the cursor when shown.
 snap() {
-	T capture-pane -p -e -t r | sed -E 's/(\x1b\[[0-9;]*m)+$//'
+	T capture-pane -p -e -t r | sed -E "s/((${esc}\\[[0-9;]*m)| )+\$//"
 	T display -p -t r '#{?cursor_flag,#{cursor_x}/#{cursor_y},hidden}'
 }
 wait_for() {

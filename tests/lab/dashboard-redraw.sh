@@ -1,0 +1,85 @@
+#!/bin/bash
+# The live dashboard repaints only the parts a key changed (enum
+# dash_redraw, ui/dash.h); what it leaves on screen must be what a whole
+# redraw draws.  In tmux inside the lab VM, at 80x24 and 200x60, paused (the
+# screen then holds still), for each key of a sequence that types into the
+# prompts (characters, Backspace, Ctrl-U, Esc, Enter with a bad value and a
+# good one), moves the selection, sorts, sets a marker and opens and closes
+# the compare view and the help: the screen (characters,
+# colours, the cursor when shown) is captured, then the window is resized
+# and back (a whole redraw, erased first) and captured again; both must be
+# the same.  tests/unit/redraw-parts.sh does the same with a replay on the
+# build machine, which has no prompt.  Also a figure, not a test: the CPU
+# time per redraw (-D) while 100 characters are typed into a prompt.
+. "$(dirname "$0")/lib.sh"
+
+lab_require
+plan 5
+
+guest=$(cat <<'EOF_GUEST'
+. /etc/lab/tmux-guest.sh
+esc=$(printf '\033')
+# The screen with its attributes (the resets and blanks after a line's last
+# character dropped: how the terminal got there, not what it shows), the cursor when shown.
+snap() {
+	tmux capture-pane -p -e -t d | sed -E "s/((${esc}\\[[0-9;]*m)| )+\$//"
+	tmux display -p -t d '#{?cursor_flag,#{cursor_x}/#{cursor_y},hidden}'
+}
+start() {	# WIDTH HEIGHT: the dashboard, its first rows, then paused
+	tmux kill-session -t d 2>/dev/null
+	tmux -f /dev/null new-session -d -s d -x "$1" -y "$2" -c /lab \
+		"hwnoisetop -D -p 200000 -r 40000 2> /tmp/err; echo EXIT=\$?; sleep 600"
+	waitfor '^ +0  +[0-9]+ ' 150 && key z && waitfor 'PAUSED' 150
+}
+quit() { key q; waitfor 'EXIT=' >/dev/null; }
+keys='T 1 2 BSpace 3 C-u 4 Escape T 9 9 9 9 9 9 9 9 9 9 Enter c x Enter T 1 Enter
+	Down Down Up End Home > < b n Enter d d F1 x'
+for size in 80x24 200x60; do
+	w=${size%x*} h=${size#*x}
+	echo "started_$size=$(yn start "$w" "$h")"
+	n=0 diffs=0
+	for k in $keys; do
+		key "$k"
+		sleep 0.5
+		a=$(snap)
+		tmux resize-window -t d -x $((w + 1)) -y "$h"
+		sleep 0.5
+		tmux resize-window -t d -x "$w" -y "$h"
+		sleep 0.7
+		b=$(snap)
+		n=$((n + 1))
+		if [ "$a" != "$b" ]; then
+			diffs=$((diffs + 1))
+			echo "@@diff $size after $k"
+			printf '%s\n' "$a" > /tmp/a; printf '%s\n' "$b" > /tmp/b
+			diff /tmp/a /tmp/b | head -8
+			echo "@@end"
+		fi
+	done
+	echo "keys_$size=$n"
+	echo "diffs_$size=$diffs"
+	quit
+done
+# The figure: 100 characters typed into the threshold prompt, one at a time.
+start 200 60 >/dev/null
+key T
+for i in $(seq 100); do tmux send-keys -t d -l "$((i % 10))"; sleep 0.05; done
+sleep 0.5
+key Escape
+sleep 0.5
+quit
+echo "typing=$(sed -n 's/.*debug: \([0-9.]*\) ms of CPU per redraw.*/\1 ms of CPU per redraw/p' /tmp/err), $(sed -n 's/.*debug: \([0-9]*\) redraws: .* \([0-9]*\) inputs.*/\1 redraws, \2 inputs/p' /tmp/err)"
+EOF_GUEST
+)
+lab_run --timeout 900 --bin "$HWNOISETOP" \
+	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
+
+get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
+is "$LAB_RC" 0 "the guest script ran"
+for size in 80x24 200x60; do
+	is "$(get "started_$size")" yes "$size: the dashboard shows its rows and pauses"
+	diag "$(printf '%s\n' "$LAB_OUT" | sed -n "/^@@diff $size/,/^@@end/p")"
+	ok "$([[ $(get "keys_$size") -ge 40 && $(get "diffs_$size") = 0 ]]; echo $?)" \
+		"$size: after each of $(get "keys_$size") keys the screen is what a whole redraw draws ($(get "diffs_$size") differ)"
+done
+diag "typing into a prompt, 200x60: $(get typing)"
