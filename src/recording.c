@@ -249,9 +249,10 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 
 /*
  * Before a line: the other events counted since the last line (the
- * table's missed-events ratio), then, when the tracer changed since (the
- * dashboard's w), the settings at once, so that a replay switches its
- * view before the other tracer's first line.
+ * table's missed-events ratio), then, when the tracer or the mode changed
+ * since (the dashboard's w or i), the settings at once, so that a replay
+ * switches its view before the other tracer's first line, and its mode
+ * before the reset and the first summary of the new mode.
  */
 static void put_pending(struct recording *r, const struct session *s)
 {
@@ -261,7 +262,7 @@ static void put_pending(struct recording *r, const struct session *s)
 		endl(r);
 		r->pending_read = 0;
 	}
-	if (s->conf.tracer != r->set.tracer) {
+	if (s->conf.tracer != r->set.tracer || s->conf.osn.irq_disable != r->set.irq_disable) {
 		settings_now(s, &r->set);
 		line(r, "set");
 		put_settings(r, &r->set);

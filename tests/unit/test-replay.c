@@ -13,6 +13,7 @@
 #include "json.h"
 #include "jsonread.h"
 #include "playback.h"
+#include "recording.h"
 #include "replay.h"
 #include "summary.h"
 #include "tap.h"
@@ -329,6 +330,51 @@ static void step_periods(void)
 	unlink(path);
 }
 
+/*
+ * i in a recorded run: the set line with the new mode comes at once,
+ * before the reset and the first summary of the new mode (not at the
+ * next tick), as for w.  The recording is written here by replaying a
+ * file into a session that records: each replayed line is a hook call.
+ */
+static void mode_set_at_once(void)
+{
+	static const char rec[] = HDR S(0, 5, 5, 1, 0, "")
+		"{\"t\":\"set\",\"tracer\":\"osnoise\",\"state\":\"running\",\"cpus\":\"0-1\","
+		"\"period_us\":1000000,\"runtime_us\":750000,\"threshold_us\":1,\"irq_disable\":false,"
+		"\"hwlat_cpus\":\"\",\"hwlat_threshold_us\":0,\"hwlat_window_us\":0,"
+		"\"hwlat_width_us\":0,\"hwlat_mode\":\"none\"}\n"
+		"{\"t\":\"reset\",\"view\":\"osnoise\"}\n" S(0, 7, 7, 1, 0, "");
+	char path[] = "/tmp/test-replay-mode-XXXXXX", err[256];
+	FILE *f = fmemopen((void *)rec, strlen(rec), "r");
+	struct replay *r = calloc(1, sizeof(*r));
+	struct recording *out;
+	char *argv[] = { "hwnoisetop", NULL }, *text, *set, *reset;
+	int fd = mkstemp(path);
+
+	close(fd);
+	out = recording_open(path, true, err, sizeof(err));
+	tap_ok(out && replay_open(r, f) == 0, "a recording of a replayed file: %s", out ? r->err : err);
+	if (!out)
+		return;
+	recording_begin(out, &r->s, 1, argv, true);
+	while (replay_next(r) > 0 && replay_take(r) == 0)
+		;
+	recording_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err));
+	text = slurp(path);
+	set = strstr(text, "\"t\":\"set\"");
+	reset = strstr(text, "\"t\":\"reset\"");
+	tap_ok(set && reset && set < reset && strstr(set, "\"irq_disable\":false") &&
+	       strstr(set, "\"irq_disable\":false") < reset,
+	       "i: the set line of the new mode comes before the reset and its summaries");
+	if (!(set && reset && set < reset))
+		printf("# %s", strchr(text, '\n') ? strchr(text, '\n') + 1 : text);
+	free(text);
+	replay_free(r);
+	free(r);
+	fclose(f);
+	unlink(path);
+}
+
 static void refused(const char *text, const char *want, const char *what)
 {
 	struct replay *r = calloc(1, sizeof(*r));
@@ -345,6 +391,7 @@ int main(void)
 	known_figures();
 	json_segments_once();
 	step_periods();
+	mode_set_at_once();
 	refused("", "line 1: the file is empty", "empty");
 	refused(HDR S(0, 1, 1, 0, 0, "") "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt", "line 3: cut short",
 		"truncated inside a line");
