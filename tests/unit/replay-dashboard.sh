@@ -127,6 +127,7 @@ fi
 head -n 60 "$rec" > "$tmp/cut.jsonl"
 "$bin" --replay "$tmp/cut.jsonl" -q > "$tmp/cut.ref" 2> "$tmp/cut.referr"
 play_fast "$tmp/cut.jsonl"
+wait_for 'the file has no footer'	# the status line may come after the title
 check 'screen | head -1 | grep -q "END: cut short" && [ "$(period 0)" = 12 ] && [ "$(period 3)" = 11 ] &&
 	screen | tail -1 | grep -q "the file has no footer"' \
 	"a file without its footer plays up to its last line (CPU 0 at Period 12, CPU 3 at 11): END: cut short"
@@ -138,6 +139,7 @@ check '[ "$(cat "$tmp/rc")" = 0 ] && cmp -s "$tmp/cut.referr" "$tmp/err"' \
 { head -n 30 "$rec"; echo '{"t":"s","cpu":'; tail -n +31 "$rec"; } > "$tmp/bad.jsonl"
 "$bin" --replay "$tmp/bad.jsonl" -q > /dev/null 2> "$tmp/bad.referr"
 play_fast "$tmp/bad.jsonl"
+wait_for 'END: line 31: not JSON'
 check 'screen | head -1 | grep -q "END: bad line" && screen | tail -1 | grep -q "END: line 31: not JSON"' \
 	"a garbled line 31: END, the line named on the status line"
 key q
