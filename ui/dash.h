@@ -153,6 +153,8 @@ void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 bool dash_measured(const struct dashboard *d, int cpu);
 /* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
 void dash_draw(struct dashboard *d);
+/* frame.c: the last draw was of the terminal's present size. */
+bool dash_size_drawn(const struct dashboard *d);
 /* The hwlat view is on screen (the session runs the hwlat tracer). */
 bool dash_hwlat(const struct dashboard *d);
 /* The title bar: left at the start, then state (in look sa) and right at the end. */

@@ -250,6 +250,19 @@ static void draw_body(struct dashboard *d, enum dash_screen scr, int y, int heig
 		grid_draw(d, y, height, width);
 }
 
+static uint64_t layout_size(int lines, int cols)
+{
+	return (uint64_t)lines << 40 | (uint64_t)cols << 16;
+}
+
+bool dash_size_drawn(const struct dashboard *d)
+{
+	int lines, cols;
+
+	getmaxyx(stdscr, lines, cols);
+	return (d->layout & ~(uint64_t)0xffff) == layout_size(lines, cols);
+}
+
 /*
  * Draw what d->redraw asks for (enum dash_redraw): the title and the lines
  * under it (top), the grid, compare view or panel (body), the status line;
@@ -269,7 +282,7 @@ void dash_draw(struct dashboard *d)
 	      dash_hwlat(d) ? SCREEN_HWLAT : SCREEN_GRID;
 	top = scr == SCREEN_PANEL ? 1 : scr == SCREEN_HWLAT ? 3 :
 	      2 + (scr == SCREEN_GRID && d->s->neighbour[0]);
-	layout = (uint64_t)lines << 40 | (uint64_t)cols << 16 | (uint64_t)top << 8 | scr;
+	layout = layout_size(lines, cols) | (uint64_t)top << 8 | scr;
 	/* The help, the markers and a too small terminal are drawn whole. */
 	if (layout != d->layout || scr < SCREEN_PANEL)
 		what = DASH_REDRAW_ALL;

@@ -335,8 +335,13 @@ static unsigned help_key(struct dashboard *d, int ch)
 
 unsigned keys_dispatch(struct dashboard *d, int ch)
 {
+	/*
+	 * resizeterm() (on_resize) queues a KEY_RESIZE after drawing the new
+	 * size: the size drawn already needs no second whole redraw at the
+	 * next key.
+	 */
 	if (ch == KEY_RESIZE)
-		return DASH_REDRAW_ALL;
+		return dash_size_drawn(d) ? DASH_REDRAW_NONE : DASH_REDRAW_ALL;
 	if (d->prompt != PROMPT_NONE)
 		return prompt_key(d, ch);
 	if (d->help)
