@@ -18,11 +18,54 @@ fi
 sock=hwn-redraw-$$
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null' EXIT
-esc=$(printf '\033')
-# The screen with its attributes (the resets and blanks after a line's last
-# character dropped: how the terminal got there, not what it shows), the cursor when shown.
+# The screen, each line as its cells with their whole attributes ("{bold dim
+# underline reverse/fg/bg}" before each run), whatever attributes the line
+# before ended with (capture-pane -e writes only the changes, and which
+# changes depends on how the terminal got there); blanks that show nothing
+# (no background, reverse or underline) dropped at the end.  Then the cursor
+# when shown.
+cells='
+function reset() { b = 0; di = 0; u = 0; r = 0; fg = ""; bg = "" }
+function sgr(p,   n, a, i) {
+	n = split(p, a, ";")
+	if (p == "") { reset(); return }
+	for (i = 1; i <= n; i++) {
+		if (a[i] == "" || a[i] == 0) reset()
+		else if (a[i] == 1) b = 1
+		else if (a[i] == 2) di = 1
+		else if (a[i] == 4) u = 1
+		else if (a[i] == 7) r = 1
+		else if (a[i] == 22) { b = 0; di = 0 }
+		else if (a[i] == 24) u = 0
+		else if (a[i] == 27) r = 0
+		else if (a[i] == 39) fg = ""
+		else if (a[i] == 49) bg = ""
+		else if ((a[i] == 38 || a[i] == 48) && a[i + 1] == 5) {
+			if (a[i] == 38) fg = "5:" a[i + 2]; else bg = "5:" a[i + 2]
+			i += 2
+		} else if (a[i] >= 30 && a[i] <= 37 || a[i] >= 90 && a[i] <= 97) fg = a[i]
+		else if (a[i] >= 40 && a[i] <= 47 || a[i] >= 100 && a[i] <= 107) bg = a[i]
+		else x = x "?" a[i]
+	}
+}
+function attrs() { return b "" di "" u "" r "/" fg "/" bg x }
+BEGIN { reset(); x = ""; esc = sprintf("%c", 27) }
+{
+	out = ""; cur = "0000//"; keep = 0; s = $0
+	while (s != "") {
+		if (substr(s, 1, 2) == esc "[" && match(s, /^\033\[[0-9;]*m/)) {
+			sgr(substr(s, 3, RLENGTH - 3)); s = substr(s, RLENGTH + 1); continue
+		}
+		c = substr(s, 1, 1); s = substr(s, 2)
+		if (attrs() != cur) { cur = attrs(); out = out "{" cur "}" }
+		out = out c
+		if (c != " " || bg != "" || r || u) keep = length(out)
+	}
+	print substr(out, 1, keep)
+}
+'
 snap() {
-	T capture-pane -p -e -t r | sed -E "s/((${esc}\\[[0-9;]*m)| )+\$//"
+	T capture-pane -p -e -t r | awk "$cells"
 	T display -p -t r '#{?cursor_flag,#{cursor_x}/#{cursor_y},hidden}'
 }
 wait_for() {
@@ -36,7 +79,7 @@ wait_for() {
 }
 # Keys, one check each: a message then a shorter one, moves, sort, refusals,
 # a step, the compare view, the help and the markers opened and closed.
-keys='x 2 Down Down Up End Home > < T s . d d F1 Down x M x 1 ! NPage PPage'
+keys='x 2 Down Down Up End Home > < T s . d d F1 Down x M x 1 ! NPage PPage C-l h x'
 n=0
 echo 1..2
 for size in 80x24 200x60; do
