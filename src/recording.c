@@ -249,21 +249,27 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 
 /*
  * Before a line: the other events counted since the last line (the
- * table's missed-events ratio), then, when the tracer or the mode changed
- * since (the dashboard's w or i), the settings at once, so that a replay
- * switches its view before the other tracer's first line, and its mode
- * before the reset and the first summary of the new mode.
+ * table's missed-events ratio), then, when any setting a "set" line
+ * carries changed since the last one (a key or prompt of the dashboard,
+ * a pause), the settings.  The session hands the summaries read before
+ * a change to the hooks first (session.c), so a set line stands where
+ * its change was made: after the old setting's summaries, before the
+ * markers, resets and summaries that came under the new one, whatever
+ * request made it.  A replay switches its view and mode there.
  */
 static void put_pending(struct recording *r, const struct session *s)
 {
+	struct rec_settings now;
+
 	if (r->pending_read) {
 		line(r, "read");
 		fprintf(r->mem, ",\"n\":%llu", (unsigned long long)r->pending_read);
 		endl(r);
 		r->pending_read = 0;
 	}
-	if (s->conf.tracer != r->set.tracer || s->conf.osn.irq_disable != r->set.irq_disable) {
-		settings_now(s, &r->set);
+	settings_now(s, &now);
+	if (memcmp(&now, &r->set, sizeof(now)) != 0) {
+		r->set = now;
 		line(r, "set");
 		put_settings(r, &r->set);
 		endl(r);
@@ -396,19 +402,10 @@ static void put_times(struct recording *r)
 		    (unsigned long long)session_run_ns(r->s));
 }
 
-/* The 1 s tick: settings changed since the last, a tick line, write. */
+/* The 1 s tick: what is pending (a pause's settings), a tick line, write. */
 static void tick(struct recording *r)
 {
-	struct rec_settings now;
-
 	put_pending(r, r->s);
-	settings_now(r->s, &now);
-	if (memcmp(&now, &r->set, sizeof(now)) != 0) {
-		memcpy(&r->set, &now, sizeof(now));
-		line(r, "set");
-		put_settings(r, &now);
-		endl(r);
-	}
 	line(r, "tick");
 	put_times(r);
 	endl(r);

@@ -120,17 +120,36 @@ void session_request_quit(struct session *s)
 	s->quit = true;
 }
 
+/*
+ * Before a setting changes: the summaries read so far came under the old
+ * one, so they go to the sink (and the hooks) first; the hooks then see
+ * the new setting with the first line after it (a "set" line of
+ * --record).  need: the tracer the request needs, or -1 for either.
+ */
+static int before_change(struct session *s, int need)
+{
+	struct reader_sink sink = session_sink(s);
+
+	if (need >= 0 && s->source != session_source_of((enum session_tracer)need)) {
+		snprintf(s->err, sizeof(s->err), "this needs the %s tracer, and %s runs",
+			 session_source_of((enum session_tracer)need)->name, s->source->name);
+		return -1;
+	}
+	if (s->reader)
+		reader_drain_all(s->reader, &sink);
+	return 0;
+}
+
 int session_set_threshold(struct session *s, uint64_t us)
 {
 	if (!s->source->set_threshold)
 		return session_cannot(s);
+	before_change(s, -1);
 	return s->source->set_threshold(s, us);
 }
 
 int session_set_cpus(struct session *s, const struct cpuset *cpus)
 {
-	struct reader_sink sink = session_sink(s);
-
 	if (cpuset_empty(cpus)) {
 		snprintf(s->err, sizeof(s->err), "at least one CPU must be measured");
 		return -1;
@@ -141,7 +160,7 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 	}
 	if (!s->source->set_cpus)
 		return session_cannot(s);
-	reader_drain_all(s->reader, &sink);
+	before_change(s, -1);
 	if (s->source->set_cpus(s, cpus) < 0)
 		return -1;
 	if (!s->conf.housekeeping_set)
@@ -149,26 +168,16 @@ int session_set_cpus(struct session *s, const struct cpuset *cpus)
 	return reader_open(s->reader, tracer_inst(s), cpus, s->err, sizeof(s->err));
 }
 
-/* Requests that only make sense for one tracer. */
-static int need_tracer(struct session *s, enum session_tracer t)
-{
-	if (s->source == session_source_of(t))
-		return 0;
-	snprintf(s->err, sizeof(s->err), "this needs the %s tracer, and %s runs",
-		 session_source_of(t)->name, s->source->name);
-	return -1;
-}
-
 int session_set_timing(struct session *s, uint64_t period_us, uint64_t runtime_us)
 {
-	if (need_tracer(s, SESSION_OSNOISE))
+	if (before_change(s, SESSION_OSNOISE))
 		return -1;
 	return s->source->set_timing(s, period_us, runtime_us);
 }
 
 int session_set_irq_disable(struct session *s, bool on)
 {
-	if (need_tracer(s, SESSION_OSNOISE))
+	if (before_change(s, SESSION_OSNOISE))
 		return -1;
 	return s->source->set_mode(s, on);
 }
@@ -333,14 +342,14 @@ int session_hold(struct session *s, const struct session_ui *ui)
 
 int session_set_hwlat_timing(struct session *s, uint64_t window_us, uint64_t width_us)
 {
-	if (need_tracer(s, SESSION_HWLAT))
+	if (before_change(s, SESSION_HWLAT))
 		return -1;
 	return s->source->set_timing(s, window_us, width_us);
 }
 
 int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
 {
-	if (need_tracer(s, SESSION_HWLAT))
+	if (before_change(s, SESSION_HWLAT))
 		return -1;
 	return s->source->set_mode(s, mode);
 }

@@ -9,12 +9,12 @@
 # On the host (no root, no tracer): --replay -q prints the live table byte
 # for byte; CPU 0's recorded summaries add up to its row; every line is JSON
 # with the header first and the footer last; the dashboard's marker gives a
-# segment table, its switches of tracer are "set" lines at once; the killed
-# run replays up to its last line.
+# segment table, its change of threshold and switches of tracer are "set"
+# lines at once; the killed run replays up to its last line.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 37
+plan 39
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -42,6 +42,8 @@ tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
 	"NO_COLOR=1 hwnoisetop -c 0-1 -H 1 --record dash.jsonl; echo EXIT=\$?; sleep 600"
 waitfor '^ +0  +[0-9]+ ' 100
 sleep 2; key b; typed "after two"; waitfor 'marker 1: after two' 50
+# + raises the threshold: its set line at once, before the key's marker.
+sleep 1; key +; echo "plus=$(yn waitfor 'threshold [0-9]+ us  \[marker 2\]' 50)"
 # w to the hwlat view and back: the recording says where, for a replay to follow.
 sleep 2; key w; echo "w_on=$(yn waitfor 'hwlat: hardware latency detector' 100)"
 sleep 3; key w; echo "w_off=$(yn waitfor 'hwnoise view: hwlat stopped' 100)"
@@ -168,6 +170,22 @@ print("ok", b - a, sum(o["t"] == "h" for o in objs[a:b]))
 EOF_PY
 )
 like "$out" '^ok [0-9]+ [0-9]+$' "the recording's set lines with the tracer come at each switch, before its marker and the other tracer's lines"
+diag "$out"
+is "$(get plus)" yes "+ raised the threshold in the dashboard"
+out=$(python3 - "$tmp/dash.jsonl" <<'EOF_PY' 2>&1
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+m = [k for k, o in enumerate(objs) if o["t"] == "mark" and o["text"].startswith("threshold ")]
+assert len(m) == 1, m
+k = m[0]
+old, new = (int(x) for x in objs[k]["text"].split()[1:4:2])
+# At once: right before the key's marker, no tick (nor summary) between the change and its line.
+assert objs[k - 1]["t"] == "set" and objs[k - 1]["threshold_us"] == new, objs[k - 1]
+assert [o["threshold_us"] for o in objs[:k - 1] if o["t"] in ("header", "set")][-1] == old
+print("ok", old, new)
+EOF_PY
+)
+like "$out" '^ok [0-9]+ [0-9]+$' "+: the set line with the new threshold comes at once, right before the key's marker"
 diag "$out"
 
 # compare: the -q run (A) against the dashboard's (B), CPU 0 measured in both.

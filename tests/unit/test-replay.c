@@ -330,26 +330,65 @@ static void step_periods(void)
 	unlink(path);
 }
 
+/* A "set" line of the osnoise tracer, running, with hwlat's CPUs none. */
+#define SET(cpus, period, runtime, thr, irq, window, width, mode) \
+	"{\"t\":\"set\",\"tracer\":\"osnoise\",\"state\":\"running\",\"cpus\":\"" cpus "\"," \
+	"\"period_us\":" #period ",\"runtime_us\":" #runtime ",\"threshold_us\":" #thr "," \
+	"\"irq_disable\":" #irq ",\"hwlat_cpus\":\"\",\"hwlat_threshold_us\":0," \
+	"\"hwlat_window_us\":" #window ",\"hwlat_width_us\":" #width ",\"hwlat_mode\":\"" mode "\"}\n"
+#define TICK "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n"
+
+/* The types of a recording's lines after its header, space-separated. */
+static void line_types(const char *text, char *out, size_t len)
+{
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (const char *l = strchr(text, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		const char *t = strstr(l, "{\"t\":\"");
+
+		if (t && t == l + 1)
+			used += (size_t)snprintf(out + used, len - used, "%s%.*s", used ? " " : "",
+						 (int)strcspn(t + 6, "\""), t + 6);
+		if (used >= len)
+			break;
+	}
+}
+
 /*
- * i in a recorded run: the set line with the new mode comes at once,
- * before the reset and the first summary of the new mode (not at the
- * next tick), as for w.  The recording is written here by replaying a
- * file into a session that records: each replayed line is a hook call.
+ * A setting changed in the dashboard (a key, a prompt) is written at
+ * once, whichever it is: its "set" line after the summaries that came
+ * before it and before the key's marker, not at the next tick.  The
+ * recording is written here by replaying a file into a session that
+ * records (each replayed line is a hook call); the dashboard's marker
+ * after each change is set here after each set line, the loop's tick
+ * at each tick line.
  */
-static void mode_set_at_once(void)
+static void settings_set_at_once(void)
 {
 	static const char rec[] = HDR S(0, 5, 5, 1, 0, "")
-		"{\"t\":\"set\",\"tracer\":\"osnoise\",\"state\":\"running\",\"cpus\":\"0-1\","
-		"\"period_us\":1000000,\"runtime_us\":750000,\"threshold_us\":1,\"irq_disable\":false,"
-		"\"hwlat_cpus\":\"\",\"hwlat_threshold_us\":0,\"hwlat_window_us\":0,"
-		"\"hwlat_width_us\":0,\"hwlat_mode\":\"none\"}\n"
+		SET("0-1", 1000000, 750000, 5, true, 0, 0, "none") S(0, 1, 1, 1, 0, "") TICK
+		S(1, 1, 1, 1, 0, "") SET("0", 1000000, 750000, 5, true, 0, 0, "none")
+		S(0, 2, 2, 1, 0, "") SET("0", 500000, 500000, 5, true, 0, 0, "none")
+		S(0, 2, 2, 1, 0, "") SET("0", 500000, 500000, 5, true, 100000, 50000, "none")
+		SET("0", 500000, 500000, 5, true, 100000, 50000, "round-robin") TICK
+		S(0, 3, 3, 1, 0, "") SET("0", 500000, 500000, 5, false, 100000, 50000, "round-robin")
 		"{\"t\":\"reset\",\"view\":\"osnoise\"}\n" S(0, 7, 7, 1, 0, "");
-	char path[] = "/tmp/test-replay-mode-XXXXXX", err[256];
+	static const char *const changed[] = {
+		"\"threshold_us\":5,", "\"cpus\":\"0\"", "\"period_us\":500000,\"runtime_us\":500000",
+		"\"hwlat_window_us\":100000,\"hwlat_width_us\":50000", "\"hwlat_mode\":\"round-robin\"",
+		"\"irq_disable\":false",
+	};
+	const char *want = "s set mark s tick s set mark s set mark s set mark set mark tick s "
+			   "set mark reset s tick footer";
+	char path[] = "/tmp/test-replay-set-XXXXXX", err[256], types[512];
 	FILE *f = fmemopen((void *)rec, strlen(rec), "r");
 	struct replay *r = calloc(1, sizeof(*r));
 	struct recording *out;
-	char *argv[] = { "hwnoisetop", NULL }, *text, *set, *reset;
-	int fd = mkstemp(path);
+	char *argv[] = { "hwnoisetop", NULL }, *text;
+	const char *set;
+	int fd = mkstemp(path), n = 0;
+	bool each = true;
 
 	close(fd);
 	out = recording_open(path, true, err, sizeof(err));
@@ -357,17 +396,30 @@ static void mode_set_at_once(void)
 	if (!out)
 		return;
 	recording_begin(out, &r->s, 1, argv, true);
-	while (replay_next(r) > 0 && replay_take(r) == 0)
-		;
+	while (replay_next(r) > 0) {
+		char t[16] = "";
+
+		jsonr_str(r->o, "t", t, sizeof(t));
+		if (replay_take(r) < 0)
+			break;
+		if (strcmp(t, "set") == 0)
+			session_mark(&r->s, "key", "change %d", ++n);
+		else if (strcmp(t, "tick") == 0)	/* the live loop's tick */
+			session_hooks(&r->s, tick);
+	}
 	recording_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err));
 	text = slurp(path);
-	set = strstr(text, "\"t\":\"set\"");
-	reset = strstr(text, "\"t\":\"reset\"");
-	tap_ok(set && reset && set < reset && strstr(set, "\"irq_disable\":false") &&
-	       strstr(set, "\"irq_disable\":false") < reset,
-	       "i: the set line of the new mode comes before the reset and its summaries");
-	if (!(set && reset && set < reset))
-		printf("# %s", strchr(text, '\n') ? strchr(text, '\n') + 1 : text);
+	line_types(text, types, sizeof(types));
+	tap_ok(strcmp(types, want) == 0, "every change's set line at once, before its marker: %s",
+	       types);
+	set = text;
+	for (size_t i = 0; i < sizeof(changed) / sizeof(changed[0]); i++) {
+		set = set ? strstr(set + 1, "\"t\":\"set\"") : NULL;
+		each = each && set && strstr(set, changed[i]) &&
+		       strstr(set, changed[i]) < strchr(set, '\n');
+	}
+	tap_ok(each, "each set line carries its change (threshold, CPUs, period and runtime, "
+	       "hwlat window and width, hwlat mode, i's mode)");
 	free(text);
 	replay_free(r);
 	free(r);
@@ -391,7 +443,7 @@ int main(void)
 	known_figures();
 	json_segments_once();
 	step_periods();
-	mode_set_at_once();
+	settings_set_at_once();
 	refused("", "line 1: the file is empty", "empty");
 	refused(HDR S(0, 1, 1, 0, 0, "") "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt", "line 3: cut short",
 		"truncated inside a line");
