@@ -298,13 +298,17 @@ static uint64_t period_ns(const struct playback *p)
 
 /*
  * From the next line with a recorded time t0: every line up to the first
- * of a CPU that already had its summary (or hwlat sample) in this step,
- * or at t0 + one period or later, or far before t0 (the other tracer's
- * clock).  So each CPU's next summary, however its timestamp jitters.
+ * of a CPU that already had its summary in this step, or at t0 + one
+ * period or later, or far before t0 (the other tracer's clock).  So each
+ * CPU's next summary, however its timestamp jitters.  When t0 is a hwlat
+ * sample's, up to the next line with a time: one window with a sample
+ * (on whichever CPU; two windows' samples may be stamped less than a
+ * window apart).
  */
 uint64_t playback_step(struct playback *p)
 {
 	uint64_t span = period_ns(p), t0 = 0;
+	bool one = false;
 	struct cpuset seen;
 	int64_t cpu;
 
@@ -312,10 +316,12 @@ uint64_t playback_step(struct playback *p)
 	while (!p->end && next(p)) {
 		uint64_t t = p->r->next_ns;
 
-		if (t && !t0)
+		if (t && !t0) {
 			t0 = t;
-		else if (t && (t + JUMP_NS < t0 || (t > t0 && t - t0 >= span)))
+			one = p->r->next_hwlat;
+		} else if (t && (one || t + JUMP_NS < t0 || (t > t0 && t - t0 >= span))) {
 			break;
+		}
 		if (t && jsonr_int(p->r->o, "cpu", &cpu) == 0 && cpu >= 0 && cpu < HWN_MAX_CPUS) {
 			if (cpuset_has(&seen, (int)cpu))
 				break;

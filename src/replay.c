@@ -343,21 +343,24 @@ int replay_open(struct replay *r, FILE *f)
 	return -1;
 }
 
-/* The recorded time of the parsed line: its summary's or sample's timestamp, or 0. */
-static uint64_t line_ns(const struct jsonr_obj *o)
+/*
+ * The recorded time of the parsed line: its summary's or sample's
+ * timestamp, or 0; *hwlat: a hwlat sample's.
+ */
+static uint64_t line_ns(const struct jsonr_obj *o, bool *hwlat)
 {
 	const struct jsonr_field *t = jsonr_get(o, "t");
 	uint64_t ts, nsec;
 	int64_t sec;
 
+	*hwlat = false;
 	if (!t || t->rawlen != 3)
 		return 0;
 	if (t->raw[1] == 's' && jsonr_u64(o, "ts", &ts) == 0)
 		return ts;
-	if (t->raw[1] == 'h' && jsonr_int(o, "sec", &sec) == 0 && sec >= 0 &&
-	    jsonr_u64(o, "nsec", &nsec) == 0)
-		return (uint64_t)sec * 1000000000ULL + nsec;
-	return 0;
+	*hwlat = t->raw[1] == 'h' && jsonr_int(o, "sec", &sec) == 0 && sec >= 0 &&
+		 jsonr_u64(o, "nsec", &nsec) == 0;
+	return *hwlat ? (uint64_t)sec * 1000000000ULL + nsec : 0;
 }
 
 int replay_next(struct replay *r)
@@ -386,7 +389,7 @@ int replay_next(struct replay *r)
 	if (jsonr_parse(r->line, (size_t)len - 1, r->o) < 0)
 		return bad(r, "not JSON: %s", r->o->err);
 	r->pending = true;
-	r->next_ns = line_ns(r->o);
+	r->next_ns = line_ns(r->o, &r->next_hwlat);
 	return 1;
 }
 

@@ -32,6 +32,7 @@ struct replay {
 	struct reader_sink k;	/* the session's sink */
 	bool pending;		/* a line is read ahead, not yet taken */
 	uint64_t next_ns;	/* its recorded time (a summary's ts), 0: none */
+	bool next_hwlat;	/* it is a hwlat sample's (a window's) */
 };
 
 /*
@@ -39,7 +40,7 @@ struct replay {
  * the memory of one line: replay_open() reads the header (0, or -1 with
  * r->err); replay_next() reads the next line ahead (1, or 0 at the end of
  * the file, or -1 with r->err naming the line) and gives its recorded time
- * in r->next_ns; replay_take() feeds it to the statistics (0 or -1).
+ * in r->next_ns (and whether a hwlat sample's in r->next_hwlat); replay_take() feeds it to the statistics (0 or -1).
  * replay_close() frees the line buffers (replay_free() too); f stays open.
  */
 int replay_open(struct replay *r, FILE *f);

@@ -257,7 +257,8 @@ static void json_segments_once(void)
 /*
  * The playback's step (.): one recorded period per CPU whatever the
  * period (100 ms here, ten a tick) and however the CPUs' timestamps
- * jitter around each other; in the hwlat view one window; the view
+ * jitter around each other; in the hwlat view one window with a sample,
+ * however close the next one's time; the view
  * follows the "set" lines of a switch of tracer (w in the live run).
  */
 static void step_periods(void)
@@ -290,11 +291,13 @@ static void step_periods(void)
 			sec + 1, (sec + 1) * 1000000000ULL);
 	}
 	fprintf(f, "{\"t\":\"set\",\"tracer\":\"hwlat\",%s}\n", set);
+	/* Two windows' samples stamped 0.8 s apart (less than the window), on two CPUs. */
 	for (int k = 0; k < 2; k++)
-		fprintf(f, "{\"t\":\"h\",\"cpu\":%d,\"seq\":%d,\"sec\":%d,\"nsec\":0,\"inner\":12,"
+		fprintf(f, "{\"t\":\"h\",\"cpu\":%d,\"seq\":%d,\"sec\":%d,\"nsec\":%d,\"inner\":12,"
 			"\"outer\":11,\"count\":1,\"nmi_total\":0,\"nmi_count\":0}\n"
 			"{\"t\":\"tick\",\"elapsed_s\":3,\"hwlat_elapsed_s\":%d,\"run_ns\":%llu}\n",
-			k, k + 1, 1764547200 + k, k + 1, (k + 4) * 1000000000ULL);
+			k, k + 1, 1764547200 + k, k ? 400000000 : 600000000, k + 1,
+			(k + 4) * 1000000000ULL);
 	fprintf(f, "{\"t\":\"set\",\"tracer\":\"osnoise\",%s}\n", set);
 	fprintf(f, "{\"t\":\"s\",\"ts\":5003100000000,\"cpu\":0,\"runtime\":100000,\"noise\":1,"
 		"\"max_sample\":1,\"hw\":1,\"nmi\":0,\"irq\":0,\"softirq\":0,\"thread\":0}\n");
@@ -317,7 +320,9 @@ static void step_periods(void)
 	       "after the last period before the switch: the hwlat view, no sample yet");
 	us = playback_step(p);
 	tap_ok(us == 1000000 && s->hwl_stats.samples == 1 && s->conf.tracer == SESSION_HWLAT,
-	       "in the hwlat view a step is one window (%llu us): one sample", (unsigned long long)us);
+	       "in the hwlat view a step is one window (%llu us): one sample, though the next is "
+	       "stamped 0.8 s later (%llu)", (unsigned long long)us,
+	       (unsigned long long)s->hwl_stats.samples);
 	playback_step(p);
 	tap_ok(s->hwl_stats.samples == 2 && s->conf.tracer == SESSION_OSNOISE &&
 	       s->stats.cpu[0].periods == 30, "the last window, then the hwnoise view again");
