@@ -182,6 +182,7 @@ static void segment_tables(struct json *j, const struct export_run *run, bool sm
 void export_json_summary(FILE *out, const struct stats *st, const struct report_opts *ro,
 			 const struct export_run *run)
 {
+	struct cpuset rows;
 	struct json j;
 
 	json_init(&j, out);
@@ -200,7 +201,8 @@ void export_json_summary(FILE *out, const struct stats *st, const struct report_
 	u64_or_null(&j, "warmup_s", run->warmup_s);
 	json_bool(&j, "smi", ro->smi);
 	json_end(&j);
-	osnoise_rows(&j, st, &run->conf->cpus, ro);
+	report_rows(st, &rows);
+	osnoise_rows(&j, st, &rows, ro);
 	events(&j, &st->lost);
 	stop(&j, run->stop_reason, run->stop_hit);
 	if (run->hwlat && run->hwlat_conf) {

@@ -227,7 +227,8 @@ int main(int argc, char **argv)
 	       ".TP\n.B SMI\nwith \\fB\\-\\-smi\\fR only: the system management interrupts the CPU took\n"
 	       "during the run, from its SMI counter (MSR 0x34); see \\fB\\-\\-smi\\fR for what reading it\n"
 	       "costs and where it is unavailable.\n"
-	       ".PP\nCPUs with no runtime are not listed. Events the ring buffer dropped are counted on a\n"
+	       ".PP\nCPUs with no runtime are not listed; a CPU taken out of the list during the run keeps\n"
+	       "its row. Events the ring buffer dropped are counted on a\n"
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
 	       "is not given.\n");
 	mkexport_print_man(stdout);

@@ -17,6 +17,14 @@ const struct cpu_stats *report_row(const struct stats *st, int cpu)
 	return &st->cpu[cpu];
 }
 
+void report_rows(const struct stats *st, struct cpuset *rows)
+{
+	cpuset_clear(rows);
+	for (int cpu = 0; cpu < st->ncpus; cpu++)
+		if (report_row(st, cpu))
+			cpuset_add(rows, cpu);
+}
+
 char *report_avail_text(const struct cpu_stats *c, char *buf, size_t size)
 {
 	uint64_t p = stats_avail(c->runtime, c->noise);

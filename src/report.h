@@ -26,6 +26,11 @@ struct report_opts {
  * (export_json.h) both take their rows from here.
  */
 const struct cpu_stats *report_row(const struct stats *st, int cpu);
+/*
+ * The whole run's rows: every CPU with runtime in st, also one the CPU list
+ * no longer holds (a CPU taken out during the run keeps its figures).
+ */
+void report_rows(const struct stats *st, struct cpuset *rows);
 /* % CPU Aval of a row as the table prints it, without padding: "99.99997". */
 char *report_avail_text(const struct cpu_stats *c, char *buf, size_t size);
 

@@ -27,7 +27,10 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 	FILE *text = o->json ? stderr : stdout;
 
 	if (!o->json) {
-		report_table(stdout, &s->stats, &s->conf.osn.cpus, &ro);
+		struct cpuset rows;
+
+		report_rows(&s->stats, &rows);
+		report_table(stdout, &s->stats, &rows, &ro);
 		fflush(stdout);
 	}
 	if (o->segments && !o->json)	/* a written before/after record of the markers */

@@ -343,6 +343,46 @@ static void step_periods(void)
 	"\"hwlat_window_us\":" #window ",\"hwlat_width_us\":" #width ",\"hwlat_mode\":\"" mode "\"}\n"
 #define TICK "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n"
 
+static void print_summary(void *r)
+{
+	struct summary_opts so = { .elapsed_s = 3, .run_ns = 3000000000ULL };
+
+	summary_print(&((struct replay *)r)->s, &so);
+}
+
+/*
+ * A CPU taken out of the list during the run keeps its row in the end's
+ * table and --json: the kernel measured it, and compare lists it too.
+ */
+static void cpu_taken_out(void)
+{
+	static const char rec[] = HDR S(0, 5, 5, 1, 0, "") S(1, 9, 9, 2, 0, "")
+		SET("0", 1000000, 750000, 1, true, 0, 0, "none") S(0, 1, 1, 1, 0, "") TICK;
+	char out[] = "/tmp/test-replay-rows-XXXXXX", err[64], *o, *e;
+	struct replay *r = calloc(1, sizeof(*r));
+	int fd = mkstemp(out);
+
+	close(fd);
+	snprintf(err, sizeof(err), "%s.err", out);
+	tap_ok(replay_text(r, rec) == 0 && cpuset_count(&r->s.conf.osn.cpus) == 1,
+	       "a recording whose CPU list lost CPU 1: %s", r->err);
+	capture(print_summary, r, out, err);
+	o = slurp(out);
+	tap_ok(o && strstr(o, "\n  0 #2 ") && strstr(o, "\n  1 #1            750000            9 "),
+	       "the table still has CPU 1's row");
+	free(o);
+	capture(live_json, r, out, err);
+	o = slurp(out);
+	e = o ? strstr(o, "\"cpus\":[") : NULL;
+	tap_ok(e && strstr(e, "{\"cpu\":1,\"periods\":1,\"runtime_us\":750000,\"noise_us\":9,"),
+	       "--json still has CPU 1's row");
+	free(o);
+	replay_free(r);
+	free(r);
+	unlink(out);
+	unlink(err);
+}
+
 /* The types of a recording's lines after its header, space-separated. */
 static void line_types(const char *text, char *out, size_t len)
 {
@@ -449,6 +489,7 @@ int main(void)
 	json_segments_once();
 	step_periods();
 	settings_set_at_once();
+	cpu_taken_out();
 	refused("", "line 1: the file is empty", "empty");
 	refused(HDR S(0, 1, 1, 0, 0, "") "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt", "line 3: cut short",
 		"truncated inside a line");
