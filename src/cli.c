@@ -270,7 +270,9 @@ const struct opt_def cli_options[] = {
 	  .more = "rtla restores only on SIGINT: a closed terminal leaves its instance (e.g. "
 		  "osnoise_top) measuring, its CPUs spinning, with interrupts off for hwnoise. "
 		  "An instance is an orphan when no process has any of its files open and none "
-		  "of its buffers is read for 2.5 s; instances in use are left alone.",
+		  "of its buffers is read for 2.5 s; instances in use are left alone.  An osnoise, "
+		  "timerlat or hwlat tracer at the top level (current_tracer; hwnoisetop never "
+		  "sets it) is said in one line with the command that stops it, and left alone.",
 	  .example = "hwnoisetop --cleanup --orphans" },
 	{ .id = O_HELP, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
 	  .help = "print this help and exit",

@@ -31,7 +31,7 @@ static void read_in(const char *tracing, const char *dir, const char *file, char
 {
 	char path[1024];
 
-	if (dir)
+	if (dir && dir[0])
 		snprintf(path, sizeof(path), "%s/instances/%s/%s", tracing, dir, file);
 	else
 		snprintf(path, sizeof(path), "%s/%s", tracing, file);
@@ -196,7 +196,11 @@ void orphans_cost(const char *tracing, const struct orphan *o, char *buf, size_t
 	read_in(tracing, o->name, "tracing_on", on, sizeof(on));
 	if (strcmp(on, "0") == 0)
 		snprintf(buf, len, "its tracing is off");
-	else if (strcmp(o->tracer, "timerlat") == 0) {
+	else if (strcmp(o->tracer, "hwlat") == 0) {
+		read_in(tracing, NULL, "hwlat_detector/width", runtime, sizeof(runtime));
+		read_in(tracing, NULL, "hwlat_detector/window", period, sizeof(period));
+		snprintf(buf, len, "a CPU spins with interrupts off %s of every %s us", runtime, period);
+	} else if (strcmp(o->tracer, "timerlat") == 0) {
 		read_in(tracing, NULL, "osnoise/timerlat_period_us", period, sizeof(period));
 		snprintf(buf, len, "CPUs %s wake a timerlat thread every %s us", cpus, period);
 	} else
@@ -285,10 +289,33 @@ static int reset_defaults(FILE *out, const char *tracing)
 	return failed;
 }
 
+/*
+ * A tracer of osnoise's or hwlat's at the top level (echo osnoise >
+ * current_tracer, trace-cmd start -p): hwnoisetop traces only in its
+ * instances, and what a killed run of ours changed was put back before
+ * this, so it is another tool's or a person's.  Said in one line, with
+ * what it costs and how to stop it; left alone.
+ */
+static void top_level(FILE *out, const char *tracing)
+{
+	struct orphan o = { .name = "" };
+	char cost[400];
+
+	read_in(tracing, NULL, "current_tracer", o.tracer, sizeof(o.tracer));
+	if (strcmp(o.tracer, "osnoise") != 0 && strcmp(o.tracer, "timerlat") != 0 &&
+	    strcmp(o.tracer, "hwlat") != 0)
+		return;
+	orphans_cost(tracing, &o, cost, sizeof(cost));
+	fprintf(out, "hwnoisetop: %s is the top level's current tracer (%s), not set by hwnoisetop: "
+		"left alone; stop it with: echo nop > %s/current_tracer\n", o.tracer, cost, tracing);
+}
+
 int orphans_cleanup(FILE *out, const char *tracing, int *done)
 {
 	struct orphan list[64];
 	int n = orphans_find(tracing, list, 64), failed = 0, users = 0;
+
+	top_level(out, tracing);
 
 	for (int i = 0; i < n; i++) {
 		char cost[400];

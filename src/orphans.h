@@ -55,7 +55,8 @@ int orphans_find(const char *tracing, struct orphan *out, int max);
 
 /*
  * What an orphan costs, in words: "CPUs 1 spin with interrupts off 750000
- * of every 1000000 us" (from the shared osnoise settings).
+ * of every 1000000 us" (from the shared osnoise settings, hwlat's for a
+ * hwlat tracer); o->name "": the top level's.
  */
 void orphans_cost(const char *tracing, const struct orphan *o, char *buf, size_t len);
 
@@ -64,7 +65,9 @@ void orphans_cost(const char *tracing, const struct orphan *o, char *buf, size_t
  * instance (tracing off, tracer nop, rmdir), then, when no osnoise or
  * timerlat user is left, put the osnoise settings back to the kernel's
  * defaults, saying on out each instance removed and each value written.
- * Returns the number of failures.
+ * An osnoise, timerlat or hwlat tracer at the top level is said in one
+ * line with the command that stops it, and left alone (hwnoisetop never
+ * sets it).  Returns the number of failures.
  */
 int orphans_cleanup(FILE *out, const char *tracing, int *done);
 

@@ -3,12 +3,13 @@
 # unlucky machine, in one lab VM boot: a /run/hwnoisetop open to others or
 # a symlink, crafted state files naming files outside tracefs, symlinks
 # planted at the output files, a killed run's PID reused by another process
-# (ns_last_pid), a run alive beside --cleanup, and (with Debian's rtla)
+# (ns_last_pid), a run alive beside --cleanup, osnoise left at the top
+# level (--cleanup --orphans says it, leaves it), and (with Debian's rtla)
 # the osnoise_top instance rtla leaves when its terminal closes.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 47
+plan 51
 
 rtla=$(command -v rtla)
 lab_run --cpus 2 --bin "$HWNOISETOP" ${rtla:+--bin "$rtla"} -- <<'EOF'
@@ -90,6 +91,15 @@ hwnoisetop -q -c 1 -d 2s > r2.txt 2>&1; echo "rc_r2=$?"; echo "r2_msg=$(grep hwn
 kill $q
 [ "$before" = "$(snap)" ] && echo "end_restored=yes" || snap
 
+# osnoise set at the top level by hand (or trace-cmd start): not ours, said
+# with the way to stop it, left alone.
+echo osnoise > $T/current_tracer
+hwnoisetop --cleanup --orphans > top.txt 2>&1; echo "rc_top=$?"
+echo "top_msg=$(grep 'top level' top.txt)"; echo "top_lines=$(grep -c 'top level' top.txt)"
+echo "top_tracer=$(cat $T/current_tracer)"
+echo nop > $T/current_tracer
+[ "$before" = "$(snap)" ] && echo "top_restored=yes" || snap
+
 # rtla osnoise top, OSNOISE_IRQ_DISABLE preset (as rtla hwnoise), alive, then
 # killed by SIGHUP (a closed terminal): its instance stays, measuring.
 if command -v rtla > /dev/null; then
@@ -161,6 +171,11 @@ like "$(section reuse)" 'restoring the settings a killed run saved' "--cleanup r
 is "$(get reuse_restored)" yes "every setting restored, no instance, no state or lock file left"
 is "$(get rc_r2)" 0 "a new run works afterwards"
 is "$(get end_restored)" yes "and leaves nothing behind"
+is "$(get rc_top) $(get top_lines)" "0 1" "--cleanup --orphans with osnoise at the top level: exit 0, one line about it"
+like "$(get top_msg)" "^hwnoisetop: osnoise is the top level's current tracer \\(CPUs [^ ]+ spin [0-9]+ of every [0-9]+ us\\), not set by hwnoisetop: left alone; stop it with: echo nop > /sys/kernel/tracing/current_tracer\$" \
+	"saying what it costs and how to stop it"
+is "$(get top_tracer)" osnoise "and leaves it running"
+is "$(get top_restored)" yes "nothing else changed"
 
 if [[ $(get have_rtla) != yes ]]; then
 	skip 15 "no rtla on this machine (Debian's rtla package) to leave an instance behind"
