@@ -4,6 +4,7 @@
 #include "format.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 char *format_count(uint64_t v, int width, char *buf, size_t size)
@@ -117,5 +118,15 @@ char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size)
 	diff = (uint64_t)((unsigned __int128)diff * 100 / before);
 	snprintf(buf, size, "%s%llu%%", !diff ? "" : after > before ? "+" : "-",
 		 (unsigned long long)diff);
+	return buf;
+}
+
+const char *format_path_fit(const char *path, int width, char *buf, size_t size)
+{
+	int len = (int)strlen(path);
+
+	if (len <= width || width <= 3)
+		return path;
+	snprintf(buf, size, "...%s", path + len - (width - 3));
 	return buf;
 }

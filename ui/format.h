@@ -1,7 +1,8 @@
 /*
  * format: the dashboard's pure helpers (no curses, no system calls), so
  * the unit tests can pin them: numbers squeezed into a column, the
- * threshold's 1-2-5 steps, sparkline levels and the meaning of a value.
+ * threshold's 1-2-5 steps, sparkline levels, the meaning of a value and
+ * a path cut to fit.
  */
 #ifndef HWN_UI_FORMAT_H
 #define HWN_UI_FORMAT_H
@@ -65,5 +66,12 @@ char format_change_mark(enum format_class c);
  * "+12%", "0%"; "new" when before is 0 and after is not.  Returns buf.
  */
 char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size);
+
+/*
+ * A file's path in at most width characters: the path itself when it
+ * fits (or width is 3 or less), else "..." and its last width - 3
+ * characters in buf.
+ */
+const char *format_path_fit(const char *path, int width, char *buf, size_t size);
 
 #endif

@@ -88,7 +88,7 @@ static unsigned key_threshold_step(struct dashboard *d, int code)
 
 static unsigned key_capture(struct dashboard *d, int code)
 {
-	char path[256], *full;
+	char path[256], tail[64], fit[256], *full;
 	uint64_t events = 0;
 
 	(void)code;
@@ -96,11 +96,17 @@ static unsigned key_capture(struct dashboard *d, int code)
 		dash_message(d, true, "capture failed: %s", d->s->err);
 		return DASH_REDRAW_STATUS;
 	}
-	/* The whole path: the file is in the directory hwnoisetop started in. */
+	/*
+	 * The whole path (the file is in the directory hwnoisetop started
+	 * in) when the status line, from its second column, holds it all;
+	 * else the path's end.  A .dat capture empties the recording.
+	 */
 	full = realpath(path, NULL);
-	dash_message(d, false, "trace saved: %s (%llu events)%s", full ? full : path,
-		     (unsigned long long)events, d->s->conf.capture_dat ?
-		     "; the recording restarts empty" : "");
+	snprintf(tail, sizeof(tail), " (%llu events)%s", (unsigned long long)events,
+		 d->s->conf.capture_dat ? "; recording anew" : "");
+	dash_message(d, false, "trace saved: %s%s", format_path_fit(full ? full : path,
+		     COLS - 1 - (int)strlen("trace saved: ") - (int)strlen(tail), fit, sizeof(fit)),
+		     tail);
 	free(full);
 	return DASH_REDRAW_STATUS;
 }

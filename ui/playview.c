@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dash.h"
+#include "format.h"
 #include "keys.h"
 #include "parse.h"
 #include "playback.h"
@@ -62,12 +63,10 @@ void playview_title(struct dashboard *d, int width, const char *mode)
 	if ((int)strlen(left) + 3 + (int)strlen(state) + (int)strlen(right) > width) {
 		/* The state and the time first: then the end of the file's path. */
 		int room = width - 3 - (int)strlen(state) - (int)strlen(right) - 8;
-		int len = (int)strlen(st.file);
+		char file[sizeof(left)];
 
-		if (room > 3 && len > room)
-			snprintf(left, sizeof(left), " REPLAY ...%s", st.file + len - (room - 3));
-		else
-			snprintf(left, sizeof(left), " REPLAY %s", st.file);
+		snprintf(left, sizeof(left), " REPLAY %s",
+			 format_path_fit(st.file, room, file, sizeof(file)));
 	}
 	dash_title_bar(d, width, left, state, sa, right);
 }

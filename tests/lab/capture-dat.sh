@@ -1,8 +1,9 @@
 #!/bin/bash
 # trace.dat captures, read back by trace-cmd report in the lab VM: -t with
 # a name ending in .dat at the end of a -q run, and the dashboard's t with
-# --capture-format dat; the recording goes on after a capture with its
-# settings as they were, and every setting is restored at the end.
+# --capture-format dat (at 80x24, its message whole); the recording goes
+# on after a capture with its settings as they were, and every setting is
+# restored at the end.
 # Without trace-cmd in PATH both are refused before anything changes.
 . "$(dirname "$0")/lib.sh"
 
@@ -33,12 +34,14 @@ echo "s_report_rc=$?"
 echo "s_tail=$(tail -c 300 /lab/stop.dat | grep -c 'hwnoisetop: ')"
 
 stamp dashboard
-tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
+# At 80x24: the message after t fits the status line whole.
+tmux -f /dev/null new-session -d -s d -x 80 -y 24 -c /lab \
 	"NO_COLOR=1 hwnoisetop -c 1 --capture-format dat; echo EXIT=\$?; sleep 600"
 waitfor '^ +1  +[0-9]+ +[0-9]+ ' >/dev/null; sleep 2
 I=$(ls $T/instances | grep -- '-record$')
 inst_before=$(snapi $I)
-key t; echo "t=$(yn waitfor 'trace saved: /lab/hwnoisetop-[0-9-]+\.dat \([1-9][0-9]* events\)' 100)"
+key t; echo "t=$(yn waitfor '^ trace saved: (/lab/|\.\.\./?)hwnoisetop-[0-9-]+\.dat \([1-9][0-9]* events\); recording anew *$' 100)"
+echo "t_line=$(cap | grep 'trace saved')"
 f=$(ls /lab/hwnoisetop-*.dat 2>/dev/null | head -1)
 echo "t_events=$(trace-cmd report "$f" 2>/dev/null | grep -cE 'osnoise/1-[0-9]+ +\[001\]')"
 inst_after=$(snapi $I)
@@ -73,7 +76,8 @@ like "$(get q_events)" '^[1-9][0-9]*$' "and shows the osnoise events of CPU 1"
 is "$(get q_buffer)" named "from the buffer of the recording instance"
 is "$(get q_restored)" yes "every setting restored after the -q run"
 is "$(get s_report_rc)$(get s_tail)" 00 "-s 1 -t stop.dat: trace-cmd reads it, no text line appended to it"
-is "$(get t)" yes "t with --capture-format dat saves hwnoisetop-DATE-TIME.dat, with its event count"
+is "$(get t)" yes "t with --capture-format dat saves hwnoisetop-DATE-TIME.dat, with its event count, in one status line of 80 columns"
+diag "$(get t_line)"
 like "$(get t_events)" '^[1-9][0-9]*$' "trace-cmd report shows CPU 1's osnoise events in it"
 is "$(get t_inst)" same "trace-cmd removed the recording instance: it is back, recording, as it was"
 is "$(get t_exit)$(get t_restored)" yesyes "q exits with 0 and restores every setting"

@@ -10,7 +10,7 @@ int main(void)
 {
 	char b[32];
 
-	tap_plan(25);
+	tap_plan(29);
 	setenv("TZ", "UTC", 1);
 	tzset();
 	tap_is_str(format_count(750000, 12, b, sizeof(b)), "750000", "fits: exact");
@@ -51,5 +51,12 @@ int main(void)
 		   "a sample's time of day with milliseconds");
 	tap_is_str(format_clock(1764460800, 5000000, b, sizeof(b)), "00:00:00.005",
 		   "midnight, leading zeros");
+	tap_is_str(format_path_fit("/lab/x.dat", 10, b, sizeof(b)), "/lab/x.dat", "a path that fits: whole");
+	tap_is_str(format_path_fit("/lab/x.dat", 9, b, sizeof(b)), ".../x.dat",
+		   "one too long: ... and its end, in the width");
+	tap_is_str(format_path_fit("/home/someone/work/hwnoisetop-20261201-130000.dat", 20, b,
+				   sizeof(b)), "...261201-130000.dat", "a long path: its last 17 characters");
+	tap_is_str(format_path_fit("/lab/x.dat", 3, b, sizeof(b)), "/lab/x.dat",
+		   "no room even for ...: whole (the line cuts it)");
 	return tap_done();
 }
