@@ -248,9 +248,10 @@ const struct opt_def cli_options[] = {
 		  "as it can; keys that would change the kernel are refused); q prints the report "
 		  "-q prints, the rest of the file read first. "
 		  "The recorded summaries go through the same statistics as a live run. A file "
-		  "that is not a recording, is cut inside a line or has another format version is "
-		  "refused with its line number (exit status 2); one without its footer (the run "
-		  "was killed) is replayed up to its last line.",
+		  "that is not a recording, has a bad line or another format version is refused "
+		  "with its line number (exit status 2). One that a crash, a kill or a full disk "
+		  "cut short (no footer, or a last line without its end of line) is replayed up to "
+		  "its last whole line, which one line on stderr says.",
 	  .example = "hwnoisetop --replay night.jsonl -q",
 	  .accepts = "a file written by --record" },
 	{ .id = O_CLEANUP, .long_name = "cleanup", .arg = OPT_NONE,

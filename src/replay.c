@@ -4,6 +4,7 @@
 #include "replay.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -382,8 +383,19 @@ int replay_next(struct replay *r)
 		return 0;
 	}
 	r->lines++;
-	if (len == 0 || r->line[len - 1] != '\n')
-		return bad(r, "%s", "cut short (no end of line)");
+	/*
+	 * getline() stops without an end of line only at the end of the file:
+	 * the cut a crash, a kill, a power loss or a full disk leaves in the
+	 * middle of a write.  The whole lines before it are the recording.
+	 */
+	if (len == 0 || r->line[len - 1] != '\n') {
+		if (ferror(r->f))
+			return bad(r, "read error in it: %s", strerror(errno));
+		if (r->lines == 1)
+			return bad(r, "%s", "cut short (no end of line): nothing to replay");
+		r->cut = r->lines;
+		return 0;
+	}
 	if (memchr(r->line, 0, (size_t)len))
 		return bad(r, "%s", "a NUL byte");
 	if (jsonr_parse(r->line, (size_t)len - 1, r->o) < 0)
@@ -427,11 +439,26 @@ void replay_free(struct replay *r)
 	session_free_results(&r->s);
 }
 
+const char *replay_end_note(const struct replay *r, const char *path, const char *verb,
+			    char *buf, size_t len)
+{
+	if (r->footer)
+		snprintf(buf, len, "%s", "");
+	else if (r->cut)
+		snprintf(buf, len, "%s: line %lu is cut short: %s up to line %lu (the run did not "
+			 "end cleanly)", path, r->cut, verb, r->cut - 1);
+	else
+		snprintf(buf, len, "%s ends at line %lu without its footer (the run was cut short): "
+			 "%s up to there", path, r->lines, verb);
+	return buf;
+}
+
 int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 {
-	if (!r->footer)
-		fprintf(stderr, "hwnoisetop: --replay: %s ends at line %lu without its footer (the run "
-			"was cut short): replayed up to there\n", path, r->lines);
+	char note[PATH_MAX + 128];
+
+	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
+		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
 	if (r->hwlat_mode) {
 		summary_hwlat(&r->s, r->end.smi, &r->s.conf.hwl.cpus, true);
 	} else {

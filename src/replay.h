@@ -22,6 +22,7 @@ struct replay {
 	bool footer;		/* the footer was read */
 	bool live_quiet;	/* the live run was -q */
 	unsigned long lines;	/* lines read */
+	unsigned long cut;	/* the last line, cut short (not replayed); 0: none */
 	uint64_t ticks;		/* tick lines taken (seconds of the live run) */
 	char err[256];		/* "line N: why" */
 	/* Reading it line by line (replay_open, replay_next, replay_take). */
@@ -39,7 +40,8 @@ struct replay {
  * Line by line, so that a front end can play it back at its own pace with
  * the memory of one line: replay_open() reads the header (0, or -1 with
  * r->err); replay_next() reads the next line ahead (1, or 0 at the end of
- * the file, or -1 with r->err naming the line) and gives its recorded time
+ * the file, or at its last line when that is cut short: r->cut; or -1 with
+ * r->err naming the line) and gives its recorded time
  * in r->next_ns (and whether a hwlat sample's in r->next_hwlat); replay_take() feeds it to the statistics (0 or -1).
  * replay_close() frees the line buffers (replay_free() too); f stays open.
  */
@@ -51,10 +53,20 @@ void replay_close(struct replay *r);
 /*
  * Read the recording from f into r (its statistics, its end).  0; or -1
  * with r->err naming the line.  A recording without its footer (the run
- * was cut short) is read up to its last line: 0 with r->footer false.
+ * was cut short) is read up to its last whole line: 0 with r->footer false
+ * (and r->cut, the line number, when the last line has no end of line).
  */
 int replay_read(struct replay *r, FILE *f);
 void replay_free(struct replay *r);
+
+/*
+ * The one-line note on a recording read to its end without its footer, in
+ * buf (returned): "PATH: line N is cut short: VERB up to line N-1 (...)"
+ * when its last line has no end of line (r->cut), else "PATH ends at line
+ * N without its footer (...): VERB up to there"; "" with its footer.
+ */
+const char *replay_end_note(const struct replay *r, const char *path, const char *verb,
+			    char *buf, size_t len);
 
 /*
  * The end-of-run report of a replay read to its end (r allocated, freed

@@ -4,6 +4,7 @@
 #include "cmptable.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,7 @@ static void usage(FILE *out)
 static int load(struct replay *r, const char *path)
 {
 	FILE *f = fopen(path, "re");
+	char note[PATH_MAX + 128];
 	int rc;
 
 	if (!f) {
@@ -105,9 +107,8 @@ static int load(struct replay *r, const char *path)
 	fclose(f);
 	if (rc < 0)
 		fprintf(stderr, "hwnoisetop: compare: %s %s\n", path, r->err);
-	else if (!r->footer)
-		fprintf(stderr, "hwnoisetop: compare: %s ends at line %lu without its footer (the run "
-			"was cut short): compared up to there\n", path, r->lines);
+	else if (*replay_end_note(r, path, "compared", note, sizeof(note)))
+		fprintf(stderr, "hwnoisetop: compare: %s\n", note);
 	return rc;
 }
 

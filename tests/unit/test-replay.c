@@ -472,6 +472,50 @@ static void settings_set_at_once(void)
 	unlink(path);
 }
 
+/* A file cut by a crash: every whole line replayed, the cut said in one line. */
+static void cut_short(void)
+{
+	static const char *const cuts[] = {
+		HDR "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runtime\":750",
+		HDR S(0, 10, 4, 2, 1, "") S(1, 3, 3, 0, 0, "") "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n"
+		    S(0, 20, 20, 0, 0, "") "{\"t\":\"s\",\"ts\":2,\"cpu\":1,\"runtime\":750000,\"noise\":9",
+		HDR S(0, 10, 4, 2, 1, "") S(1, 3, 3, 0, 0, "") "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n"
+		    S(0, 20, 20, 0, 0, ""),
+		HDR S(0, 10, 4, 2, 1, "") S(1, 3, 3, 0, 0, "") "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n"
+		    S(0, 20, 20, 0, 0, "") "{\"t\":\"footer\"",
+	};
+	static const char *const notes[] = {
+		"F: line 2 is cut short: replayed up to line 1 (the run did not end cleanly)",
+		"F: line 6 is cut short: replayed up to line 5 (the run did not end cleanly)",
+		"F ends at line 5 without its footer (the run was cut short): replayed up to there",
+		"F: line 6 is cut short: replayed up to line 5 (the run did not end cleanly)",
+	};
+	static const char *const what[] = {
+		"cut inside the first summary: the header alone, no period",
+		"cut in the middle of a later line: the whole lines before it",
+		"cut exactly at an end of line: as a file without its footer",
+		"cut inside the footer: the lines before it",
+	};
+	static const uint64_t periods0[] = { 0, 2, 2, 2 }, noise1[] = { 0, 3, 3, 3 };
+	struct replay *r = calloc(1, sizeof(*r));
+	char note[256];
+
+	for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
+		int rc = replay_text(r, cuts[i]);
+
+		tap_ok(rc == 0 && !r->footer && r->s.stats.cpu[0].periods == periods0[i] &&
+		       r->s.stats.cpu[1].noise == noise1[i] && r->s.stats.cpu[1].periods == (i > 0) &&
+		       strcmp(replay_end_note(r, "F", "replayed", note, sizeof(note)), notes[i]) == 0,
+		       "%s: rc %d, '%s' %s", what[i], rc, note, r->err);
+		replay_free(r);
+	}
+	replay_text(r, HDR FOOT);
+	tap_ok(r->footer && !*replay_end_note(r, "F", "replayed", note, sizeof(note)),
+	       "with its footer: no note");
+	replay_free(r);
+	free(r);
+}
+
 static void refused(const char *text, const char *want, const char *what)
 {
 	struct replay *r = calloc(1, sizeof(*r));
@@ -491,8 +535,13 @@ int main(void)
 	settings_set_at_once();
 	cpu_taken_out();
 	refused("", "line 1: the file is empty", "empty");
-	refused(HDR S(0, 1, 1, 0, 0, "") "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt", "line 3: cut short",
-		"truncated inside a line");
+	cut_short();
+	refused("{\"t\":\"header\",\"v\":1,\"mode\":\"hw", "line 1: cut short (no end of line): "
+		"nothing to replay", "cut inside the header");
+	refused(HDR "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt" S(1, 1, 1, 0, 0, ""), "line 2: not JSON",
+		"garbage after a cut (a cut line written on): the line is refused");
+	refused(HDR S(0, 1, 1, 0, 0, "") "{\"t\":\"s\",\"ts\":1,\"cpu\":0,\"runt\n" FOOT,
+		"line 3: not JSON", "a line cut short but not the last: refused");
 	refused(HDR "{\"t\":\"s\",\"ts\":1,,}\n", "line 2: not JSON", "garbled");
 	refused(HDR "\x01\x02 binary\n", "line 2: not JSON", "binary junk");
 	refused("{\"t\":\"header\",\"v\":2}\n", "line 1: format version 2", "a newer version");
