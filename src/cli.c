@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "config.h"
 #include "env.h"
 #include "parse.h"
@@ -292,8 +293,9 @@ static const struct opt_def *def_of(int id)
 void cli_usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: hwnoisetop [OPTIONS]\n"
-		"       hwnoisetop hwlat [OPTIONS]  (hardware latency detector: see its --help)\n"
+		"Usage: hwnoisetop [OPTIONS]\n");
+	commands_usage(out);
+	fprintf(out,
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");
 	opt_print_help(out, cli_options);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "hwlat_cli.h"
 #include "mkcomp.h"
 
@@ -132,9 +133,11 @@ void mkcomp_print(FILE *out)
 	      "\t\t_hwnoisetop_main\n"
 	      "\t\t# the first word may also be the hwlat or compare command\n"
 	      "\t\tif ((COMP_CWORD == 1)) && [[ $prev != *= ]]; then\n"
-	      "\t\t\t[[ hwlat == \"$cur\"* ]] && COMPREPLY+=(hwlat)\n"
-	      "\t\t\t[[ compare == \"$cur\"* ]] && COMPREPLY+=(compare)\n"
-	      "\t\tfi\n"
+	      , out);
+	for (const struct command_line *c = command_lines; c->name; c++)
+		if (c == command_lines || strcmp(c->name, c[-1].name) != 0)
+			fprintf(out, "\t\t\t[[ %s == \"$cur\"* ]] && COMPREPLY+=(%s)\n", c->name, c->name);
+	fputs("\t\tfi\n"
 	      "\tfi\n"
 	      "\treturn 0\n"
 	      "}\n"

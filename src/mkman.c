@@ -4,10 +4,12 @@
  * completion script instead (mkcomp.c).  Run by "make man"; a check in
  * "make check" fails when the committed page is out of date.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "config.h"
 #include "hwlat_cli.h"
 #include "keys.h"
@@ -145,6 +147,27 @@ static void hwlat_section(void)
 	       ".RE\n.fi\n");
 }
 
+/* ".B hwnoisetop compare" and its words: [\fIOPTIONS\fR], \fIA.jsonl\fR, \fB\-\-live\fR. */
+static void synopsis_line(const struct command_line *c)
+{
+	const char *w = c->args;
+
+	printf(".br\n.B hwnoisetop %s\n", c->name);
+	while (*w) {
+		size_t n = strcspn(w, " ");
+		bool opt = w[0] == '[' && w[n - 1] == ']';
+
+		if (w[0] == '-')
+			printf("\\fB\\-\\-%.*s\\fR", (int)n - 2, w + 2);
+		else
+			printf("%s\\fI%.*s\\fR%s", opt ? "[" : "", (int)(opt ? n - 2 : n), w + opt,
+			       opt ? "]" : "");
+		w += n;
+		w += *w == ' ';
+		putchar(*w ? ' ' : '\n');
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--bash-completion") == 0) {
@@ -160,7 +183,9 @@ int main(int argc, char **argv)
 	section("NAME");
 	printf("hwnoisetop \\- live per-CPU hardware noise (SMIs, NMIs, SMT, hypervisor) with the osnoise tracer\n");
 	section("SYNOPSIS");
-	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n.br\n.B hwnoisetop hwlat\n[\\fIOPTIONS\\fR]\n");
+	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n");
+	for (const struct command_line *c = command_lines; c->name; c++)
+		synopsis_line(c);
 	section("DESCRIPTION");
 	printf("%s",
 	       "\\fBhwnoisetop\\fR runs the kernel's osnoise tracer with interrupts disabled\n"

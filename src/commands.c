@@ -1,0 +1,17 @@
+/*
+ * commands: see commands.h.
+ */
+#include "commands.h"
+
+const struct command_line command_lines[] = {
+	{ "hwlat", "[OPTIONS]", "hardware latency detector: see its --help" },
+	{ "compare", "A.jsonl B.jsonl", "two recordings side by side: see its --help" },
+	{ "compare", "A.jsonl --live [OPTIONS]", "a recording against a live run" },
+	{ NULL, NULL, NULL }
+};
+
+void commands_usage(FILE *out)
+{
+	for (const struct command_line *c = command_lines; c->name; c++)
+		fprintf(out, "       hwnoisetop %s %s  (%s)\n", c->name, c->args, c->help);
+}

@@ -1,0 +1,22 @@
+/*
+ * commands: hwnoisetop's subcommands (the first word of its command line),
+ * one table for --help, the man page's SYNOPSIS and the bash completion.
+ */
+#ifndef HWN_COMMANDS_H
+#define HWN_COMMANDS_H
+
+#include <stdio.h>
+
+struct command_line {
+	const char *name;	/* the first word: "hwlat", "compare" */
+	const char *args;	/* the words after it: "[OPTIONS]", "A.jsonl B.jsonl" */
+	const char *help;	/* --help's note beside it */
+};
+
+/* Ended by { NULL }; a command may have more than one line (compare). */
+extern const struct command_line command_lines[];
+
+/* --help's usage lines after the first ("Usage: hwnoisetop [OPTIONS]"). */
+void commands_usage(FILE *out);
+
+#endif
