@@ -89,8 +89,9 @@ static void usage(FILE *out)
 		"Two recordings of hwnoisetop --record side by side, per CPU: noise per second of\n"
 		"runtime and its change, %% CPU available, HW and NMI per second of runtime, SMIs\n"
 		"per second when both runs counted them.  Needs neither root nor a tracer.\n"
-		"Both runs must be of one mode (hwnoise, osnoise or hwlat); --live measures in\n"
-		"hwnoise mode.\n");
+		"Both runs must be of one mode (hwnoise or osnoise); --live measures in hwnoise\n"
+		"mode.  Recordings of hwnoisetop hwlat have no osnoise periods: refused (their\n"
+		"figures: hwnoisetop --replay FILE -q).\n");
 }
 
 static int load(struct replay *r, const char *path)
@@ -153,6 +154,16 @@ static void describe(const char *name, const char *path, const struct replay *r)
 	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)));
 }
 
+/* A recording of hwnoisetop hwlat: no osnoise periods, nothing compare compares. */
+static bool hwlat_refused(const char *what, const struct replay *r, const char *path)
+{
+	if (!r->hwlat_mode)
+		return false;
+	fprintf(stderr, "hwnoisetop: %s: %s is a hwnoisetop hwlat recording: it has no osnoise "
+		"periods to compare (its figures: hwnoisetop --replay %s -q)\n", what, path, path);
+	return true;
+}
+
 int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
 {
 	int live = argc > 1 && strcmp(argv[1], "--live") == 0 ? 1 :
@@ -171,10 +182,7 @@ int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
 		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
 		return -1;
 	}
-	if (load(*ref, *path) < 0 ||
-	    ((*ref)->hwlat_mode && fprintf(stderr, "hwnoisetop: compare --live: %s is a hwnoisetop "
-					   "hwlat recording: no osnoise periods to compare with\n",
-					   *path))) {
+	if (load(*ref, *path) < 0 || hwlat_refused("compare --live", *ref, *path)) {
 		replay_free(*ref);
 		free(*ref);
 		*ref = NULL;
@@ -203,7 +211,8 @@ int cmptable_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
 		return HWN_EXIT_ENV;
 	}
-	if (load(&r[0], argv[1]) < 0 || load(&r[1], argv[2]) < 0) {
+	if (load(&r[0], argv[1]) < 0 || load(&r[1], argv[2]) < 0 ||
+	    hwlat_refused("compare", &r[0], argv[1]) || hwlat_refused("compare", &r[1], argv[2])) {
 		;	/* said */
 	} else if (strcmp(mode_of(&r[0]), mode_of(&r[1])) != 0) {
 		fprintf(stderr, "hwnoisetop: compare: %s was recorded in %s, %s in %s: they count "

@@ -38,12 +38,27 @@
 	"\"hwlat_threshold_us\":0,\"exit\":0,\"stop_hit\":false,\"stop_reason\":\"\"," \
 	"\"neighbour_log\":\"\",\"notes\":\"\"}\n"
 
+/* A recording of hwnoisetop hwlat: hwlat samples, no osnoise period. */
+#define HDR_HWL "{\"t\":\"header\",\"v\":1,\"mode\":\"hwlat\",\"quiet\":false,\"ncpus\":2," \
+	"\"duration_s\":2,\"warmup_s\":0,\"stop_us\":0,\"stop_total_us\":0," \
+	"\"hwlat_keep\":0,\"cpus\":\"\",\"period_us\":0,\"runtime_us\":0," \
+	"\"threshold_us\":0,\"irq_disable\":true,\"hwlat_cpus\":\"0-1\",\"hwlat_threshold_us\":10," \
+	"\"hwlat_window_us\":1000000,\"hwlat_width_us\":500000,\"hwlat_mode\":\"round-robin\"}\n"
+#define H(cpu, seq, inner) "{\"t\":\"h\",\"cpu\":" #cpu ",\"seq\":" #seq ",\"sec\":1," \
+	"\"nsec\":0,\"inner\":" #inner ",\"outer\":3,\"count\":1,\"nmi_total\":0,\"nmi_count\":0}\n"
+#define FOOT_HWL "{\"t\":\"footer\",\"elapsed_s\":0,\"run_ns\":2000000000,\"cpus\":\"\"," \
+	"\"hwlat_cpus\":\"0-1\",\"osnoise\":false,\"smi\":false,\"hwlat_view\":false," \
+	"\"hwlat_threshold_us\":10,\"exit\":0,\"stop_hit\":false,\"stop_reason\":\"\"," \
+	"\"neighbour_log\":\"\",\"notes\":\"\"}\n"
+
 /* A: CPU 0 only, 1 s of runtime: 40 us of noise, 5 HW, 2 NMI, 3 SMI.
  * B: CPU 0 with 10 us, 0 HW, 4 NMI, 1 SMI; CPU 1 too. */
 static const char *rec_a = HDR S(0, 10, 2, 1) S(0, 30, 3, 1) SMI(0, 3) FOOT("true");
 static const char *rec_b = HDR S(0, 4, 0, 2) S(0, 6, 0, 2) S(1, 0, 0, 0) SMI(0, 1) FOOT("true");
 
 static const char *rec_osn = HDR_OSN S(0, 90, 1, 0) FOOT_OSN;
+
+static const char *rec_hwl = HDR_HWL H(0, 1, 15) H(1, 2, 12) FOOT_HWL;
 
 static char *write_tmp(const char *text)
 {
@@ -164,6 +179,47 @@ static void modes(const char *pa, const char *posn)
 	printf("# %s", err);
 }
 
+/* cmptable_live() as with_stderr() calls it: its result; what it read freed. */
+static int live_read(int argc, char **argv)
+{
+	struct replay *ref = NULL;
+	const char *path = NULL;
+	int rc = cmptable_live(argc, argv, &ref, &path);
+
+	if (ref) {
+		replay_free(ref);
+		free(ref);
+	}
+	return rc;
+}
+
+/*
+ * Recordings of hwnoisetop hwlat have no osnoise periods: compare refuses
+ * them with one line (not an empty table), exit 2, as compare --live does.
+ */
+static void hwlat_refused(const char *pa, const char *phwl)
+{
+	char *both[] = { "compare", (char *)phwl, (char *)phwl, NULL };
+	char *second[] = { "compare", (char *)pa, (char *)phwl, NULL };
+	char *live[] = { "compare", (char *)phwl, "--live", NULL };
+	char err[1024];
+	int rc;
+
+	rc = with_stderr(cmptable_main, 3, both, err, sizeof(err));
+	tap_ok(rc == 2 && lines_in(err) == 1 && strstr(err, "hwnoisetop: compare: ") &&
+	       strstr(err, phwl) && strstr(err, "is a hwnoisetop hwlat recording") &&
+	       strstr(err, "no osnoise periods"),
+	       "compare HWLAT HWLAT: refused with one line naming the file, exit 2 (%d)", rc);
+	printf("# %s", err);
+	rc = with_stderr(cmptable_main, 3, second, err, sizeof(err));
+	tap_ok(rc == 2 && lines_in(err) == 1 && strstr(err, phwl),
+	       "compare HWNOISE HWLAT: refused with one line naming the hwlat one, exit 2 (%d)", rc);
+	rc = with_stderr(live_read, 3, live, err, sizeof(err));
+	tap_ok(rc == -1 && lines_in(err) == 1 && strstr(err, "hwnoisetop: compare --live: ") &&
+	       strstr(err, "is a hwnoisetop hwlat recording"),
+	       "compare HWLAT --live: refused with the same line (%d)", rc);
+}
+
 int main(void)
 {
 	struct replay *r = calloc(2, sizeof(*r));
@@ -229,6 +285,13 @@ int main(void)
 		modes(pa, posn);
 		unlink(posn);
 		free(posn);
+	}
+	{
+		char *phwl = write_tmp(rec_hwl);
+
+		hwlat_refused(pa, phwl);
+		unlink(phwl);
+		free(phwl);
 	}
 	unlink(pa);
 	unlink(pb);
