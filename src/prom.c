@@ -498,10 +498,7 @@ static void on_tick(void *ctx, struct session *s)
 		return;
 	p->failing = true;
 	snprintf(line, sizeof(line), "--prometheus: cannot write %s: %s", p->path, strerror(errno));
-	if (s->ui && s->ui->note)
-		s->ui->note(s->ui->ctx, line);
-	else
-		fprintf(stderr, "hwnoisetop: %s\n", line);
+	session_note(s, line);
 }
 
 void prom_attach(struct prom *p, struct session *s)

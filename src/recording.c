@@ -42,6 +42,7 @@ struct recording {
 	uint64_t lines;
 	struct rec_settings set;
 	int werr;			/* errno of the first failed write, 0 */
+	bool werr_said;			/* and it was said during the run */
 };
 
 static void recording_free(struct recording *r)
@@ -412,10 +413,22 @@ static void tick(struct recording *r)
 	flush(r);
 }
 
+/*
+ * The tick writes; the first failed write (the header's or a tick's: a
+ * full disk) is said at once, the recording stopped there, the run goes on.
+ */
 static void on_tick(void *ctx, struct session *s)
 {
-	(void)s;
-	tick(ctx);
+	struct recording *r = ctx;
+	char text[sizeof(r->path) + 160];
+
+	tick(r);
+	if (!r->werr || r->werr_said)
+		return;
+	r->werr_said = true;
+	snprintf(text, sizeof(text), "--record: cannot write %s: %s: the recording stops there, "
+		 "the run goes on", r->path, strerror(r->werr));
+	session_note(s, text);
 }
 
 /* From here on, the session's hooks bring it every line. */

@@ -8,7 +8,9 @@
  *
  * The recording is one of the session's hooks (session.h): it sees
  * exactly what the statistics are given and notes whether they counted it.  Lines are kept in memory and written
- * whole at each tick: a crash loses at most a tick, never half a line.
+ * at each tick: a crash loses at most a tick (a kill in the middle of the
+ * write or a full disk may cut the last line: replay stops there).  The
+ * first failed write is said at once (session_note) and ends the writing.
  * Replay (replay.h) reads it back.  Not the trace capture (record.h).
  */
 #ifndef HWN_RECORDING_H

@@ -277,6 +277,8 @@ void session_set_fatal_hook(void (*hook)(void));
 void session_close_fds(int keep, int max_fd);
 /* The sink the readers feed (through the recording, if any); replay feeds it too. */
 struct reader_sink session_sink(struct session *s);
+/* Say text now: on the front end's status line (ui->note), else one line on stderr. */
+void session_note(const struct session *s, const char *text);
 /* Run the loop until the duration ends, a signal, a stop condition or a quit. */
 int session_run(struct session *s, const struct session_ui *ui);
 /* Stop tracing, read what is left, restore every setting. */

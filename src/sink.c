@@ -112,6 +112,14 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 		s->source->count_lost(s, count);
 }
 
+void session_note(const struct session *s, const char *text)
+{
+	if (s->ui && s->ui->note)
+		s->ui->note(s->ui->ctx, text);
+	else
+		fprintf(stderr, "hwnoisetop: %s\n", text);
+}
+
 /* A CPU's buffer failed: said now (front end or stderr) and in the final notes. */
 static void on_dropped(void *ctx, int cpu, const char *why)
 {
@@ -120,10 +128,7 @@ static void on_dropped(void *ctx, int cpu, const char *why)
 	char line[160];
 
 	snprintf(line, sizeof(line), "CPU %d is no longer read: %s", cpu, why);
-	if (s->ui && s->ui->note)
-		s->ui->note(s->ui->ctx, line);
-	else
-		fprintf(stderr, "hwnoisetop: %s\n", line);
+	session_note(s, line);
 	snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", line);
 	session_hooks(s, dropped, cpu, why);
 }

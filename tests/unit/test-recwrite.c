@@ -1,0 +1,62 @@
+/*
+ * The recording's writer when the disk is full (/dev/full): the first
+ * failed write said at once in one line, once, and the run goes on.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "recfixture.h"
+#include "recording.h"
+#include "replay.h"
+#include "tap.h"
+
+static char said[512];
+static int nsaid;
+
+static void note(void *ctx, const char *text)
+{
+	(void)ctx;
+	snprintf(said, sizeof(said), "%s", text);
+	nsaid++;
+}
+
+/* A full disk (/dev/full): the first failed write said at once, once; the run goes on. */
+static void write_error_said(void)
+{
+	struct session_ui ui = { .input_fd = -1, .note = note };
+	struct replay *r = calloc(1, sizeof(*r));
+	FILE *f = fmemopen((void *)(HDR S(0, 5, 5, 1, 0, "")), strlen(HDR S(0, 5, 5, 1, 0, "")), "r");
+	char *argv[] = { "hwnoisetop", NULL }, err[256] = "";
+	struct recording *out = recording_open("/dev/full", true, err, sizeof(err));
+
+	tap_ok(out && replay_open(r, f) == 0, "--record /dev/full --force opens: %s", err);
+	if (!out)
+		return;
+	r->s.ui = &ui;
+	recording_begin(out, &r->s, 1, argv, true);
+	tap_ok(nsaid == 0, "nothing said before the tick");
+	session_hooks(&r->s, tick);
+	tap_ok(nsaid == 1 && strcmp(said, "--record: cannot write /dev/full: No space left on "
+				   "device: the recording stops there, the run goes on") == 0,
+	       "the first tick says the failed write in one line naming the file: '%s'", said);
+	while (replay_next(r) > 0 && replay_take(r) == 0)
+		;
+	session_hooks(&r->s, tick);
+	tap_ok(nsaid == 1 && r->s.stats.cpu[0].periods == 1,
+	       "said once; the summaries still counted (%d said)", nsaid);
+	r->s.ui = NULL;
+	tap_ok(recording_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err)) < 0 &&
+	       strstr(err, "cannot write /dev/full: No space left on device"),
+	       "and at the end: '%s'", err);
+	replay_free(r);
+	free(r);
+	fclose(f);
+}
+
+int main(void)
+{
+	write_error_said();
+	tap_plan(tap_n);
+	return tap_failed ? 1 : 0;
+}
