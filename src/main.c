@@ -174,6 +174,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			dc.ref_name = ref_path;
 			dc.ref_elapsed_s = ref->end.elapsed_s;
 			dc.ref_osnoise = !session_osnoise_conf(&ref->s)->irq_disable;
+			dc.ref_osn = session_osnoise_conf(&ref->s);
+			dc.ref_smi = ref->end.smi;
 		}
 
 		rc = dashboard_run(&s, &dc, err, sizeof(err));

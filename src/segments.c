@@ -191,10 +191,10 @@ static uint64_t muldiv(uint64_t a, uint64_t b, uint64_t c)
 
 void segments_rates(const struct cpu_stats *c, struct seg_rates *r)
 {
-	/* x per second of runtime, milli-units: x * 1e9 / runtime_us. */
-	r->noise_per_s_milli = muldiv(c->noise, 1000000000ULL, c->runtime);
-	r->hw_per_s_milli = muldiv(c->hw, 1000000000ULL, c->runtime);
-	r->nmi_per_s_milli = muldiv(c->nmi, 1000000000ULL, c->runtime);
-	r->smi_per_s_milli = muldiv(c->smi, 1000000000ULL, c->runtime);
+	/* x per second of runtime, nano-units: x * 1e15 / runtime_us. */
+	r->noise_per_s_nano = muldiv(c->noise, 1000000000000000ULL, c->runtime);
+	r->hw_per_s_nano = muldiv(c->hw, 1000000000000000ULL, c->runtime);
+	r->nmi_per_s_nano = muldiv(c->nmi, 1000000000000000ULL, c->runtime);
+	r->smi_per_s_nano = muldiv(c->smi, 1000000000000000ULL, c->runtime);
 	r->avail = stats_avail(c->runtime, c->noise);
 }

@@ -79,14 +79,14 @@ void segments_unpack(const struct segments *sg, unsigned k, struct stats *st);
 
 /*
  * Rates of one CPU's figures, per second of runtime (runtime is in us):
- * noise in us per s, HW, NMI and SMI events per s, scaled by 1000 (milli-units)
- * so they stay integers; avail as stats_avail().  All 0 without runtime.
+ * noise in us per s, HW, NMI and SMI events per s, scaled by 1e9 (nano-units)
+ * so they stay integers and keep 1 NMI in hours; avail as stats_avail().  All 0 without runtime.
  */
 struct seg_rates {
-	uint64_t noise_per_s_milli;
-	uint64_t hw_per_s_milli;
-	uint64_t nmi_per_s_milli;
-	uint64_t smi_per_s_milli;
+	uint64_t noise_per_s_nano;
+	uint64_t hw_per_s_nano;
+	uint64_t nmi_per_s_nano;
+	uint64_t smi_per_s_nano;
 	uint64_t avail;
 };
 void segments_rates(const struct cpu_stats *c, struct seg_rates *r);

@@ -8,77 +8,88 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmpcells.h"
 #include "env.h"
 #include "format.h"
 #include "replay.h"
 #include "segments.h"
 
-#define W_NUM 10
-#define W_AVAIL 10
-#define W_PCT 7
+/* The figures' groups: a title over their cells. */
+static const struct {
+	const char *title;
+	int first, n;
+} groups[] = {
+	{ "noise us per s runtime", CMP_NOISE_B, 3 },
+	{ "% CPU available", CMP_AVAIL_B, 2 },
+	{ "HW per s", CMP_HW_B, 2 },
+	{ "NMI per s", CMP_NMI_B, 2 },
+	{ "SMI per s", CMP_SMI_B, 2 },
+};
 
-/* A figure of a, then of b with its mark ('+' better, '!' worse). */
-static void pair(FILE *out, int w, bool ha, bool hb, uint64_t a, uint64_t b, bool avail,
-		 int higher_better)
+static const char *const labels[CMP_NCELLS] = { "A", "B", "change", "A", "B", "A", "B", "A", "B",
+						"A", "B" };
+
+/* The row of a CPU of a against b: false when neither has periods. */
+static bool row_of(const struct stats *a, const struct stats *b, int cpu, struct cmp_row *row)
 {
-	enum format_class k = ha && hb ? format_change(a, b, higher_better) : FORMAT_NONE;
-	char sa[40], sb[40];
-
-	if (avail) {
-		snprintf(sa, sizeof(sa), "%llu.%05llu", (unsigned long long)(a / 100000),
-			 (unsigned long long)(a % 100000));
-		snprintf(sb, sizeof(sb), "%llu.%05llu", (unsigned long long)(b / 100000),
-			 (unsigned long long)(b % 100000));
-	} else {
-		format_milli(a, sa, sizeof(sa));
-		format_milli(b, sb, sizeof(sb));
-	}
-	fprintf(out, " %*s %*s%c", w, ha ? sa : "-", w, hb ? sb : "-", format_change_mark(k));
+	return cmpcells_row(cpu < a->ncpus ? &a->cpu[cpu] : NULL,
+			    cpu < b->ncpus ? &b->cpu[cpu] : NULL, row);
 }
 
 void cmptable_print(FILE *out, const struct stats *a, const struct stats *b, bool smi)
 {
-	int n = a->ncpus > b->ncpus ? a->ncpus : b->ncpus, rows = 0;
+	int n = a->ncpus > b->ncpus ? a->ncpus : b->ncpus, rows = 0, ncells = smi ? CMP_NCELLS :
+									    CMP_SMI_B;
+	int ngroups = smi ? 5 : 4, w[CMP_NCELLS], wcpu = 3;
+	struct cmp_row row;
+	char num[16];
 
-	fprintf(out, "%4s %*s %*s %*s %*s %*s\n", "", W_NUM * 2 + W_PCT + 3,
-		"noise us per s runtime", W_AVAIL * 2 + 2, "% CPU available", W_NUM * 2 + 2,
-		"HW per s", W_NUM * 2 + 2, "NMI per s", smi ? W_NUM * 2 + 2 : 0, smi ? "SMI per s" : "");
-	fprintf(out, "%4s %*s %*s %*s %*s %*s %*s %*s %*s %*s", "CPU", W_NUM, "A", W_NUM + 1, "B",
-		W_PCT, "change", W_AVAIL, "A", W_AVAIL + 1, "B", W_NUM, "A", W_NUM + 1, "B", W_NUM,
-		"A", W_NUM + 1, "B");
-	if (smi)
-		fprintf(out, " %*s %*s", W_NUM, "A", W_NUM + 1, "B");
+	/* Each column as wide as its widest cell, one space between columns. */
+	for (int i = 0; i < ncells; i++)
+		w[i] = i % 2 || i == CMP_PCT ? 7 : 6;	/* at least as wide as "0.00167" */
+	for (int cpu = 0; cpu < n; cpu++) {
+		if (!row_of(a, b, cpu, &row))
+			continue;
+		for (int i = 0; i < ncells; i++)
+			if ((int)strlen(row.cell[i]) > w[i])
+				w[i] = (int)strlen(row.cell[i]);
+		if (snprintf(num, sizeof(num), "%d", cpu) > wcpu)
+			wcpu = (int)strlen(num);
+		rows++;
+	}
+	for (int g = 0; g < ngroups; g++) {
+		int span = groups[g].n - 1, len = (int)strlen(groups[g].title);
+
+		for (int i = 0; i < groups[g].n; i++)
+			span += w[groups[g].first + i];
+		if (len > span)
+			w[groups[g].first] += len - span;
+	}
+	fprintf(out, "%*s", wcpu, "");
+	for (int g = 0; g < ngroups; g++) {
+		int span = groups[g].n - 1;
+
+		for (int i = 0; i < groups[g].n; i++)
+			span += w[groups[g].first + i];
+		fprintf(out, " %*s", span, groups[g].title);
+	}
+	fprintf(out, "\n%*s", wcpu, "CPU");
+	for (int i = 0; i < ncells; i++)
+		fprintf(out, " %*s", w[i], labels[i]);
 	fputc('\n', out);
 	for (int cpu = 0; cpu < n; cpu++) {
-		const struct cpu_stats *ca = cpu < a->ncpus ? &a->cpu[cpu] : NULL;
-		const struct cpu_stats *cb = cpu < b->ncpus ? &b->cpu[cpu] : NULL;
-		bool ha = ca && ca->periods, hb = cb && cb->periods;
-		struct seg_rates ra = { 0 }, rb = { 0 };
-		char pct[32] = "-";
-
-		if (!ha && !hb)
+		if (!row_of(a, b, cpu, &row))
 			continue;
-		if (ha)
-			segments_rates(ca, &ra);
-		if (hb)
-			segments_rates(cb, &rb);
-		if (ha && hb)
-			format_change_pct(ra.noise_per_s_milli, rb.noise_per_s_milli, pct, sizeof(pct));
-		fprintf(out, "%4d", cpu);
-		pair(out, W_NUM, ha, hb, ra.noise_per_s_milli, rb.noise_per_s_milli, false, 0);
-		fprintf(out, "%*s", W_PCT, pct);
-		pair(out, W_AVAIL, ha, hb, ra.avail, rb.avail, true, 1);
-		pair(out, W_NUM, ha, hb, ra.hw_per_s_milli, rb.hw_per_s_milli, false, 0);
-		pair(out, W_NUM, ha, hb, ra.nmi_per_s_milli, rb.nmi_per_s_milli, false, 0);
-		if (smi)
-			pair(out, W_NUM, ha, hb, ra.smi_per_s_milli, rb.smi_per_s_milli, false, 0);
+		fprintf(out, "%*d", wcpu, cpu);
+		for (int i = 0; i < ncells; i++)
+			fprintf(out, " %*s", w[i], row.cell[i]);
 		fputc('\n', out);
-		rows++;
 	}
 	if (!rows)
 		fprintf(out, "no osnoise periods in either recording\n");
 	else
-		fprintf(out, "per second of runtime; B against A: '+' better, '!' worse\n");
+		fprintf(out, "per second of runtime, three significant digits; B against A: '+' better, "
+			"'!' worse (figures that print the same are not marked)\n");
 }
 
 static void usage(FILE *out)
@@ -143,14 +154,17 @@ int cmptable_live_mode(const struct replay *ref, const char *path, bool irq_disa
 	return -1;
 }
 
-/* "A: night.jsonl  6.1.0-47-rt-amd64  hwnoise  CPUs 0-3  00:10:00". */
+/*
+ * "A: night.jsonl  hwnoise  CPUs 0-3  period 1000000 us ...  00:10:00 measured":
+ * the settings at the end of the run.
+ */
 static void describe(const char *name, const char *path, const struct replay *r)
 {
-	char list[CPUSET_LIST_MAX], clock[32];
+	struct cmp_conf c = { session_osnoise_conf(&r->s), r->end.smi };
+	char conf[400], clock[32];
 
-	printf("%s: %s  %s  CPUs %s  %s measured\n", name, path,
-	       r->hwlat_mode ? mode_long("hwlat") : mode_of(r),
-	       cpuset_format(&r->s.conf.osn.cpus, list, sizeof(list)),
+	printf("%s: %s  %s  %s measured\n", name, path,
+	       r->hwlat_mode ? mode_long("hwlat") : cmpcells_conf(&c, conf, sizeof(conf)),
 	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)));
 }
 
@@ -162,6 +176,18 @@ static bool hwlat_refused(const char *what, const struct replay *r, const char *
 	fprintf(stderr, "hwnoisetop: %s: %s is a hwnoisetop hwlat recording: it has no osnoise "
 		"periods to compare (its figures: hwnoisetop --replay %s -q)\n", what, path, path);
 	return true;
+}
+
+/* One line for each setting of a and b that differs. */
+static void differences(const struct replay *a, const struct replay *b)
+{
+	struct cmp_conf ca = { session_osnoise_conf(&a->s), a->end.smi };
+	struct cmp_conf cb = { session_osnoise_conf(&b->s), b->end.smi };
+	char line[CMP_DIFFS_MAX][CMP_DIFF_LEN];
+	int n = cmpcells_diffs(&ca, &cb, line);
+
+	for (int i = 0; i < n; i++)
+		printf("%s\n", line[i]);
 }
 
 int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
@@ -221,6 +247,7 @@ int cmptable_main(int argc, char **argv)
 	} else {
 		describe("A", argv[1], &r[0]);
 		describe("B", argv[2], &r[1]);
+		differences(&r[0], &r[1]);
 		putchar('\n');
 		cmptable_print(stdout, &r[0].s.stats, &r[1].s.stats, r[0].end.smi && r[1].end.smi);
 		rc = HWN_EXIT_OK;

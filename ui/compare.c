@@ -1,23 +1,69 @@
 /*
  * compare: the before/after view of the grid (d).  For each CPU measured
- * in the segment before the latest marker or in the current one: the
- * noise per second of runtime, % CPU available (as the kernel prints it),
- * HW and NMI events per second of runtime, before and after, and the
- * change: coloured better or worse, with a mark ('+' better, '!' worse)
- * that survives NO_COLOR.  The figures come from segments.h; with compare
- * --live, "before" is a recording's whole run (dashboard_conf.ref).
+ * in the last osnoise segment before the latest marker (a stretch of the
+ * hwlat view has no osnoise figures) or in the current one: the noise per
+ * second of runtime and its change, % CPU available (as the kernel prints
+ * it), HW, NMI and, where counted, SMI events per second of runtime,
+ * before and after: the cells of cmpcells.h, coloured better or worse,
+ * with their mark ('+' better, '!' worse) that survives NO_COLOR.  With
+ * compare --live, "before" is a recording's whole run (dashboard_conf.ref).
+ * Above the rows, both runs' settings where they differ, one line each.
+ * Like the grid, a narrow terminal drops groups of columns, the least kept
+ * first (and of those the rightmost).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "cmpcells.h"
 #include "dash.h"
-#include "format.h"
 
-/* Column widths: CPU, then before/after pairs; the after cells end with the mark. */
 #define W_CPU 4
-#define W_NUM 9
-#define W_AVAIL 10
-#define W_PCT 6
+
+/* The groups of cells: their widths, and how long each stays as the terminal narrows. */
+static const struct group {
+	const char *title;
+	int first, n;
+	int w[3];
+	int keep;	/* lower stays longer, as in the grid (grid.c) */
+} groups[] = {
+	{ "noise us per s runtime", CMP_NOISE_B, 3, { 7, 8, 6 }, 0 },
+	{ "% CPU available", CMP_AVAIL_B, 2, { 9, 10 }, 1 },
+	{ "HW per s", CMP_HW_B, 2, { 7, 8 }, 3 },
+	{ "NMI per s", CMP_NMI_B, 2, { 7, 8 }, 3 },
+	{ "SMI per s", CMP_SMI_B, 2, { 7, 8 }, 3 },
+};
+#define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
+
+static int group_width(const struct group *g)
+{
+	int w = 0;
+
+	for (int i = 0; i < g->n; i++)
+		w += g->w[i] + 1;
+	return w;
+}
+
+/* Which groups show in width columns (SMI only when counted). */
+static void layout(bool smi, int width, bool shown[NGROUPS])
+{
+	int total = W_CPU;
+
+	for (int g = 0; g < NGROUPS; g++) {
+		shown[g] = groups[g].first != CMP_SMI_B || smi;
+		total += shown[g] ? group_width(&groups[g]) : 0;
+	}
+	while (total > width) {
+		int drop = -1;
+
+		for (int g = 1; g < NGROUPS; g++)
+			if (shown[g] && (drop < 0 || groups[g].keep >= groups[drop].keep))
+				drop = g;
+		if (drop < 0)
+			break;
+		shown[drop] = false;
+		total -= group_width(&groups[drop]);
+	}
+}
 
 static void cell(int y, int *x, int w, attr_t a, const char *text)
 {
@@ -30,7 +76,7 @@ static void cell(int y, int *x, int w, attr_t a, const char *text)
 	if (len > w)
 		len = w;
 	attrset(a);
-	mvprintw(y, *x, "%*s", w - len, "");
+	mvprintw(y, *x, " %*s", w - len, "");
 	addnstr(text, len);
 	*x += w + 1;
 }
@@ -40,73 +86,99 @@ static attr_t change_look(const struct dashboard *d, enum format_class k)
 	return d->look[k == FORMAT_GOOD ? LOOK_GOOD : k == FORMAT_BAD ? LOOK_BAD : LOOK_NORMAL];
 }
 
-/* One figure: before, then after with its mark in the change's look. */
-static void pair(const struct dashboard *d, int y, int *x, int w, bool have_b, bool have_a,
-		 uint64_t before, uint64_t after, bool avail, int higher_better)
+/* The segment "before" compares: the last osnoise one before ka (ka itself: none). */
+static unsigned before_of(const struct segments *sg, unsigned ka)
 {
-	enum format_class k = have_b && have_a ? format_change(before, after, higher_better) :
-				FORMAT_NONE;
-	char b[32], a[40];
-
-	if (avail) {
-		snprintf(b, sizeof(b), "%llu.%05llu", (unsigned long long)(before / 100000),
-			 (unsigned long long)(before % 100000));
-		snprintf(a, sizeof(a), "%llu.%05llu%c", (unsigned long long)(after / 100000),
-			 (unsigned long long)(after % 100000), format_change_mark(k));
-	} else {
-		format_milli(before, b, sizeof(b));
-		format_milli(after, a, sizeof(a) - 1);
-		snprintf(a + strlen(a), 2, "%c", format_change_mark(k));
-	}
-	cell(y, x, w, A_NORMAL, have_b ? b : "-");
-	cell(y, x, w + 1, change_look(d, k), have_a ? a : "- ");
+	for (unsigned k = ka; k-- > 0;)
+		if (!sg->seg[k].hwlat)
+			return k;
+	return ka;
 }
 
-static void header(const struct dashboard *d, int y, int width, unsigned kb, unsigned ka)
+/* The settings of segment k: the live run's, with its CPUs and mode. */
+static void seg_conf(const struct dashboard *d, unsigned k, struct osnoise_conf *c)
+{
+	*c = *session_osnoise_conf(d->s);
+	c->cpus = d->s->seg.seg[k].cpus;
+	c->irq_disable = !d->s->seg.seg[k].osnoise;
+}
+
+/* The header's lines; how many rows it took. */
+static int header(const struct dashboard *d, int y, int height, int width, unsigned kb, unsigned ka,
+		  bool smi, const bool shown[NGROUPS])
 {
 	const struct markers *ms = &d->s->seg.marks;
-	char line[MARKER_TEXT + 1200], m[MARKER_TEXT + 48];
+	char line[MARKER_TEXT + 1400], m[MARKER_TEXT + 48], conf[400];
+	char diff[CMP_DIFFS_MAX][CMP_DIFF_LEN];
+	struct osnoise_conf ob, oa;
+	struct cmp_conf cb = { &ob, smi }, ca = { &oa, smi };
+	int rows = 0, n, x;
 
+	seg_conf(d, ka, &oa);
+	if (d->conf.ref && d->conf.ref_osn) {
+		cb.osn = d->conf.ref_osn;
+		cb.smi = d->conf.ref_smi;
+		ca.smi = grid_smi_shown(d->s);
+	} else {
+		seg_conf(d, kb, &ob);
+	}
 	attrset(A_NORMAL);
 	if (d->conf.ref)
-		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s, %s measured)",
-			 d->conf.ref_name, d->conf.ref_osnoise ? "osnoise: IRQs enabled" : "hwnoise",
-			 markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)));
+		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s measured): %s",
+			 d->conf.ref_name, markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)),
+			 cmpcells_conf(&cb, conf, sizeof(conf)));
 	else
 		snprintf(line, sizeof(line), " before: %s", markers_line(&ms->m[kb], m, sizeof(m)));
-	mvaddnstr(y, 0, line, width);
-	snprintf(line, sizeof(line), " after:  %s", markers_line(&ms->m[ka], m, sizeof(m)));
-	mvaddnstr(y + 1, 0, line, width);
-	attrset(d->look[LOOK_COLHEAD]);
-	for (int x = 0; x < width; x++) {
-		mvaddch(y + 2, x, ' ');
-		mvaddch(y + 3, x, ' ');
+	mvaddnstr(y + rows++, 0, line, width);
+	snprintf(line, sizeof(line), " after:  %s%s%s", markers_line(&ms->m[ka], m, sizeof(m)),
+		 d->conf.ref ? ": " : "", d->conf.ref ? cmpcells_conf(&ca, conf, sizeof(conf)) : "");
+	mvaddnstr(y + rows++, 0, line, width);
+	if (kb == ka && segments_count(&d->s->seg) > 1 && !d->conf.ref) {
+		attrset(d->look[LOOK_WARN]);
+		mvaddnstr(y + rows++, 1, "no osnoise segment before this one (the hwlat view ran): "
+			  "the current one against itself", width - 1);
 	}
-	snprintf(line, sizeof(line), "%*s %*s %*s %*s %*s %*s", W_CPU, "",
-		 W_NUM * 2 + W_PCT + 3, "noise us per s runtime",
-		 W_AVAIL * 2 + 2, "% CPU available", W_NUM * 2 + 2, "HW per s", W_NUM * 2 + 2,
-		 "NMI per s", 0, "");
-	mvaddnstr(y + 2, 0, line, width);
-	snprintf(line, sizeof(line), "%*s %*s %*s %*s %*s %*s %*s %*s %*s %*s", W_CPU, "CPU",
-		 W_NUM, "before", W_NUM + 1, "after", W_PCT, "change", W_AVAIL, "before",
-		 W_AVAIL + 1, "after", W_NUM, "before", W_NUM + 1, "after", W_NUM, "before",
-		 W_NUM + 1, "after");
-	mvaddnstr(y + 3, 0, line, width);
+	n = cmpcells_diffs(&cb, &ca, diff);
+	attrset(d->look[LOOK_WARN]);
+	for (int i = 0; i < n && rows < height - 3; i++)
+		mvaddnstr(y + rows++, 1, diff[i], width - 1);
+	attrset(d->look[LOOK_COLHEAD]);
+	for (x = 0; x < width; x++) {
+		mvaddch(y + rows, x, ' ');
+		mvaddch(y + rows + 1, x, ' ');
+	}
+	x = W_CPU;
+	mvaddstr(y + rows + 1, 0, " CPU");
+	for (int g = 0; g < NGROUPS; g++) {
+		static const char *const lab[3] = { "before", "after", "change" };
+
+		if (!shown[g])
+			continue;
+		mvprintw(y + rows, x, " %*s", group_width(&groups[g]) - 1, groups[g].title);
+		for (int i = 0; i < groups[g].n; i++) {
+			mvprintw(y + rows + 1, x, " %*s", groups[g].w[i] - (i == 1), lab[i]);
+			x += groups[g].w[i] + 1;
+		}
+	}
+	return rows + 2;
 }
 
 void compare_draw(struct dashboard *d, int y, int height, int width)
 {
 	const struct segments *sg = &d->s->seg;
-	unsigned ka = segments_count(sg) - 1, kb = ka ? ka - 1 : 0;
-	int row = 0, cpu;
+	unsigned ka = segments_count(sg) - 1, kb = before_of(sg, ka);
+	const struct stats *ref = d->conf.ref;
+	bool smi = grid_smi_shown(d->s) && (!ref || d->conf.ref_smi), shown[NGROUPS];
+	int row = 0, cpu, top;
 
 	if (height < 5)
 		return;
-	header(d, y, width, kb, ka);
-	y += 4;
-	height -= 4;
+	layout(smi, width, shown);
+	top = header(d, y, height, width, kb, ka, smi, shown);
+	y += top;
+	height -= top;
 	/* compare --live: i switched the live run to the other mode. */
-	if (d->conf.ref && d->conf.ref_osnoise == session_osnoise_conf(d->s)->irq_disable) {
+	if (ref && d->conf.ref_osnoise == session_osnoise_conf(d->s)->irq_disable) {
 		attrset(d->look[LOOK_WARN]);
 		mvaddnstr(y, 1, d->conf.ref_osnoise ?
 			  "not comparable: the recording is of osnoise mode, the live run is in hwnoise "
@@ -116,37 +188,28 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 		attrset(A_NORMAL);
 		return;
 	}
+	if (sg->seg[ka].hwlat && !ref) {
+		attrset(d->look[LOOK_WARN]);
+		mvaddnstr(y, 1, "the current segment is a stretch of the hwlat view: no osnoise figures",
+			  width - 1);
+		attrset(A_NORMAL);
+		return;
+	}
 	for (cpu = 0; cpu < d->s->ncpus && row < height; cpu++) {
-		const struct stats *ref = d->conf.ref;
 		const struct cpu_stats *b = !ref ? segments_cpu(sg, kb, cpu) :
 					    cpu < ref->ncpus ? &ref->cpu[cpu] : NULL;
-		const struct cpu_stats *a = segments_cpu(sg, ka, cpu);
-		bool hb = b && b->periods, ha = a && a->periods;
-		struct seg_rates rb = { 0 }, ra = { 0 };
-		char buf[32];
+		struct cmp_row r;
+		char num[16];
 		int x = 0;
 
-		if (!hb && !ha)
+		if (!cmpcells_row(b, segments_cpu(sg, ka, cpu), &r))
 			continue;
-		if (hb)
-			segments_rates(b, &rb);
-		if (ha)
-			segments_rates(a, &ra);
-		snprintf(buf, sizeof(buf), "%3d", cpu);
-		cell(y + row, &x, W_CPU, A_NORMAL, buf);
-		pair(d, y + row, &x, W_NUM, hb, ha, rb.noise_per_s_milli, ra.noise_per_s_milli,
-		     false, 0);
-		if (hb && ha)
-			format_change_pct(rb.noise_per_s_milli, ra.noise_per_s_milli, buf, sizeof(buf));
-		else
-			snprintf(buf, sizeof(buf), "-");
-		cell(y + row, &x, W_PCT,
-		     change_look(d, hb && ha ? format_change(rb.noise_per_s_milli,
-							     ra.noise_per_s_milli, 0) : FORMAT_NONE),
-		     buf);
-		pair(d, y + row, &x, W_AVAIL, hb, ha, rb.avail, ra.avail, true, 1);
-		pair(d, y + row, &x, W_NUM, hb, ha, rb.hw_per_s_milli, ra.hw_per_s_milli, false, 0);
-		pair(d, y + row, &x, W_NUM, hb, ha, rb.nmi_per_s_milli, ra.nmi_per_s_milli, false, 0);
+		snprintf(num, sizeof(num), "%3d", cpu);
+		cell(y + row, &x, W_CPU - 1, A_NORMAL, num);
+		for (int g = 0; g < NGROUPS; g++)
+			for (int i = 0; shown[g] && i < groups[g].n; i++)
+				cell(y + row, &x, groups[g].w[i], change_look(d, r.k[groups[g].first + i]),
+				     r.cell[groups[g].first + i]);
 		row++;
 	}
 	attrset(A_NORMAL);
@@ -154,5 +217,6 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 		mvaddnstr(y, 1, "no periods in either segment yet", width - 1);
 	else if (row < height)
 		mvaddnstr(y + row + 1 < y + height ? y + row + 1 : y + row, 1,
-			  "per second of runtime; after: '+' better, '!' worse", width - 1);
+			  "per second of runtime, three significant digits; after: '+' better, "
+			  "'!' worse", width - 1);
 }

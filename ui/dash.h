@@ -183,6 +183,8 @@ void grid_move(struct dashboard *d, int delta);
 void grid_home_end(struct dashboard *d, bool end);
 void grid_sort_step(struct dashboard *d, int dir);
 const char *grid_sort_name(const struct dashboard *d);
+/* The SMI columns show: SMIs are counted (or were, in the recording played back). */
+bool grid_smi_shown(const struct session *s);
 
 /* help.c */
 void help_draw(struct dashboard *d, int height, int width);

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct osnoise_conf;
 struct playback;
 struct session;
 
@@ -22,6 +23,8 @@ struct dashboard_conf {
 	const char *ref_name;
 	uint64_t ref_elapsed_s;	/* its measured time */
 	bool ref_osnoise;	/* it was in osnoise mode (IRQs enabled), not hwnoise */
+	const struct osnoise_conf *ref_osn;	/* its settings at its end */
+	bool ref_smi;		/* it counted SMIs */
 	struct playback *play;	/* playing a recording back (playback.h); NULL: live */
 	bool debug;		/* -D: the redraws counted and timed, said at the end */
 };

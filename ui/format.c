@@ -85,13 +85,43 @@ char *format_clock(int64_t sec, long nsec, char *buf, size_t size)
 	return buf;
 }
 
-char *format_milli(uint64_t milli, char *buf, size_t size)
+char *format_rate(uint64_t nano, char *buf, size_t size)
 {
-	if (milli >= 100000)
-		snprintf(buf, size, "%llu", (unsigned long long)(milli / 1000));
-	else
-		snprintf(buf, size, "%llu.%02llu", (unsigned long long)(milli / 1000),
-			 (unsigned long long)(milli % 1000 / 10));
+	uint64_t v = nano, p10 = 1;
+	int dec = 9, drop = 0, last = 0;
+
+	if (!nano) {
+		snprintf(buf, size, "0");
+		return buf;
+	}
+	/* Three significant digits, rounded half up on the first digit dropped. */
+	for (; v < 100; v *= 10)
+		drop--;
+	while (v >= 1000) {
+		last = (int)(v % 10);
+		v /= 10;
+		drop++;
+	}
+	if (last >= 5 && ++v == 1000) {
+		v = 100;
+		drop++;
+	}
+	dec -= drop;	/* decimals of v: may be negative (v * 10^-dec) */
+	if (dec > 5 || dec < -3) {	/* under 0.001, a million on: d.dd * 10^(2 - dec) */
+		snprintf(buf, size, "%llu.%02llue%d", (unsigned long long)(v / 100),
+			 (unsigned long long)(v % 100), 2 - dec);
+		return buf;
+	}
+	if (dec > 0) {
+		for (int i = 0; i < dec; i++)
+			p10 *= 10;
+		snprintf(buf, size, "%llu.%0*llu", (unsigned long long)(v / p10), dec,
+			 (unsigned long long)(v % p10));
+		return buf;
+	}
+	for (; dec < 0; dec++)
+		v *= 10;
+	snprintf(buf, size, "%llu", (unsigned long long)v);
 	return buf;
 }
 
@@ -116,6 +146,10 @@ char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size)
 		return buf;
 	}
 	diff = (uint64_t)((unsigned __int128)diff * 100 / before);
+	if (after > before && diff > 999) {
+		snprintf(buf, size, ">+999%%");
+		return buf;
+	}
 	snprintf(buf, size, "%s%llu%%", !diff ? "" : after > before ? "+" : "-",
 		 (unsigned long long)diff);
 	return buf;

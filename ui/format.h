@@ -46,10 +46,12 @@ char format_class_mark(enum format_class c);
 char *format_clock(int64_t sec, long nsec, char *buf, size_t size);
 
 /*
- * A value in thousandths ("milli") as a decimal: two decimals under 100
- * ("53.33", "0.00"), whole numbers from 100 ("1234").  Returns buf.
+ * A rate given in billionths (nano-units) with three significant digits,
+ * rounded: "2.62", "26.3", "263", "0.00167", "900000"; under 0.001 and
+ * from a million on as "2.78e-4", "1.23e6"; "0" for none.  At most 7
+ * characters.  Returns buf.
  */
-char *format_milli(uint64_t milli, char *buf, size_t size);
+char *format_rate(uint64_t nano, char *buf, size_t size);
 
 /*
  * The change from before to after of a figure where lower is better
@@ -63,7 +65,7 @@ char format_change_mark(enum format_class c);
 
 /*
  * The relative change in whole percent, truncated toward zero: "-35%",
- * "+12%", "0%"; "new" when before is 0 and after is not.  Returns buf.
+ * "+12%", "0%"; "new" when before is 0 and after is not; ">+999%" from +1000 %.  Returns buf.
  */
 char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size);
 

@@ -52,7 +52,11 @@ static uint64_t v_smi(const struct cpu_stats *c) { return c->smi; }
 static uint64_t v_last_smi(const struct cpu_stats *c) { return c->last_smi; }
 static uint64_t h_smi(const struct hwl_cpu_stats *c) { return c->smi; }
 static uint64_t s_tscwd(const struct session *s, int cpu) { return tscwd_visits(s->tscwd, cpu); }
-static bool smi_shown(const struct session *s) { return smi_ok(s->smi) || s->smi_recorded; }
+bool grid_smi_shown(const struct session *s)
+{
+	return smi_ok(s->smi) || s->smi_recorded;
+}
+
 static bool tscwd_shown(const struct session *s) { return tscwd_ok(s->tscwd); }
 
 static uint64_t h_samples(const struct hwl_cpu_stats *c) { return c->samples; }
@@ -73,13 +77,13 @@ static const struct column hwn_columns[] = {
 	{ "Max Single", COL_NUM, 10, 3, false, -1, v_max_single, NULL, NULL, NULL },
 	{ "HW", COL_NUM, 9, 3, false, -1, v_hw, NULL, NULL, NULL },
 	{ "NMI", COL_NMI, 6, 3, false, -1, v_nmi, NULL, NULL, NULL },
-	{ "SMI", COL_NUM, 6, 3, false, -1, v_smi, NULL, NULL, smi_shown },
+	{ "SMI", COL_NUM, 6, 3, false, -1, v_smi, NULL, NULL, grid_smi_shown },
 	{ "IRQ", COL_NUM, 9, 5, true, -1, v_irq, NULL, NULL, NULL },
 	{ "Softirq", COL_NUM, 8, 6, true, -1, v_softirq, NULL, NULL, NULL },
 	{ "Thread", COL_NUM, 8, 6, true, -1, v_thread, NULL, NULL, NULL },
 	{ "TSCwd", COL_NUM, 6, 6, true, -1, NULL, NULL, s_tscwd, tscwd_shown },
 	{ "Last", COL_LAST, 9, 4, false, -1, v_last, NULL, NULL, NULL },
-	{ "LastSMI", COL_NUM, 7, 5, false, -1, v_last_smi, NULL, NULL, smi_shown },
+	{ "LastSMI", COL_NUM, 7, 5, false, -1, v_last_smi, NULL, NULL, grid_smi_shown },
 	{ "History", COL_SPARK, 10, 4, false, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -91,7 +95,7 @@ static const struct column hwl_columns[] = {
 	{ "Over", COL_NUM, 9, 3, false, -1, NULL, h_count, NULL, NULL },
 	{ "NMI", COL_NMI, 6, 2, false, -1, NULL, h_nmi, NULL, NULL },
 	{ "NMI us", COL_NUM, 9, 4, false, -1, NULL, h_nmi_total, NULL, NULL },
-	{ "SMI", COL_NUM, 6, 2, false, -1, NULL, h_smi, NULL, smi_shown },
+	{ "SMI", COL_NUM, 6, 2, false, -1, NULL, h_smi, NULL, grid_smi_shown },
 	{ "Last Sample", COL_CLOCK, 12, 2, false, -1, NULL, h_last, NULL, NULL },
 };
 

@@ -9,7 +9,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cmpcells.h"
 #include "cmptable.h"
+#include "cpuset.h"
 #include "replay.h"
 #include "tap.h"
 
@@ -90,6 +92,7 @@ static char *line_of(const char *text, const char *start)
 
 	if (!p)
 		return NULL;
+	p += *p == '\n';
 	n = strcspn(p, "\n");
 	snprintf(line, sizeof(line), "%.*s", (int)n, p);
 	return line;
@@ -220,6 +223,107 @@ static void hwlat_refused(const char *pa, const char *phwl)
 	       "compare HWLAT --live: refused with the same line (%d)", rc);
 }
 
+/* Rows of known figures: one CPU each of a and b. */
+static char *table_of(const struct cpu_stats *ca, const struct cpu_stats *cb)
+{
+	struct stats a, b;
+	char *out;
+
+	stats_init(&a, 1);
+	stats_init(&b, 1);
+	a.cpu[0] = *ca;
+	b.cpu[0] = *cb;
+	out = capture(&a, &b, false);
+	stats_free(&a);
+	stats_free(&b);
+	return out;
+}
+
+/* Space-separated words of a line. */
+static int words(const char *line)
+{
+	int n = 0;
+
+	for (const char *p = line; *p; p++)
+		n += *p != ' ' && (p == line || p[-1] == ' ');
+	return n;
+}
+
+static void marks_and_widths(void)
+{
+	/* 1 NMI in 600 s against 1 in 600.0001 s: both 0.00167 a second. */
+	struct cpu_stats a = { .periods = 600, .runtime = 600000000, .noise = 600, .nmi = 1 };
+	struct cpu_stats b = { .periods = 600, .runtime = 600000100, .noise = 600, .nmi = 1 };
+	struct cpu_stats big = { .periods = 1, .runtime = 1000000, .noise = 900000, .hw = 3 };
+	char *out = table_of(&a, &b), *l;
+
+	printf("# %s", out);
+	l = line_of(out, "\n  0 ");
+	tap_ok(l && !strpbrk(l, "+!") && strstr(l, "0.00167 0.00167 ") && strstr(l, " 0% "),
+	       "figures that print the same: no mark, 0%%; 1 NMI in 10 min shows as 0.00167");
+	free(out);
+	out = table_of(&a, &big);
+	printf("# %s", out);
+	l = line_of(out, "\n  0 ");
+	tap_ok(l && strstr(l, " 900000! ") && strstr(l, " >+999% ") && words(l) == 10,
+	       "a change of +149999900%%: capped, every column apart (10 words)");
+	free(out);
+}
+
+/* The settings that differ, one line each; none when equal. */
+static void settings_differ(const char *pa)
+{
+	struct osnoise_conf o1 = { .period_us = 1000000, .runtime_us = 1000000, .threshold_us = 1,
+				   .irq_disable = true }, o2 = o1;
+	struct cmp_conf c1 = { &o1, false }, c2 = { &o2, false };
+	char line[CMP_DIFFS_MAX][CMP_DIFF_LEN], cmd[1024], buf[4096];
+	const char *top = getenv("abs_top_builddir");
+	char *t20 = NULL;
+	FILE *p;
+	size_t n;
+
+	cpuset_parse("0-3", &o1.cpus, NULL);
+	cpuset_parse("0-3", &o2.cpus, NULL);
+	tap_ok(cmpcells_diffs(&c1, &c2, line) == 0, "same settings: no line");
+	o2.period_us = o2.runtime_us = 100000;
+	o2.threshold_us = 20;
+	c2.smi = true;
+	cpuset_parse("0-1", &o2.cpus, NULL);
+	tap_ok(cmpcells_diffs(&c1, &c2, line) == 5, "CPUs, period, runtime, threshold, SMI: 5 lines");
+	tap_is_str(line[0], "CPUs differ: 0-3 vs 0-1; a CPU measured in one run only has '-' in "
+		   "the other", "the CPU sets");
+	tap_is_str(line[1], "period differs: 1000000 us vs 100000 us; figures are per second of "
+		   "runtime", "the period");
+	tap_is_str(line[3], "threshold differs: 1 us vs 20 us; gaps under the threshold are not "
+		   "noise", "the threshold");
+	tap_is_str(line[4], "SMI counting differs: off vs on; no SMI column", "SMI counting");
+	o2.irq_disable = false;
+	tap_ok(cmpcells_diffs(&c1, &c2, line) == 6 && strstr(line[0], "mode differs: hwnoise"),
+	       "the mode too");
+
+	/* hwnoisetop compare A B with B's threshold 20 us: both settings, the line. */
+	{
+		const char *at = strstr(rec_a, "\"threshold_us\":1,");
+		char text[4096];
+
+		snprintf(text, sizeof(text), "%.*s\"threshold_us\":20,%s", (int)(at - rec_a), rec_a,
+			 at + strlen("\"threshold_us\":1,"));
+		t20 = write_tmp(text);
+	}
+	snprintf(cmd, sizeof(cmd), "'%s/src/hwnoisetop' compare '%s' '%s'", top ? top : ".", pa, t20);
+	p = popen(cmd, "r");
+	n = p ? fread(buf, 1, sizeof(buf) - 1, p) : 0;
+	buf[n] = '\0';
+	if (p)
+		pclose(p);
+	printf("# %s", buf);
+	tap_ok(strstr(buf, "threshold 1 us") && strstr(buf, "threshold 20 us") &&
+	       strstr(buf, "\nthreshold differs: 1 us vs 20 us;") && !strstr(buf, "period differs"),
+	       "compare A B: both settings in the header, the threshold's difference flagged");
+	unlink(t20);
+	free(t20);
+}
+
 int main(void)
 {
 	struct replay *r = calloc(2, sizeof(*r));
@@ -234,13 +338,13 @@ int main(void)
 	tap_ok(replay_read(&r[0], fa) == 0 && replay_read(&r[1], fb) == 0, "both recordings read");
 	out = capture(&r[0].s.stats, &r[1].s.stats, true);
 	printf("# %s", out);
-	tap_is_str(line_of(out, "   0 "),
-		   "   0      40.00      10.00+   -75%   99.99600   99.99900+       5.00       0.00+"
-		   "       2.00       4.00!       3.00       1.00+",
+	tap_is_str(line_of(out, "\n  0 "),
+		   "  0   40.0   10.0+    -75% 99.99600  99.99900+    5.00     0+    2.00  4.00!"
+		   "    3.00  1.00+",
 		   "CPU 0: noise/s, change, availability, HW/s, NMI/s, SMI/s of A and B with marks");
-	tap_is_str(line_of(out, "   1 "),
-		   "   1          -       0.00       -          -  100.00000           -       0.00 "
-		   "          -       0.00           -       0.00 ",
+	tap_is_str(line_of(out, "\n  1 "),
+		   "  1      -      0        -        - 100.00000        -     0        -     0 "
+		   "       -     0 ",
 		   "CPU 1, only in B: '-' for A");
 	tap_ok(strstr(out, " SMI per s") != NULL, "an SMI column when both counted SMIs");
 	free(out);
@@ -279,6 +383,8 @@ int main(void)
 		tap_ok(cmptable_live(3, live_bad, &ref, &path) == -1 && !ref,
 		       "compare BAD --live: refused, nothing kept");
 	}
+	marks_and_widths();
+	settings_differ(pa);
 	{
 		char *posn = write_tmp(rec_osn);
 

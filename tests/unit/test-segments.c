@@ -166,13 +166,13 @@ int main(void)
 
 	/* 40 us of noise in 750000 us of runtime: 53.333 us per s. */
 	segments_rates(segments_cpu(&sg, 2, 2), &r);
-	tap_is_u64(r.noise_per_s_milli, 53333, "noise per second of runtime (milli-us)");
+	tap_is_u64(r.noise_per_s_nano, 53333333333ULL, "noise per second of runtime (nano-us)");
 	tap_is_u64(r.avail, stats_avail(750000, 40), "availability as the kernel prints it");
 	segments_rates(segments_cpu(&sg, 0, 1), &r);
-	tap_is_u64(r.hw_per_s_milli, 2666, "HW events per second of runtime (milli)");
-	tap_is_u64(r.nmi_per_s_milli, 666, "NMI events per second of runtime (milli)");
+	tap_is_u64(r.hw_per_s_nano, 2666666666ULL, "HW events per second of runtime (nano)");
+	tap_is_u64(r.nmi_per_s_nano, 666666666ULL, "NMI events per second of runtime (nano)");
 	segments_rates(segments_cpu(&sg, 0, 0) ? segments_cpu(&sg, 0, 0) : &(struct cpu_stats){ 0 }, &r);
-	tap_ok(r.noise_per_s_milli == 0 && r.avail == 0, "no runtime: all 0");
+	tap_ok(r.noise_per_s_nano == 0 && r.avail == 0, "no runtime: all 0");
 
 	while (segments_mark(&sg, 1, 4000000000ULL, &cpus, false, false, "user", "b") > 0)
 		;
