@@ -97,8 +97,9 @@ void marks_list_draw(struct dashboard *d, int height, int width)
 		addnstr(markers_line(m, line, sizeof(line)), width - 1);
 	}
 	attrset(d->look[LOOK_DIM]);
-	mvaddnstr(height - 1, 0, " b sets a marker, d compares the segment before the latest "
-		  "marker with the current one", width);
+	mvaddnstr(height - 1, 0, playview_on(d) ? " d compares the segment before the latest "
+		  "marker with the current one" : " b sets a marker, d compares the segment before "
+		  "the latest marker with the current one", width);
 }
 
 /*

@@ -145,11 +145,11 @@ void playview_end_note(struct dashboard *d)
 void playview_refuse(struct dashboard *d, const char *names, bool system)
 {
 	if (strcmp(names, "w") == 0)	/* the view is the recorded run's */
-		dash_message(d, true, "replay: the view follows the recording: it switches where "
-			     "the recorded run switched tracer (w switches a live run's)");
+		dash_message(d, true, "replay: the view follows the recording (w switches a live "
+			     "run's tracer)");
 	else if (system)
-		dash_message(d, true, "replay: %s works on a live run only (the recording has no "
-			     "trace and this is not its machine)", names);
+		dash_message(d, true, "replay: %s works on a live run only, not on a recording",
+			     names);
 	else
 		dash_message(d, true, "replay: the recording cannot be changed (%s changes a live "
 			     "run)", names);

@@ -104,7 +104,8 @@ check 'screen | tail -1 | grep -q "sorted by Noise" &&
 	"sorting by Noise puts CPU 3 (122 us) first"
 
 key M
-check 'screen | grep -q "threshold 1 -> 2 us"' "M lists the recorded marker"
+check 'screen | grep -q "threshold 1 -> 2 us" && screen | tail -1 | grep -q "^ d compares the segment"' \
+	"M lists the recorded marker, and offers d, not b (refused in a replay)"
 key Escape
 key d
 check 'screen | grep -q " before: " && screen | grep -q " after: .*threshold 1 -> 2 us"' \
@@ -205,7 +206,7 @@ if command -v python3 >/dev/null 2>&1; then
 		screen | grep -qE "^ CPU +Samples +Max Inner +Max Outer"' \
 		"the next period, where the run switched: the hwlat view's title (its own time, no total), settings line and grid"
 	key w
-	check 'screen | tail -1 | grep -q "replay: the view follows the recording: it switches where the recorded run switched tracer"' \
+	check 'screen | tail -1 | grep -q "replay: the view follows the recording (w switches a live run.s tracer)"' \
 		"w is refused: the view follows the recording"
 	for i in 1 2 3 4 5; do key .; done
 	samples=$(screen | awk '/^ *CPU +Samples/ { h = 1; next } h && $1 ~ /^[0-3]$/ && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }')
