@@ -18,16 +18,19 @@
 #include "segments.h"
 #include "session.h"
 
-/* The settings a tick compares with the last written. */
-struct rec_settings {
+/* The settings a set line carries; each line compares them with the last written. */
+struct rec_values {
 	enum session_tracer tracer;
 	enum session_state state;
-	struct cpuset cpus;
 	uint64_t period_us, runtime_us, threshold_us;
 	bool irq_disable;
-	struct cpuset hwl_cpus;
 	uint64_t hwl_threshold_us, hwl_window_us, hwl_width_us;
 	enum hwlat_mode hwl_mode;
+};
+
+struct rec_settings {
+	struct rec_values v;
+	struct cpuset cpus, hwl_cpus;
 };
 
 struct recording {
@@ -168,21 +171,45 @@ static void topology(struct recording *r)
 	fprintf(r->mem, "]");
 }
 
+static void values_now(const struct session *s, struct rec_values *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->tracer = s->conf.tracer;
+	v->state = s->state;
+	v->period_us = s->conf.osn.period_us;
+	v->runtime_us = s->conf.osn.runtime_us;
+	v->threshold_us = s->conf.osn.threshold_us;
+	v->irq_disable = s->conf.osn.irq_disable;
+	v->hwl_threshold_us = s->conf.hwl.threshold_us;
+	v->hwl_window_us = s->conf.hwl.window_us;
+	v->hwl_width_us = s->conf.hwl.width_us;
+	v->hwl_mode = s->conf.hwl.mode;
+}
+
 static void settings_now(const struct session *s, struct rec_settings *set)
 {
-	memset(set, 0, sizeof(*set));
-	set->tracer = s->conf.tracer;
-	set->state = s->state;
+	values_now(s, &set->v);
 	set->cpus = s->conf.osn.cpus;
-	set->period_us = s->conf.osn.period_us;
-	set->runtime_us = s->conf.osn.runtime_us;
-	set->threshold_us = s->conf.osn.threshold_us;
-	set->irq_disable = s->conf.osn.irq_disable;
 	set->hwl_cpus = s->conf.hwl.cpus;
-	set->hwl_threshold_us = s->conf.hwl.threshold_us;
-	set->hwl_window_us = s->conf.hwl.window_us;
-	set->hwl_width_us = s->conf.hwl.width_us;
-	set->hwl_mode = s->conf.hwl.mode;
+}
+
+/*
+ * Do the settings differ from set?  Asked before every line, so cheaply:
+ * the CPU sets only as far as the session's CPUs go (a set of 8192 CPUs
+ * is 1 KB, copied and compared whole it cost 0.3 us a line).
+ */
+static bool settings_changed(const struct session *s, const struct rec_settings *set)
+{
+	size_t word = sizeof(set->cpus.bits[0]), bits = 8 * word;
+	size_t len = ((size_t)(s->ncpus > 0 ? s->ncpus : HWN_MAX_CPUS) + bits - 1) / bits * word;
+	struct rec_values v;
+
+	if (len > sizeof(set->cpus))
+		len = sizeof(set->cpus);
+	values_now(s, &v);
+	return memcmp(&v, &set->v, sizeof(v)) != 0 ||
+	       memcmp(&s->conf.osn.cpus, &set->cpus, len) != 0 ||
+	       memcmp(&s->conf.hwl.cpus, &set->hwl_cpus, len) != 0;
 }
 
 static const char *state_name(enum session_state st)
@@ -194,18 +221,20 @@ static const char *state_name(enum session_state st)
 /* The settings in force, as members of the current line. */
 static void put_settings(struct recording *r, const struct rec_settings *set)
 {
-	put_str(r, "tracer", set->tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
-	put_str(r, "state", state_name(set->state));
+	const struct rec_values *v = &set->v;
+
+	put_str(r, "tracer", v->tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+	put_str(r, "state", state_name(v->state));
 	put_cpus(r, "cpus", &set->cpus);
 	fprintf(r->mem, ",\"period_us\":%llu,\"runtime_us\":%llu,\"threshold_us\":%llu,"
-		    "\"irq_disable\":%s", (unsigned long long)set->period_us,
-		    (unsigned long long)set->runtime_us, (unsigned long long)set->threshold_us,
-		    set->irq_disable ? "true" : "false");
+		    "\"irq_disable\":%s", (unsigned long long)v->period_us,
+		    (unsigned long long)v->runtime_us, (unsigned long long)v->threshold_us,
+		    v->irq_disable ? "true" : "false");
 	put_cpus(r, "hwlat_cpus", &set->hwl_cpus);
 	fprintf(r->mem, ",\"hwlat_threshold_us\":%llu,\"hwlat_window_us\":%llu,"
-		    "\"hwlat_width_us\":%llu", (unsigned long long)set->hwl_threshold_us,
-		    (unsigned long long)set->hwl_window_us, (unsigned long long)set->hwl_width_us);
-	put_str(r, "hwlat_mode", hwlat_mode_name(set->hwl_mode));
+		    "\"hwlat_width_us\":%llu", (unsigned long long)v->hwl_threshold_us,
+		    (unsigned long long)v->hwl_window_us, (unsigned long long)v->hwl_width_us);
+	put_str(r, "hwlat_mode", hwlat_mode_name(v->hwl_mode));
 }
 
 static void attach(struct recording *r, struct session *s);
@@ -260,17 +289,14 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
  */
 static void put_pending(struct recording *r, const struct session *s)
 {
-	struct rec_settings now;
-
 	if (r->pending_read) {
 		line(r, "read");
 		fprintf(r->mem, ",\"n\":%llu", (unsigned long long)r->pending_read);
 		endl(r);
 		r->pending_read = 0;
 	}
-	settings_now(s, &now);
-	if (memcmp(&now, &r->set, sizeof(now)) != 0) {
-		r->set = now;
+	if (settings_changed(s, &r->set)) {
+		settings_now(s, &r->set);
 		line(r, "set");
 		put_settings(r, &r->set);
 		endl(r);
