@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "env.h"
-#include "export_json.h"
 #include "parse.h"
 #include "outfile.h"
 #include "prom.h"
@@ -371,6 +370,7 @@ int hwlat_main(int argc, char **argv)
 	struct watch w = { &s, 0 };
 	struct session_ui ui = { .ctx = &w, .input_fd = -1, .update = watch_update };
 	struct outputs out;
+	struct hwlat_end end;
 	FILE *report = NULL;
 	char err[512];
 	int rc, status;
@@ -398,23 +398,21 @@ int hwlat_main(int argc, char **argv)
 		session_free_results(&s);
 		return HWN_EXIT_ENV;
 	}
-	outputs_begin(&out, &s, argc + 1, argv - 1, cli.out.quiet);
+	outputs_begin(&out, &s, argc + 1, argv - 1, &(struct recording_cli){
+		.quiet = cli.out.quiet, .json = cli.out.json, .watch = cli.watch,
+		.hardlimit_us = cli.hardlimit_us, .report = cli.report });
 	if (cli.sc.smi && !smi_ok(s.smi))
 		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(s.smi));
 	rc = session_run(&s, cli.watch && !cli.out.quiet ? &ui : NULL);
 	session_finish(&s);
 	if (cli.watch && !cli.out.quiet)
 		watch_update(&w);	/* what the last drain brought */
+	end = (struct hwlat_end){ .conf = &cli.sc.hwl, .hardlimit_us = cli.hardlimit_us,
+				  .duration_s = cli.sc.duration_s, .quiet = cli.out.quiet,
+				  .json = cli.out.json, .watch = cli.watch, .smi = smi_ok(s.smi) };
 	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_EXIT_ENV : HWN_EXIT_OK;
-	if (outputs_end(&out, &s, &(struct recording_end){ .smi = smi_ok(s.smi) }, err,
-			sizeof(err)) < 0) {
-		fprintf(stderr, "hwnoisetop: %s\n", err);
-		status = HWN_EXIT_ENV;
-	}
 	if (s.exit_status)
 		status = s.exit_status;
-	if (!cli.out.quiet && !cli.out.json)
-		summary_hwlat(&s, smi_ok(s.smi), &cli.sc.hwl.cpus, false);
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
 		int werr = !(report = outfile_open(cli.report)) ||
@@ -424,25 +422,19 @@ int hwlat_main(int argc, char **argv)
 			fprintf(stderr, "hwnoisetop: cannot write the report to %s: %s\n", cli.report,
 				strerror(errno));
 			status = HWN_EXIT_ENV;
-		} else if (!cli.out.quiet) {
-			fprintf(cli.out.json ? stderr : stdout, "report saved to %s (%zu samples)\n",
-				cli.report, s.hwl_stats.nsamples);
+		} else {
+			end.report = cli.report;
 		}
 	}
-	if (cli.out.json) {
-		struct export_hwlat_run run = {
-			.conf = &cli.sc.hwl,
-			.hardlimit_us = cli.hardlimit_us,
-			.duration_s = cli.sc.duration_s,
-			.stop_reason = s.stop_reason,
-			.smi = smi_ok(s.smi),
-			.exit_status = status,
-		};
-
-		export_json_hwlat(stdout, &s.hwl_stats, &run);
-	} else if (!cli.out.quiet && !cli.watch) {
-		hwlat_print_samples(stdout, &s.hwl_stats, 0);
+	/* The recording's footer: the exit status and the report's line, for its replay. */
+	s.exit_status = status;
+	if (outputs_end(&out, &s, &(struct recording_end){ .smi = end.smi,
+			.report_saved = end.report != NULL }, err, sizeof(err)) < 0) {
+		fprintf(stderr, "hwnoisetop: %s\n", err);
+		status = HWN_EXIT_ENV;
 	}
+	end.status = status;
+	summary_hwlat(&s, &end);
 	if (s.err[0] && rc)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 	fflush(stdout);

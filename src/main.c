@@ -161,7 +161,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
-	outputs_begin(&out, &s, argc, argv, cli.out.quiet);
+	outputs_begin(&out, &s, argc, argv, &(struct recording_cli){ .quiet = cli.out.quiet });
 	if (cli.smi && !smi_ok(s.smi))
 		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(s.smi));
 	rc = -1;
@@ -196,7 +196,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			.elapsed_s = session_elapsed_of(&s, SESSION_OSNOISE),
 			.run_ns = session_run_ns(&s),
 		};
-		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view };
+		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
 
 		if (outputs_end(&out, &s, &re, err, sizeof(err)) < 0) {
 			snprintf(s.notes + strlen(s.notes), sizeof(s.notes) - strlen(s.notes), "%s\n", err);

@@ -72,12 +72,13 @@ void outputs_abandon(struct outputs *out)
 	memset(out, 0, sizeof(*out));
 }
 
-void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv, bool quiet)
+void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv,
+		   const struct recording_cli *cli)
 {
 	if (out->prom)
 		prom_attach(out->prom, s);
 	if (out->rec)
-		recording_begin(out->rec, s, argc, argv, quiet);
+		recording_begin(out->rec, s, argc, argv, cli);
 }
 
 int outputs_end(struct outputs *out, struct session *s, const struct recording_end *end,

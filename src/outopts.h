@@ -42,6 +42,7 @@ int out_opts_check(const struct out_opts *o, const struct opt_def *defs);
 struct session;
 struct recording;
 struct recording_end;
+struct recording_cli;
 
 struct outputs {
 	struct recording *rec;
@@ -57,7 +58,8 @@ int outputs_open(struct outputs *out, const struct out_opts *o);
 /* The session did not start: nothing was measured, the recording goes. */
 void outputs_abandon(struct outputs *out);
 /* The session started: both hook into it, the recording writes its header (argv as typed). */
-void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv, bool quiet);
+void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv,
+		   const struct recording_cli *cli);
 /*
  * After session_finish(): the last Prometheus write and the recording's
  * footer.  0, or -1 with the reason in err.

@@ -239,7 +239,8 @@ static void put_settings(struct recording *r, const struct rec_settings *set)
 
 static void attach(struct recording *r, struct session *s);
 
-void recording_begin(struct recording *r, struct session *s, int argc, char **argv, bool quiet)
+void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
+		     const struct recording_cli *cli)
 {
 	struct utsname u;
 
@@ -263,9 +264,15 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 		s->conf.osn.irq_disable ? "hwnoise" : "osnoise");
 	fprintf(r->mem, ",\"quiet\":%s,\"ncpus\":%d,\"duration_s\":%llu,\"warmup_s\":%llu,"
 		    "\"stop_us\":%llu,\"stop_total_us\":%llu,\"hwlat_keep\":%zu",
-		    quiet ? "true" : "false", s->ncpus, (unsigned long long)s->conf.duration_s,
+		    cli->quiet ? "true" : "false", s->ncpus, (unsigned long long)s->conf.duration_s,
 		    (unsigned long long)s->conf.warmup_s, (unsigned long long)s->conf.osn.stop_us,
 		    (unsigned long long)s->conf.osn.stop_total_us, s->conf.hwlat_keep);
+	if (s->conf.tracer == SESSION_HWLAT) {
+		fprintf(r->mem, ",\"json\":%s,\"watch\":%s,\"hardlimit_us\":%llu",
+			cli->json ? "true" : "false", cli->watch ? "true" : "false",
+			(unsigned long long)cli->hardlimit_us);
+		put_str(r, "report", cli->report ? cli->report : "");
+	}
 	put_settings(r, &r->set);
 	topology(r);
 	put_file(r, "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource");
@@ -496,6 +503,8 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 	put_str(r, "stop_reason", s->stop_reason);
 	put_str(r, "neighbour_log", s->neighbour_log);
 	put_str(r, "notes", s->notes);
+	if (s->conf.tracer == SESSION_HWLAT)
+		fprintf(r->mem, ",\"report_saved\":%s", end->report_saved ? "true" : "false");
 	fprintf(r->mem, ",\"lines\":%llu", (unsigned long long)r->lines + 1);
 	endl(r);
 	flush(r);

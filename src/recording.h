@@ -45,11 +45,19 @@ struct recording;
  * one-line message in err.  Nothing is written yet.
  */
 struct recording *recording_open(const char *path, bool force, char *err, size_t errlen);
-/*
- * Write the header and hook into the started session s: argv is the
- * command line, quiet whether the run prints its per-segment tables (-q: no).
- */
-void recording_begin(struct recording *r, struct session *s, int argc, char **argv, bool quiet);
+/* The options that shape what the run prints at its end, for its replay. */
+struct recording_cli {
+	bool quiet;		/* -q: no per-segment tables; hwlat: nothing printed */
+	/* hwnoisetop hwlat's (in its recordings' header only): */
+	bool json;		/* --json */
+	bool watch;		/* --watch: the samples printed as they came */
+	uint64_t hardlimit_us;	/* --hardlimit */
+	const char *report;	/* --report FILE, or NULL */
+};
+
+/* Write the header and hook into the started session s: argv is the command line. */
+void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
+		     const struct recording_cli *cli);
 
 /* What the end-of-run report needs besides the statistics (the footer). */
 struct recording_end {
@@ -57,6 +65,7 @@ struct recording_end {
 	uint64_t run_ns;	/* the markers' clock at the end */
 	bool smi;		/* the table had its SMI column */
 	bool hwlat_view;	/* the hwlat figures were printed */
+	bool report_saved;	/* hwnoisetop hwlat: --report's file was written */
 };
 
 /*

@@ -111,6 +111,27 @@ static int settings(struct replay *r, const struct jsonr_obj *o)
 	return 0;
 }
 
+/*
+ * hwnoisetop hwlat's options that shape its end (recording.h): absent
+ * (an older recording), the defaults: the text, the hard limit the threshold.
+ */
+static int hwlat_options(struct replay *r, const struct jsonr_obj *o)
+{
+	struct hwlat_end *e = &r->hwlat_end;
+
+	e->conf = &r->s.conf.hwl;
+	e->quiet = r->live_quiet;
+	e->duration_s = r->s.conf.duration_s;
+	if (jsonr_u64(o, "hardlimit_us", &e->hardlimit_us) < 0)
+		e->hardlimit_us = r->s.conf.hwl.threshold_us;
+	if ((jsonr_get(o, "json") && jsonr_bool(o, "json", &e->json) < 0) ||
+	    (jsonr_get(o, "watch") && jsonr_bool(o, "watch", &e->watch) < 0))
+		return bad(r, "no true or false \"%s\"", "json or watch");
+	if (jsonr_get(o, "report") && jsonr_str(o, "report", r->report, sizeof(r->report)) < 0)
+		return bad(r, "no \"%s\" string", "report");
+	return 0;
+}
+
 static int header(struct replay *r, const struct jsonr_obj *o)
 {
 	struct session *s = &r->s;
@@ -149,7 +170,7 @@ static int header(struct replay *r, const struct jsonr_obj *o)
 			  !r->hwlat_mode && !s->conf.osn.irq_disable, r->hwlat_mode) < 0)
 		return bad(r, "%s", "out of memory");
 	s->hwl_stats.limit = keep;
-	return 0;
+	return r->hwlat_mode ? hwlat_options(r, o) : 0;
 }
 
 static int sample(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
@@ -218,7 +239,7 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 {
 	struct session *s = &r->s;
 	int64_t status;
-	bool osnoise;
+	bool osnoise, saved;
 
 	if (need_u64(r, o, "elapsed_s", &r->end.elapsed_s) < 0 ||
 	    need_u64(r, o, "run_ns", &r->end.run_ns) < 0 ||
@@ -239,6 +260,8 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 	    jsonr_str(o, "neighbour_log", s->neighbour_log, sizeof(s->neighbour_log)) < 0 ||
 	    jsonr_str(o, "notes", s->notes, sizeof(s->notes)) < 0)
 		return bad(r, "no \"%s\" string", "stop_reason, neighbour_log or notes");
+	if (r->hwlat_mode && jsonr_bool(o, "report_saved", &saved) == 0 && saved && r->report[0])
+		r->hwlat_end.report = r->report;
 	r->footer = true;
 	return 0;
 }
@@ -455,12 +478,23 @@ const char *replay_end_note(const struct replay *r, const char *path, const char
 
 int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 {
+	int status = HWN_EXIT_OK;
+
 	char note[PATH_MAX + 128];
 
 	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
 		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
 	if (r->hwlat_mode) {
-		summary_hwlat(&r->s, r->end.smi, &r->s.conf.hwl.cpus, true);
+		/* What the live run printed at its end with its options; --json: its object. */
+		struct hwlat_end e = r->hwlat_end;
+
+		if (json)
+			e.json = true, e.quiet = false;
+		e.smi = r->end.smi;
+		e.status = r->s.exit_status;
+		summary_hwlat(&r->s, &e);
+		if (r->footer)
+			status = r->s.exit_status;
 	} else {
 		r->end.quiet = quiet;
 		r->end.json = json;
@@ -471,7 +505,7 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 	fflush(stdout);
 	replay_free(r);
 	free(r);
-	return HWN_EXIT_OK;
+	return status;
 }
 
 int replay_main(const char *path, bool quiet, bool json)

@@ -21,6 +21,8 @@ struct replay {
 	bool hwlat_mode;	/* hwnoisetop hwlat's recording */
 	bool footer;		/* the footer was read */
 	bool live_quiet;	/* the live run was -q */
+	struct hwlat_end hwlat_end;	/* hwnoisetop hwlat's options (its header, footer) */
+	char report[256];	/* its --report FILE */
 	unsigned long lines;	/* lines read */
 	unsigned long cut;	/* the last line, cut short (not replayed); 0: none */
 	uint64_t ticks;		/* tick lines taken (seconds of the live run) */

@@ -64,15 +64,35 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 	}
 }
 
-void summary_hwlat(const struct session *s, bool smi, const struct cpuset *cpus, bool samples)
+void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 {
-	if (s->stop_reason[0])
-		printf("test interrupted (%s)\n", s->stop_reason);
-	else
-		printf("test finished\n");
-	hwlat_print_summary(stdout, &s->hwl_stats);
-	if (smi)
-		hwlat_print_smis(stdout, &s->hwl_stats, cpus);
-	if (samples)
+	if (!e->quiet && !e->json) {
+		if (s->stop_reason[0])
+			printf("test interrupted (%s)\n", s->stop_reason);
+		else
+			printf("test finished\n");
+		hwlat_print_summary(stdout, &s->hwl_stats);
+		if (e->smi)
+			hwlat_print_smis(stdout, &s->hwl_stats, &e->conf->cpus);
+	}
+	if (e->report && !e->quiet) {
+		fflush(stdout);
+		fprintf(e->json ? stderr : stdout, "report saved to %s (%zu samples)\n", e->report,
+			s->hwl_stats.nsamples);
+	}
+	if (e->json) {
+		struct export_hwlat_run run = {
+			.conf = e->conf,
+			.hardlimit_us = e->hardlimit_us,
+			.duration_s = e->duration_s,
+			.stop_reason = s->stop_reason,
+			.smi = e->smi,
+			.exit_status = e->status,
+		};
+
+		export_json_hwlat(stdout, &s->hwl_stats, &run);
+	} else if (!e->quiet && !e->watch) {
 		hwlat_print_samples(stdout, &s->hwl_stats, 0);
+	}
+	fflush(stdout);
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 struct cpuset;
+struct hwlat_conf;
 struct session;
 
 struct summary_opts {
@@ -26,7 +27,23 @@ struct summary_opts {
 
 void summary_print(const struct session *s, const struct summary_opts *o);
 
-/* hwnoisetop hwlat's end: "test finished", the summary, SMIs, the samples. */
-void summary_hwlat(const struct session *s, bool smi, const struct cpuset *cpus, bool samples);
+/* What hwnoisetop hwlat's end depends on besides the statistics (its options). */
+struct hwlat_end {
+	const struct hwlat_conf *conf;	/* the CPUs, threshold, window, width, mode */
+	uint64_t hardlimit_us;
+	uint64_t duration_s;
+	const char *report;	/* --report FILE, written: its line; NULL: none */
+	bool quiet;		/* --quiet: nothing */
+	bool json;		/* --json: the object on stdout, the report's line on stderr */
+	bool watch;		/* --watch: the samples were printed as they came */
+	bool smi;		/* the SMI counts were read */
+	int status;		/* the exit status */
+};
+
+/*
+ * hwnoisetop hwlat's end: "test finished", the summary, SMIs, the report
+ * file's line and the samples, or --json's object.
+ */
+void summary_hwlat(const struct session *s, const struct hwlat_end *e);
 
 #endif

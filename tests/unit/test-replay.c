@@ -428,7 +428,7 @@ static void settings_set_at_once(void)
 	tap_ok(out && replay_open(r, f) == 0, "a recording of a replayed file: %s", out ? r->err : err);
 	if (!out)
 		return;
-	recording_begin(out, &r->s, 1, argv, true);
+	recording_begin(out, &r->s, 1, argv, &(struct recording_cli){ .quiet = true });
 	while (replay_next(r) > 0) {
 		char t[16] = "";
 
