@@ -124,8 +124,9 @@ static int header(const struct dashboard *d, int y, int height, int width, unsig
 	}
 	attrset(A_NORMAL);
 	if (d->conf.ref)
-		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s measured): %s",
-			 d->conf.ref_name, markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)),
+		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s, %s measured): %s",
+			 d->conf.ref_name, d->conf.ref_osnoise ? "osnoise: IRQs enabled" : "hwnoise",
+			 markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)),
 			 cmpcells_conf(&cb, conf, sizeof(conf)));
 	else
 		snprintf(line, sizeof(line), " before: %s", markers_line(&ms->m[kb], m, sizeof(m)));
