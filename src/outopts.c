@@ -3,8 +3,11 @@
  */
 #include "outopts.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "env.h"
@@ -35,10 +38,51 @@ bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *ar
 	return false;
 }
 
+/*
+ * Whether --record's file can be created (force: or overwritten), before
+ * anything else is looked at, without creating it: 0, or -1 with why.
+ */
+static int record_path_check(const char *path, bool force, char *why, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	struct stat st;
+	int err = 0;
+
+	if (lstat(path, &st) == 0) {
+		if (!force && !S_ISDIR(st.st_mode)) {
+			snprintf(why, len, "exists; --force overwrites it");
+			return -1;
+		}
+		return env_check_output(path, why, len);	/* opened, never created */
+	}
+	if (errno != ENOENT) {
+		snprintf(why, len, "cannot be created: %s", strerror(errno));
+		return -1;
+	}
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	if (stat(dir, &st) < 0)
+		err = errno;
+	else if (!S_ISDIR(st.st_mode))
+		err = ENOTDIR;
+	else if (access(dir, W_OK | X_OK) < 0)
+		err = errno;
+	if (err)
+		snprintf(why, len, "cannot be created: %s: %s", opt_quote(dir), strerror(err));
+	return err ? -1 : 0;
+}
+
 int out_opts_check(const struct out_opts *o, const struct opt_def *defs)
 {
+	char why[PATH_MAX + 128];
+
 	if (o->force && !o->record)
 		return opt_bad(opt_find(defs, OUT_FORCE), NULL, "works only with --record FILE");
+	if (o->record && record_path_check(o->record, o->force, why, sizeof(why)) < 0)
+		return opt_bad(opt_find(defs, OUT_RECORD), o->record, why);
 	return 0;
 }
 

@@ -29,9 +29,12 @@
 	{ .id = (id_record), .long_name = "record", .arg = OPT_REQUIRED, .arg_name = "file",	\
 	  .help = "write every period summary, hwlat sample, marker and setting change to file "	\
 		  "as JSON Lines, flushed each second (RECORDINGS in the man page)",	\
-	  .more = "An existing file is not overwritten unless --force is given.",		\
+	  .more = "An existing file is not overwritten unless --force is given. The file is "	\
+		  "checked first, before root, tracefs and the tracer, and created when the run "	\
+		  "starts.",									\
 	  .example = cmd " -d 1h --record night.jsonl",					\
-	  .accepts = "a file name that does not exist yet (or --force)" },			\
+	  .accepts = "a new file in an existing, writable directory, or with --force an "	\
+		     "existing one" },			\
 	{ .id = (id_force), .long_name = "force", .arg = OPT_NONE,				\
 	  .help = "let --record overwrite an existing file",					\
 	  .example = cmd " --record run.jsonl --force" }
