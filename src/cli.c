@@ -356,8 +356,12 @@ static int parse_us(const struct opt_def *d, const char *arg, uint64_t min, uint
 	return 0;
 }
 
-/* Options that make sense only together, checked once all are read. */
-static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
+/*
+ * Options that make sense only together, checked once all are read;
+ * not_replay: the first option that --replay cannot take, or NULL.
+ */
+static int check_combinations(struct cli *cli, int nopts, bool bufsize_set,
+			      const struct opt_def *not_replay)
 {
 	if (cli->orphans && !cli->cleanup)
 		return opt_bad(def_of(O_ORPHANS), NULL, "needs --cleanup (hwnoisetop --cleanup --orphans)");
@@ -367,8 +371,16 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 		return HWN_EXIT_USAGE;
 	if (cli->out.record && cli->replay)
 		return opt_bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
-	if (cli->replay && nopts > 1 + cli->out.quiet + cli->out.json + cli->sc.debug)
-		return opt_bad(def_of(O_REPLAY), NULL, "takes no other option but -q, --json and -D");
+	if (cli->replay && not_replay && not_replay->id == O_REPLAY) {
+		fprintf(stderr, "hwnoisetop: --replay: a second --replay: one recording at a time "
+			"(hwnoisetop compare A B puts two side by side)\n");
+		return HWN_EXIT_USAGE;
+	}
+	if (cli->replay && not_replay) {
+		fprintf(stderr, "hwnoisetop: --replay: %s cannot be used with a recording (it takes "
+			"only -q, --json and -D)\n", opt_label(not_replay));
+		return HWN_EXIT_USAGE;
+	}
 	if (cli->events.n && !cli->sc.record)
 		return opt_bad(def_of(O_EVENT), NULL, "works only with -t/--trace or -a/--auto");
 	if (bufsize_set && !cli->sc.record)
@@ -389,7 +401,7 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set)
 
 int cli_parse(struct cli *cli, int argc, char **argv)
 {
-	const struct opt_def *def = NULL, *cpus_def = NULL, *hk_def = NULL;
+	const struct opt_def *def = NULL, *cpus_def = NULL, *hk_def = NULL, *not_replay = NULL;
 	const char *arg = NULL, *why, *cpus_arg = NULL, *hk_arg = NULL;
 	struct opt_parser *p;
 	bool bufsize_set = false;
@@ -404,13 +416,16 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	cli->sc.osn.buffer_kb = 256;
 	cli->sc.events = &cli->events;
 
-	p = opt_parser_new(cli_options);
+	p = opt_parser_new(cli_options, "hwnoisetop");
 	if (!p) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;
 	}
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
 		nopts++;
+		if (c != '?' && !not_replay && c != O_QUIET && c != OUT_JSON && c != O_DEBUG &&
+		    (c != O_REPLAY || cli->replay))
+			not_replay = def;
 		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
 			continue;
 		switch (c) {
@@ -503,10 +518,9 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 				rc = opt_bad(def, arg, why);
 			break;
 		case O_WARMUP:
-			if (parse_duration(arg, false, &cli->sc.warmup_s, &why))
+			if (parse_duration_max(arg, false, WARMUP_MAX, "is more than a day",
+					       &cli->sc.warmup_s, &why))
 				rc = opt_bad(def, arg, why);
-			else if (cli->sc.warmup_s > WARMUP_MAX)
-				rc = opt_bad(def, arg, "is too long");
 			break;
 		case O_REPLAY:
 			cli->replay = arg;
@@ -562,7 +576,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			opt_quote(argv[first]));
 		return HWN_EXIT_USAGE;
 	}
-	if (check_combinations(cli, nopts, bufsize_set))
+	if (check_combinations(cli, nopts, bufsize_set, not_replay))
 		return HWN_EXIT_USAGE;
 	if (cpus_def && check_cpus(cpus_def, cpus_arg, &cli->sc.osn.cpus))
 		return HWN_EXIT_USAGE;

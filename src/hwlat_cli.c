@@ -143,7 +143,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	h->mode = HWLAT_MODE_ROUND_ROBIN;
 	h->buffer_kb = 256;
 
-	p = opt_parser_new(hwlat_options);
+	p = opt_parser_new(hwlat_options, "hwnoisetop hwlat");
 	if (!p) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;

@@ -11,11 +11,12 @@
 
 struct opt_parser {
 	const struct opt_def *defs;
+	const char *command;		/* "hwnoisetop", "hwnoisetop hwlat": its --help */
 	struct option *longopts;
 	char shortopts[128];
 };
 
-struct opt_parser *opt_parser_new(const struct opt_def *defs)
+struct opt_parser *opt_parser_new(const struct opt_def *defs, const char *command)
 {
 	struct opt_parser *p = calloc(1, sizeof(*p));
 	size_t n = 0, s = 0;
@@ -25,6 +26,7 @@ struct opt_parser *opt_parser_new(const struct opt_def *defs)
 	while (defs[n].id)
 		n++;
 	p->defs = defs;
+	p->command = command;
 	p->longopts = calloc(n + 1, sizeof(*p->longopts));
 	if (!p->longopts) {
 		free(p);
@@ -162,9 +164,11 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def *
 			fprintf(stderr, "hwnoisetop: %s takes no argument ('%s')\n", opt_label(d),
 				opt_quote(word));
 		else if (optopt && optopt < 256)
-			fprintf(stderr, "hwnoisetop: unknown option -%c (see --help)\n", optopt);
+			fprintf(stderr, "hwnoisetop: unknown option -%c (see %s --help)\n", optopt,
+				p->command);
 		else
-			fprintf(stderr, "hwnoisetop: unknown option %s (see --help)\n", opt_quote(word));
+			fprintf(stderr, "hwnoisetop: unknown option %s (see %s --help)\n",
+				opt_quote(word), p->command);
 		return '?';
 	}
 	*def = find(p->defs, c);

@@ -23,7 +23,8 @@ struct opt_def {
 
 struct opt_parser;
 
-struct opt_parser *opt_parser_new(const struct opt_def *defs);
+/* command: the command line's name for "(see COMMAND --help)" after an unknown option. */
+struct opt_parser *opt_parser_new(const struct opt_def *defs, const char *command);
 void opt_parser_free(struct opt_parser *p);
 /*
  * The next option's id, its definition in *def and its argument in *arg;

@@ -156,6 +156,14 @@ static int parse_with_units(const char *text, const struct unit *units, const ch
 
 int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char **why)
 {
+	/* Keep well inside what timerfd and "%3d" days can carry: 10 years. */
+	return parse_duration_max(text, weeks, 10ULL * 366 * 86400, "must be at most 10 years",
+				  seconds, why);
+}
+
+int parse_duration_max(const char *text, bool weeks, uint64_t max, const char *too_long,
+		       uint64_t *seconds, const char **why)
+{
 	static const struct unit units[] = {
 		{ "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
 		{ "w", 604800 }, { NULL, 0 },
@@ -174,9 +182,8 @@ int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char *
 		*why = "must be at least 1 second";
 		return -1;
 	}
-	/* Keep well inside what timerfd and "%3d" days can carry: 10 years. */
-	if (v > 10ULL * 366 * 86400) {
-		*why = "must be at most 10 years";
+	if (v > max) {
+		*why = too_long;
 		return -1;
 	}
 	*seconds = v;

@@ -23,6 +23,9 @@ int parse_s64(const char *text, int64_t min, int64_t max, int64_t *out, const ch
  * No suffix means seconds.
  */
 int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char **why);
+/* The same up to max seconds (at most 10 years); more: -1 with too_long in *why. */
+int parse_duration_max(const char *text, bool weeks, uint64_t max, const char *too_long,
+		       uint64_t *seconds, const char **why);
 
 /* A time "N[ns|us|ms|s]" in nanoseconds; no suffix means nanoseconds. */
 int parse_time_ns(const char *text, uint64_t *ns, const char **why);

@@ -38,8 +38,11 @@ static int need_cpu(struct replay *r, const struct jsonr_obj *o, int *cpu)
 {
 	int64_t v;
 
-	if (jsonr_int(o, "cpu", &v) < 0 || v < 0 || v >= r->s.ncpus)
-		return bad(r, "no CPU number in range in \"%s\"", "cpu");
+	if (jsonr_int(o, "cpu", &v) < 0)
+		return bad(r, "no CPU number \"%s\"", "cpu");
+	if (v < 0 || v >= r->s.ncpus)
+		return bad(r, "CPU %lld out of range: the header's ncpus is %d (CPUs 0 to %d)",
+			   (long long)v, r->s.ncpus, r->s.ncpus - 1);
 	*cpu = (int)v;
 	return 0;
 }
@@ -294,6 +297,8 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 	if (r->lines == 1)
 		return strcmp(t, "header") ? bad(r, "%s", "not a hwnoisetop recording (no header)") :
 		       header(r, o);
+	if (strcmp(t, "header") == 0)
+		return bad(r, "%s", "a second header (two recordings in one file?)");
 	if (r->footer)
 		return bad(r, "a \"%s\" line after the footer", t);
 	if (strcmp(t, "s") == 0)

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define TAP_UNUSED __attribute__((unused))
 
@@ -50,6 +51,44 @@ TAP_UNUSED static int tap_is_u64(unsigned long long got, unsigned long long want
 		printf("# got %llu, want %llu\n", got, want);
 	return ok;
 }
+
+/* Standard error into a temporary file from tap_stderr_begin() to tap_stderr_end(). */
+struct tap_stderr {
+	FILE *tmp;
+	int saved;
+};
+
+TAP_UNUSED static void tap_stderr_begin(struct tap_stderr *t)
+{
+	fflush(stderr);
+	t->tmp = tmpfile();
+	t->saved = dup(STDERR_FILENO);
+	dup2(fileno(t->tmp), STDERR_FILENO);
+}
+
+/* Standard error back; the first line written meanwhile in msg ("" for none). */
+TAP_UNUSED static void tap_stderr_end(struct tap_stderr *t, char *msg, int len)
+{
+	fflush(stderr);
+	dup2(t->saved, STDERR_FILENO);
+	close(t->saved);
+	rewind(t->tmp);
+	if (!fgets(msg, len, t->tmp))
+		msg[0] = '\0';
+	fclose(t->tmp);
+}
+
+/* The value of expr, the first line it wrote on stderr in msg (len bytes). */
+#define tap_stderr_of(msg, len, expr)							\
+	({										\
+		struct tap_stderr tap_t_;						\
+		int tap_rc_;								\
+											\
+		tap_stderr_begin(&tap_t_);						\
+		tap_rc_ = (expr);							\
+		tap_stderr_end(&tap_t_, (msg), (len));					\
+		tap_rc_;								\
+	})
 
 TAP_UNUSED static int tap_done(void)
 {

@@ -31,6 +31,49 @@ static int parse(struct cli *cli, const char *line)
 	return rc;
 }
 
+/* The one-line refusals name the option and what it takes. */
+static void messages(void)
+{
+	static const struct {
+		const char *line, *want;
+	} refusals[] = {
+		{ "--replay a.jsonl --replay b.jsonl", "hwnoisetop: --replay: a second --replay: one "
+		  "recording at a time (hwnoisetop compare A B puts two side by side)\n" },
+		{ "--replay a.jsonl -p 2000", "hwnoisetop: --replay: -p/--period cannot be used with a "
+		  "recording (it takes only -q, --json and -D)\n" },
+		{ "-q --period 2000 --replay a.jsonl", "hwnoisetop: --replay: -p/--period cannot be "
+		  "used with a recording (it takes only -q, --json and -D)\n" },
+		{ "--replay a.jsonl -q --smi", "hwnoisetop: --replay: --smi cannot be used with a "
+		  "recording (it takes only -q, --json and -D)\n" },
+		{ "--warm-up 99999999999", "hwnoisetop: --warm-up '99999999999' is more than a day (it "
+		  "takes seconds from 1 to 86400, or a time with unit s, m, h or d)\n" },
+		{ "--warm-up 86401", "hwnoisetop: --warm-up '86401' is more than a day (it takes "
+		  "seconds from 1 to 86400, or a time with unit s, m, h or d)\n" },
+		{ "--warm-up 0", "hwnoisetop: --warm-up '0' must be at least 1 second (it takes "
+		  "seconds from 1 to 86400, or a time with unit s, m, h or d)\n" },
+		{ "--bogus", "hwnoisetop: unknown option --bogus (see hwnoisetop --help)\n" },
+	};
+	struct cli cli;
+	char msg[512];
+
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		char what[160];
+		int rc = tap_stderr_of(msg, sizeof(msg), parse(&cli, refusals[i].line));
+
+		snprintf(what, sizeof(what), "%s: refused (%d) in one line", refusals[i].line, rc);
+		tap_is_str(rc == HWN_EXIT_USAGE ? msg : "(accepted)", refusals[i].want, what);
+		cli_free(&cli);
+	}
+	tap_ok(parse(&cli, "--replay a.jsonl -q -q -D --json --json") == -1 && cli.replay &&
+	       cli.out.quiet && cli.out.json && cli.sc.debug,
+	       "--replay takes -q, --json and -D, each any number of times, as a live run");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--warm-up 86400") == -1 && cli.sc.warmup_s == 86400 &&
+	       parse(&cli, "--warm-up 1d") == -1 && cli.sc.warmup_s == 86400,
+	       "--warm-up 86400 and 1d: the longest");
+	cli_free(&cli);
+}
+
 static void priorities(void)
 {
 	struct threads_sched s;
@@ -240,11 +283,12 @@ static void capture_formats(void)
 
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10);
 	priorities();
 	event_list();
 	command_lines();
 	trace_files();
 	capture_formats();
+	messages();
 	return tap_done();
 }

@@ -30,20 +30,7 @@ static int parse(struct hwlat_cli *cli, const char *line)
 /* parse(), and the first line it printed on stderr in msg. */
 static int parse_err(struct hwlat_cli *cli, const char *line, char *msg, int len)
 {
-	FILE *tmp = tmpfile();
-	int saved = dup(STDERR_FILENO), rc;
-
-	fflush(stderr);
-	dup2(fileno(tmp), STDERR_FILENO);
-	rc = parse(cli, line);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	rewind(tmp);
-	if (!fgets(msg, len, tmp))
-		msg[0] = '\0';
-	fclose(tmp);
-	return rc;
+	return tap_stderr_of(msg, len, parse(cli, line));
 }
 
 static void test_output_options(void)
@@ -60,6 +47,12 @@ static void test_output_options(void)
 	       "--prometheus without .prom: the option and its argument");
 	tap_ok(parse(&c, "--record r.jsonl --force --json") == -1 && c.out.record &&
 	       c.out.force && c.out.json, "--record --force --json are taken");
+	tap_ok(parse_err(&c, "--bogus", msg, sizeof(msg)) == HWN_EXIT_USAGE, "--bogus: a usage error");
+	tap_is_str(msg, "hwnoisetop: unknown option --bogus (see hwnoisetop hwlat --help)\n",
+		   "  which points to hwnoisetop hwlat --help");
+	tap_ok(parse_err(&c, "-Z", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strcmp(msg, "hwnoisetop: unknown option -Z (see hwnoisetop hwlat --help)\n") == 0,
+	       "-Z: the same: '%s'", msg);
 }
 
 static void test_parse(void)
@@ -315,7 +308,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(80 + 6 + 2 + 4);
+	tap_plan(80 + 6 + 2 + 4 + 3);
 	test_parse();
 	test_output_options();
 	test_lines();

@@ -534,7 +534,11 @@ int main(void)
 	refused(HDR "\x01\x02 binary\n", "line 2: not JSON", "binary junk");
 	refused("{\"t\":\"header\",\"v\":2}\n", "line 1: format version 2", "a newer version");
 	refused("{\"t\":\"s\"}\n", "line 1: not a hwnoisetop recording", "no header");
-	refused(HDR S(5, 1, 1, 0, 0, ""), "line 2: no CPU number in range", "a CPU past ncpus");
+	refused(HDR S(5, 1, 1, 0, 0, ""), "line 2: CPU 5 out of range: the header's ncpus is 2 "
+		"(CPUs 0 to 1)", "a CPU past ncpus");
+	refused(HDR "{\"t\":\"s\",\"ts\":1,\"cpu\":\"0\"}\n", "line 2: no CPU number \"cpu\"",
+		"a CPU that is not a number");
+	refused(HDR S(0, 1, 1, 0, 0, "") HDR, "line 3: a second header", "a second header");
 	refused(HDR "{\"t\":\"s\",\"ts\":1,\"cpu\":0}\n", "line 2: no whole number \"runtime\"",
 		"a summary without its fields");
 	refused(HDR "{\"t\":\"what\"}\n", "line 2: unknown line type", "an unknown line type");
