@@ -34,7 +34,7 @@ static void write_error_said(void)
 	if (!out)
 		return;
 	r->s.ui = &ui;
-	recording_begin(out, &r->s, 1, argv, true);
+	recording_begin(out, &r->s, 1, argv, &(struct recording_cli){ .quiet = true });
 	tap_ok(nsaid == 0, "nothing said before the tick");
 	session_hooks(&r->s, tick);
 	tap_ok(nsaid == 1 && strcmp(said, "--record: cannot write /dev/full: No space left on "
