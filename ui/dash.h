@@ -11,7 +11,11 @@
  * key for what its handler returns, a message for the status line, a
  * resize for everything.  dash_draw() repaints only those parts, each
  * clearing its own lines first, and sends them with a single doupdate(),
- * so curses sends only the cells that changed.
+ * so curses sends only the cells that changed.  A key that only moves
+ * the selection asks for the selection's rows: the row that had it and
+ * the row that gets it, drawn over the grid remembered from its last
+ * draw (struct grid_drawn), or the whole body when that grid is not the
+ * one on screen or the rows shown would scroll.
  */
 #ifndef HWN_UI_DASH_H
 #define HWN_UI_DASH_H
@@ -79,6 +83,30 @@ enum dash_redraw {
 	 * takes it by itself when the layout differs from the last draw's.
 	 */
 	DASH_REDRAW_ALL = 15u,
+	/*
+	 * The selection moved, nothing else: the two rows whose highlight
+	 * changed, in the order last drawn.  dash_draw() draws the whole
+	 * body instead when the grid on screen is not the one grid.c
+	 * remembers (another view or size, the sort, data or the time
+	 * since) or the rows shown would scroll; DASH_REDRAW_BODY covers it.
+	 */
+	DASH_REDRAW_SELECT = 1u << 4,
+};
+
+/*
+ * The grid as grid_draw() last drew it, for a selection move that redraws
+ * two rows (grid_draw_select()): what must not have changed since, and
+ * the row drawn selected.  Any other drawing of the body clears valid.
+ */
+struct grid_drawn {
+	bool valid;
+	int y, height, width;		/* grid_draw()'s place: column titles, rows */
+	int top;			/* the first row shown */
+	int sel;			/* the row drawn selected (index in order) */
+	int sort;
+	bool hwlat;
+	uint64_t samples, elapsed;	/* the data drawn */
+	uint64_t spark_max;		/* the History sparkline's scale */
 };
 
 /* The smallest terminal the grid is drawn in. */
@@ -121,6 +149,7 @@ struct dashboard {
 	int sort;			/* sort column: index in grid's table */
 	int *order;			/* CPUs in display order */
 	int nrows;
+	struct grid_drawn drawn;	/* what the grid on screen shows */
 	struct cpuset online;
 	uint64_t online_ns;		/* when online was read */
 
@@ -179,6 +208,13 @@ bool dash_scroll_key(int ch, int *top, int end);
 
 /* grid.c */
 void grid_draw(struct dashboard *d, int y, int height, int width);
+/*
+ * A selection move over the grid on screen: the row that lost the
+ * selection and the row that got it, nothing else.  False, and nothing
+ * drawn, when the grid on screen is not the one remembered or the rows
+ * shown would scroll: the whole grid is to be drawn.
+ */
+bool grid_draw_select(struct dashboard *d, int y, int height, int width);
 void grid_move(struct dashboard *d, int delta);
 void grid_home_end(struct dashboard *d, bool end);
 void grid_sort_step(struct dashboard *d, int dir);

@@ -240,11 +240,19 @@ static void draw_top(struct dashboard *d, enum dash_screen scr, int width)
 	}
 }
 
+/* The body is the grid (not the panel, nor the compare view). */
+static bool body_grid(const struct dashboard *d, enum dash_screen scr)
+{
+	return scr == SCREEN_HWLAT || (scr == SCREEN_GRID && !(d->compare &&
+	       (segments_count(&d->s->seg) > 1 || d->conf.ref)));
+}
+
 static void draw_body(struct dashboard *d, enum dash_screen scr, int y, int height, int width)
 {
+	d->drawn.valid = false;	/* until grid_draw() draws it whole */
 	if (scr == SCREEN_PANEL)
 		panel_draw(d, y, height, width);
-	else if (scr == SCREEN_GRID && d->compare && (segments_count(&d->s->seg) > 1 || d->conf.ref))
+	else if (!body_grid(d, scr))
 		compare_draw(d, y, height, width);
 	else
 		grid_draw(d, y, height, width);
@@ -265,9 +273,10 @@ bool dash_size_drawn(const struct dashboard *d)
 
 /*
  * Draw what d->redraw asks for (enum dash_redraw): the title and the lines
- * under it (top), the grid, compare view or panel (body), the status line;
- * everything, on a screen erased first, for DASH_REDRAW_ALL or when the
- * layout (size, screen, the body's first row) is not the last draw's.
+ * under it (top), the grid, compare view or panel (body) or only the rows
+ * a selection move changed, the status line; everything, on a screen
+ * erased first, for DASH_REDRAW_ALL or when the layout (size, screen, the
+ * body's first row) is not the last draw's.
  */
 void dash_draw(struct dashboard *d)
 {
@@ -286,11 +295,16 @@ void dash_draw(struct dashboard *d)
 	/* The help, the markers and a too small terminal are drawn whole. */
 	if (layout != d->layout || scr < SCREEN_PANEL)
 		what = DASH_REDRAW_ALL;
+	/* The whole body shows the selection too. */
+	if (what & DASH_REDRAW_BODY)
+		what &= ~(unsigned)DASH_REDRAW_SELECT;
 	/* The status line last, for the cursor at the end of the prompt. */
 	if (d->prompt != PROMPT_NONE)
 		what |= DASH_REDRAW_STATUS;
-	if (what == DASH_REDRAW_ALL)
+	if (what == DASH_REDRAW_ALL) {
 		erase();
+		d->drawn.valid = false;
+	}
 	if (scr == SCREEN_SMALL) {
 		draw_too_small(lines, cols);
 		curs_set(0);
@@ -308,6 +322,10 @@ void dash_draw(struct dashboard *d)
 				clear_rows(0, top);
 			draw_top(d, scr, cols);
 		}
+		/* A selection move: its two rows, or the whole body when they will not do. */
+		if ((what & DASH_REDRAW_SELECT) &&
+		    !(body_grid(d, scr) && grid_draw_select(d, top, height, cols)))
+			what |= DASH_REDRAW_BODY;
 		if (what & DASH_REDRAW_BODY) {
 			if (!erased)
 				clear_rows(top, height);

@@ -9,7 +9,9 @@
  * counts, whether the session can count them at all.
  * A layout picks the columns that fit; the history sparkline takes the
  * width left over.  Rows follow the sort column; the selection follows
- * its CPU, and the view scrolls to keep it in sight.
+ * its CPU, and the view scrolls to keep it in sight.  A move of the
+ * selection that scrolls nothing redraws two rows (grid_draw_select),
+ * in the order last drawn.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -477,4 +479,29 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 	for (int r = d->top; r < d->nrows && r < d->top + height; r++)
 		draw_row(d, y + r - d->top, d->order[r], widths, spark_max);
 	attrset(A_NORMAL);
+	d->drawn = (struct grid_drawn){ true, y - 1, height + 1, width, d->top, sel, d->sort,
+					dash_hwlat(d), dash_samples(d), session_elapsed(d->s),
+					spark_max };
+}
+
+bool grid_draw_select(struct dashboard *d, int y, int height, int width)
+{
+	struct grid_drawn *g = &d->drawn;
+	int widths[NCOLUMNS_MAX], sel = sel_index(d);
+
+	if (!g->valid || g->y != y || g->height != height || g->width != width ||
+	    g->top != d->top || g->sort != d->sort || g->hwlat != dash_hwlat(d) ||
+	    g->samples != dash_samples(d) || g->elapsed != session_elapsed(d->s))
+		return false;
+	/* The selected row must be in the remembered order and in sight. */
+	if (!d->nrows || d->order[sel] != d->sel_cpu || sel < d->top || sel >= d->top + d->page)
+		return false;
+	layout(d, width, widths);
+	y++;	/* the column titles */
+	if (g->sel != sel && g->sel >= d->top && g->sel < d->top + d->page && g->sel < d->nrows)
+		draw_row(d, y + g->sel - d->top, d->order[g->sel], widths, g->spark_max);
+	draw_row(d, y + sel - d->top, d->sel_cpu, widths, g->spark_max);
+	attrset(A_NORMAL);
+	g->sel = sel;
+	return true;
 }

@@ -43,7 +43,7 @@ static unsigned key_move(struct dashboard *d, int code)
 		grid_home_end(d, true);
 		break;
 	}
-	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
+	return DASH_REDRAW_SELECT | DASH_REDRAW_STATUS;
 }
 
 static unsigned key_toggle_cpu(struct dashboard *d, int code)

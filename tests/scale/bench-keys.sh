@@ -4,9 +4,13 @@
 # plays a synthetic recording of CPUS CPUs (tests/scale/gen-recording) back
 # under callgrind in a detached tmux terminal of each SIZE, pauses it, then
 # presses N times each of:
-#   Down  the selection moves (the grid's rows are redrawn, not the title);
-#   x     a key that changes only the status line (here an unknown key's
-#         message), the redraw of each character typed in a prompt;
+#   Down     the selection moves down from the first row: the two rows
+#            whose highlight changed are redrawn while the rows shown stay,
+#            the whole grid each time they scroll (at 80x24, 20 rows shown,
+#            from the 20th press on);
+#   Up,Down  Up and Down in turn, inside the rows shown: two rows each;
+#   x        a key that changes only the status line (here an unknown
+#            key's message), the redraw of each character typed in a prompt;
 # and prints the instructions per key (callgrind's count inside on_input,
 # deterministic).  Then natively, without valgrind: the CPU time per
 # redraw of the same keys (-D).  Compare two builds with HWNOISETOP=path.
@@ -50,8 +54,12 @@ start() {
 		"sh -c 'echo \$\$ > $dir/pid; LANG=C.UTF-8 exec $* $bin --replay $dir/rec.jsonl -D 2> $dir/err'; touch $dir/done; sleep 600"
 	wait_for 'playing' 600 && T send-keys -t b z && wait_for 'PAUSED' 300
 }
-press() {	# key, times, seconds between
-	for _ in $(seq "$2"); do T send-keys -t b "$1"; sleep "$3"; done
+press() {	# key (k1,k2: in turn), times, seconds between
+	local keys=(${1//,/ }) i
+	for i in $(seq 0 $(($2 - 1))); do
+		T send-keys -t b "${keys[i % ${#keys[@]}]}"
+		sleep "$3"
+	done
 }
 quit() {
 	local i=0
@@ -70,22 +78,22 @@ for size in $sizes; do
 	start "$size" valgrind --tool=callgrind --toggle-collect=on_input \
 		--callgrind-out-file="$dir/cg.out" || exit 1
 	pid=$(cat "$dir/pid")
-	for k in Down x; do
+	for k in Down Up,Down x; do
 		callgrind_control -z "$pid" >/dev/null 2>&1
 		press "$k" "$n" 0.4
 		sleep 1
 		callgrind_control -d "$pid" >/dev/null 2>&1
 		sleep 1
-		printf '%s  %-5s %12.0f instructions per key (callgrind)\n' "$size" "$k" \
+		printf '%s  %-7s %12.0f instructions per key (callgrind)\n' "$size" "$k" \
 			"$(echo "$(irs) / $n" | bc -l)"
 	done
 	quit
-	for k in Down x; do
+	for k in Down Up,Down x; do
 		start "$size" || exit 1
 		press "$k" "$((n * 5))" 0.05
 		sleep 0.5
 		quit
-		printf '%s  %-5s %12s ms of CPU per redraw (-D, %s redraws)\n' "$size" "$k" \
+		printf '%s  %-7s %12s ms of CPU per redraw (-D, %s redraws)\n' "$size" "$k" \
 			"$(sed -n 's/.*debug: \([0-9.]*\) ms of CPU per redraw.*/\1/p' "$dir/err")" \
 			"$(sed -n 's/.*debug: \([0-9]*\) redraws.*/\1/p' "$dir/err")"
 	done
