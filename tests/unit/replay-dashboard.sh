@@ -45,7 +45,8 @@ play_fast() {
 	T kill-session -t replay 2>/dev/null
 	T new-session -d -s replay -x 200 -y 60 \
 		"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$1' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
-	wait_for 'playing' && key 4 && wait_for ' END'
+	# the title's END, then the status line's note, drawn last
+	wait_for 'playing' && key 4 && wait_for ' END' && wait_for 'q (prints|quits) '
 }
 
 echo 1..31
