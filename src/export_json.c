@@ -172,7 +172,10 @@ static void segment_tables(struct json *j, const struct export_run *run, bool sm
 		json_string(j, "mode", g->hwlat ? "hwlat" : g->osnoise ? "osnoise" : "hwnoise");
 		json_u64(j, "duration_s", segments_ns(sg, k, run->run_ns) / 1000000000ULL);
 		json_bool(j, "before_reset", g->before_reset);
-		osnoise_rows(j, &st, &g->rows, &ro);
+		if (segments_kept(sg, k))
+			osnoise_rows(j, &st, &g->rows, &ro);
+		else
+			json_null(j, "cpus");
 		json_end(j);
 	}
 	json_end(j);

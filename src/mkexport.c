@@ -50,7 +50,7 @@ void mkexport_print_man(FILE *out)
 	      "the start), \\fBat\\fR (its time in the run), \\fBtext\\fR, \\fBorigin\\fR,\n"
 	      "\\fBmode\\fR (\\fB\"hwnoise\"\\fR, \\fB\"osnoise\"\\fR or \\fB\"hwlat\"\\fR: no rows),\n"
 	      "\\fBduration_s\\fR, \\fBbefore_reset\\fR (true: not in the whole table) and\n"
-	      "\\fBcpus\\fR, rows as above.\n"
+	      "\\fBcpus\\fR, rows as above (null when its rows were let go: see OUTPUT).\n"
 	      ".TP\n.B exit_status\nthe program's exit status.\n"
 	      ".PP\n"
 	      "\\fBhwnoisetop hwlat \\-\\-json\\fR (\\fBformat\\fR \\fB\"hwnoisetop\\-hwlat\"\\fR, \\fBmode\\fR\n"

@@ -15,6 +15,7 @@
 #include "keys.h"
 #include "mkcomp.h"
 #include "mkexport.h"
+#include "segments.h"
 
 static void section(const char *name)
 {
@@ -284,6 +285,15 @@ int main(int argc, char **argv)
 	       "its row. Events the ring buffer dropped are counted on a\n"
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
 	       "is not given.\n");
+	printf(".PP\nWhen markers divided the run (\\fBb\\fR, a change of setting, a CPU going off or\n"
+	       "online), a table per segment follows, headed by the marker that opened it.  A closed\n"
+	       "segment keeps only the figures of its table (88 bytes a CPU), and the closed segments\n"
+	       "keep at most %u MiB of them: 46 segments of 1024 CPUs, all 999 of up to 47 CPUs.  Past\n"
+	       "that the oldest segments' rows are let go first, so that memory stays flat however many\n"
+	       "markers come: their tables say \\fBrows not kept\\fR (in JSON \\fBcpus\\fR is null), their\n"
+	       "markers stay in the list, the whole run's table still counts them, and the sparklines\n"
+	       "show no marker older than them.  The newest closed segment always keeps its rows, so\n"
+	       "\\fBd\\fR always compares.\n", SEGMENTS_ROWS_MAX >> 20);
 	mkexport_print_man(stdout);
 	mkexport_print_prom_man(stdout);
 	hwlat_section();

@@ -103,7 +103,10 @@ void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool
 				any = true;
 		fprintf(out, "\n== %s%s\n", markers_line(&sg->marks.m[k], line, sizeof(line)),
 			g->before_reset ? "  [before a reset: not in the table above]" : "");
-		if (g->hwlat)
+		if (!segments_kept(sg, k))
+			fprintf(out, "rows not kept: the closed segments keep at most %u MiB of per-CPU "
+				"figures, the oldest let go first\n", SEGMENTS_ROWS_MAX >> 20);
+		else if (g->hwlat)
 			fputs("the hwlat view ran: no hwnoise periods (its summary is below)\n", out);
 		else if (!any)
 			fputs("no periods\n", out);

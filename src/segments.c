@@ -71,6 +71,37 @@ void segments_missed(struct segments *sg, uint64_t count)
 	lost_add(&sg->cur.lost, count);
 }
 
+#define COPY(f) to->f = from->f;
+
+const struct seg_row *segments_row(const struct cpu_stats *from, struct seg_row *to)
+{
+	STATS_SUMS(COPY)
+	return to;
+}
+
+/* Into a zeroed row (stats_reset()). */
+static void row_unpack(const struct seg_row *from, struct cpu_stats *to)
+{
+	STATS_SUMS(COPY)
+}
+
+static size_t row_bytes(const struct segment *g)
+{
+	return sizeof(*g->row) * (size_t)cpuset_count(&g->rows);
+}
+
+/* Let the oldest closed segments' rows go while past SEGMENTS_ROWS_MAX, never the newest's. */
+static void seg_trim(struct segments *sg, unsigned newest)
+{
+	while (sg->row_bytes > SEGMENTS_ROWS_MAX && sg->first_kept < newest) {
+		struct segment *g = &sg->seg[sg->first_kept++];
+
+		sg->row_bytes -= row_bytes(g);
+		free(g->row);
+		g->row = NULL;
+	}
+}
+
 /* Pack the open statistics into g's rows. */
 static int seg_close(struct segments *sg, struct segment *g, uint64_t now_ns)
 {
@@ -81,7 +112,7 @@ static int seg_close(struct segments *sg, struct segment *g, uint64_t now_ns)
 		return -1;
 	cpuset_for_each(cpu, &g->rows) {
 		if (cpu < sg->cur.ncpus)
-			g->row[n] = sg->cur.cpu[cpu];
+			segments_row(&sg->cur.cpu[cpu], &g->row[n]);
 		n++;
 	}
 	g->ns = now_ns > g->open_ns ? now_ns - g->open_ns : 0;
@@ -114,6 +145,8 @@ int segments_mark(struct segments *sg, uint64_t t_ms, uint64_t now_ns, const str
 		sg->seg[k - 1].row = NULL;
 		return -1;
 	}
+	sg->row_bytes += row_bytes(&sg->seg[k - 1]);
+	seg_trim(sg, k - 1);
 	seg_start(&sg->seg[k], now_ns, cpus, osnoise, hwlat);
 	stats_reset(&sg->cur);
 	return num;
@@ -126,15 +159,25 @@ void segments_reset(struct segments *sg)
 	stats_reset(&sg->cur);
 }
 
-const struct cpu_stats *segments_cpu(const struct segments *sg, unsigned k, int cpu)
+bool segments_kept(const struct segments *sg, unsigned k)
+{
+	return k < sg->marks.n && (k == sg->marks.n - 1 || sg->seg[k].row);
+}
+
+const struct seg_row *segments_cpu(const struct segments *sg, unsigned k, int cpu,
+				   struct seg_row *buf)
 {
 	const struct segment *g;
 	int c, n = 0;
 
-	if (k >= sg->marks.n || cpu < 0)
+	if (!segments_kept(sg, k) || cpu < 0)
 		return NULL;
-	if (k == sg->marks.n - 1)
-		return cpu < sg->cur.ncpus ? &sg->cur.cpu[cpu] : NULL;
+	if (k == sg->marks.n - 1) {
+		if (cpu >= sg->cur.ncpus)
+			return NULL;
+		segments_row(&sg->cur.cpu[cpu], buf);
+		return buf;
+	}
 	g = &sg->seg[k];
 	if (!cpuset_has(&g->rows, cpu))
 		return NULL;
@@ -175,8 +218,10 @@ void segments_unpack(const struct segments *sg, unsigned k, struct stats *st)
 		return;
 	}
 	cpuset_for_each(cpu, &g->rows) {
+		if (!g->row)
+			break;
 		if (cpu < st->ncpus)
-			st->cpu[cpu] = g->row[n];
+			row_unpack(&g->row[n], &st->cpu[cpu]);
 		n++;
 	}
 	st->samples = g->samples;
@@ -189,7 +234,7 @@ static uint64_t muldiv(uint64_t a, uint64_t b, uint64_t c)
 	return c ? (uint64_t)((unsigned __int128)a * b / c) : 0;
 }
 
-void segments_rates(const struct cpu_stats *c, struct seg_rates *r)
+void segments_rates(const struct seg_row *c, struct seg_rates *r)
 {
 	/* x per second of runtime, nano-units: x * 1e15 / runtime_us. */
 	r->noise_per_s_nano = muldiv(c->noise, 1000000000000000ULL, c->runtime);

@@ -6,8 +6,12 @@
  * accumulates into a struct stats like the whole run's (stats_add), so
  * every figure the whole run has, a segment has.  When a marker closes it,
  * only the rows of the CPUs measured in it (or that delivered periods) are
- * kept, packed: memory is sizeof(struct cpu_stats) per such CPU per
- * segment, plus one open struct stats.  Pure logic: no tracefs.
+ * kept, packed as struct seg_row (the sums and maxima its table shows, no
+ * history): 88 bytes per such CPU per segment, plus one open struct stats.
+ * The closed segments' rows are held to SEGMENTS_ROWS_MAX bytes: past it
+ * the oldest segments lose their rows (segments_kept() says so; their
+ * marker, mode and duration stay), the newest closed one never does.
+ * Pure logic: no tracefs.
  */
 #ifndef HWN_SEGMENTS_H
 #define HWN_SEGMENTS_H
@@ -19,6 +23,14 @@
 #include "markers.h"
 #include "stats.h"
 
+/* A closed segment's figures for one CPU: what its table and compare show. */
+struct seg_row {
+	STATS_SUMS(STATS_FIELD)
+};
+
+/* Bytes of closed segments' rows kept at most: 47 662 rows, 46 segments of 1024 CPUs. */
+#define SEGMENTS_ROWS_MAX (4u << 20)
+
 struct segment {
 	bool osnoise;		/* osnoise mode: IRQ/Softirq/Thread count */
 	bool hwlat;		/* the hwlat view ran: no osnoise figures */
@@ -26,7 +38,7 @@ struct segment {
 	uint64_t ns;		/* measured time in it, once closed */
 	struct cpuset cpus;	/* CPUs measured in it */
 	struct cpuset rows;	/* its CPUs: cpus and any with periods (row[] in order) */
-	struct cpu_stats *row;	/* closed segments only */
+	struct seg_row *row;	/* closed segments only; NULL once dropped */
 	uint64_t samples;
 	struct lost lost;	/* events dropped and read in it */
 	bool before_reset;	/* the whole run's statistics were reset after it */
@@ -37,6 +49,8 @@ struct segments {
 	struct segment *seg;
 	unsigned cap;
 	struct stats cur;	/* the open segment's figures, all CPUs */
+	size_t row_bytes;	/* of the closed segments' rows kept */
+	unsigned first_kept;	/* segments before it have lost their rows */
 };
 
 /* Open segment 0 (marker 0, "start") at measured time 0. */
@@ -67,13 +81,22 @@ int segments_mark(struct segments *sg, uint64_t t_ms, uint64_t now_ns, const str
  */
 void segments_reset(struct segments *sg);
 
-/* Segment k's figures for a CPU: NULL when it had no row for it. */
-const struct cpu_stats *segments_cpu(const struct segments *sg, unsigned k, int cpu);
+/* A CPU's figures as a segment keeps them, packed into r; returns r. */
+const struct seg_row *segments_row(const struct cpu_stats *c, struct seg_row *r);
+/*
+ * Segment k's figures for a CPU: NULL when it had no row for it or its
+ * rows were dropped; the open segment's are packed into buf.
+ */
+const struct seg_row *segments_cpu(const struct segments *sg, unsigned k, int cpu,
+				   struct seg_row *buf);
+/* Whether segment k still has its rows (false: dropped, SEGMENTS_ROWS_MAX). */
+bool segments_kept(const struct segments *sg, unsigned k);
 /* Measured nanoseconds of segment k; the open one up to now_ns. */
 uint64_t segments_ns(const struct segments *sg, unsigned k, uint64_t now_ns);
 /*
  * Segment k's figures unpacked into st (stats_init'ed with as many CPUs
- * as the open one): rows for its CPUs, zero elsewhere.
+ * as the open one): rows for its CPUs, zero elsewhere (and everywhere
+ * when its rows were dropped); no history.
  */
 void segments_unpack(const struct segments *sg, unsigned k, struct stats *st);
 
@@ -89,6 +112,6 @@ struct seg_rates {
 	uint64_t smi_per_s_nano;
 	uint64_t avail;
 };
-void segments_rates(const struct cpu_stats *c, struct seg_rates *r);
+void segments_rates(const struct seg_row *c, struct seg_rates *r);
 
 #endif

@@ -52,18 +52,17 @@ struct osn_sample {
 
 #define STATS_HISTORY 128
 
+/*
+ * The sums and maxima of a CPU's table row, in its order: X(field) for
+ * each, so that what keeps only them (segments.h) keeps every one.  smi:
+ * SMIs counted in MSR 0x34 (see smi.h).
+ */
+#define STATS_SUMS(X) X(periods) X(runtime) X(noise) X(max_noise) X(max_single) X(hw) \
+	X(nmi) X(irq) X(softirq) X(thread) X(smi)
+#define STATS_FIELD(f) uint64_t f;
+
 struct cpu_stats {
-	uint64_t periods;
-	uint64_t runtime;
-	uint64_t noise;
-	uint64_t max_noise;
-	uint64_t max_single;
-	uint64_t hw;
-	uint64_t nmi;
-	uint64_t irq;
-	uint64_t softirq;
-	uint64_t thread;
-	uint64_t smi;		/* SMIs counted in MSR 0x34 (see smi.h) */
+	STATS_SUMS(STATS_FIELD)
 	uint64_t last_smi;	/* SMIs of the latest period read */
 	uint64_t last_noise;	/* noise of the latest period */
 	uint64_t last_ts;	/* its timestamp, ns; 0 = none yet */

@@ -41,7 +41,7 @@ static void pair(struct cmp_row *row, int i, bool hb, bool ha, uint64_t b, uint6
 	row->k[i + 1] = k;
 }
 
-bool cmpcells_row(const struct cpu_stats *b, const struct cpu_stats *a, struct cmp_row *row)
+bool cmpcells_row(const struct seg_row *b, const struct seg_row *a, struct cmp_row *row)
 {
 	bool hb = b && b->periods, ha = a && a->periods;
 	struct seg_rates rb = { 0 }, ra = { 0 };

@@ -17,6 +17,7 @@
 
 #include "format.h"
 #include "osnoise.h"
+#include "segments.h"
 #include "stats.h"
 
 enum cmp_cell {
@@ -37,7 +38,7 @@ struct cmp_row {
  * The row of a CPU measured before (b) and after (a), either NULL or
  * without periods: "-".  False when neither has periods.
  */
-bool cmpcells_row(const struct cpu_stats *b, const struct cpu_stats *a, struct cmp_row *row);
+bool cmpcells_row(const struct seg_row *b, const struct seg_row *a, struct cmp_row *row);
 
 /* One run's settings that decide its figures. */
 struct cmp_conf {

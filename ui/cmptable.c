@@ -32,8 +32,10 @@ static const char *const labels[CMP_NCELLS] = { "A", "B", "change", "A", "B", "A
 /* The row of a CPU of a against b: false when neither has periods. */
 static bool row_of(const struct stats *a, const struct stats *b, int cpu, struct cmp_row *row)
 {
-	return cmpcells_row(cpu < a->ncpus ? &a->cpu[cpu] : NULL,
-			    cpu < b->ncpus ? &b->cpu[cpu] : NULL, row);
+	struct seg_row ra, rb;
+
+	return cmpcells_row(cpu < a->ncpus ? segments_row(&a->cpu[cpu], &ra) : NULL,
+			    cpu < b->ncpus ? segments_row(&b->cpu[cpu], &rb) : NULL, row);
 }
 
 void cmptable_print(FILE *out, const struct stats *a, const struct stats *b, bool smi)

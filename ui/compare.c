@@ -197,13 +197,14 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 		return;
 	}
 	for (cpu = 0; cpu < d->s->ncpus && row < height; cpu++) {
-		const struct cpu_stats *b = !ref ? segments_cpu(sg, kb, cpu) :
-					    cpu < ref->ncpus ? &ref->cpu[cpu] : NULL;
+		struct seg_row bufb, bufa;
+		const struct seg_row *b = !ref ? segments_cpu(sg, kb, cpu, &bufb) :
+					  cpu < ref->ncpus ? segments_row(&ref->cpu[cpu], &bufb) : NULL;
 		struct cmp_row r;
 		char num[16];
 		int x = 0;
 
-		if (!cmpcells_row(b, segments_cpu(sg, ka, cpu), &r))
+		if (!cmpcells_row(b, segments_cpu(sg, ka, cpu, &bufa), &r))
 			continue;
 		snprintf(num, sizeof(num), "%3d", cpu);
 		cell(y + row, &x, W_CPU - 1, A_NORMAL, num);

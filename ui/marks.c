@@ -114,8 +114,11 @@ void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n)
 
 	memset(at, 0, sizeof(*at) * n);
 	for (unsigned k = segments_count(sg); k-- > 1;) {
-		const struct cpu_stats *c = segments_cpu(sg, k, cpu);
+		struct seg_row buf;
+		const struct seg_row *c = segments_cpu(sg, k, cpu, &buf);
 
+		if (!segments_kept(sg, k))
+			break;	/* its periods are not known any more */
 		age += c ? c->periods : 0;
 		if (age > n)
 			break;

@@ -1,15 +1,20 @@
 #!/bin/sh
 # The synthetic recording of tests/scale/gen-recording replays: 8 CPUs x
 # 60 s give 8 rows of 60 periods each, so the generator keeps in step with
-# the format of src/recording.c (and the scale figures stay real).
+# the format of src/recording.c (and the scale figures stay real).  Then
+# the per-segment tables of recordings with many markers hold exactly the
+# sums and maxima of the summaries between the markers, as a separate
+# computation over the recording (segments-exact.py) finds them; past
+# SEGMENTS_ROWS_MAX (4 MiB of rows: 46 closed segments of 1024 CPUs) the
+# oldest segments' rows are let go, said so, and the newest stay exact.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
 gen=$src/tests/scale/gen-recording
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo 1..9
+echo 1..14
 if ! command -v python3 >/dev/null 2>&1; then
-	for i in 1 2 3 4 5 6 7 8 9; do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in $(seq 14); do echo "ok $i - # SKIP python3 is not installed"; done
 	exit 0
 fi
 python3 "$gen" --seed 7 8 60 "$tmp/a.jsonl" && python3 "$gen" --seed 7 8 60 "$tmp/b.jsonl"
@@ -68,3 +73,24 @@ rc=$?
 	[ "$(cat "$tmp/cmp.err")" = "hwnoisetop: compare: $tmp/cut.jsonl: line $cutn is cut short: compared up to line $((cutn - 1)) (the run did not end cleanly)" ] &&
 	echo "ok 9 - compare compares a cut file up to its cut and says so" ||
 	{ echo "not ok 9 - compare of a cut file: status $rc"; sed 's/^/# /' "$tmp/cmp.err"; }
+hw=$top/src/hwnoisetop
+t=9
+check() {	# description, generator arguments, segments whose rows are kept (0: all)
+	t=$((t + 1))
+	python3 "$gen" $2 "$tmp/r.jsonl" &&
+		"$hw" --replay "$tmp/r.jsonl" --json > "$tmp/r.json" 2> "$tmp/err"
+	res=$(python3 "$src/tests/unit/segments-exact.py" "$tmp/r.jsonl" "$tmp/r.json" "$3" 2>&1)
+	[ "$res" = exact ] && echo "ok $t - $1" || echo "not ok $t - $1: $res"
+}
+check "60 markers, 16 CPUs, SMIs: each segment's rows exact" "--seed 3 --smi --markers 60 16 300" 0
+check "999 markers (the most), 4 CPUs: all 1000 segments exact" "--seed 4 --markers 999 4 1000" 0
+check "60 markers, 1024 CPUs: the newest 46 closed segments and the open one exact, older ones null" \
+	"--seed 5 --markers 60 1024 61" 47
+"$hw" --replay "$tmp/r.jsonl" -q > "$tmp/r.txt" 2>&1
+n=$(grep -c '^rows not kept: the closed segments keep at most 4 MiB' "$tmp/r.txt")
+[ "$n" -eq 14 ] && echo "ok 13 - the text tables say so for each of the 14 segments let go" ||
+	echo "not ok 13 - $n segments said to be let go, not 14"
+# the newest segments' tables are printed in full: 1024 rows for each of the last 47
+rows=$(sed -n '/^== 14  /,$p' "$tmp/r.txt" | grep -cE '^ *[0-9]+ +#[0-9]+ ')
+[ "$rows" -eq $((47 * 1024)) ] && echo "ok 14 - the 47 newest tables have 1024 rows each" ||
+	echo "not ok 14 - $rows rows in the newest tables, not $((47 * 1024))"

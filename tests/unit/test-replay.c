@@ -125,7 +125,7 @@ static void known_figures(void)
 	tap_ok(c1->periods == 1 && c1->noise == 0, "CPU 1: the summary not counted live is not counted");
 	tap_ok(r->s.stats.lost.missed == 2 && r->s.stats.lost.read == 4 + 3,
 	       "lost and read events: 2 missed, 4 summaries + 3 other read");
-	tap_ok(segments_count(&r->s.seg) == 2 && segments_cpu(&r->s.seg, 1, 0) &&
+	tap_ok(segments_count(&r->s.seg) == 2 && segments_cpu(&r->s.seg, 1, 0, &(struct seg_row){ 0 }) &&
 	       r->s.seg.cur.cpu[0].noise == 5, "the marker opened a segment holding the later summary");
 	tap_ok(r->footer && r->end.elapsed_s == 3 && r->s.conf.osn.irq_disable &&
 	       strcmp(r->s.notes, "a \"note\"\n") == 0, "the footer's figures");

@@ -101,7 +101,8 @@ int main(void)
 	struct segments sg;
 	struct stats whole, st;
 	struct cpuset cpus, two;
-	const struct cpu_stats *c;
+	struct seg_row buf;
+	const struct seg_row *c;
 	struct seg_rates r;
 	uint64_t sum_noise = 0, sum_periods = 0;
 
@@ -131,14 +132,14 @@ int main(void)
 	add(&sg, &whole, 1, 1, 1, 0, 0);	/* a late period of a CPU no longer measured */
 
 	tap_is_u64(segments_count(&sg), 3, "three segments");
-	c = segments_cpu(&sg, 0, 1);
+	c = segments_cpu(&sg, 0, 1, &buf);
 	tap_ok(c && c->periods == 2 && c->noise == 40 && c->max_single == 9 && c->hw == 4 &&
 	       c->nmi == 1 && c->irq == 2, "segment 0, CPU 1: sums and maxima of its periods");
-	c = segments_cpu(&sg, 1, 1);
+	c = segments_cpu(&sg, 1, 1, &buf);
 	tap_ok(c && c->periods == 1 && c->noise == 5 && c->max_single == 5 && c->nmi == 2,
 	       "segment 1, CPU 1: only its own periods, its own max");
-	tap_ok(segments_cpu(&sg, 0, 2) == NULL, "segment 0 has no row for an unmeasured CPU");
-	c = segments_cpu(&sg, 2, 1);
+	tap_ok(segments_cpu(&sg, 0, 2, &buf) == NULL, "segment 0 has no row for an unmeasured CPU");
+	c = segments_cpu(&sg, 2, 1, &buf);
 	tap_ok(c && c->periods == 1, "the open segment counts a CPU with periods");
 	tap_ok(sg.seg[2].osnoise && !sg.seg[1].osnoise, "the mode is the segment's");
 
@@ -165,19 +166,19 @@ int main(void)
 	tap_is_u64(st.lost.missed, 4, "lost events count in the open segment");
 
 	/* 40 us of noise in 750000 us of runtime: 53.333 us per s. */
-	segments_rates(segments_cpu(&sg, 2, 2), &r);
+	segments_rates(segments_cpu(&sg, 2, 2, &buf), &r);
 	tap_is_u64(r.noise_per_s_nano, 53333333333ULL, "noise per second of runtime (nano-us)");
 	tap_is_u64(r.avail, stats_avail(750000, 40), "availability as the kernel prints it");
-	segments_rates(segments_cpu(&sg, 0, 1), &r);
+	segments_rates(segments_cpu(&sg, 0, 1, &buf), &r);
 	tap_is_u64(r.hw_per_s_nano, 2666666666ULL, "HW events per second of runtime (nano)");
 	tap_is_u64(r.nmi_per_s_nano, 666666666ULL, "NMI events per second of runtime (nano)");
-	segments_rates(segments_cpu(&sg, 0, 0) ? segments_cpu(&sg, 0, 0) : &(struct cpu_stats){ 0 }, &r);
+	segments_rates(segments_cpu(&sg, 0, 0, &buf) ? segments_cpu(&sg, 0, 0, &buf) : &(struct seg_row){ 0 }, &r);
 	tap_ok(r.noise_per_s_nano == 0 && r.avail == 0, "no runtime: all 0");
 
 	while (segments_mark(&sg, 1, 4000000000ULL, &cpus, false, false, "user", "b") > 0)
 		;
 	tap_is_u64(segments_count(&sg), MARKERS_MAX + 1, "segments stop with the markers");
-	tap_ok(segments_cpu(&sg, MARKERS_MAX, 1) != NULL, "and the last is still the open one");
+	tap_ok(segments_cpu(&sg, MARKERS_MAX, 1, &buf) != NULL, "and the last is still the open one");
 
 	stats_free(&st);
 	stats_free(&whole);
