@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 39
+plan 40
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -54,10 +54,13 @@ tmux kill-server
 show dash.jsonl
 # compare --live: the -q run's recording before, CPU 0 measured live after.
 tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
-	"NO_COLOR=1 hwnoisetop compare live.jsonl --live -c 0 -H 1; echo EXIT=\$?; sleep 600"
+	"NO_COLOR=1 hwnoisetop compare live.jsonl --live -c 0 -H 1 -T 2; echo EXIT=\$?; sleep 600"
 echo "cmp_header=$(yn waitfor 'before: live.jsonl, the whole recording \(hwnoise, ' 100)"
 waitfor '^ +0 +[0-9.]+ +[0-9.]+[ +!] ' 100 > /dev/null
 echo "cmp_row=$(cap | grep -E '^ +0 +[0-9.]+ ' | head -1)"
+# Both runs' settings, and one line for each that differs (the live run's -T 2).
+echo "cmp_settings=$(cap | grep -cE '^ (before|after): .*hwnoise  CPUs 0  period [0-9]+ us  runtime [0-9]+ us  threshold [0-9]+ us')"
+echo "cmp_differs=$(cap | grep -E '^ +threshold differs: [0-9]+ us vs 2 us; ' | wc -l)"
 screen compare-live
 # i: the live run in osnoise mode is no longer comparable with the hwnoise recording.
 key i; echo "cmp_osnoise=$(yn waitfor 'not comparable: the recording is of hwnoise mode, the live run is in osnoise')"
@@ -202,6 +205,8 @@ diag "compare --live, CPU 0: $live0"
 is "$(echo "$live0" | awk '{print $2, $5, $7, $9}')" "$(echo "$cmp0" | awk '{print $2, $5, $7, $9}')" \
 	"its before figures (noise/s, % available, HW/s, NMI/s) are compare's for the recording"
 is "$(get cmp_osnoise)/$(get cmp_back)" yes/yes "i: osnoise against the hwnoise recording is said not comparable; i again: compared"
+is "$(get cmp_settings)/$(get cmp_differs)" 2/1 \
+	"compare --live: both runs' settings in the header, one line for the threshold that differs"
 is "$(get cmp_grid)" yes "d turns to the grid"
 is "$(get cmp_exit)" "EXIT=0/0" "q: exit 0, no instance left"
 
