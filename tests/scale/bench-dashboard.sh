@@ -5,8 +5,10 @@
 #   x1    W seconds at the recorded pace (then q);
 #   x100  the whole recording at a hundred times its pace, to its END;
 #   max   the whole recording as fast as it can, to its END.
-# For each: redraws and redraws per second, CPU time (user+sys, /proc) per
-# second and per redraw with the feeding of the summaries included, the CPU time of the
+# For each: redraws and redraws per second, CPU time (user+sys, /proc; x1
+# from 1 s in, x100 and max from the speed key to the end of the playback,
+# so that a run of a second or two is measured too) per second and per
+# redraw with the feeding of the summaries included, the CPU time of the
 # drawing alone per redraw (-D), and the resident memory: its peak (VmHWM)
 # and the smallest and largest VmRSS sampled each second from 1 s in,
 # to show it stays flat over the hour.  No root, no tracer.
@@ -48,22 +50,24 @@ phase() {
 	ts=$(date +%s.%N)
 	i=0
 	while ! title | grep -q playing && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-	[ "$key" = 1 ] || T send-keys -t bench "$key"
-	sleep 1	# the start (curses, the file's tail) is not the playback
+	# x1: from 1 s in (the start, curses and the file's tail, is not the
+	# playback); x100 and max: from the key on, so that a run shorter than
+	# a second is measured too (its CPU time is read once it shows END)
+	if [ "$key" = 1 ]; then sleep 1; else T send-keys -t bench "$key"; fi
 	t0=$(date +%s.%N)
 	c0=$(cpu_ticks "$pid")
 	i=0
-	# every 0.2 s: the end of the phase; every second: the resident memory
+	# every 0.1 s: the end of the phase; every second: the resident memory
 	while :; do
-		sleep 0.2
+		sleep 0.1
 		i=$((i + 1))
 		r=$(rss_kb "$pid")
 		[ -n "$r" ] || break
-		if [ $((i % 5)) = 0 ] || [ $rmax = 0 ]; then
+		if [ $((i % 10)) = 0 ] || [ $rmax = 0 ]; then
 			[ "$r" -lt $rmin ] && rmin=$r
 			[ "$r" -gt $rmax ] && rmax=$r
 		fi
-		if [ "$key" = 1 ]; then [ $i -ge $((win * 5)) ] && break
+		if [ "$key" = 1 ]; then [ $i -ge $((win * 10)) ] && break
 		else title | grep -q ' END ' && break; fi
 	done
 	t1=$(date +%s.%N)
@@ -77,10 +81,14 @@ phase() {
 	awk -v n="$name" -v ts="$ts" -v t0="$t0" -v t1="$t1" -v c0="$c0" -v c1="$c1" -v hz="$hz" \
 	    -v d="${draws:-0}" -v dm="${drawms:-0}" -v hwm="${hwm:-0}" -v rmin="$rmin" \
 	    -v rmax="$rmax" 'BEGIN {
-		# redraws per second over the whole phase; CPU per second from 1 s in
-		rate = d / (t1 - ts); cps = (c1 - c0) / hz / (t1 - t0)
+		# redraws per second over the whole phase; CPU per second over
+		# the part measured, and per redraw: that CPU time over the redraws
+		# in it (x1: the rate times its length; x100, max: all of them,
+		# as the playback is nearly all of the phase)
+		rate = d / (t1 - ts); cpu = (c1 - c0) / hz; cps = cpu / (t1 - t0)
+		nd = n == "x1" ? rate * (t1 - t0) : d
 		printf "  %-5s %7.1f s %7d %8.1f %9.3f %9.3f %7.1f | %6.1f %6.1f %6.1f\n", n, t1 - ts,
-		       d, rate, cps, rate ? cps * 1000 / rate : 0, dm, hwm / 1024, rmin / 1024,
+		       d, rate, cps, nd ? cpu * 1000 / nd : 0, dm, hwm / 1024, rmin / 1024,
 		       rmax / 1024 }'
 }
 
@@ -98,6 +106,6 @@ for sz in $sizes; do
 	phase "$f" 4 max
 	[ "${KEEP:-0}" = 1 ] || rm -f "$f"
 done
-echo "cpu s/s: the process's CPU seconds per second from 1 s in; ms/redraw: that per redraw"
-echo "(feeding the summaries included);"
+echo "cpu s/s: the process's CPU seconds per second (x1: from 1 s in; x100, max: from the speed"
+echo "key to END); ms/redraw: that per redraw (feeding the summaries included);"
 echo "draw ms: the drawing alone (-D); RSS min/max: sampled each second from 1 s in."
