@@ -5,7 +5,7 @@
 #   x1    W seconds at the recorded pace (then q);
 #   x100  the whole recording at a hundred times its pace, to its END;
 #   max   the whole recording as fast as it can, to its END.
-# For each: redraws and redraws per second, CPU time (user+sys, /proc; x1
+# For each: redraws and redraws per second, CPU time (/proc/PID/schedstat; x1
 # from 1 s in, x100 and max from the speed key to the end of the playback,
 # so that a run of a second or two is measured too) per second and per
 # redraw with the feeding of the summaries included, the CPU time of the
@@ -21,7 +21,7 @@ bin=${HWNOISETOP:-$top/src/hwnoisetop}
 sizes=${SIZES:-4:3600 1024:3600}
 seed=${SEED:-1}
 win=${W:-20}
-hz=$(getconf CLK_TCK)
+hz=1000000000
 [ -x "$bin" ] || { echo "bench-dashboard: build $bin first (make)" >&2; exit 1; }
 command -v tmux >/dev/null || { echo "bench-dashboard: needs tmux" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "bench-dashboard: needs python3" >&2; exit 1; }
@@ -32,7 +32,9 @@ trap 'T kill-server 2>/dev/null; [ "${KEEP:-0}" = 1 ] || rm -rf "$dir"' EXIT
 # a session that stays, so that the server does not exit between the phases
 T new-session -d -s keep -x 80 -y 24 "sleep 3600"
 
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null; }
+# the process's time on a CPU, ns (/proc schedstat: finer than stat's ticks, so
+# that a playback of a few ms is measured too)
+cpu_ticks() { awk '{ print $1 }' "/proc/$1/schedstat" 2>/dev/null; }
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
 hwm_kb() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
 title() { T capture-pane -p -t bench | head -1; }
@@ -53,9 +55,10 @@ phase() {
 	# x1: from 1 s in (the start, curses and the file's tail, is not the
 	# playback); x100 and max: from the key on, so that a run shorter than
 	# a second is measured too (its CPU time is read once it shows END)
-	if [ "$key" = 1 ]; then sleep 1; else T send-keys -t bench "$key"; fi
+	[ "$key" = 1 ] && sleep 1
 	t0=$(date +%s.%N)
 	c0=$(cpu_ticks "$pid")
+	[ "$key" = 1 ] || T send-keys -t bench "$key"
 	i=0
 	# every 0.1 s: the end of the phase; every second: the resident memory
 	while :; do
