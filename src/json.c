@@ -6,6 +6,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "utf8.h"
+
 void json_init(struct json *j, FILE *out)
 {
 	j->out = out;
@@ -131,47 +133,13 @@ void json_number(struct json *j, const char *key, const char *text)
 	fputs(text && is_number(text) ? text : "null", j->out);
 }
 
-/* Length of the well-formed UTF-8 sequence at s (1 to 4), or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	/* No overlong forms, no surrogates, nothing above U+10FFFF. */
-	if (c == 0xe0)
-		lo = 0xa0;
-	else if (c == 0xed)
-		hi = 0x9f;
-	else if (c == 0xf0)
-		lo = 0x90;
-	else if (c == 0xf4)
-		hi = 0x8f;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
 void json_write_string(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
 	fputc('"', out);
 	while (*s) {
-		size_t n = utf8_len(s);
+		size_t n = utf8_len((const char *)s);
 
 		if (n == 0) {
 			fputs("\\ufffd", out);

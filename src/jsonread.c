@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 /* The reader: p walks the line, end bounds it. */
 struct jr {
 	const char *start, *p, *end;
@@ -271,31 +273,6 @@ int jsonr_bool(const struct jsonr_obj *o, const char *key, bool *v)
 	return 0;
 }
 
-/* Append code point cp as UTF-8. */
-static size_t put_utf8(char *out, unsigned cp)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | cp >> 6);
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | cp >> 12);
-		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | cp >> 18);
-	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 static unsigned hex4(const char *p)
 {
 	return (unsigned)(hexval(p[0]) << 12 | hexval(p[1]) << 8 | hexval(p[2]) << 4 | hexval(p[3]));
@@ -338,7 +315,7 @@ int jsonr_str(const struct jsonr_obj *o, const char *key, char *buf, size_t len)
 					p += 6;
 				}
 			}
-			n += put_utf8(buf + n, cp);
+			n += utf8_put(buf + n, cp);
 			break;
 		}
 		default: buf[n++] = c; break;

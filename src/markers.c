@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 void markers_init(struct markers *ms)
 {
 	memset(ms, 0, sizeof(*ms));
@@ -18,14 +20,32 @@ void markers_free(struct markers *ms)
 	markers_init(ms);
 }
 
-/* Copy, cut to fit, with control characters (a stray newline) as spaces. */
+/*
+ * Copy, cut to fit on a character's boundary, with control characters (a
+ * stray newline) as spaces and bytes that are not UTF-8 (the end of a
+ * character cut off before it came here) as '?': the text is UTF-8.
+ */
 static void copy_clean(char *dst, size_t len, const char *src)
 {
-	size_t i = 0;
+	size_t i = 0, o = 0;
 
-	for (; src && src[i] && i + 1 < len; i++)
-		dst[i] = (unsigned char)src[i] < ' ' || src[i] == 0x7f ? ' ' : src[i];
-	dst[i] = '\0';
+	while (src && src[i]) {
+		uint32_t cp = '?';
+		size_t k = utf8_get(src + i, &cp), n;
+		char c[UTF8_MAX];
+
+		if (!k)
+			k = 1;
+		else if (cp < ' ' || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
+			cp = ' ';
+		n = utf8_put(c, cp);
+		if (o + n + 1 > len)
+			break;
+		memcpy(dst + o, c, n);
+		o += n;
+		i += k;
+	}
+	dst[o] = '\0';
 }
 
 int markers_add(struct markers *ms, uint64_t t_ms, const char *origin, const char *text)

@@ -30,8 +30,9 @@ struct markers {
 void markers_init(struct markers *ms);
 void markers_free(struct markers *ms);
 /*
- * Append a marker (text and origin cut to fit, control characters turned
- * into spaces); its number, or -1 when MARKERS_MAX is reached or memory
+ * Append a marker (text and origin cut to fit on a UTF-8 character's
+ * boundary, control characters turned into spaces, bytes that are not
+ * UTF-8 into '?'); its number, or -1 when MARKERS_MAX is reached or memory
  * runs out.
  */
 int markers_add(struct markers *ms, uint64_t t_ms, const char *origin, const char *text);

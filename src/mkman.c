@@ -265,7 +265,13 @@ int main(int argc, char **argv)
 	       "\\fBtimer:timer_expire_entry\\fR filtered in the kernel in an instance of its own\n"
 	       "(\\fBhwnoisetop\\-\\fIPID\\fB\\-tscwd\\fR). 0 means the watchdog did not run there\n"
 	       "(\\fBtsc=reliable\\fR, or no watchdog); the column is absent when the kernel's filter\n"
-	       "takes no function name and \\fB/proc/kallsyms\\fR hides the address (\\fBkptr_restrict\\fR).\n");
+	       "takes no function name and \\fB/proc/kallsyms\\fR hides the address (\\fBkptr_restrict\\fR).\n"
+	       ".PP\n"
+	       "The keys that ask for a value (\\fBc\\fR, \\fBT\\fR, \\fBp\\fR, \\fBr\\fR, \\fBN\\fR, \\fBW\\fR) and\n"
+	       "\\fBb\\fR's note take it on the status line: Enter applies, Esc cancels, Backspace\n"
+	       "takes back one character, Ctrl\\-U clears. A note takes any printable character of\n"
+	       "the locale (in a UTF\\-8 locale accents and CJK characters, which take two columns),\n"
+	       "up to 111 bytes, and is recorded and exported as UTF\\-8; a value takes ASCII.\n");
 	keys_print_man(stdout);
 	section("OUTPUT");
 	printf("%s",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "utf8.h"
 
 struct opt_parser {
 	const struct opt_def *defs;
@@ -112,12 +113,8 @@ const char *opt_quote(const char *arg)
 
 	if (!arg)
 		arg = "";
-	if (n > OPT_QUOTE_MAX) {
-		n = OPT_QUOTE_MAX;
-		/* Never cut a UTF-8 character in two. */
-		while (n > 0 && ((unsigned char)arg[n] & 0xc0) == 0x80)
-			n--;
-	}
+	if (n > OPT_QUOTE_MAX)
+		n = utf8_cut(arg, OPT_QUOTE_MAX);	/* never a UTF-8 character in two */
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = arg[i];
 

@@ -130,10 +130,10 @@ static int header(const struct dashboard *d, int y, int height, int width, unsig
 			 cmpcells_conf(&cb, conf, sizeof(conf)));
 	else
 		snprintf(line, sizeof(line), " before: %s", markers_line(&ms->m[kb], m, sizeof(m)));
-	mvaddnstr(y + rows++, 0, line, width);
+	dash_put(y + rows++, 0, width, A_NORMAL, line, false);	/* a note: UTF-8, in columns */
 	snprintf(line, sizeof(line), " after:  %s%s%s", markers_line(&ms->m[ka], m, sizeof(m)),
 		 d->conf.ref ? ": " : "", d->conf.ref ? cmpcells_conf(&ca, conf, sizeof(conf)) : "");
-	mvaddnstr(y + rows++, 0, line, width);
+	dash_put(y + rows++, 0, width, A_NORMAL, line, false);
 	if (kb == ka && segments_count(&d->s->seg) > 1 && !d->conf.ref) {
 		attrset(d->look[LOOK_WARN]);
 		mvaddnstr(y + rows++, 1, "no osnoise segment before this one (the hwlat view ran): "

@@ -28,6 +28,7 @@
 #include "cpuset.h"
 #include "dashboard.h"
 #include "session.h"
+#include "text.h"
 
 /* Meanings that have a look (a colour pair plus attributes, or plain attributes). */
 enum dash_look {
@@ -109,6 +110,14 @@ struct grid_drawn {
 	uint64_t spark_max;		/* the History sparkline's scale */
 };
 
+/*
+ * A key as keys_dispatch() and the prompts take it: an ASCII character or
+ * a curses key code (KEY_UP) as getch() gives them, any other character
+ * (get_wch(): 'ü', a CJK character) as DASH_WIDE | its code point, so that
+ * no character is taken for a key code nor a key of the key table.
+ */
+#define DASH_WIDE (1 << 24)
+
 /* The smallest terminal the grid is drawn in. */
 #define DASH_MIN_COLS 50
 #define DASH_MIN_LINES 6
@@ -170,8 +179,7 @@ struct dashboard {
 	char msg[256];
 	bool msg_err;
 	enum dash_prompt prompt;
-	char input[128];
-	size_t input_len;
+	struct lineedit input;		/* what is typed at the prompt, UTF-8 */
 };
 
 /* dashboard.c */
@@ -193,8 +201,10 @@ void dash_title_bar(const struct dashboard *d, int width, const char *left, cons
  * text at (y, x) in look a, at most w columns; right: padded on the left
  * to w columns.  Printable ASCII (the grid's numbers, titles, the title
  * bar) goes in as one array of cells (waddchnstr), several times cheaper
- * than waddnstr's character by character; anything else goes through
- * waddnstr.  The cursor ends after the text.
+ * than waddnstr's character by character; anything else is measured and
+ * cut in columns, and made safe to print, by text_fit() (text.h: a CJK
+ * character takes two columns, a control character is one '?'), then
+ * goes through waddnwstr.  The cursor ends after the text.
  */
 void dash_put(int y, int x, int w, attr_t a, const char *text, bool right);
 /* Row y in the title's colours across width, text at its start. */
@@ -282,6 +292,8 @@ unsigned keys_dispatch(struct dashboard *d, int ch);
 unsigned prompt_open(struct dashboard *d, enum dash_prompt p);
 unsigned prompt_key(struct dashboard *d, int ch);
 const char *prompt_label(enum dash_prompt p);
+/* The open prompt on status line y, the cursor after the text typed. */
+void prompt_draw(struct dashboard *d, int y, int width);
 unsigned prompt_apply_cpus(struct dashboard *d, const struct cpuset *set, const char *what);
 unsigned prompt_set_threshold(struct dashboard *d, uint64_t us);
 

@@ -69,8 +69,14 @@ void dash_put(int y, int x, int w, attr_t a, const char *text, bool right)
 		plain = text[i] >= ' ' && text[i] < 0x7f;
 	attrset(a);
 	if (!plain) {
-		mvprintw(y, x, "%*s", pad, "");
-		addnstr(text, len);
+		/* In columns, not bytes: a 'ü' takes one, a CJK character two, a Tab one '?'. */
+		wchar_t safe[sizeof(cells) / sizeof(cells[0])];
+		int used;
+		size_t n_safe = text_fit(text, w > 0 ? w : 0, safe, sizeof(safe) / sizeof(safe[0]),
+					 &used);
+
+		mvprintw(y, x, "%*s", right ? w - used : 0, "");
+		addnwstr(safe, (int)n_safe);
 		return;
 	}
 	while (n < pad)
@@ -175,10 +181,14 @@ static bool tty_gone(void)
 static void on_input(void *ctx)
 {
 	struct dashboard *d = ctx;
-	int ch, n = 0;
+	wint_t wc;
+	int got, n = 0;
 
 	d->inputs++;
-	while (!d->s->quit && (ch = getch()) != ERR) {
+	/* Characters whole (get_wch): a note's 'ü' is one key, not two bytes. */
+	while (!d->s->quit && (got = get_wch(&wc)) != ERR) {
+		int ch = got == KEY_CODE_YES || wc < 0x80 ? (int)wc : DASH_WIDE | (int)(wc & 0x1fffff);
+
 		d->redraw |= keys_dispatch(d, ch);
 		n++;
 	}

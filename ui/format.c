@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "text.h"
+
 char *format_count(uint64_t v, int width, char *buf, size_t size)
 {
 	static const char units[] = "kMGTPE";
@@ -157,10 +159,9 @@ char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size)
 
 const char *format_path_fit(const char *path, int width, char *buf, size_t size)
 {
-	int len = (int)strlen(path);
-
-	if (len <= width || width <= 3)
+	/* In columns, cut between characters (text.h): a path may hold any. */
+	if (text_width(path) <= width || width <= 3)
 		return path;
-	snprintf(buf, size, "...%s", path + len - (width - 3));
+	snprintf(buf, size, "...%s", path + text_tail(path, width - 3));
 	return buf;
 }

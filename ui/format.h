@@ -70,9 +70,9 @@ char format_change_mark(enum format_class c);
 char *format_change_pct(uint64_t before, uint64_t after, char *buf, size_t size);
 
 /*
- * A file's path in at most width characters: the path itself when it
- * fits (or width is 3 or less), else "..." and its last width - 3
- * characters in buf.
+ * A file's path in at most width columns: the path itself when it fits
+ * (or width is 3 or less), else "..." and its end in width - 3 columns
+ * (text_tail(): whole characters) in buf.
  */
 const char *format_path_fit(const char *path, int width, char *buf, size_t size);
 

@@ -83,14 +83,15 @@ static void draw_title(struct dashboard *d, int width)
 void dash_title_bar(const struct dashboard *d, int width, const char *left, const char *state,
 		    attr_t sa, const char *right)
 {
-	int rx = width - ((int)strlen(state) + 2 + (int)strlen(right));
+	/* In columns: a file name or a stop reason may hold any character. */
+	int n = text_width(state), rx = width - (n + 2 + text_width(right));
 
 	dash_put(0, 0, width, d->look[LOOK_TITLE], "", true);
 	dash_put(0, 0, width, d->look[LOOK_TITLE], left, false);
-	if (rx < (int)strlen(left) + 1)
-		rx = (int)strlen(left) + 1;
+	if (rx < text_width(left) + 1)
+		rx = text_width(left) + 1;
 	if (rx < width) {
-		int x = rx + 1, n = (int)strlen(state);
+		int x = rx + 1;
 
 		dash_put(0, rx, 1, sa, " ", false);
 		dash_put(0, x, width - x, sa, state, false);
@@ -177,10 +178,7 @@ static void draw_status(struct dashboard *d, int y, int width)
 	if (playview_on(d))
 		hints = playview_hints();
 	if (d->prompt != PROMPT_NONE) {
-		attrset(A_BOLD);
-		mvprintw(y, 0, " %s: ", prompt_label(d->prompt));
-		attrset(A_NORMAL);
-		addnstr(d->input, width - getcurx(stdscr) - 1 > 0 ? width - getcurx(stdscr) - 1 : 0);
+		prompt_draw(d, y, width);
 		return;
 	}
 	if (d->msg[0]) {

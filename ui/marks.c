@@ -39,7 +39,7 @@ unsigned marks_key_note(struct dashboard *d, int code)
 void marks_apply_note(struct dashboard *d)
 {
 	d->msg[0] = '\0';
-	marks_set(d, "user", "%s", d->input_len ? d->input : "mark");
+	marks_set(d, "user", "%s", d->input.len ? d->input.text : "mark");
 }
 
 unsigned marks_key_list(struct dashboard *d, int code)
@@ -92,9 +92,10 @@ void marks_list_draw(struct dashboard *d, int height, int width)
 	for (int i = 0; i < rows && d->marks_top + i < n; i++) {
 		const struct marker *m = &ms->m[d->marks_top + i];
 
-		attrset(m->num == ms->n - 1 && m->num ? A_BOLD : A_NORMAL);
-		mvaddch(1 + i, 0, ' ');
-		addnstr(markers_line(m, line, sizeof(line)), width - 1);
+		attr_t a = m->num == ms->n - 1 && m->num ? A_BOLD : A_NORMAL;
+
+		dash_put(1 + i, 0, width, a, " ", false);
+		dash_put(1 + i, 1, width - 1, a, markers_line(m, line, sizeof(line)), false);
 	}
 	attrset(d->look[LOOK_DIM]);
 	mvaddnstr(height - 1, 0, playview_on(d) ? " d compares the segment before the latest "

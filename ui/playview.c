@@ -60,9 +60,9 @@ void playview_title(struct dashboard *d, int width, const char *mode)
 		snprintf(state, sizeof(state), "%s playing", speed_name(st.speed));
 	}
 	snprintf(left, sizeof(left), " REPLAY %s | Linux %s | %s", st.file, st.kernel, mode);
-	if ((int)strlen(left) + 3 + (int)strlen(state) + (int)strlen(right) > width) {
-		/* The state and the time first: then the end of the file's path. */
-		int room = width - 3 - (int)strlen(state) - (int)strlen(right) - 8;
+	if (text_width(left) + 3 + text_width(state) + text_width(right) > width) {
+		/* The state and the time first: then the end of the file's path, in columns. */
+		int room = width - 3 - text_width(state) - text_width(right) - 8;
 		char file[sizeof(left)];
 
 		snprintf(left, sizeof(left), " REPLAY %s",

@@ -47,8 +47,11 @@ unsigned prompt_apply_cpus(struct dashboard *d, const struct cpuset *set, const 
 unsigned prompt_open(struct dashboard *d, enum dash_prompt p)
 {
 	d->prompt = p;
-	d->input_len = 0;
-	d->input[0] = '\0';
+	/* A note any printable character (that the marker holds whole); numbers ASCII. */
+	if (p == PROMPT_MARK)
+		lineedit_reset(&d->input, MARKER_TEXT - 1, !d->utf8);
+	else
+		lineedit_reset(&d->input, LINEEDIT_SIZE - 1, true);
 	return DASH_REDRAW_STATUS;
 }
 
@@ -137,8 +140,8 @@ static void prompt_apply(struct dashboard *d)
 
 	switch (d->prompt) {
 	case PROMPT_CPUS:
-		if (cpuset_parse(d->input, &set, &why) < 0) {
-			dash_message(d, true, "CPUs '%s' %s", d->input, why);
+		if (cpuset_parse(d->input.text, &set, &why) < 0) {
+			dash_message(d, true, "CPUs '%s' %s", d->input.text, why);
 			return;
 		}
 		cpuset_andnot(&missing, &set, &d->online);
@@ -150,15 +153,15 @@ static void prompt_apply(struct dashboard *d)
 		prompt_apply_cpus(d, &set, "CPUs set");
 		return;
 	case PROMPT_THRESHOLD:
-		if (parse_u64(d->input, 1, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "threshold '%s' %s", d->input, why);
+		if (parse_u64(d->input.text, 1, PERIOD_MAX, &v, &why) < 0) {
+			dash_message(d, true, "threshold '%s' %s", d->input.text, why);
 			return;
 		}
 		prompt_set_threshold(d, v);
 		return;
 	case PROMPT_PERIOD:
-		if (parse_u64(d->input, PERIOD_MIN, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "period '%s' %s", d->input, why);
+		if (parse_u64(d->input.text, PERIOD_MIN, PERIOD_MAX, &v, &why) < 0) {
+			dash_message(d, true, "period '%s' %s", d->input.text, why);
 			return;
 		}
 		runtime = c->runtime_us <= v ? c->runtime_us : v * 3 / 4;
@@ -167,28 +170,28 @@ static void prompt_apply(struct dashboard *d)
 		set_timing(d, v, runtime);
 		return;
 	case PROMPT_RUNTIME:
-		if (parse_u64(d->input, PERIOD_MIN, c->period_us, &v, &why) < 0) {
-			dash_message(d, true, "runtime '%s' %s", d->input, why);
+		if (parse_u64(d->input.text, PERIOD_MIN, c->period_us, &v, &why) < 0) {
+			dash_message(d, true, "runtime '%s' %s", d->input.text, why);
 			return;
 		}
 		set_timing(d, c->period_us, v);
 		return;
 	case PROMPT_WIDTH:
-		if (parse_u64(d->input, 1, h->window_us, &v, &why) < 0) {
-			dash_message(d, true, "width '%s' %s (at most the window)", d->input, why);
+		if (parse_u64(d->input.text, 1, h->window_us, &v, &why) < 0) {
+			dash_message(d, true, "width '%s' %s (at most the window)", d->input.text, why);
 			return;
 		}
 		if (v > HWLAT_VIEW_WIDTH_MAX) {
 			dash_message(d, true, "width '%s' is above %llu us: the CPU would spin with "
 				     "interrupts off that long (hwnoisetop hwlat --width takes more)",
-				     d->input, HWLAT_VIEW_WIDTH_MAX);
+				     d->input.text, HWLAT_VIEW_WIDTH_MAX);
 			return;
 		}
 		set_hwlat_timing(d, h->window_us, v);
 		return;
 	case PROMPT_WINDOW:
-		if (parse_u64(d->input, 1, HWLAT_WINDOW_MAX, &v, &why) < 0) {
-			dash_message(d, true, "window '%s' %s", d->input, why);
+		if (parse_u64(d->input.text, 1, HWLAT_WINDOW_MAX, &v, &why) < 0) {
+			dash_message(d, true, "window '%s' %s", d->input.text, why);
 			return;
 		}
 		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */
@@ -209,7 +212,7 @@ unsigned prompt_key(struct dashboard *d, int ch)
 		enum dash_prompt p = d->prompt;
 
 		d->prompt = PROMPT_NONE;
-		if (d->input_len || p == PROMPT_MARK) {
+		if (d->input.len || p == PROMPT_MARK) {
 			d->prompt = p;
 			prompt_apply(d);
 			d->prompt = PROMPT_NONE;
@@ -219,14 +222,39 @@ unsigned prompt_key(struct dashboard *d, int ch)
 		d->prompt = PROMPT_NONE;
 		dash_message(d, false, "cancelled");
 	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == KEY_CTRL('h')) {
-		if (d->input_len)
-			d->input[--d->input_len] = '\0';
+		lineedit_backspace(&d->input);
 	} else if (ch == KEY_CTRL('u')) {
-		d->input_len = 0;
-		d->input[0] = '\0';
-	} else if (ch >= 0x20 && ch < 0x7f && d->input_len + 1 < sizeof(d->input)) {
-		d->input[d->input_len++] = (char)ch;
-		d->input[d->input_len] = '\0';
+		lineedit_clear(&d->input);
+	} else if (ch < 0x80 || (ch & DASH_WIDE)) {
+		/* A Tab, another control character or a key code is refused. */
+		lineedit_insert(&d->input, (uint32_t)(ch & ~DASH_WIDE));
 	}
 	return DASH_REDRAW_STATUS;	/* the prompt's line only */
+}
+
+/*
+ * The prompt on status line y: its label, then the text typed with the
+ * cursor after it; a text too long for the line shows its end after a '<'.
+ */
+void prompt_draw(struct dashboard *d, int y, int width)
+{
+	int x, room, used;
+	size_t skip;
+
+	attrset(A_BOLD);
+	mvprintw(y, 0, " %s: ", prompt_label(d->prompt));
+	x = getcurx(stdscr);
+	room = width - x - 1;	/* the last column for the cursor */
+	if (room < 2)
+		return;
+	skip = text_tail(d->input.text, room);
+	if (skip) {
+		skip = text_tail(d->input.text, room - 1);
+		dash_put(y, x++, 1, A_BOLD, "<", false);
+		room--;
+	}
+	if (d->input.len)
+		dash_put(y, x, room, A_NORMAL, d->input.text + skip, false);
+	used = text_width(d->input.text + skip);
+	move(y, x + (used < room ? used : room));
 }

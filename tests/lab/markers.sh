@@ -8,10 +8,12 @@
 # beside the run becomes a marker and a header line, and after q the
 # scrollback holds the whole-run table and one table per segment, headed by
 # the marker lines, whose sums make the whole-run table.  -q is unchanged.
+# A note in German and Japanese: typed, a character taken back at a time,
+# shown in columns (the cursor too), recorded as UTF-8 JSON, played back.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 30
+plan 41
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -104,6 +106,47 @@ echo nop > $T/instances/other2/current_tracer; rmdir $T/instances/other2
 echo "quiet_table=$(grep -c 'Hardware-related Noise' /tmp/q.out)$(grep -c 'segments\|==\|another' /tmp/q.out)"
 echo "quiet_err=$(grep -cE 'another osnoise user ran beside this run from [0-9:]+: instance other2' /tmp/q.err)"
 [ "$before" = "$(snap)" ] && echo "quiet_restored=yes" || { echo "quiet_restored=no"; snap; }
+
+stamp note
+# A note in German and Japanese (C.UTF-8), recorded, at 60 columns: the
+# prompt is " marker note (Enter: none): " (28 columns), a CJK character two.
+curx() { tmux display -p -t d '#{cursor_x}'; }
+prompt=' marker note \(Enter: none\): '
+tmux -f /dev/null new-session -d -s d -x 60 -y 20 -c /tmp \
+	"NO_COLOR=1 hwnoisetop -c 0 -p 200000 -r 40000 --record note.jsonl; echo EXIT=\$?; sleep 600"
+waitfor '^ +0  +[0-9]+ +[0-9]+ ' >/dev/null
+key b; key -l 'Lüfter aus ファン停止ü'
+echo "nt_typed=$(yn waitfor "$prompt"'Lüfter aus ファン停止ü$') $(curx)"
+key BSpace
+echo "nt_bs=$(yn waitfor "$prompt"'Lüfter aus ファン停止$') $(curx)"
+key Tab; key F5; sleep 0.5
+echo "nt_tab=$(yn waitfor "$prompt"'Lüfter aus ファン停止$') $(curx)"
+screen note-prompt
+key Enter
+echo "nt_status=$(yn waitfor '^ marker 1: Lüfter aus ファン停止$')"
+key M
+echo "nt_list=$(yn waitfor '^ 1  [0-9]+:[0-9]{2}:[0-9]{2}  Lüfter aus ファン停止 \(user\)$')"
+screen note-list
+key x
+# Longer than the field (31 columns): its end after a '<', whole characters.
+key b; key -l 'aファン停止ファン停止ファン停止ファ'
+echo "nt_scroll=$(yn waitfor "$prompt"'<ン停止ファン停止ファン停止ファ$') $(curx)"
+screen note-scroll
+key Escape
+key q
+echo "nt_exit=$(yn waitfor '^EXIT=0')"
+echo "nt_table=$(tmux capture-pane -p -S -400 -t d | grep -cE '^== 1  [0-9]+:[0-9]{2}:[0-9]{2}  Lüfter aus ファン停止 \(user\)$')"
+tmux kill-server; sleep 0.5
+echo "nt_raw=$(grep -c '^{"t":"mark",.*"text":"Lüfter aus ファン停止"}$' /tmp/note.jsonl)"
+echo "@@file note.jsonl"; grep '"t":"mark"' /tmp/note.jsonl; echo "@@end"
+# The recording played back as fast as it goes (4) to its END: the markers list as live.
+tmux -f /dev/null new-session -d -s d -x 60 -y 20 -c /tmp \
+	"NO_COLOR=1 hwnoisetop --replay note.jsonl; echo EXIT=\$?; sleep 600"
+waitfor 'playing' >/dev/null; key 4; waitfor ' END' >/dev/null
+key M
+echo "nt_replay=$(yn waitfor '^ 1  [0-9]+:[0-9]{2}:[0-9]{2}  Lüfter aus ファン停止 \(user\)$')"
+screen note-replay
+tmux kill-server
 stamp end
 EOF_GUEST
 )
@@ -182,3 +225,23 @@ like "$exit_text" 'another osnoise user ran beside this run from [0-9]+:[0-9]{2}
 is "$(get q_restored)" yes "q restores every setting"
 is "$(get q_rc)$(get quiet_table)$(get quiet_err)" 0101 \
 	"-q: the usual table alone on stdout; the other osnoise user on stderr"
+
+# The note: 28 columns of label, then ü one column, a CJK character two.
+is "$(get nt_typed)" "yes 50" "b: a note with umlauts and CJK characters typed, the cursor after it by columns (50)"
+is "$(get nt_bs)" "yes 49" "Backspace takes one character, its two bytes (ü), the cursor one column back"
+is "$(get nt_tab)" "yes 49" "Tab and F5 at the prompt are refused: the note unchanged"
+scr note-prompt
+is "$(get nt_status)" yes "Enter: the status line names marker 1 with its note"
+is "$(get nt_list)" yes "M lists the note whole, its origin after it"
+scr note-list
+is "$(get nt_scroll)" "yes 59" "a note longer than the field shows its end after '<', cut between characters"
+scr note-scroll
+is "$(get nt_exit)" yes "q exits with status 0"
+is "$(get nt_table)" 1 "after q the segment's table is headed by the note"
+is "$(get nt_raw)" 1 "the recording holds the note as UTF-8, not escaped"
+note_json=$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@file note.jsonl$/,/^@@end$/p' | sed '1d;$d')
+is "$(printf '%s\n' "$note_json" | python3 -c 'import json, sys
+print("|".join(json.loads(l)["text"] for l in sys.stdin))' 2>&1)" "Lüfter aus ファン停止" \
+	"the recorded marker line is JSON whose text is the note"
+is "$(get nt_replay)" yes "--replay: M lists the recorded note whole"
+scr note-replay
