@@ -171,7 +171,7 @@ diag "NMI column of CPU 0 after 4 NMIs: $(get nmi)"
 is "$(get cmp_before)$(get cmp_after)" yesyes "d: the compare view names both segments by their marker lines"
 is "$(get cmp_rows)" 1 "d: a row of before/after figures for the one CPU measured"
 nmi0=$(get cmp_nmi0)
-like "$nmi0" '^0\.00 [0-9.]+!$' "CPU 0's NMIs per second: none before, some after, marked worse with ! ($nmi0)"
+like "$nmi0" '^0 [0-9.e+-]+!$' "CPU 0's NMIs per second: none before, some after, marked worse with ! ($nmi0)"
 is "$(get cmp_legend)" yes "the compare view explains its marks"
 scr compare
 is "$(get cmp_off)" yes "d again returns to the grid"
