@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 40
+plan 45
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -71,9 +71,12 @@ key q
 i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done
 echo "cmp_exit=$(cap | grep -o 'EXIT=[0-9]*')/$(ls /sys/kernel/tracing/instances | wc -l)"
 tmux kill-server
-# hwnoisetop hwlat --record.
-hwnoisetop hwlat -c 0 --threshold 1 --hardlimit 1000000 --duration 4 --record hw.jsonl > hw.txt 2>&1; echo "rc_hwlat=$?"
-show hw.txt; show hw.jsonl
+# hwnoisetop hwlat --record: with --report (its line at the end), --quiet (nothing
+# printed: the exit status, 1 with any sample above 1 us), --json (the object).
+hwnoisetop hwlat -c 0 --threshold 1 --hardlimit 1000000 --duration 4 --report rep.txt --record hw.jsonl > hw.txt 2> hw.err; echo "rc_hwlat=$?"
+hwnoisetop hwlat --quiet -c 0 --threshold 1 --hardlimit 1 --duration 3 --record hwq.jsonl > hwq.txt 2> hwq.err; echo "rc_hwq=$?"
+hwnoisetop hwlat --json -c 0 --threshold 1 --hardlimit 1 --duration 3 --record hwj.jsonl > hwj.txt 2> hwj.err; echo "rc_hwj=$?"
+show hw.txt; show hw.jsonl; show hwq.txt; show hwq.err; show hwq.jsonl; show hwj.txt; show hwj.jsonl
 # Killed: no footer; --cleanup puts the kernel back.
 hwnoisetop -q -c 1 -d 1h --record killed.jsonl > /dev/null 2>&1 & pid=$!
 sleep 5; kill -KILL $pid; wait $pid 2>/dev/null
@@ -86,7 +89,7 @@ file() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@file $1\$/,/^@@end\$/p" | sed '1
 is "$LAB_RC" 0 "the guest script ran"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-for f in live.txt live.jsonl dash.jsonl hw.txt hw.jsonl killed.jsonl; do file "$f" > "$tmp/$f"; done
+for f in live.txt live.jsonl dash.jsonl hw.txt hw.jsonl hwq.txt hwq.err hwq.jsonl hwj.txt hwj.jsonl killed.jsonl; do file "$f" > "$tmp/$f"; done
 diag "live table:" "$(cat "$tmp/live.txt")" "$(wc -lc < "$tmp/live.jsonl") (lines, bytes) recorded" \
 	"summary lines: $(grep -c '^{"t":"s"' "$tmp/live.jsonl"), $(grep '^{"t":"s"' "$tmp/live.jsonl" | wc -c) bytes;" \
 	"tick lines: $(grep -c '^{"t":"tick"' "$tmp/live.jsonl"), $(grep '^{"t":"tick"' "$tmp/live.jsonl" | wc -c) bytes"
@@ -219,6 +222,21 @@ want=$(sed -n '/^test finished/,/^Samples exceeding/p' "$tmp/hw.txt")
 got=$(sed -n '/^test finished/,/^Samples exceeding/p' "$tmp/hwr.txt")
 ok "$([ -n "$want" ] && [ "$want" = "$got" ]; echo $?)" "its replay prints the live hwlat summary"
 diag "$want"
+sed -n '/^test finished/,$p' "$tmp/hw.txt" > "$tmp/hw.end"
+grep -q '^report saved to rep.txt ([0-9]* samples)$' "$tmp/hw.end" && cmp -s "$tmp/hw.end" "$tmp/hwr.txt"
+ok $? "its replay prints the live run's end byte for byte (summary, the report's line, the samples)"
+"$HWNOISETOP" --replay "$tmp/hwq.jsonl" -q > "$tmp/hwqr.txt" 2> "$tmp/hwqr.err"
+rc=$?
+cmp -s "$tmp/hwq.txt" "$tmp/hwqr.txt" && [ ! -s "$tmp/hwqr.err" ]
+ok $? "hwlat --quiet: its replay -q prints what it printed, byte for byte (nothing), nothing on stderr"
+diag "hwlat --quiet, live stdout:" "$(cat "$tmp/hwq.txt")" "live stderr:" "$(cat "$tmp/hwq.err")" \
+	"replay stdout:" "$(cat "$tmp/hwqr.txt")" "replay stderr:" "$(cat "$tmp/hwqr.err")"
+is "$rc/$(get rc_hwq)" "$(get rc_hwq)/$(get rc_hwq | tr -c '01\n' x)" "hwlat --quiet: ran (0 or 1: a sample above the hard limit of 1 us); its replay exits with its status"
+"$HWNOISETOP" --replay "$tmp/hwj.jsonl" -q > "$tmp/hwjr.txt" 2> /dev/null
+rc=$?
+[ -s "$tmp/hwj.txt" ] && cmp -s "$tmp/hwj.txt" "$tmp/hwjr.txt"
+ok $? "hwlat --json: its replay prints the same JSON object byte for byte"
+is "$rc" "$(get rc_hwj)" "hwlat --json: its replay exits with its status"
 
 # Killed with SIGKILL.
 is "$(get rc_cleanup)" 0 "--cleanup after the killed run"
