@@ -1,7 +1,7 @@
 /*
  * mkcomp: the bash completion script for "hwnoisetop" and "hwnoisetop
  * hwlat", from their option tables (cli_options, hwlat_options).  Written by
- * "src/mkman --bash-completion" ("make man") into completion/hwnoisetop;
+ * "tools/mkman --bash-completion" ("make man") into completion/hwnoisetop;
  * tests/unit/completion.sh fails when the committed script is stale.
  */
 #ifndef HWN_MKCOMP_H

@@ -1,6 +1,6 @@
 /*
  * mkexport: the man page's sections on the exports (--json, and
- * --prometheus), for src/mkman.
+ * --prometheus), for tools/mkman.
  */
 #ifndef HWN_MKEXPORT_H
 #define HWN_MKEXPORT_H

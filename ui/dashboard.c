@@ -125,7 +125,7 @@ bool dash_scroll_key(int ch, int *top, int end)
 static void check_online(struct dashboard *d)
 {
 	struct cpuset now;
-	uint64_t t = meter_now();
+	uint64_t t = stopwatch_now();
 
 	if (d->online_ns && t - d->online_ns < ONLINE_EVERY_NS)
 		return;
@@ -312,7 +312,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	} else {
 		env_online_cpus(&d.online);
 	}
-	d.online_ns = meter_now();
+	d.online_ns = stopwatch_now();
 	d.sel_cpu = cpuset_next(session_cpus(d.s), 0);
 	if (d.sel_cpu < 0)
 		d.sel_cpu = 0;

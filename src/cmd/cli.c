@@ -19,7 +19,7 @@
 #include "env.h"
 #include "parse.h"
 #include "outopts.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "tracedat.h"
 
 enum {

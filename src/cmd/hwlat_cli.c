@@ -19,8 +19,9 @@
 #include "parse.h"
 #include "outfile.h"
 #include "prom.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "smi.h"
+#include "hwlat_report.h"
 #include "summary.h"
 
 enum {
@@ -262,41 +263,6 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	return -1;
 }
 
-char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size)
-{
-	snprintf(buf, size,
-		 "ts: %" PRId64 ".%09ld, inner:%" PRIu64 ", outer:%" PRIu64 ", cpu:%d, count:%" PRIu64
-		 ", nmi-total:%" PRIu64 ", nmi-count:%" PRIu64,
-		 s->ts_sec, s->ts_nsec, s->inner, s->outer, s->cpu, s->count, s->nmi_total,
-		 s->nmi_count);
-	return buf;
-}
-
-int hwlat_parse_sample(const char *line, struct hwl_sample *s)
-{
-	long long sec;
-	long nsec;
-	unsigned long long inner, outer, count, nmi_total, nmi_count;
-	int cpu, end = 0;
-
-	memset(s, 0, sizeof(*s));
-	if (sscanf(line, "ts: %lld.%ld, inner:%llu, outer:%llu, cpu:%d, count:%llu, "
-			 "nmi-total:%llu, nmi-count:%llu%n",
-		   &sec, &nsec, &inner, &outer, &cpu, &count, &nmi_total, &nmi_count, &end) != 8)
-		return -1;
-	if (line[end] && line[end] != '\n')
-		return -1;
-	s->ts_sec = sec;
-	s->ts_nsec = nsec;
-	s->inner = inner;
-	s->outer = outer;
-	s->cpu = cpu;
-	s->count = count;
-	s->nmi_total = nmi_total;
-	s->nmi_count = nmi_count;
-	return 0;
-}
-
 void hwlat_print_params(FILE *out, const struct hwlat_cli *cli)
 {
 	const struct hwlat_conf *h = &cli->sc.hwl;
@@ -313,39 +279,6 @@ void hwlat_print_params(FILE *out, const struct hwlat_cli *cli)
 	fprintf(out, "     Non-sampling period:  %" PRIu64 "us\n", h->window_us - h->width_us);
 	fprintf(out, "        Mode:              %s\n", hwlat_mode_name(h->mode));
 	fprintf(out, "        Output File:       %s\n", cli->report ? cli->report : "None");
-}
-
-void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
-{
-	char line[128];
-
-	if (st->samples == 0)
-		fprintf(out, "Max Latency: Below threshold\n");
-	else
-		fprintf(out, "Max Latency: %" PRIu64 "us\n", st->max);
-	fprintf(out, "Samples recorded: %" PRIu64 "\n", st->samples);
-	fprintf(out, "Samples exceeding threshold: %" PRIu64 "\n", st->count);
-	if (*lost_text(&st->lost, line, sizeof(line)))
-		fprintf(out, "%s\n", line);
-}
-
-void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus)
-{
-	int cpu;
-
-	cpuset_for_each(cpu, cpus)
-		if (cpu < st->ncpus)
-			fprintf(out, "SMIs on CPU %d: %" PRIu64 "\n", cpu, st->cpu[cpu].smi);
-}
-
-int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from)
-{
-	char line[256];
-
-	for (size_t i = from; i < st->nsamples; i++)
-		if (fprintf(out, "%s\n", hwlat_format_sample(hwl_stats_sample(st, i), line, sizeof(line))) < 0)
-			return -1;
-	return 0;
 }
 
 /* --watch: print what arrived since the last call (it only reads the session). */

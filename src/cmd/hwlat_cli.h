@@ -40,24 +40,8 @@ extern const struct opt_def hwlat_options[];
 int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv);
 void hwlat_cli_usage(FILE *out);
 
-/*
- * One sample as a report line (no newline):
- * "ts: SEC.NSEC, inner:N, outer:N, cpu:N, count:N, nmi-total:N, nmi-count:N"
- * (hwlatdetect's line plus the NMI figures; nmi-total in us).
- */
-char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size);
-/* Parse such a line back; 0 or -1. */
-int hwlat_parse_sample(const char *line, struct hwl_sample *s);
-
 /* The parameters block printed before the test. */
 void hwlat_print_params(FILE *out, const struct hwlat_cli *cli);
-/* "Max Latency: ...", "Samples recorded: ...", "Samples exceeding threshold: ...". */
-void hwlat_print_summary(FILE *out, const struct hwl_stats *st);
-/* "SMIs on CPU N: count", one line per CPU of cpus (--smi). */
-void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus);
-/* Every stored sample, one line each.  Returns -1 on a write error. */
-int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from);
-
 /* "hwnoisetop hwlat ...": argv[0] is "hwlat".  Returns the exit status. */
 int hwlat_main(int argc, char **argv);
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "env.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "session.h"
 
 bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc)

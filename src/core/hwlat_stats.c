@@ -3,6 +3,8 @@
  */
 #include "hwlat_stats.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,4 +96,39 @@ const struct hwl_sample *hwl_stats_sample(const struct hwl_stats *st, size_t i)
 	size_t at = st->head + i;
 
 	return &st->sample[at >= st->nsamples ? at - st->nsamples : at];
+}
+
+char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size)
+{
+	snprintf(buf, size,
+		 "ts: %" PRId64 ".%09ld, inner:%" PRIu64 ", outer:%" PRIu64 ", cpu:%d, count:%" PRIu64
+		 ", nmi-total:%" PRIu64 ", nmi-count:%" PRIu64,
+		 s->ts_sec, s->ts_nsec, s->inner, s->outer, s->cpu, s->count, s->nmi_total,
+		 s->nmi_count);
+	return buf;
+}
+
+int hwlat_parse_sample(const char *line, struct hwl_sample *s)
+{
+	long long sec;
+	long nsec;
+	unsigned long long inner, outer, count, nmi_total, nmi_count;
+	int cpu, end = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (sscanf(line, "ts: %lld.%ld, inner:%llu, outer:%llu, cpu:%d, count:%llu, "
+			 "nmi-total:%llu, nmi-count:%llu%n",
+		   &sec, &nsec, &inner, &outer, &cpu, &count, &nmi_total, &nmi_count, &end) != 8)
+		return -1;
+	if (line[end] && line[end] != '\n')
+		return -1;
+	s->ts_sec = sec;
+	s->ts_nsec = nsec;
+	s->inner = inner;
+	s->outer = outer;
+	s->cpu = cpu;
+	s->count = count;
+	s->nmi_total = nmi_total;
+	s->nmi_count = nmi_count;
+	return 0;
 }

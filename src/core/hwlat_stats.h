@@ -65,4 +65,13 @@ void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count);
 /* The i-th kept sample (0: the oldest kept), i < nsamples. */
 const struct hwl_sample *hwl_stats_sample(const struct hwl_stats *st, size_t i);
 
+/*
+ * One sample as a report line (no newline):
+ * "ts: SEC.NSEC, inner:N, outer:N, cpu:N, count:N, nmi-total:N, nmi-count:N"
+ * (hwlatdetect's line plus the NMI figures; nmi-total in us).
+ */
+char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size);
+/* Parse such a line back; 0 or -1. */
+int hwlat_parse_sample(const char *line, struct hwl_sample *s);
+
 #endif

@@ -1,11 +1,11 @@
 /*
- * meter: measured time.  See meter.h.
+ * stopwatch: measured time.  See stopwatch.h.
  */
-#include "meter.h"
+#include "stopwatch.h"
 
 #include <time.h>
 
-uint64_t meter_now(void)
+uint64_t stopwatch_now(void)
 {
 	struct timespec ts;
 
@@ -13,13 +13,13 @@ uint64_t meter_now(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-void meter_run(struct meter *m, uint64_t now)
+void stopwatch_run(struct stopwatch *m, uint64_t now)
 {
 	if (!m->since_ns)
 		m->since_ns = now;
 }
 
-void meter_halt(struct meter *m, uint64_t now)
+void stopwatch_halt(struct stopwatch *m, uint64_t now)
 {
 	if (m->since_ns) {
 		m->total_ns += now > m->since_ns ? now - m->since_ns : 0;
@@ -27,14 +27,14 @@ void meter_halt(struct meter *m, uint64_t now)
 	}
 }
 
-void meter_reset(struct meter *m, uint64_t now)
+void stopwatch_reset(struct stopwatch *m, uint64_t now)
 {
 	m->total_ns = 0;
 	if (m->since_ns)
 		m->since_ns = now;
 }
 
-uint64_t meter_ns(const struct meter *m, uint64_t now)
+uint64_t stopwatch_ns(const struct stopwatch *m, uint64_t now)
 {
 	return m->total_ns + (m->since_ns && now > m->since_ns ? now - m->since_ns : 0);
 }

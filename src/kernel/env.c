@@ -77,7 +77,7 @@ int env_check_tracer(const char *tracer, const char *kernel_config, char *err, s
 	if (!dir)
 		return -1;
 	snprintf(path, sizeof(path), "%s/available_tracers", dir);
-	if (tracefs_read_text(path, list, sizeof(list)) < 0) {
+	if (kernel_read_text(path, list, sizeof(list)) < 0) {
 		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
@@ -96,7 +96,7 @@ static void current_tracer(const char *dir, char *buf, size_t size)
 	char path[1024];
 
 	snprintf(path, sizeof(path), "%s/current_tracer", dir);
-	if (tracefs_read_text(path, buf, size) < 0)
+	if (kernel_read_text(path, buf, size) < 0)
 		buf[0] = '\0';
 }
 
@@ -257,7 +257,7 @@ int env_possible_cpus(void)
 	struct cpuset set;
 	const char *why;
 
-	if (tracefs_read_text("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0 &&
+	if (kernel_read_text("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0 &&
 	    cpuset_parse(buf, &set, &why) == 0)
 		return cpuset_last(&set) + 1;
 	return (int)sysconf(_SC_NPROCESSORS_CONF);

@@ -91,7 +91,7 @@ int hwlat_set_timing(struct hwlat *h, uint64_t window_us, uint64_t width_us, cha
 		return -1;
 	}
 	/* The kernel keeps width <= window after every single write. */
-	if (tracefs_read_text(WINDOW, cur, sizeof(cur)) == 0)
+	if (kernel_read_text(WINDOW, cur, sizeof(cur)) == 0)
 		cur_window = strtoull(cur, NULL, 10);
 	if (width_us > cur_window) {
 		if ((e = settings_write_u64(WINDOW, window_us)))
@@ -188,7 +188,7 @@ int hwlat_setup(struct hwlat *h, struct hwlat_conf *c, bool debug_on, char *err,
 	}
 	if (e)
 		return settings_fail(err, errlen, "the instance's current_tracer to hwlat", e);
-	if (tracefs_read_text(THRESH, cur, sizeof(cur)) == 0)
+	if (kernel_read_text(THRESH, cur, sizeof(cur)) == 0)
 		h->last_thresh = strtoull(cur, NULL, 10);
 	debug_u64(h, "the kernel's last hwlat threshold", h->last_thresh);
 	/* In the state file too: a --cleanup after SIGKILL puts it back as well. */

@@ -41,7 +41,7 @@ int osnoise_check(bool irq_disable, char *err, size_t errlen)
 			     err, errlen))
 		return -1;
 	if (irq_disable) {
-		if (tracefs_read_text(OPTIONS, options, sizeof(options)) < 0 ||
+		if (kernel_read_text(OPTIONS, options, sizeof(options)) < 0 ||
 		    !strstr(options, "OSNOISE_IRQ_DISABLE")) {
 			snprintf(err, errlen,
 				 "this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option, "
@@ -60,7 +60,7 @@ int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_u
 	int e;
 
 	/* The kernel keeps runtime <= period after every single write. */
-	if (tracefs_read_text("osnoise/period_us", cur, sizeof(cur)) == 0)
+	if (kernel_read_text("osnoise/period_us", cur, sizeof(cur)) == 0)
 		cur_period = strtoull(cur, NULL, 10);
 	if (runtime_us > cur_period) {
 		if ((e = settings_write_u64("osnoise/period_us", period_us)))
@@ -168,7 +168,7 @@ int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t e
 
 	memset(o, 0, sizeof(*o));
 	o->conf = c;
-	if (tracefs_read_text(OPTIONS, o->options, sizeof(o->options)) < 0)
+	if (kernel_read_text(OPTIONS, o->options, sizeof(o->options)) < 0)
 		o->options[0] = '\0';
 	o->inst = instance_create(NULL, c->buffer_kb, err, errlen);
 	if (!o->inst)

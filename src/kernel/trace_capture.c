@@ -1,7 +1,7 @@
 /*
  * record: the recording instance and trace saving.  See record.h.
  */
-#include "record.h"
+#include "trace_capture.h"
 
 #include <ctype.h>
 #include <errno.h>

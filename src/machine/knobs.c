@@ -7,7 +7,7 @@
  * are online; the SMT switch saves every CPU's online file before it
  * writes, so that the way out can put each CPU back as it was.
  */
-#include "sysknobs.h"
+#include "knobs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "env.h"
-#include "meter.h"
+#include "stopwatch.h"
 #include "settings.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
@@ -262,7 +262,7 @@ static void read_one(struct sysknobs *kn, enum sysknob_id id)
 static void read_all(struct sysknobs *kn, const struct cpuset *measured)
 {
 	struct cpuset online;
-	uint64_t now = meter_now();
+	uint64_t now = stopwatch_now();
 
 	env_online_cpus(&online);
 	if (!cpuset_equal(measured, &kn->cpus) || !cpuset_equal(&online, &kn->online) ||
@@ -283,7 +283,7 @@ void sysknobs_init(struct sysknobs *kn, const struct cpuset *measured)
 	kn->dma_fd = -1;
 	kn->files.remember_missing = true;
 	kn->nmi_ro = kn->dma_ok = -1;
-	kn->checked_ns = meter_now();
+	kn->checked_ns = stopwatch_now();
 	read_all(kn, measured);
 	for (int id = 0; id < KNOB_COUNT; id++) {
 		snprintf(kn->k[id].start, sizeof(kn->k[id].start), "%s", kn->k[id].value);

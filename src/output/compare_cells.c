@@ -1,7 +1,7 @@
 /*
  * cmpcells: see cmpcells.h.
  */
-#include "cmpcells.h"
+#include "compare_cells.h"
 
 #include <stdio.h>
 #include <string.h>

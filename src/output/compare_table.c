@@ -1,17 +1,17 @@
 /*
  * cmptable: see cmptable.h.
  */
-#include "cmptable.h"
+#include "compare_table.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmpcells.h"
+#include "compare_cells.h"
 #include "env.h"
 #include "format.h"
-#include "replay.h"
+#include "rec_reader.h"
 #include "segments.h"
 
 /* The figures' groups: a title over their cells. */

@@ -483,7 +483,7 @@ static void on_tick(void *ctx, struct session *s)
 {
 	struct prom *p = ctx;
 	struct prom_view v;
-	uint64_t now = meter_now();
+	uint64_t now = stopwatch_now();
 	char line[1200];
 
 	if (p->last_write_ns && now - p->last_write_ns < MIN_INTERVAL_NS)

@@ -1,7 +1,7 @@
 /*
  * recording: see recording.h.
  */
-#include "recording.h"
+#include "rec_writer.h"
 
 #include <errno.h>
 #include <fcntl.h>

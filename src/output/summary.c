@@ -3,13 +3,18 @@
  */
 #include "summary.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "export_json.h"
-#include "hwlat_cli.h"
+#include "hwlat_report.h"
+#include "rec_reader.h"
 #include "report.h"
+#include "env.h"
 #include "session.h"
 
 void summary_print(const struct session *s, const struct summary_opts *o)
@@ -95,4 +100,63 @@ void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 		hwlat_print_samples(stdout, &s->hwl_stats, 0);
 	}
 	fflush(stdout);
+}
+
+int replay_report(struct replay *r, const char *path, bool quiet, bool json)
+{
+	int status = HWN_EXIT_OK;
+
+	char note[PATH_MAX + 128];
+
+	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
+		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
+	if (r->hwlat_mode) {
+		/* What the live run printed at its end with its options; --json: its object. */
+		struct hwlat_end e = r->hwlat_end;
+
+		if (json)
+			e.json = true, e.quiet = false;
+		e.smi = r->end.smi;
+		e.status = r->s.exit_status;
+		summary_hwlat(&r->s, &e);
+		if (r->footer)
+			status = r->s.exit_status;
+	} else {
+		r->end.quiet = quiet;
+		r->end.json = json;
+		r->end.segments = !r->live_quiet;
+		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+		summary_print(&r->s, &r->end);
+	}
+	fflush(stdout);
+	replay_free(r);
+	free(r);
+	return status;
+}
+
+int replay_main(const char *path, bool quiet, bool json)
+{
+	struct replay *r = calloc(1, sizeof(*r));
+	FILE *f;
+	int rc;
+
+	if (!r) {
+		fprintf(stderr, "hwnoisetop: --replay: out of memory\n");
+		return HWN_EXIT_ENV;
+	}
+	f = fopen(path, "re");
+	if (!f) {
+		fprintf(stderr, "hwnoisetop: --replay: cannot open %s: %s\n", path, strerror(errno));
+		free(r);
+		return HWN_EXIT_USAGE;
+	}
+	rc = replay_read(r, f);
+	fclose(f);
+	if (rc < 0) {
+		fprintf(stderr, "hwnoisetop: --replay: %s %s\n", path, r->err);
+		replay_free(r);
+		free(r);
+		return HWN_EXIT_USAGE;
+	}
+	return replay_report(r, path, quiet, json);
 }

@@ -46,4 +46,13 @@ struct hwlat_end {
  */
 void summary_hwlat(const struct session *s, const struct hwlat_end *e);
 
+struct replay;
+/*
+ * The end-of-run report of a replay read to its end (r allocated, freed
+ * here); path for the note of a cut file.  The exit status.
+ */
+int replay_report(struct replay *r, const char *path, bool quiet, bool json);
+/* --replay FILE: read it, print the report (json: as --json); the exit status. */
+int replay_main(const char *path, bool quiet, bool json);
+
 #endif

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "env.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "session.h"
 #include "smi.h"
 #include "tscwd.h"

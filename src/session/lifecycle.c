@@ -27,11 +27,11 @@
 #include "events.h"
 #include "instance.h"
 #include "reader.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "session_int.h"
 #include "settings.h"
 #include "tracedat.h"
-#include "tuning.h"
+#include "session_knobs.h"
 
 /* The process's CPU time so far, user and system, in ms. */
 static void cpu_ms(uint64_t *user, uint64_t *sys)
@@ -49,7 +49,7 @@ static void cpu_ms(uint64_t *user, uint64_t *sys)
 void session_debug_phase(const struct session *s, const char *what)
 {
 	static uint64_t last, last_user, last_sys;
-	uint64_t now = meter_now(), user, sys;
+	uint64_t now = stopwatch_now(), user, sys;
 
 	cpu_ms(&user, &sys);
 	if (s->conf.debug)
@@ -187,7 +187,7 @@ nomem:
 	if (s->source->start(s) < 0)
 		return -1;
 	session_debug_phase(s, "tracing on");
-	s->run_start_ns = meter_now();
+	s->run_start_ns = stopwatch_now();
 	s->state = SESSION_RUNNING;
 	session_clocks_on(s, true);
 	if (conf->sched.policy != THREADS_KEEP || conf->cgroup[0]) {
@@ -284,7 +284,7 @@ void session_finish(struct session *s)
 		s->source->stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);
-		counters_tracer_stopped(s, meter_now());
+		counters_tracer_stopped(s, stopwatch_now());
 	}
 	if (s->reader)
 		reader_close(s->reader);
@@ -341,7 +341,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	if (s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	s->source->stop(s);
-	counters_tracer_stopped(s, meter_now());
+	counters_tracer_stopped(s, stopwatch_now());
 	session_meter_on(s, false);
 	reader_close(s->reader);
 	/*

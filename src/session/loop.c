@@ -22,10 +22,10 @@
 #include "env.h"
 #include "neighbours.h"
 #include "reader.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "session_int.h"
 #include "smi.h"
-#include "tuning.h"
+#include "session_knobs.h"
 
 void session_take_signals(struct session *s, int fd)
 {
@@ -190,7 +190,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		if (got)
 			session_check_kernel_stop(s);
 		if (got && !pfd[2].revents)
-			counters_poll(s, meter_now(), false);
+			counters_poll(s, stopwatch_now(), false);
 		if (pfd[1].revents) {
 			drain_timer(s->end_fd);
 			if (s->warming)
@@ -203,7 +203,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 			reader_drain_all(s->reader, &sink);
 			session_check_kernel_stop(s);
 			session_threads_refresh(s);
-			counters_poll(s, meter_now(), true);
+			counters_poll(s, stopwatch_now(), true);
 			neighbours_check(s);
 			tuning_tick(s);
 			session_hooks(s, tick);

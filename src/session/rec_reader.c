@@ -1,7 +1,7 @@
 /*
  * replay: see replay.h.
  */
-#include "replay.h"
+#include "rec_reader.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -14,7 +14,7 @@
 #include "env.h"
 #include "jsonread.h"
 #include "reader.h"
-#include "recording.h"
+#include "rec_writer.h"
 
 static int bad(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int bad(struct replay *r, const char *fmt, ...)
@@ -275,10 +275,10 @@ static void tick_meters(struct replay *r, const struct jsonr_obj *o)
 	struct session *s = &r->s;
 	uint64_t hw = 0;
 
-	s->meter[SESSION_OSNOISE].total_ns = r->end.elapsed_s * 1000000000ULL;
+	s->watch[SESSION_OSNOISE].total_ns = r->end.elapsed_s * 1000000000ULL;
 	if (jsonr_u64(o, "hwlat_elapsed_s", &hw) == 0)
-		s->meter[SESSION_HWLAT].total_ns = hw * 1000000000ULL;
-	s->run_meter.total_ns = r->end.run_ns;
+		s->watch[SESSION_HWLAT].total_ns = hw * 1000000000ULL;
+	s->run_stopwatch.total_ns = r->end.run_ns;
 	r->ticks++;
 }
 
@@ -479,63 +479,4 @@ const char *replay_end_note(const struct replay *r, const char *path, const char
 		snprintf(buf, len, "%s ends at line %lu without its footer (the run was cut short): "
 			 "%s up to there", path, r->lines, verb);
 	return buf;
-}
-
-int replay_report(struct replay *r, const char *path, bool quiet, bool json)
-{
-	int status = HWN_EXIT_OK;
-
-	char note[PATH_MAX + 128];
-
-	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
-		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
-	if (r->hwlat_mode) {
-		/* What the live run printed at its end with its options; --json: its object. */
-		struct hwlat_end e = r->hwlat_end;
-
-		if (json)
-			e.json = true, e.quiet = false;
-		e.smi = r->end.smi;
-		e.status = r->s.exit_status;
-		summary_hwlat(&r->s, &e);
-		if (r->footer)
-			status = r->s.exit_status;
-	} else {
-		r->end.quiet = quiet;
-		r->end.json = json;
-		r->end.segments = !r->live_quiet;
-		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-		summary_print(&r->s, &r->end);
-	}
-	fflush(stdout);
-	replay_free(r);
-	free(r);
-	return status;
-}
-
-int replay_main(const char *path, bool quiet, bool json)
-{
-	struct replay *r = calloc(1, sizeof(*r));
-	FILE *f;
-	int rc;
-
-	if (!r) {
-		fprintf(stderr, "hwnoisetop: --replay: out of memory\n");
-		return HWN_EXIT_ENV;
-	}
-	f = fopen(path, "re");
-	if (!f) {
-		fprintf(stderr, "hwnoisetop: --replay: cannot open %s: %s\n", path, strerror(errno));
-		free(r);
-		return HWN_EXIT_USAGE;
-	}
-	rc = replay_read(r, f);
-	fclose(f);
-	if (rc < 0) {
-		fprintf(stderr, "hwnoisetop: --replay: %s %s\n", path, r->err);
-		replay_free(r);
-		free(r);
-		return HWN_EXIT_USAGE;
-	}
-	return replay_report(r, path, quiet, json);
 }

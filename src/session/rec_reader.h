@@ -70,12 +70,5 @@ void replay_free(struct replay *r);
 const char *replay_end_note(const struct replay *r, const char *path, const char *verb,
 			    char *buf, size_t len);
 
-/*
- * The end-of-run report of a replay read to its end (r allocated, freed
- * here); path for the note of a cut file.  The exit status.
- */
-int replay_report(struct replay *r, const char *path, bool quiet, bool json);
-/* --replay FILE: read it, print the report (json: as --json); the exit status. */
-int replay_main(const char *path, bool quiet, bool json);
 
 #endif

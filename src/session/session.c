@@ -18,13 +18,13 @@
 
 #include "env.h"
 #include "reader.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "session_int.h"
 #include "smi.h"
 
 uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
 {
-	return meter_ns(&s->meter[t], meter_now()) / 1000000000ULL;
+	return stopwatch_ns(&s->watch[t], stopwatch_now()) / 1000000000ULL;
 }
 
 uint64_t session_elapsed(const struct session *s)
@@ -36,9 +36,9 @@ uint64_t session_elapsed(const struct session *s)
 void session_meter_on(struct session *s, bool on)
 {
 	if (on)
-		meter_run(&s->meter[s->conf.tracer], meter_now());
+		stopwatch_run(&s->watch[s->conf.tracer], stopwatch_now());
 	else
-		meter_halt(&s->meter[s->conf.tracer], meter_now());
+		stopwatch_halt(&s->watch[s->conf.tracer], stopwatch_now());
 }
 
 /* Measuring starts, pauses, resumes or ends: the view's time and the run's. */
@@ -46,14 +46,14 @@ void session_clocks_on(struct session *s, bool on)
 {
 	session_meter_on(s, on);
 	if (on)
-		meter_run(&s->run_meter, meter_now());
+		stopwatch_run(&s->run_stopwatch, stopwatch_now());
 	else
-		meter_halt(&s->run_meter, meter_now());
+		stopwatch_halt(&s->run_stopwatch, stopwatch_now());
 }
 
 uint64_t session_run_ns(const struct session *s)
 {
-	return meter_ns(&s->run_meter, meter_now());
+	return stopwatch_ns(&s->run_stopwatch, stopwatch_now());
 }
 
 int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
@@ -210,7 +210,7 @@ void session_reset_stats(struct session *s)
 {
 	/* Only the running tracer's: the other view keeps its figures. */
 	s->source->reset_stats(s);
-	meter_reset(&s->meter[s->conf.tracer], meter_now());
+	stopwatch_reset(&s->watch[s->conf.tracer], stopwatch_now());
 	session_hooks(s, reset);
 }
 
@@ -240,7 +240,7 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 	if (s->reader && s->state == SESSION_RUNNING)
 		reader_drain_all(s->reader, &sink);
 	s->source->figures(s, &osn, &hwl);
-	num = segments_mark(&s->seg, s->run_start_ns ? (meter_now() - s->run_start_ns) / 1000000 : 0,
+	num = segments_mark(&s->seg, s->run_start_ns ? (stopwatch_now() - s->run_start_ns) / 1000000 : 0,
 			    session_run_ns(s), measured_cpus(s), osn, hwl, origin, text);
 	if (num < 0)
 		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);

@@ -18,12 +18,12 @@
 #include "cpuset.h"
 #include "hwlat.h"
 #include "hwlat_stats.h"
-#include "meter.h"
+#include "stopwatch.h"
 #include "osnoise.h"
-#include "record.h"
+#include "trace_capture.h"
 #include "segments.h"
 #include "stats.h"
-#include "sysknobs.h"
+#include "knobs.h"
 #include "threads.h"
 
 struct events;
@@ -223,7 +223,7 @@ struct session {
 	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	struct segments seg;		/* markers and the statistics between them */
 	uint64_t run_start_ns;		/* never reset: the markers' clock */
-	struct meter run_meter;		/* all the time measured (pauses excluded), never reset */
+	struct stopwatch run_stopwatch;		/* all the time measured (pauses excluded), never reset */
 	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */
 	char neighbour_log[768];	/* its comings and goings, for the exit report */
 	enum session_state state;
@@ -237,7 +237,7 @@ struct session {
 	 * it runs while that tracer measures (not paused, not stopped) and
 	 * restarts with that view's statistics.
 	 */
-	struct meter meter[2];
+	struct stopwatch watch[2];
 	bool quit;
 	int exit_status;
 	int stop_cpu;			/* CPU that hit a stop condition, -1 */

@@ -1,7 +1,7 @@
 /*
  * tuning: the system panel's engine side.  See tuning.h.
  */
-#include "tuning.h"
+#include "session_knobs.h"
 
 #include <stdarg.h>
 #include <stdio.h>

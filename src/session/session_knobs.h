@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "sysinfo.h"
-#include "sysknobs.h"
+#include "knobs.h"
 
 struct session;
 

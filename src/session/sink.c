@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "counters.h"
-#include "recording.h"
+#include "rec_writer.h"
 #include "session_int.h"
 
 /* Events count toward the statistics shown: not in a warm-up or a pause. */
@@ -49,7 +49,7 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 		segments_add(&s->seg, smp);
 		s->stats.lost.read++;
 	}
-	counters_sample(s, smp, meter_now());
+	counters_sample(s, smp, stopwatch_now());
 	session_hooks(s, osnoise, smp, counted);
 	/* -S: the kernel writes the period's summary, then stops. */
 	if (s->osn.stop_total_us && smp->noise > s->osn.stop_total_us &&

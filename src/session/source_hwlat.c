@@ -88,7 +88,7 @@ static bool periods_done(const struct session *s, uint64_t n)
 {
 	uint64_t window_ns = (s->conf.hwl.window_us ? s->conf.hwl.window_us : 1) * 1000;
 
-	return meter_ns(&s->meter[SESSION_HWLAT], meter_now()) / window_ns >= n;
+	return stopwatch_ns(&s->watch[SESSION_HWLAT], stopwatch_now()) / window_ns >= n;
 }
 
 static int set_threshold(struct session *s, uint64_t us)

@@ -13,7 +13,7 @@
  * period are drawn together.
  */
 #define _GNU_SOURCE
-#include "playback.h"
+#include "source_replay.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "jsonread.h"
-#include "replay.h"
+#include "rec_reader.h"
 #include "session.h"
 #include "session_int.h"
 
@@ -75,7 +75,7 @@ static void changed(struct playback *p)
 {
 	p->seq++;
 	if (!p->dirty_since)
-		p->dirty_since = meter_now();
+		p->dirty_since = stopwatch_now();
 }
 
 /* The file is played (rc 0) or stopped at a bad line (rc < 0). */
@@ -98,7 +98,7 @@ static bool take(struct playback *p)
 	if (t)
 		p->last_ns = t;
 	if (!p->dirty_since)
-		p->dirty_since = meter_now();
+		p->dirty_since = stopwatch_now();
 	return true;
 }
 
@@ -125,7 +125,7 @@ static int64_t feed(struct playback *p, uint64_t now)
 
 		/* Behind (or as fast as it can): let the front end draw and read keys. */
 		if (n >= SLICE_LINES) {
-			if (meter_now() >= until)
+			if (stopwatch_now() >= until)
 				return 0;
 			n = 0;
 		}
@@ -156,9 +156,9 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 	struct playback *p = ctx;
 
 	s->ui = ui;
-	p->last_draw = meter_now();
+	p->last_draw = stopwatch_now();
 	while (!s->quit) {
-		uint64_t now = meter_now();
+		uint64_t now = stopwatch_now();
 		int64_t wait = p->paused || p->end ? -1 : feed(p, now);
 		struct pollfd pfd[2] = {
 			{ .fd = p->sig_fd, .events = POLLIN },
@@ -170,7 +170,7 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 			uint64_t gather = p->speed == PLAYBACK_MAX ? 0 : GATHER_NS;
 			uint64_t due = p->last_draw + frame_ns(p);
 
-			now = meter_now();
+			now = stopwatch_now();
 			if (due < p->dirty_since + gather)
 				due = p->dirty_since + gather;
 			if (now >= due) {
@@ -179,8 +179,8 @@ static int run(void *ctx, struct session *s, const struct session_ui *ui)
 				p->frames++;
 				if (ui->update)
 					ui->update(ui->ctx);
-				if (wait > 0 && (uint64_t)wait > meter_now() - now)
-					wait -= (int64_t)(meter_now() - now);
+				if (wait > 0 && (uint64_t)wait > stopwatch_now() - now)
+					wait -= (int64_t)(stopwatch_now() - now);
 				else if (wait > 0)
 					wait = 0;
 			} else if (wait < 0 || (uint64_t)wait > due - now) {
@@ -274,7 +274,7 @@ const struct session_source source_replay = {
 
 void playback_pause(struct playback *p, bool pause)
 {
-	uint64_t now = meter_now();
+	uint64_t now = stopwatch_now();
 
 	if (pause == p->paused)
 		return;
@@ -330,7 +330,7 @@ uint64_t playback_step(struct playback *p)
 		if (!take(p))
 			break;
 	}
-	rebase(p, p->last_ns, meter_now());
+	rebase(p, p->last_ns, stopwatch_now());
 	p->based = p->last_ns != 0;
 	p->seq++;
 	return span / 1000;
@@ -338,7 +338,7 @@ uint64_t playback_step(struct playback *p)
 
 void playback_speed(struct playback *p, unsigned speed)
 {
-	uint64_t now = meter_now();
+	uint64_t now = stopwatch_now();
 
 	if (speed == p->speed)
 		return;

@@ -90,7 +90,7 @@ int settings_read_full(const char *full, char *buf, size_t size)
 	return 0;
 }
 
-int tracefs_read_text(const char *path, char *buf, size_t size)
+int kernel_read_text(const char *path, char *buf, size_t size)
 {
 	char full[SETTINGS_PATH_LEN];
 
@@ -139,7 +139,7 @@ int settings_write_full(const char *full, const char *value)
 	return err;
 }
 
-int tracefs_write_text(const char *path, const char *value)
+int kernel_write_text(const char *path, const char *value)
 {
 	char full[SETTINGS_PATH_LEN];
 

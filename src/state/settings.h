@@ -228,9 +228,9 @@ int settings_allowed(const char *path, bool want_dir, char *real, size_t len);
 /* Pure pattern part of the above, on an already resolved path (unit tests). */
 bool settings_knob_pattern(const char *real);
 
-/* Read a tracefs file into buf (trailing newline removed).  -errno on error. */
-int tracefs_read_text(const char *path, char *buf, size_t size);
-/* Write a value to a tracefs file (no symlink followed).  0 or -errno. */
-int tracefs_write_text(const char *path, const char *value);
+/* Read a kernel file (tracefs, sysfs, procfs) into buf (trailing newline removed).  -errno on error. */
+int kernel_read_text(const char *path, char *buf, size_t size);
+/* Write a value to a kernel file (no symlink followed).  0 or -errno. */
+int kernel_write_text(const char *path, const char *value);
 
 #endif

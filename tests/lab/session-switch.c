@@ -30,7 +30,7 @@ static void instances(const char *phase)
 			continue;
 		snprintf(path, sizeof(path), "/sys/kernel/tracing/instances/%s/current_tracer",
 			 de->d_name);
-		if (tracefs_read_text(path, tracer, sizeof(tracer)) == 0)
+		if (kernel_read_text(path, tracer, sizeof(tracer)) == 0)
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 				 list[0] ? "," : "", tracer);
 	}
@@ -64,9 +64,9 @@ static void on_tick(void *ctx)
 	case 6:
 		check(dr, session_set_hwlat_timing(s, 200000, 150000), "hwlat timing");
 		check(dr, session_set_hwlat_mode(s, HWLAT_MODE_PER_CPU), "hwlat mode");
-		tracefs_read_text("hwlat_detector/width", buf, sizeof(buf));
+		kernel_read_text("hwlat_detector/width", buf, sizeof(buf));
 		printf("phase2_width=%s\n", buf);
-		tracefs_read_text("hwlat_detector/mode", buf, sizeof(buf));
+		kernel_read_text("hwlat_detector/mode", buf, sizeof(buf));
 		printf("phase2_mode=%s\n", buf);
 		printf("phase2_timing_refused=%d\n", session_set_timing(s, 1000000, 500000) < 0);
 		break;

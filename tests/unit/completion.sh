@@ -1,5 +1,5 @@
 #!/bin/bash
-# The bash completion: the committed script is what src/mkman writes from the
+# The bash completion: the committed script is what tools/mkman writes from the
 # option tables, it offers every option --help lists (and no other), and it
 # completes what the options take, in both command lines.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -14,7 +14,7 @@ echo 1..17
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-"$top/src/mkman" --bash-completion >"$tmp/comp" && cmp -s "$tmp/comp" "$comp"
+"$top/tools/mkman" --bash-completion >"$tmp/comp" && cmp -s "$tmp/comp" "$comp"
 check $? "completion/hwnoisetop is up to date with the option tables"
 [[ -s $tmp/comp ]] && ! cmp -s "$tmp/comp" "$comp" &&
 	{ echo "# stale: run 'make man'"; diff "$comp" "$tmp/comp" | head -20 | sed 's/^/# /'; }

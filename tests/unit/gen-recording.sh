@@ -1,7 +1,7 @@
 #!/bin/sh
 # The synthetic recording of tests/scale/gen-recording replays: 8 CPUs x
 # 60 s give 8 rows of 60 periods each, so the generator keeps in step with
-# the format of src/recording.c (and the scale figures stay real).  Then
+# the format of src/output/rec_writer.c (and the scale figures stay real).  Then
 # the per-segment tables of recordings with many markers hold exactly the
 # sums and maxima of the summaries between the markers, as a separate
 # computation over the recording (segments-exact.py) finds them; past

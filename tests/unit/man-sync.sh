@@ -1,9 +1,9 @@
 #!/bin/sh
-# The committed man page is what src/mkman writes from the option tables.
+# The committed man page is what tools/mkman writes from the option tables.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
 echo 1..2
-if "$top/src/mkman" > man-sync.tmp && cmp -s man-sync.tmp "$src/man/hwnoisetop.1"; then
+if "$top/tools/mkman" > man-sync.tmp && cmp -s man-sync.tmp "$src/man/hwnoisetop.1"; then
 	echo "ok 1 - man/hwnoisetop.1 is up to date with the option tables"
 else
 	echo "not ok 1 - man/hwnoisetop.1 is stale: run 'make man'"

@@ -3,7 +3,7 @@
 # at its end with the options its header records (--quiet: nothing, --watch:
 # no samples, --report: its line, --json: the object) and exits with the
 # recorded status; --replay --json gives the object whatever the live run
-# printed.  The recordings are written here as src/recording.c writes them.
+# printed.  The recordings are written here as src/output/rec_writer.c writes them.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT

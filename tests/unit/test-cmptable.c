@@ -9,10 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cmpcells.h"
-#include "cmptable.h"
+#include "compare_cells.h"
+#include "compare_table.h"
 #include "cpuset.h"
-#include "replay.h"
+#include "rec_reader.h"
 #include "tap.h"
 
 #define HDR "{\"t\":\"header\",\"v\":1,\"mode\":\"hwnoise\",\"quiet\":true,\"ncpus\":2," \

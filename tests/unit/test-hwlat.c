@@ -260,10 +260,10 @@ static void test_choice(void)
 	fclose(f);
 	settings_set_tracing_dir(dir);
 	settings_write_choice("mode", "per-cpu");
-	tracefs_read_text(path, buf, sizeof(buf));
+	kernel_read_text(path, buf, sizeof(buf));
 	tap_is_str(buf, "per-cpu", "the choice was written");
 	settings_restore();
-	tracefs_read_text(path, buf, sizeof(buf));
+	kernel_read_text(path, buf, sizeof(buf));
 	tap_is_str(buf, "round-robin", "the bracketed word was saved and written back");
 	unlink(path);
 	rmdir(dir);

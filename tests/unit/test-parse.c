@@ -2,7 +2,7 @@
 #include <locale.h>
 
 #include "parse.h"
-#include "record.h"
+#include "trace_capture.h"
 #include "tap.h"
 
 static void dur(const char *text, int weeks, unsigned long long want)

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "recfixture.h"
-#include "recording.h"
-#include "replay.h"
+#include "rec_writer.h"
+#include "rec_reader.h"
 #include "tap.h"
 
 static char said[512];

@@ -12,9 +12,9 @@
 #include "export_json.h"
 #include "json.h"
 #include "jsonread.h"
-#include "playback.h"
-#include "recording.h"
-#include "replay.h"
+#include "source_replay.h"
+#include "rec_writer.h"
+#include "rec_reader.h"
 #include "summary.h"
 #include "tap.h"
 

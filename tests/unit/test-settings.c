@@ -35,7 +35,7 @@ static const char *get(const char *path)
 {
 	static char buf[4096];
 
-	if (tracefs_read_text(path, buf, sizeof(buf)) < 0)
+	if (kernel_read_text(path, buf, sizeof(buf)) < 0)
 		return "(unreadable)";
 	return buf;
 }

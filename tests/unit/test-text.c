@@ -1,6 +1,6 @@
 /*
  * Unit tests: UTF-8 text in terminal columns and the prompts' line editor
- * (ui/text.h, src/utf8.h): a character added and taken whole, widths by
+ * (src/core/text.h, src/core/utf8.h): a character added and taken whole, widths by
  * wcwidth, cuts on a character's boundary, nothing raw to the terminal;
  * a marker's note kept whole and written as JSON.
  */

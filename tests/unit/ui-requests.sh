@@ -1,6 +1,6 @@
 #!/bin/sh
 # The dashboard reads the session through a const pointer (d->s) and changes
-# it only through the requests of src/session.h (between BEGIN REQUESTS and
+# it only through the requests of src/session/session.h (between BEGIN REQUESTS and
 # END REQUESTS), called with its one mutable handle (d->req).  The compiler
 # refuses writes through d->s; this test refuses what it cannot see:
 #   1. the handle used for anything but the first argument of a request
@@ -18,7 +18,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 # The names of the requests: session_*( declared between the markers.
-requests=$(sed -n '/BEGIN REQUESTS/,/END REQUESTS/p' "$src/src/session.h" |
+requests=$(sed -n '/BEGIN REQUESTS/,/END REQUESTS/p' "$src/src/session/session.h" |
 	grep -oE '^[a-z][a-z_ ]* \**session_[a-z_]+\(' | grep -oE 'session_[a-z_]+' | sort -u |
 	tr '\n' '|' | sed 's/|$//')
 
@@ -33,7 +33,7 @@ code() {
 # Print every violation in the tree $1 (a copy of ui/ is at $1/ui); none: silent.
 violations() {
 	d=$1
-	code "$d"/ui/*.c > "$tmp/code"
+	code "$d"/ui/*.c "$d"/ui/screens/*.c > "$tmp/code"
 	code "$d"/ui/*.h > "$tmp/headers"
 	# 1. the handle: d->req / d.req only as a request's first argument.
 	sed -E "s/\\b($requests)\\((d->req|d\\.req)([,)])/\\1(R\\3/g;
@@ -79,8 +79,8 @@ fi
 
 # Each planted violation must be found.
 plant() {
-	rm -rf "$tmp/tree" && mkdir -p "$tmp/tree/src" && cp -R "$src/ui" "$tmp/tree/" &&
-		cp "$src/src/session.h" "$tmp/tree/src/" || return 1
+	rm -rf "$tmp/tree" && mkdir -p "$tmp/tree/src/session" && cp -R "$src/ui" "$tmp/tree/" &&
+		cp "$src/src/session/session.h" "$tmp/tree/src/session/" || return 1
 	case $1 in
 	run)	# a line in dashboard_run
 		sed -i "/^	struct dashboard d = /i\\
@@ -98,11 +98,11 @@ while IFS='|' read -r where what; do
 done <<'EOF'
 keys.c|static void planted(struct dashboard *d) { d->req->quit = true; }
 keys.c|static void planted(struct dashboard *d) { session_finish(d->req); }
-panel.c|static struct session *planted(struct dashboard *d) { return d->req; }
-marks.c|static void planted(struct dashboard *d) { ((struct session *)d->s)->quit = true; }
-grid.c|static void planted(struct dashboard *d) { struct session *w = d->req; w->quit = 1; }
-grid.c|static void planted(struct dashboard *d) { struct cpu_stats *c = &d->s->stats.cpu[0]; c->noise = 0; }
-panel.c|static void planted(struct dashboard *d) { d->s->tuning->keep = true; }
+screens/panel.c|static struct session *planted(struct dashboard *d) { return d->req; }
+screens/marks.c|static void planted(struct dashboard *d) { ((struct session *)d->s)->quit = true; }
+screens/grid.c|static void planted(struct dashboard *d) { struct session *w = d->req; w->quit = 1; }
+screens/grid.c|static void planted(struct dashboard *d) { struct cpu_stats *c = &d->s->stats.cpu[0]; c->noise = 0; }
+screens/panel.c|static void planted(struct dashboard *d) { d->s->tuning->keep = true; }
 dash.h|struct dashboard2 { struct session *s; };
 run|s->quit = true;
 run|session_request_quit(s);

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmpcells.h"
+#include "compare_cells.h"
 #include "dash.h"
 
 #define W_CPU 4

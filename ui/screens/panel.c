@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "dash.h"
-#include "tuning.h"
+#include "session_knobs.h"
 
 #define PANEL_LINES (KNOB_COUNT + INFO_COUNT + 10)
 

@@ -13,7 +13,7 @@
 #include "format.h"
 #include "keys.h"
 #include "parse.h"
-#include "playback.h"
+#include "source_replay.h"
 
 bool playview_on(const struct dashboard *d)
 {

@@ -1,0 +1,84 @@
+#!/bin/sh
+# The layers keep their order (docs/architecture.md): each layer's library
+# refers only to symbols of its own layer, of the layers below it, or of
+# the system.  LAYER_LIBS (Makefile.am, bottom first) is the order; nm of
+# each library gives what it defines and what it needs.  The check is run
+# once on the real order, where it must find nothing, and once on that
+# order turned upside down, where it must find what the real one forbids
+# (a check that cannot fail proves nothing).  Then core links alone: its
+# objects need no libtracefs, libtraceevent or ncurses symbol.
+top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+libs=${LAYER_LIBS:?LAYER_LIBS (from Makefile.am) is not set}
+echo 1..4
+
+# defs: "SYMBOL LAYER-INDEX" for every global symbol a library defines.
+i=0
+for l in $libs; do
+	nm -g --defined-only "$top/$l" 2>/dev/null | awk -v i=$i 'NF == 3 { print $3, i }'
+	i=$((i + 1))
+done | sort -u > "$tmp/defs"
+
+# upward ORDER...: "lib -> lib: symbol" for each reference to a later library.
+upward() {
+	i=0
+	for l in "$@"; do
+		nm -g --undefined-only "$top/$l" | awk -v i=$i -v l=$l -v order="$*" '
+			BEGIN { n = split(order, name, " ") }
+			FILENAME == ARGV[1] { layer[$1] = $2; next }
+			{ s = $NF; if ((s in layer) && layer[s] > i) print l " -> " name[layer[s] + 1] ": " s }
+		' "$tmp/order-defs" -
+		i=$((i + 1))
+	done
+}
+# The definitions renumbered for an order of the libraries.
+renumber() {
+	i=0
+	for l in "$@"; do
+		nm -g --defined-only "$top/$l" | awk -v i=$i 'NF == 3 { print $3, i }'
+		i=$((i + 1))
+	done | sort -u > "$tmp/order-defs"
+}
+
+renumber $libs
+upward $libs > "$tmp/up"
+if [ -s "$tmp/up" ]; then
+	echo "not ok 1 - no layer refers to a layer above it"
+	sed 's/^/# /' "$tmp/up"
+else
+	echo "ok 1 - no layer refers to a layer above it ($(echo $libs | wc -w) layers)"
+fi
+
+rev=$(for l in $libs; do echo "$l"; done | tac | tr '\n' ' ')
+renumber $rev
+upward $rev > "$tmp/down"
+n=$(wc -l < "$tmp/down")
+if [ "$n" -gt 0 ]; then
+	echo "ok 2 - the order upside down is refused ($n references)"
+else
+	echo "not ok 2 - the order upside down is refused"
+fi
+
+core=$(echo $libs | cut -d' ' -f1)
+nm -g --undefined-only "$top/$core" | awk '{ print $NF }' |
+	grep -E '^(tracefs_|tep_|kbuffer_|trace_seq_|initscr|newwin|wrefresh|waddn|mvw|endwin|setupterm|tigetstr)' \
+	> "$tmp/core-ext"
+if [ -s "$tmp/core-ext" ]; then
+	echo "not ok 3 - $core needs no libtracefs, libtraceevent or curses symbol"
+	sed 's/^/# /' "$tmp/core-ext"
+else
+	echo "ok 3 - $core needs no libtracefs, libtraceevent or curses symbol"
+fi
+
+# Every object of core links into a program with libc (and -lm) alone.
+cat > "$tmp/main.c" <<'EOF'
+int main(void) { return 0; }
+EOF
+if ${CC:-cc} -o "$tmp/core-alone" "$tmp/main.c" -Wl,--whole-archive "$top/$core" \
+	-Wl,--no-whole-archive -lm 2> "$tmp/ld"; then
+	echo "ok 4 - every object of $core links with libc alone"
+else
+	echo "not ok 4 - every object of $core links with libc alone"
+	head -10 "$tmp/ld" | sed 's/^/# /'
+fi
