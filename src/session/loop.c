@@ -132,14 +132,15 @@ int session_run(struct session *s, const struct session_ui *ui)
 	int batch = 0;		/* update_batch()'s state */
 	int cap = 0;
 
-	if (s->source->run)
-		return s->source->run(s->source_ctx, s, ui);
 	s->ui = ui;
 	session_debug_phase(s, "running");
 
-	session_arm_timer(s->tick_fd, tick, tick);
+	if (s->tick_fd >= 0)
+		session_arm_timer(s->tick_fd, tick, tick);
 	while (!s->quit) {
-		int nr = reader_count(s->reader);
+		/* A source with its own pace (a replay) feeds what is due and says how long to wait. */
+		int timeout = s->source->pace ? s->source->pace(s->source_ctx, s, ui) : -1;
+		int nr = s->reader ? reader_count(s->reader) : 0;
 		int base = 5, n, got = 0, update = 0;
 		/*
 		 * While a batch window runs, the buffers are not polled: what
@@ -168,7 +169,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		for (int i = 0; i < nr; i++)
 			pfd[base + i] = (struct pollfd){ .fd = rest ? -1 : reader_fd(s->reader, i),
 							 .events = POLLIN };
-		n = poll(pfd, base + nr, -1);
+		n = poll(pfd, base + nr, timeout);
 		s->wakeups++;
 		if (n < 0) {
 			if (errno != EINTR) {
@@ -183,7 +184,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		}
 		if (pfd[0].revents)
 			session_take_signals(s, s->sig_fd);
-		if (reader_service(s->reader, pfd + base, &sink) > 0)
+		if (nr && reader_service(s->reader, pfd + base, &sink) > 0)
 			got = 1;
 		if (rest && pfd[4].revents && reader_drain_all(s->reader, &sink) > 0)
 			got = 1;
@@ -225,7 +226,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 		if (update && ui && ui->update)
 			ui->update(ui->ctx);
 	}
-	session_arm_timer(s->batch_fd, 0, 0);
+	if (s->batch_fd >= 0)
+		session_arm_timer(s->batch_fd, 0, 0);
 	free(pfd);
 	s->ui = NULL;
 	session_debug_phase(s, "the loop ended");

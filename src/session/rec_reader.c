@@ -356,6 +356,7 @@ int replay_open(struct replay *r, FILE *f)
 	memset(r, 0, sizeof(*r));
 	r->s.source = &source_replay;
 	r->s.stop_cpu = -1;
+	r->s.sig_fd = r->s.end_fd = r->s.tick_fd = r->s.batch_fd = -1;
 	r->f = f;
 	r->o = malloc(sizeof(*r->o));
 	if (!r->o) {

@@ -330,7 +330,7 @@ bool session_periods_done(const struct session *s, uint64_t n)
 int session_hold(struct session *s, const struct session_ui *ui)
 {
 	if (!s->quit || s->exit_status != HWN_EXIT_STOPPED || s->state != SESSION_RUNNING ||
-	    s->source->run)
+	    s->source->pace)
 		return s->exit_status;
 	/* The kernel stopped every osnoise instance: the recording is intact. */
 	session_clocks_on(s, false);

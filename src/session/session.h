@@ -123,7 +123,7 @@ struct session_ui {
 /*
  * A source of period summaries: the kernel's osnoise tracer (hwnoise,
  * source_osnoise.c), its hwlat tracer (source_hwlat.c) or the replay of a
- * recording (playback.c).  The session calls through s->source and never
+ * recording (source_replay.c).  The session calls through s->source and never
  * asks which one runs; what differs between them is in there.  An
  * operation a source has not got is NULL, and the request fails (a replay
  * changes nothing in the kernel: its front end refuses those first).
@@ -183,15 +183,16 @@ struct session_source {
 	int (*set_mode)(struct session *s, int mode);
 	bool record_beside;	/* the recording instance (osnoise) can run beside it */
 	/*
-	 * Optional, for a source that keeps its own pace (a replay): run the
-	 * loop instead of the tracer's readers, feeding the session's sink
-	 * and calling the front end's input, update and resize as
-	 * session_run() would.  ctx: s->source_ctx.
+	 * Optional, for a source that keeps its own pace (a replay) instead of
+	 * the tracer's buffers: session_run()'s loop calls it before each
+	 * poll().  It feeds the session's sink what is due, calls the front
+	 * end's update when a frame is due, and returns how long the loop may
+	 * wait for input or a signal, in ms (-1: no limit).  ctx: s->source_ctx.
 	 */
-	int (*run)(void *ctx, struct session *s, const struct session_ui *ui);
+	int (*pace)(void *ctx, struct session *s, const struct session_ui *ui);
 };
 
-/* The sources of the kernel's tracers, and the replay's (playback.c). */
+/* The sources of the kernel's tracers, and the replay's (source_replay.c). */
 extern const struct session_source source_osnoise, source_hwlat, source_replay;
 /* The source of a tracer. */
 const struct session_source *session_source_of(enum session_tracer t);

@@ -1,10 +1,11 @@
 /*
- * playback: see playback.h.
+ * source_replay: the replay as the session's source.  See source_replay.h.
  *
  * The clock: recorded time rec_base was shown at wall time wall_base and
  * advances speed times as fast as the wall clock.  A line whose recorded
- * time (a summary's ts, a hwlat sample's time) is past that clock waits
- * in poll(); lines without a time (ticks, markers, settings) go with the
+ * time (a summary's ts, a hwlat sample's time) is past that clock waits:
+ * pace() tells the session's one loop (loop.c) how long it may sleep in
+ * poll(); lines without a time (ticks, markers, settings) go with the
  * line before them.  A jump of the recorded clock over JUMP_NS (a pause of
  * the live run, a change of tracer) is not waited for.  "As fast as it
  * can" feeds lines in slices and lets the front end draw between slices,
@@ -51,7 +52,8 @@ struct playback {
 	uint64_t dirty_since;		/* wall time of the first line not drawn; 0: none */
 	uint64_t last_draw;
 	int sig_fd;
-	uint64_t frames, fed, wakeups;
+	bool looping;			/* session_run() has called pace() */
+	uint64_t frames, fed;
 };
 
 static uint64_t frame_ns(const struct playback *p)
@@ -151,60 +153,44 @@ static int64_t feed(struct playback *p, uint64_t now)
 	return -1;
 }
 
-static int run(void *ctx, struct session *s, const struct session_ui *ui)
+/*
+ * Before each poll() of the session's loop: feed what is due, draw when a
+ * frame is due, and say how long the loop may wait (ms, -1: no limit).
+ */
+static int pace(void *ctx, struct session *s, const struct session_ui *ui)
 {
 	struct playback *p = ctx;
+	uint64_t now = stopwatch_now();
+	int64_t wait;
 
-	s->ui = ui;
-	p->last_draw = stopwatch_now();
-	while (!s->quit) {
-		uint64_t now = stopwatch_now();
-		int64_t wait = p->paused || p->end ? -1 : feed(p, now);
-		struct pollfd pfd[2] = {
-			{ .fd = p->sig_fd, .events = POLLIN },
-			{ .fd = ui->input_fd, .events = POLLIN },
-		};
-		int timeout;
-
-		if (p->dirty_since) {
-			uint64_t gather = p->speed == PLAYBACK_MAX ? 0 : GATHER_NS;
-			uint64_t due = p->last_draw + frame_ns(p);
-
-			now = stopwatch_now();
-			if (due < p->dirty_since + gather)
-				due = p->dirty_since + gather;
-			if (now >= due) {
-				p->dirty_since = 0;
-				p->last_draw = now;
-				p->frames++;
-				if (ui->update)
-					ui->update(ui->ctx);
-				if (wait > 0 && (uint64_t)wait > stopwatch_now() - now)
-					wait -= (int64_t)(stopwatch_now() - now);
-				else if (wait > 0)
-					wait = 0;
-			} else if (wait < 0 || (uint64_t)wait > due - now) {
-				wait = (int64_t)(due - now);
-			}
-		}
-		timeout = wait < 0 ? -1 : (int)((uint64_t)(wait + 999999) / 1000000ULL);
-		if (poll(pfd, 2, timeout) < 0 && errno != EINTR) {
-			snprintf(s->err, sizeof(s->err), "poll: %s", strerror(errno));
-			break;
-		}
-		p->wakeups++;
-		if (pfd[0].revents)
-			session_take_signals(s, p->sig_fd);
-		if (s->winch) {
-			s->winch = false;
-			if (ui->resize)
-				ui->resize(ui->ctx);
-		}
-		if (pfd[1].revents && ui->input)
-			ui->input(ui->ctx);
+	(void)s;
+	if (!p->looping) {	/* the first call: the clock of the frames starts */
+		p->looping = true;
+		p->last_draw = now;
 	}
-	s->ui = NULL;
-	return s->exit_status;
+	wait = p->paused || p->end ? -1 : feed(p, now);
+	if (p->dirty_since) {
+		uint64_t gather = p->speed == PLAYBACK_MAX ? 0 : GATHER_NS;
+		uint64_t due = p->last_draw + frame_ns(p);
+
+		now = stopwatch_now();
+		if (due < p->dirty_since + gather)
+			due = p->dirty_since + gather;
+		if (now >= due) {
+			p->dirty_since = 0;
+			p->last_draw = now;
+			p->frames++;
+			if (ui && ui->update)
+				ui->update(ui->ctx);
+			if (wait > 0 && (uint64_t)wait > stopwatch_now() - now)
+				wait -= (int64_t)(stopwatch_now() - now);
+			else if (wait > 0)
+				wait = 0;
+		} else if (wait < 0 || (uint64_t)wait > due - now) {
+			wait = (int64_t)(due - now);
+		}
+	}
+	return wait < 0 ? -1 : (int)((uint64_t)(wait + 999999) / 1000000ULL);
 }
 
 /*
@@ -269,7 +255,7 @@ const struct session_source source_replay = {
 	.count_other = view_count_other,
 	.count_lost = view_count_lost,
 	.count_smi = view_count_smi,
-	.run = run,
+	.pace = pace,
 };
 
 void playback_pause(struct playback *p, bool pause)
@@ -426,6 +412,8 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "--replay: signalfd: %s", strerror(errno));
 		goto fail;
 	}
+	/* The session's loop waits on the signals; it has no timers of its own. */
+	p->r->s.sig_fd = p->sig_fd;
 	/* A crash puts the terminal back (the dashboard's hook); no kernel setting was changed. */
 	session_install_fatal_handlers();
 	p->speed = 1;
@@ -463,7 +451,7 @@ void playback_counts(const struct playback *p, uint64_t *frames, uint64_t *lines
 {
 	*frames = p->frames;
 	*lines = p->fed;
-	*wakeups = p->wakeups;
+	*wakeups = p->r->s.wakeups;
 }
 
 int playback_finish(struct playback *p, struct replay **r, char *err, size_t errlen)
