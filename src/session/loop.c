@@ -117,6 +117,57 @@ static int update_batch(struct session *s, const struct session_ui *ui, int batc
 	return 1;
 }
 
+/* The loop's own descriptors, before the readers'. */
+#define POLL_BASE 5
+
+/*
+ * The descriptors of one poll(): the signalfd, the end timer, the tick,
+ * the front end's input, the batch timer, then each reader's (none while
+ * a batch window rests).  -1 and s->err when out of memory.
+ */
+static int fill_fds(struct session *s, const struct session_ui *ui, struct pollfd **pfd,
+		    int *cap, int nr, bool rest)
+{
+	struct pollfd *p = *pfd;
+
+	if (*cap < nr + POLL_BASE) {
+		p = realloc(*pfd, sizeof(*p) * (nr + POLL_BASE));
+		if (!p) {
+			snprintf(s->err, sizeof(s->err), "out of memory");
+			s->exit_status = HWN_EXIT_ENV;
+			return -1;
+		}
+		*pfd = p;
+		*cap = nr + POLL_BASE;
+	}
+	p[0] = (struct pollfd){ .fd = s->sig_fd, .events = POLLIN };
+	p[1] = (struct pollfd){ .fd = s->end_fd, .events = POLLIN };
+	p[2] = (struct pollfd){ .fd = s->tick_fd, .events = POLLIN };
+	p[3] = (struct pollfd){ .fd = ui ? ui->input_fd : -1, .events = POLLIN };
+	p[4] = (struct pollfd){ .fd = s->batch_fd, .events = POLLIN };
+	for (int i = 0; i < nr; i++)
+		p[POLL_BASE + i] = (struct pollfd){ .fd = rest ? -1 : reader_fd(s->reader, i),
+						    .events = POLLIN };
+	return 0;
+}
+
+/*
+ * The tick: read the buffers even without a wake-up, look for restarted
+ * osnoise/N threads, the counters, a neighbour, the knobs, the hooks.
+ */
+static void on_tick(struct session *s, const struct reader_sink *sink)
+{
+	drain_timer(s->tick_fd);
+	reader_drain_all(s->reader, sink);
+	session_check_kernel_stop(s);
+	session_threads_refresh(s);
+	counters_poll(s, stopwatch_now(), true);
+	neighbours_check(s);
+	tuning_tick(s);
+	session_hooks(s, tick);
+	s->ticks++;
+}
+
 int session_run(struct session *s, const struct session_ui *ui)
 {
 	struct reader_sink sink = session_sink(s);
@@ -141,7 +192,7 @@ int session_run(struct session *s, const struct session_ui *ui)
 		/* A source with its own pace (a replay) feeds what is due and says how long to wait. */
 		int timeout = s->source->pace ? s->source->pace(s->source_ctx, s, ui) : -1;
 		int nr = s->reader ? reader_count(s->reader) : 0;
-		int base = 5, n, got = 0, update = 0;
+		int base = POLL_BASE, n, got = 0, update = 0;
 		/*
 		 * While a batch window runs, the buffers are not polled: what
 		 * arrives is read when the window ends, one wake-up for the
@@ -150,25 +201,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 		 */
 		bool rest = batch && !smi_ok(s->smi);
 
-		if (cap < nr + base) {
-			struct pollfd *p = realloc(pfd, sizeof(*pfd) * (nr + base));
-
-			if (!p) {
-				snprintf(s->err, sizeof(s->err), "out of memory");
-				s->exit_status = HWN_EXIT_ENV;
-				break;
-			}
-			pfd = p;
-			cap = nr + base;
-		}
-		pfd[0] = (struct pollfd){ .fd = s->sig_fd, .events = POLLIN };
-		pfd[1] = (struct pollfd){ .fd = s->end_fd, .events = POLLIN };
-		pfd[2] = (struct pollfd){ .fd = s->tick_fd, .events = POLLIN };
-		pfd[3] = (struct pollfd){ .fd = ui ? ui->input_fd : -1, .events = POLLIN };
-		pfd[4] = (struct pollfd){ .fd = s->batch_fd, .events = POLLIN };
-		for (int i = 0; i < nr; i++)
-			pfd[base + i] = (struct pollfd){ .fd = rest ? -1 : reader_fd(s->reader, i),
-							 .events = POLLIN };
+		if (fill_fds(s, ui, &pfd, &cap, nr, rest) < 0)
+			break;
 		n = poll(pfd, base + nr, timeout);
 		s->wakeups++;
 		if (n < 0) {
@@ -200,16 +234,8 @@ int session_run(struct session *s, const struct session_ui *ui)
 				s->quit = true;
 		}
 		if (pfd[2].revents) {
-			drain_timer(s->tick_fd);
-			reader_drain_all(s->reader, &sink);
-			session_check_kernel_stop(s);
-			session_threads_refresh(s);
-			counters_poll(s, stopwatch_now(), true);
-			neighbours_check(s);
-			tuning_tick(s);
-			session_hooks(s, tick);
+			on_tick(s, &sink);
 			update = 1;
-			s->ticks++;
 		}
 		if (s->winch) {
 			s->winch = false;
