@@ -199,7 +199,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
 
 		if (outputs_end(&out, &s, &re, err, sizeof(err)) < 0) {
-			snprintf(s.notes + strlen(s.notes), sizeof(s.notes) - strlen(s.notes), "%s\n", err);
+			textbuf_printf(&s.notes, "%s\n", err);
 			s.exit_status = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		}
 		summary_print(&s, &so);

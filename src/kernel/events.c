@@ -13,6 +13,7 @@
 #include <tracefs.h>
 
 #include "options.h"
+#include "textbuf.h"
 
 int events_add(struct events *e, const char *arg, const char **why)
 {
@@ -233,14 +234,13 @@ int events_apply(const struct events *e, struct tracefs_instance *inst, char *er
 	return 0;
 }
 
-int events_save_hists(const struct events *e, struct tracefs_instance *inst, char *notes,
-		      size_t noteslen)
+int events_save_hists(const struct events *e, struct tracefs_instance *inst,
+		      struct textbuf *notes)
 {
 	int failed = 0;
 
 	for (int i = 0; i < e->n; i++) {
 		const struct event_opt *o = &e->v[i];
-		size_t used = strlen(notes);
 		char name[512], neg[1024];
 		char *text;
 		FILE *f;
@@ -255,12 +255,12 @@ int events_save_hists(const struct events *e, struct tracefs_instance *inst, cha
 			f = NULL;
 		}
 		if (!f || fclose(f) != 0) {
-			snprintf(notes + used, noteslen - used, "cannot save the histogram of %s:%s to %s: %s\n",
-				 o->system, o->event, name, strerror(errno));
+			textbuf_printf(notes, "cannot save the histogram of %s:%s to %s: %s\n",
+				       o->system, o->event, name, strerror(errno));
 			failed++;
 		} else {
-			snprintf(notes + used, noteslen - used, "histogram of %s:%s saved to %s\n",
-				 o->system, o->event, name);
+			textbuf_printf(notes, "histogram of %s:%s saved to %s\n", o->system, o->event,
+				       name);
 		}
 		free(text);
 		/* Remove the trigger before the instance goes away. */

@@ -50,7 +50,8 @@ int events_apply(const struct events *e, struct tracefs_instance *inst, char *er
  * in the current directory, then remove the triggers.  Appends one line
  * per file (or failure) to notes.  Returns the number of failures.
  */
-int events_save_hists(const struct events *e, struct tracefs_instance *inst, char *notes,
-		      size_t noteslen);
+struct textbuf;
+int events_save_hists(const struct events *e, struct tracefs_instance *inst,
+		      struct textbuf *notes);
 
 #endif

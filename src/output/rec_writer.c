@@ -502,7 +502,7 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 		    s->stop_hit ? "true" : "false");
 	put_str(r, "stop_reason", s->stop_reason);
 	put_str(r, "neighbour_log", s->neighbour_log);
-	put_str(r, "notes", s->notes);
+	put_str(r, "notes", textbuf_str(&s->notes));
 	if (s->conf.tracer == SESSION_HWLAT)
 		fprintf(r->mem, ",\"report_saved\":%s", end->report_saved ? "true" : "false");
 	fprintf(r->mem, ",\"lines\":%llu", (unsigned long long)r->lines + 1);

@@ -49,7 +49,9 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 	}
 	if (s->stop_hit)
 		fprintf(text, "hwnoisetop hit stop tracing: %s\n", s->stop_reason);
-	fputs(s->notes, text);
+	fputs(textbuf_str(&s->notes), text);
+	if (s->notes.dropped)
+		fprintf(text, "hwnoisetop: %lu notes lost (out of memory)\n", s->notes.dropped);
 	if (o->json) {
 		struct export_run run = {
 			.conf = &s->conf.osn,

@@ -209,18 +209,15 @@ nomem:
 /* -t: the trace on a stop condition (or always); hist: triggers' output. */
 static void save_record(struct session *s)
 {
-	size_t used;
 	uint64_t events = 0;
 
 	record_set_on(s->rec, 0);
 	if (s->conf.events)
-		events_save_hists(s->conf.events, record_instance(s->rec), s->notes,
-				  sizeof(s->notes));
+		events_save_hists(s->conf.events, record_instance(s->rec), &s->notes);
 	if (!s->conf.trace_file || !(s->stop_hit || s->conf.trace_always))
 		return;
-	used = strlen(s->notes);
 	if (record_save(s->rec, s->conf.trace_file, 0, &events, s->err, sizeof(s->err)) < 0) {
-		snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", s->err);
+		textbuf_printf(&s->notes, "%s\n", s->err);
 		if (!s->exit_status)
 			s->exit_status = HWN_EXIT_ENV;
 	} else {
@@ -236,8 +233,8 @@ static void save_record(struct session *s)
 			fprintf(f, "# hwnoisetop: %s\n", s->stop_reason);
 			fclose(f);
 		}
-		snprintf(s->notes + used, sizeof(s->notes) - used, "trace saved to %s (%llu events)\n",
-			 s->conf.trace_file, (unsigned long long)events);
+		textbuf_printf(&s->notes, "trace saved to %s (%llu events)\n", s->conf.trace_file,
+			       (unsigned long long)events);
 	}
 }
 

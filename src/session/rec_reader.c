@@ -16,6 +16,19 @@
 #include "reader.h"
 #include "rec_writer.h"
 
+/* The footer's notes, whatever their length; 0 or -1. */
+static int take_notes(const struct jsonr_obj *o, struct textbuf *notes)
+{
+	const struct jsonr_field *f = jsonr_get(o, "notes");
+	char *text = f ? malloc(f->rawlen + 1) : NULL;
+	int rc = text ? jsonr_str(o, "notes", text, f->rawlen + 1) : -1;
+
+	if (rc == 0)
+		rc = textbuf_set(notes, text);
+	free(text);
+	return rc;
+}
+
 static int bad(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int bad(struct replay *r, const char *fmt, ...)
 {
@@ -261,7 +274,7 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 	s->exit_status = (int)status;
 	if (jsonr_str(o, "stop_reason", s->stop_reason, sizeof(s->stop_reason)) < 0 ||
 	    jsonr_str(o, "neighbour_log", s->neighbour_log, sizeof(s->neighbour_log)) < 0 ||
-	    jsonr_str(o, "notes", s->notes, sizeof(s->notes)) < 0)
+	    take_notes(o, &s->notes) < 0)
 		return bad(r, "no \"%s\" string", "stop_reason, neighbour_log or notes");
 	if (r->hwlat_mode && jsonr_bool(o, "report_saved", &saved) == 0 && saved && r->report[0])
 		r->hwlat_end.report = r->report;

@@ -23,6 +23,7 @@
 #include "trace_capture.h"
 #include "segments.h"
 #include "stats.h"
+#include "textbuf.h"
 #include "knobs.h"
 #include "threads.h"
 
@@ -246,7 +247,7 @@ struct session {
 	char stop_detail[96];		/* what that sample was */
 	char stop_reason[160];
 	char err[512];
-	char notes[1024];		/* files written at the end, one line each */
+	struct textbuf notes;		/* files written at the end, one line each */
 	const struct session_ui *ui;	/* the front end, while session_run runs */
 	/* What feeds the run: the tracer of conf.tracer, or a replay. */
 	const struct session_source *source;

@@ -124,12 +124,11 @@ void session_note(const struct session *s, const char *text)
 static void on_dropped(void *ctx, int cpu, const char *why)
 {
 	struct session *s = ctx;
-	size_t used = strlen(s->notes);
 	char line[160];
 
 	snprintf(line, sizeof(line), "CPU %d is no longer read: %s", cpu, why);
 	session_note(s, line);
-	snprintf(s->notes + used, sizeof(s->notes) - used, "%s\n", line);
+	textbuf_printf(&s->notes, "%s\n", line);
 	session_hooks(s, dropped, cpu, why);
 }
 

@@ -128,7 +128,7 @@ static void known_figures(void)
 	tap_ok(segments_count(&r->s.seg) == 2 && segments_cpu(&r->s.seg, 1, 0, &(struct seg_row){ 0 }) &&
 	       r->s.seg.cur.cpu[0].noise == 5, "the marker opened a segment holding the later summary");
 	tap_ok(r->footer && r->end.elapsed_s == 3 && r->s.conf.osn.irq_disable &&
-	       strcmp(r->s.notes, "a \"note\"\n") == 0, "the footer's figures");
+	       strcmp(textbuf_str(&r->s.notes), "a \"note\"\n") == 0, "the footer's figures");
 	segments_json(r);
 	replay_free(r);
 
