@@ -10,7 +10,8 @@
 #include "config.h"
 #include "json.h"
 
-static void head(struct json *j, const char *format, const char *mode)
+static void head(struct json *j, const char *format, const char *mode,
+		 const struct run_origin *origin)
 {
 	json_object(j, NULL);
 	json_string(j, "format", format);
@@ -18,6 +19,15 @@ static void head(struct json *j, const char *format, const char *mode)
 	json_string(j, "program", "hwnoisetop");
 	json_string(j, "program_version", PACKAGE_VERSION);
 	json_string(j, "mode", mode);
+	if (!origin)
+		return;
+	json_object(j, "recording");
+	json_string(j, "file", origin->file);
+	json_string(j, "program_version", origin->version);
+	json_string(j, "kernel", origin->kernel);
+	json_string(j, "host", origin->host);
+	json_int(j, "time", origin->time);
+	json_end(j);
 }
 
 /* A setting that may be off (0): its value or null. */
@@ -189,7 +199,7 @@ void export_json_summary(FILE *out, const struct stats *st, const struct report_
 	struct json j;
 
 	json_init(&j, out);
-	head(&j, "hwnoisetop-summary", ro->osnoise ? "osnoise" : "hwnoise");
+	head(&j, "hwnoisetop-summary", ro->osnoise ? "osnoise" : "hwnoise", run->origin);
 	json_string(&j, "title", ro->osnoise ? "Operating System Noise" : "Hardware-related Noise");
 	json_u64(&j, "duration_s", ro->elapsed);
 	json_object(&j, "config");
@@ -229,7 +239,7 @@ void export_json_hwlat(FILE *out, const struct hwl_stats *st, const struct expor
 	struct json j;
 
 	json_init(&j, out);
-	head(&j, "hwnoisetop-hwlat", "hwlat");
+	head(&j, "hwnoisetop-hwlat", "hwlat", run->origin);
 	json_object(&j, "config");
 	hwlat_conf(&j, run->conf);
 	json_u64(&j, "hardlimit_us", run->hardlimit_us);

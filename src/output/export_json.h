@@ -21,6 +21,14 @@
 /* The version of both objects' layout ("version"). */
 #define EXPORT_JSON_VERSION 1
 
+/* A replay's object says which run the recording holds (a live run: none). */
+struct run_origin {
+	const char *file;	/* the recording */
+	const char *version;	/* the recording program's */
+	const char *kernel, *host;
+	int64_t time;		/* the run's start, seconds since 1970 */
+};
+
 /* What the osnoise/hwnoise summary says besides the table. */
 struct export_run {
 	const struct osnoise_conf *conf;	/* measured CPUs (the rows), period, ... */
@@ -35,6 +43,7 @@ struct export_run {
 	/* The tables between markers (NULL, or fewer than two segments: null). */
 	const struct segments *seg;
 	uint64_t run_ns;			/* the markers' clock at the end */
+	const struct run_origin *origin;	/* a replay's; NULL: a live run */
 };
 
 /* The object and a newline: the table of st over run->conf->cpus with ro's columns. */
@@ -49,6 +58,7 @@ struct export_hwlat_run {
 	const char *stop_reason;		/* NULL or "": the test finished */
 	bool smi;				/* the SMI counts were read */
 	int exit_status;
+	const struct run_origin *origin;	/* a replay's; NULL: a live run */
 };
 
 /* The object and a newline: the summary, per-CPU figures and every sample kept. */

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "env.h"
 #include "json.h"
+#include "machine_id.h"
 #include "segments.h"
 #include "session.h"
 
@@ -126,6 +127,16 @@ static void put_str(struct recording *r, const char *key, const char *val)
 {
 	fprintf(r->mem, ",\"%s\":", key);
 	json_write_string(r->mem, val);
+}
+
+/* The machine's identity (machine_id.h), each fact a field of the header. */
+static void put_machine_id(struct recording *r)
+{
+	struct machine_id m;
+
+	machine_id_read(&m, "/");
+	for (unsigned i = 0; i < machine_id_nfields; i++)
+		put_str(r, machine_id_fields[i].name, (const char *)&m + machine_id_fields[i].offset);
 }
 
 /* The first line of a file of /sys or /proc, "" when it cannot be read. */
@@ -254,6 +265,7 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 	put_str(r, "version", PACKAGE_VERSION);
 	put_str(r, "kernel", u.release);
 	put_str(r, "machine", u.machine);
+	put_machine_id(r);
 	fprintf(r->mem, ",\"time\":%lld,\"argv\":[", (long long)time(NULL));
 	for (int i = 0; i < argc; i++) {
 		fprintf(r->mem, i ? "," : "");

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "export_json.h"
@@ -64,6 +65,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 			.hwlat_conf = &s->conf.hwl,
 			.seg = o->segments ? &s->seg : NULL,
 			.run_ns = o->run_ns,
+			.origin = o->origin,
 		};
 
 		export_json_summary(stdout, &s->stats, &ro, &run);
@@ -95,6 +97,7 @@ void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 			.stop_reason = s->stop_reason,
 			.smi = e->smi,
 			.exit_status = e->status,
+			.origin = e->origin,
 		};
 
 		export_json_hwlat(stdout, &s->hwl_stats, &run);
@@ -104,14 +107,38 @@ void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 	fflush(stdout);
 }
 
+/*
+ * Which run a replay shows, in one line: on stdout above the table, or on
+ * stderr when stdout is for scripts (-q, --json, hwnoisetop hwlat --quiet).
+ */
+static void say_origin(const struct replay *r, const char *path, bool to_stderr)
+{
+	char when[40] = "at an unknown time";
+	time_t t = (time_t)r->time;
+	struct tm tm;
+
+	if (r->time > 0 && gmtime_r(&t, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	fprintf(to_stderr ? stderr : stdout, "%sreplay of %s: recorded by hwnoisetop %s on %s "
+		"(kernel %s), started %s\n", to_stderr ? "hwnoisetop: " : "", path,
+		*r->version ? r->version : "?", *r->mid.host ? r->mid.host : "an unnamed host",
+		*r->kernel ? r->kernel : "?", when);
+}
+
 int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 {
 	int status = HWN_EXIT_OK;
-
+	struct run_origin origin = {
+		.file = path, .version = r->version, .kernel = r->kernel, .host = r->mid.host,
+		.time = r->time,
+	};
 	char note[PATH_MAX + 128];
 
 	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
 		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
+	say_origin(r, path, quiet || json || (r->hwlat_mode && r->hwlat_end.quiet));
+	r->end.origin = &origin;
+	r->hwlat_end.origin = &origin;
 	if (r->hwlat_mode) {
 		/* What the live run printed at its end with its options; --json: its object. */
 		struct hwlat_end e = r->hwlat_end;

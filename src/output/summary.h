@@ -23,6 +23,7 @@ struct summary_opts {
 	bool hwlat_view;	/* the dashboard's hwlat view ran: its figures */
 	uint64_t elapsed_s;	/* the hwnoise view's measured seconds */
 	uint64_t run_ns;	/* the markers' clock at the end */
+	const struct run_origin *origin;	/* a replay's: which run (--json's "recording") */
 };
 
 void summary_print(const struct session *s, const struct summary_opts *o);
@@ -38,6 +39,7 @@ struct hwlat_end {
 	bool watch;		/* --watch: the samples were printed as they came */
 	bool smi;		/* the SMI counts were read */
 	int status;		/* the exit status */
+	const struct run_origin *origin;	/* a replay's: which run (--json's "recording") */
 };
 
 /*
@@ -47,6 +49,7 @@ struct hwlat_end {
 void summary_hwlat(const struct session *s, const struct hwlat_end *e);
 
 struct replay;
+struct run_origin;
 /*
  * The end-of-run report of a replay read to its end (r allocated, freed
  * here); path for the note of a cut file.  The exit status.

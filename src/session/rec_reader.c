@@ -148,6 +148,23 @@ static int hwlat_options(struct replay *r, const struct jsonr_obj *o)
 	return 0;
 }
 
+/* Which run this is (the header's program version, kernel, time, machine); absent: "". */
+static void origin(struct replay *r, const struct jsonr_obj *o)
+{
+	if (jsonr_str(o, "version", r->version, sizeof(r->version)) < 0)
+		r->version[0] = '\0';
+	if (jsonr_str(o, "kernel", r->kernel, sizeof(r->kernel)) < 0)
+		r->kernel[0] = '\0';
+	if (jsonr_int(o, "time", &r->time) < 0)
+		r->time = 0;
+	for (unsigned i = 0; i < machine_id_nfields; i++) {
+		char *to = (char *)&r->mid + machine_id_fields[i].offset;
+
+		if (jsonr_str(o, machine_id_fields[i].name, to, machine_id_fields[i].size) < 0)
+			*to = '\0';
+	}
+}
+
 static int header(struct replay *r, const struct jsonr_obj *o)
 {
 	struct session *s = &r->s;
@@ -163,6 +180,7 @@ static int header(struct replay *r, const struct jsonr_obj *o)
 	}
 	if (jsonr_str(o, "mode", mode, sizeof(mode)) < 0)
 		return bad(r, "no \"%s\"", "mode");
+	origin(r, o);
 	if (need_u64(r, o, "ncpus", &ncpus) < 0 || need_u64(r, o, "hwlat_keep", &keep) < 0 ||
 	    need_u64(r, o, "duration_s", &s->conf.duration_s) < 0 ||
 	    need_u64(r, o, "warmup_s", &s->conf.warmup_s) < 0)

@@ -12,6 +12,7 @@
 
 #include "jsonread.h"
 #include "reader.h"
+#include "machine_id.h"
 #include "session.h"
 #include "summary.h"
 
@@ -23,6 +24,10 @@ struct replay {
 	bool live_quiet;	/* the live run was -q */
 	struct hwlat_end hwlat_end;	/* hwnoisetop hwlat's options (its header, footer) */
 	char report[256];	/* its --report FILE */
+	/* Which run it is: the recording program's version, the kernel, the start (s). */
+	char version[32], kernel[96];
+	int64_t time;
+	struct machine_id mid;	/* "" where the recording (an older one) has no such field */
 	unsigned long lines;	/* lines read */
 	unsigned long cut;	/* the last line, cut short (not replayed); 0: none */
 	uint64_t ticks;		/* tick lines taken (seconds of the live run) */

@@ -105,7 +105,10 @@ is "$nmi" 5 "the live table counts the 5 NMIs on CPU 0"
 is "$?" 0 "--replay -q exits 0 on the host"
 cmp -s "$tmp/live.txt" "$tmp/replay.txt"
 ok $? "--replay -q prints the live table byte for byte"
-[ -s "$tmp/replay.txt" ] && [ ! -s "$tmp/replay.err" ]; ok $? "a table, nothing on stderr"
+[ -s "$tmp/replay.txt" ] && [ "$(wc -l < "$tmp/replay.err")" = 1 ] &&
+	grep -qE "^hwnoisetop: replay of $tmp/live.jsonl: recorded by hwnoisetop [^ ]+ on .+ \(kernel 6\.12[^)]*\), started 20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9:]{8} UTC$" "$tmp/replay.err"
+ok $? "a table; on stderr one line naming the run: the guest's host and kernel, its start"
+diag "$(cat "$tmp/replay.err")"
 
 # CPU 0's counted summaries add up to its row.
 sums=$(python3 - "$tmp/live.jsonl" <<'EOF_PY'
@@ -216,7 +219,7 @@ is "$(get cmp_exit)" "EXIT=0/0" "q: exit 0, no instance left"
 # hwlat.
 is "$(get rc_hwlat)" 0 "hwnoisetop hwlat --record exits 0"
 like "$(check_jsonl "$tmp/hw.jsonl" 2>&1)" '^ok [0-9]+$' "the hwlat recording: JSON Lines, header, footer"
-"$HWNOISETOP" --replay "$tmp/hw.jsonl" -q > "$tmp/hwr.txt" 2>&1
+"$HWNOISETOP" --replay "$tmp/hw.jsonl" -q > "$tmp/hwr.txt" 2> "$tmp/hwr.err"
 is "$?" 0 "the hwlat recording replays"
 want=$(sed -n '/^test finished/,/^Samples exceeding/p' "$tmp/hw.txt")
 got=$(sed -n '/^test finished/,/^Samples exceeding/p' "$tmp/hwr.txt")
@@ -227,15 +230,23 @@ grep -q '^report saved to rep.txt ([0-9]* samples)$' "$tmp/hw.end" && cmp -s "$t
 ok $? "its replay prints the live run's end byte for byte (summary, the report's line, the samples)"
 "$HWNOISETOP" --replay "$tmp/hwq.jsonl" -q > "$tmp/hwqr.txt" 2> "$tmp/hwqr.err"
 rc=$?
-cmp -s "$tmp/hwq.txt" "$tmp/hwqr.txt" && [ ! -s "$tmp/hwqr.err" ]
-ok $? "hwlat --quiet: its replay -q prints what it printed, byte for byte (nothing), nothing on stderr"
+cmp -s "$tmp/hwq.txt" "$tmp/hwqr.txt" && [ "$(grep -vc '^hwnoisetop: replay of ' "$tmp/hwqr.err")" = 0 ]
+ok $? "hwlat --quiet: its replay -q prints what it printed, byte for byte (nothing), on stderr only the line naming the run"
 diag "hwlat --quiet, live stdout:" "$(cat "$tmp/hwq.txt")" "live stderr:" "$(cat "$tmp/hwq.err")" \
 	"replay stdout:" "$(cat "$tmp/hwqr.txt")" "replay stderr:" "$(cat "$tmp/hwqr.err")"
 is "$rc/$(get rc_hwq)" "$(get rc_hwq)/$(get rc_hwq | tr -c '01\n' x)" "hwlat --quiet: ran (0 or 1: a sample above the hard limit of 1 us); its replay exits with its status"
 "$HWNOISETOP" --replay "$tmp/hwj.jsonl" -q > "$tmp/hwjr.txt" 2> /dev/null
 rc=$?
-[ -s "$tmp/hwj.txt" ] && cmp -s "$tmp/hwj.txt" "$tmp/hwjr.txt"
-ok $? "hwlat --json: its replay prints the same JSON object byte for byte"
+[ -s "$tmp/hwj.txt" ] && python3 - "$tmp/hwj.txt" "$tmp/hwjr.txt" <<'EOF_PY'
+import json, sys
+live, replay = (open(f).read() for f in sys.argv[1:3])
+r = json.loads(replay)
+rec = r.pop("recording")
+# The replay's object is the live one with the "recording" member after "mode".
+sys.exit(not (json.loads(live) == r and live.count("\n") == replay.count("\n") == 1 and
+              rec["kernel"].startswith("6.12") and rec["time"] > 0))
+EOF_PY
+ok $? "hwlat --json: its replay prints the same JSON object, and which run it is (\"recording\")"
 is "$rc" "$(get rc_hwj)" "hwlat --json: its replay exits with its status"
 
 # Killed with SIGKILL.

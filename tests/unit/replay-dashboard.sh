@@ -50,7 +50,9 @@ play_fast() {
 }
 
 echo 1..31
-"$bin" --replay "$rec" -q > "$tmp/ref" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
+"$bin" --replay "$rec" -q > "$tmp/ref.out" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
+# After q the line naming the run stands above the table (-q: on stderr).
+{ sed -n 's/^hwnoisetop: \(replay of \)/\1/p' "$tmp/ref.err"; cat "$tmp/ref.out"; } > "$tmp/ref"
 # stdout of the dashboard's terminal, byte for byte, for the report after q
 T new-session -d -s replay -x 200 -y 60 \
 	"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
@@ -127,7 +129,8 @@ fi
 
 # A file cut by a crash (no footer) plays up to the cut; q prints what -q prints.
 head -n 60 "$rec" > "$tmp/cut.jsonl"
-"$bin" --replay "$tmp/cut.jsonl" -q > "$tmp/cut.ref" 2> "$tmp/cut.referr"
+"$bin" --replay "$tmp/cut.jsonl" -q > "$tmp/cut.ref" 2> "$tmp/cut.err"
+grep -v '^hwnoisetop: replay of ' "$tmp/cut.err" > "$tmp/cut.referr"
 play_fast "$tmp/cut.jsonl"
 wait_for 'the file has no footer'	# the status line may come after the title
 check 'screen | head -1 | grep -q "END: cut short" && [ "$(period 0)" = 12 ] && [ "$(period 3)" = 11 ] &&
@@ -192,7 +195,7 @@ if command -v python3 >/dev/null 2>&1; then
 	# A dashboard run that switched to the hwlat view (w) after 6 s and back
 	# after 12 s: the playback switches there too, and back.
 	python3 "$src/tests/scale/gen-recording" --seed 5 --hwlat 6:12 4 20 "$tmp/hw.jsonl"
-	"$bin" --replay "$tmp/hw.jsonl" -q > "$tmp/hw.ref" 2>&1
+	"$bin" --replay "$tmp/hw.jsonl" -q 2>&1 | sed '1s/^hwnoisetop: replay of /replay of /' > "$tmp/hw.ref"
 	play_new "$tmp/hw.jsonl"
 	wait_for '^ +3 +[1-9]' && wait_for 'x1 playing' && key z && wait_for 'x1 PAUSED'
 	p=$(period 0)

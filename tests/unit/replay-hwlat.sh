@@ -12,7 +12,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..14
+echo 1..15
 
 # rec FILE HEADER-OPTIONS EXIT FOOTER-OPTIONS: two samples on CPUs 0 and 1
 # (inner 15 and 11 us, threshold 10), hard limit 12 unless HEADER-OPTIONS say.
@@ -40,6 +40,10 @@ replay() {	# replay FILE [OPTIONS]: stdout in $tmp/out, stderr in $tmp/err, stat
 	shift
 	"$top/src/hwnoisetop" --replay "$tmp/$f" "$@" > "$tmp/out" 2> "$tmp/err"
 	rc=$?
+	# The line naming the run (stderr with -q) apart from what the live run printed.
+	grep '^hwnoisetop: replay of ' "$tmp/err" > "$tmp/origin"
+	grep -v '^hwnoisetop: replay of ' "$tmp/err" > "$tmp/err2"
+	mv "$tmp/err2" "$tmp/err"
 }
 s1='ts: 1764547300.000000005, inner:15, outer:12, cpu:0, count:1, nmi-total:0, nmi-count:0'
 s2='ts: 1764547301.000000007, inner:11, outer:3, cpu:1, count:2, nmi-total:4, nmi-count:1'
@@ -59,6 +63,8 @@ $s2"
 check $? "the summary, the report's line, then the samples, as the live run printed them"
 [ "$(cat "$tmp/out")" = "$want" ] || sed 's/^/# /' "$tmp/out" "$tmp/err"
 [ $rc = 1 ]; check $? "the recorded exit status: 1, above the hard limit ($rc)"
+[ "$(cat "$tmp/origin")" = "hwnoisetop: replay of $tmp/plain.jsonl: recorded by hwnoisetop ? on an unnamed host (kernel ?), started at an unknown time" ]
+check $? "one line on stderr names the run, and what its header does not say (an older recording)"
 
 replay plain.jsonl -q --json
 [ "$(grep -c . "$tmp/out")" = 1 ] && python3 -c 'import json,sys; json.load(sys.stdin)' < "$tmp/out"
