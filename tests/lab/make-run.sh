@@ -6,7 +6,7 @@
 # (sysrq c) before the guest script starts.
 . "$(dirname "$0")/lib.sh"
 lab_require
-plan 10
+plan 11
 
 tmpd=$(mktemp -d) || exit 1
 lab_cleanup() { rm -rf "$tmpd"; }
@@ -28,6 +28,8 @@ diag "$err"
 is "$rc" 0 "first boot dies: make run still ends with status 0"
 like "$out" $'\nCPU Period +Runtime' "first boot dies: the second boot prints the table"
 like "$out" 'hwnoisetop exited with status 0' "first boot dies: hwnoisetop ran once"
+like "$out" 'make run: SMT on \(siblings 0-1 and 2-3\), TSC watchdog on: try s' \
+	"the guest has SMT siblings and a running TSC watchdog, and says what to try"
 is "$(grep -c 'booting it once more' <<<"$err")" 1 "first boot dies: one more boot, said once"
 unlike "$err" "make run: the lab VM died" "first boot dies: no failure message"
 

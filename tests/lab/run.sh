@@ -25,14 +25,19 @@ if [ -z "$why" ]; then
 	exec "$bin" $cpus ${ARGS:-}
 fi
 
-echo "make run: $why; running hwnoisetop in the lab VM (Debian's PREEMPT_RT kernel under qemu, 2 CPUs; CPU 0 is for housekeeping)."
+echo "make run: $why; running hwnoisetop in the lab VM (Debian's PREEMPT_RT kernel under qemu, 2 cores x 2 threads; CPU 0 is for housekeeping)."
 script=$(mktemp)
 trap 'rm -f "$script"' EXIT
+# SMT siblings and the TSC watchdog running: the two changes the system
+# panel exists to show (s: SMT off, the clocksource), then d to compare.
 cat > "$script" <<EOS
-hwnoisetop -c 1 ${ARGS:-}
+smt=\$(cat /sys/devices/system/cpu/smt/control 2>/dev/null)
+grep -q tsc=reliable /proc/cmdline && wd=off || wd=on
+echo "make run: SMT \$smt (siblings 0-1 and 2-3), TSC watchdog \$wd: try s (SMT off, the clocksource), then d"
+hwnoisetop -c 1-3 ${ARGS:-}
 echo "hwnoisetop exited with status \$?"
 EOS
-"$here/labvm" --console --bin "$bin" "$script"
+"$here/labvm" --console --smt --tsc-watchdog --bin "$bin" "$script"
 rc=$?
 if ((rc == 125)); then
 	# labvm booted it twice if it died before the program started, and
