@@ -19,4 +19,12 @@ extern const struct command_line command_lines[];
 /* --help's usage lines after the first ("Usage: hwnoisetop [OPTIONS]"). */
 void commands_usage(FILE *out);
 
+/*
+ * The commands' entry points (main.c looks them up; hwlat_main() is in
+ * hwlat_cli.h).  Each returns the exit status.  "hwnoisetop [OPTIONS]":
+ * argv as main's.  "compare ...": argv[0] is "compare", prog main's argv[0].
+ */
+int hwnoise_main(int argc, char **argv);
+int compare_main(int argc, char **argv, const char *prog);
+
 #endif

@@ -1,13 +1,15 @@
 /*
- * main: hwnoisetop's entry point.  Parses the command line, checks the
+ * hwnoise_cmd: the main command, "hwnoisetop [OPTIONS]" (and the live side
+ * of "compare A --live").  Parses the command line, checks the
  * environment, runs one session with the dashboard or quietly, prints the
- * summary table, and leaves the kernel as it found it.
+ * summary table, and leaves the kernel as it found it.  See commands.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "cleanup.h"
 #include "cli.h"
 #include "compare_table.h"
@@ -75,6 +77,74 @@ static int replay_dashboard(const struct cli *cli)
 	return replay_report(r, cli->replay, false, false);
 }
 
+/*
+ * compare A --live: the recording's mode must be the run's, and the run a
+ * dashboard on a terminal.  -1 after one line saying why not.
+ */
+static int live_refused(const struct cli *cli, const struct replay *ref, const char *ref_path,
+			bool tty)
+{
+	const char *why = cli->cleanup ? "does not take --cleanup" :
+			  cli->replay ? "does not take --replay" :
+			  cli->out.quiet ? "shows the dashboard: not with -q" :
+			  !tty ? "shows the dashboard: standard input and output must be a terminal" :
+			  NULL;
+
+	/* The modes first, before the terminal's and the environment's checks. */
+	if (!cli->cleanup && !cli->replay &&
+	    cmptable_live_mode(ref, ref_path, cli->sc.osn.irq_disable) < 0)
+		return -1;
+	if (why) {
+		fprintf(stderr, "hwnoisetop: compare --live %s\n", why);
+		return -1;
+	}
+	return 0;
+}
+
+/* What the dashboard's session runs besides the measurement. */
+static void dashboard_conf_session(struct session_conf *sc)
+{
+	/* It keeps a trace recording for its one-key capture. */
+	sc->record = true;
+	if (!sc->rec.buffer_kb)
+		sc->rec.buffer_kb = DASHBOARD_RECORD_KB;
+	/* Its hwlat view (w) starts as hwnoisetop hwlat does, on the same CPUs. */
+	sc->hwl.cpus = sc->osn.cpus;
+	sc->hwl.threshold_us = HWLAT_DEFAULT_THRESHOLD;
+	sc->hwl.window_us = HWLAT_DEFAULT_WINDOW;
+	sc->hwl.width_us = HWLAT_DEFAULT_WIDTH;
+	sc->hwl.mode = HWLAT_MODE_ROUND_ROBIN;
+	sc->hwl.buffer_kb = sc->osn.buffer_kb;
+	/* Its SMI and TSC watchdog columns, whenever they can be counted. */
+	sc->smi = true;
+	sc->tscwd = true;
+	/* It shows per-CPU sums: keep only the latest samples, not every one. */
+	sc->hwlat_keep = DASHBOARD_HWLAT_KEEP;
+}
+
+/* The live dashboard, beside the recording ref with compare --live; < 0: none shown. */
+static int show_dashboard(struct session *s, const struct cli *cli, const struct replay *ref,
+			  const char *ref_path)
+{
+	struct dashboard_conf dc = { .iterations = cli->sc.iterations,
+				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug };
+	char err[512];
+	int rc;
+
+	if (ref) {
+		dc.ref = &ref->s.stats;
+		dc.ref_name = ref_path;
+		dc.ref_elapsed_s = ref->end.elapsed_s;
+		dc.ref_osnoise = !session_osnoise_conf(&ref->s)->irq_disable;
+		dc.ref_osn = session_osnoise_conf(&ref->s);
+		dc.ref_smi = ref->end.smi;
+	}
+	rc = dashboard_run(s, &dc, err, sizeof(err));
+	if (rc < 0)
+		fprintf(stderr, "hwnoisetop: %s: showing only the summary table\n", err);
+	return rc;
+}
+
 static int run(int argc, char **argv, const struct replay *ref, const char *ref_path)
 {
 	struct session s;
@@ -94,25 +164,9 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	}
 	/* A terminal to show the dashboard on (live, replayed or compared). */
 	tty = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
-	/* The modes first, before the terminal's and the environment's checks. */
-	if (ref && !cli.cleanup && !cli.replay &&
-	    cmptable_live_mode(ref, ref_path, cli.sc.osn.irq_disable) < 0) {
+	if (ref && live_refused(&cli, ref, ref_path, tty) < 0) {
 		cli_free(&cli);
 		return HWN_EXIT_USAGE;
-	}
-	if (ref) {
-		const char *why = cli.cleanup ? "does not take --cleanup" :
-				  cli.replay ? "does not take --replay" :
-				  cli.out.quiet ? "shows the dashboard: not with -q" :
-				  !tty ?
-				  "shows the dashboard: standard input and output must be a terminal" :
-				  NULL;
-
-		if (why) {
-			fprintf(stderr, "hwnoisetop: compare --live %s\n", why);
-			cli_free(&cli);
-			return HWN_EXIT_USAGE;
-		}
 	}
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
@@ -135,23 +189,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	}
 	/* The dashboard keeps a trace recording for its one-key capture. */
 	dashboard = !cli.out.quiet && tty;
-	if (dashboard) {
-		cli.sc.record = true;
-		if (!cli.sc.rec.buffer_kb)
-			cli.sc.rec.buffer_kb = DASHBOARD_RECORD_KB;
-		/* Its hwlat view (w) starts as hwnoisetop hwlat does, on the same CPUs. */
-		cli.sc.hwl.cpus = cli.sc.osn.cpus;
-		cli.sc.hwl.threshold_us = HWLAT_DEFAULT_THRESHOLD;
-		cli.sc.hwl.window_us = HWLAT_DEFAULT_WINDOW;
-		cli.sc.hwl.width_us = HWLAT_DEFAULT_WIDTH;
-		cli.sc.hwl.mode = HWLAT_MODE_ROUND_ROBIN;
-		cli.sc.hwl.buffer_kb = cli.sc.osn.buffer_kb;
-		/* Its SMI and TSC watchdog columns, whenever they can be counted. */
-		cli.sc.smi = true;
-		cli.sc.tscwd = true;
-		/* It shows per-CPU sums: keep only the latest samples, not every one. */
-		cli.sc.hwlat_keep = DASHBOARD_HWLAT_KEEP;
-	}
+	if (dashboard)
+		dashboard_conf_session(&cli.sc);
 	if (session_start(&s, &cli.sc) < 0) {
 		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		session_finish(&s);
@@ -165,23 +204,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (cli.smi && !smi_ok(s.smi))
 		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(s.smi));
 	rc = -1;
-	if (dashboard) {
-		struct dashboard_conf dc = { .iterations = cli.sc.iterations,
-					     .color = !getenv("NO_COLOR"), .debug = cli.sc.debug };
-
-		if (ref) {
-			dc.ref = &ref->s.stats;
-			dc.ref_name = ref_path;
-			dc.ref_elapsed_s = ref->end.elapsed_s;
-			dc.ref_osnoise = !session_osnoise_conf(&ref->s)->irq_disable;
-			dc.ref_osn = session_osnoise_conf(&ref->s);
-			dc.ref_smi = ref->end.smi;
-		}
-
-		rc = dashboard_run(&s, &dc, err, sizeof(err));
-		if (rc < 0)
-			fprintf(stderr, "hwnoisetop: %s: showing only the summary table\n", err);
-	}
+	if (dashboard)
+		rc = show_dashboard(&s, &cli, ref, ref_path);
 	if (rc < 0)
 		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(&s);
@@ -211,28 +235,24 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	return s.exit_status;
 }
 
-int main(int argc, char **argv)
+int hwnoise_main(int argc, char **argv)
+{
+	return run(argc, argv, NULL, NULL);
+}
+
+int compare_main(int argc, char **argv, const char *prog)
 {
 	struct replay *ref = NULL;
 	const char *ref_path = NULL;
+	int skip = cmptable_live(argc, argv, &ref, &ref_path);
 	int rc;
 
-	if (argc > 1 && strcmp(argv[1], "hwlat") == 0)
-		return hwlat_main(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "compare") == 0) {
-		int skip = cmptable_live(argc - 1, argv + 1, &ref, &ref_path);
-
-		if (skip <= 0)
-			return skip ? HWN_EXIT_USAGE : cmptable_main(argc - 1, argv + 1);
-		/* "hwnoisetop compare A --live OPTIONS" runs as "hwnoisetop OPTIONS". */
-		argv[skip] = argv[0];
-		argv += skip;
-		argc -= skip;
-	}
-	rc = run(argc, argv, ref, ref_path);
-	if (ref) {
-		replay_free(ref);
-		free(ref);
-	}
+	if (skip <= 0)
+		return skip ? HWN_EXIT_USAGE : cmptable_main(argc, argv);
+	/* "hwnoisetop compare A --live OPTIONS" runs as "hwnoisetop OPTIONS". */
+	argv[skip] = (char *)prog;
+	rc = run(argc - skip, argv + skip, ref, ref_path);
+	replay_free(ref);
+	free(ref);
 	return rc;
 }
