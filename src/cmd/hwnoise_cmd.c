@@ -249,9 +249,12 @@ int compare_main(int argc, char **argv, const char *prog)
 
 	if (skip <= 0)
 		return skip ? HWN_EXIT_USAGE : cmptable_main(argc, argv);
-	/* "hwnoisetop compare A --live OPTIONS" runs as "hwnoisetop OPTIONS". */
-	argv[skip] = (char *)prog;
-	rc = run(argc - skip, argv + skip, ref, ref_path);
+	/*
+	 * "hwnoisetop compare A --live OPTIONS" runs as "hwnoisetop OPTIONS":
+	 * skip counts from main's argv, whose argv[1] is this argv[0].
+	 */
+	argv[skip - 1] = (char *)prog;
+	rc = run(argc - skip + 1, argv + skip - 1, ref, ref_path);
 	replay_free(ref);
 	free(ref);
 	return rc;

@@ -44,5 +44,6 @@ case_ "compare a mk" compare "$tmp/a.jsonl" "$tmp/mk.jsonl"
 case_ "compare a c64" compare "$tmp/a.jsonl" "$tmp/c64.jsonl"
 case_ "compare a hw" compare "$tmp/a.jsonl" "$tmp/hw.jsonl"
 case_ "compare mk --live" compare "$tmp/mk.jsonl" --live
+case_ "compare mk --live -c 0 (no terminal)" compare "$tmp/mk.jsonl" --live -c 0
 echo "$same same, $differ differ"
 [ "$differ" = 0 ]

@@ -17,10 +17,10 @@
 #include "session.h"
 #include "tap.h"
 
+#ifdef SYS_close_range
 /* close_range() fails with ENOSYS from now on, as on Linux < 5.9. */
 static int no_close_range(void)
 {
-#ifdef SYS_close_range
 	struct sock_filter f[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_close_range, 0, 1),
@@ -33,10 +33,14 @@ static int no_close_range(void)
 	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
 		return -1;
 	return syscall(SYS_close_range, 3, ~0U, 0) < 0 && errno == ENOSYS ? 0 : -1;
-#else
-	return 0;
-#endif
 }
+#else
+/* Never asked for: main() skips the ENOSYS tests. */
+static int no_close_range(void)
+{
+	return -1;
+}
+#endif
 
 /*
  * In a child: fds 3..7 and 5000 open, closed by session_close_fds but fd 5
@@ -78,6 +82,13 @@ int main(void)
 
 	tap_plan(4);
 	tap_ok(child(false) == 0, "every descriptor from 3 on is closed (fd 5000 too) but the lock");
+#ifndef SYS_close_range
+	/* Built without close_range(): test 1 ran the one-by-one path already. */
+	for (int i = 2; i <= 4; i++)
+		printf("ok %d # SKIP no SYS_close_range at build time: test 1 closed one by one\n", ++tap_n);
+	(void)rc;
+	return tap_done();
+#endif
 	rc = child(true);
 	tap_ok(rc != 3, "a child where close_range() fails with ENOSYS (kernel < 5.9)");
 	tap_ok(rc == 0 || rc == 2, "there the low descriptors are closed one by one");

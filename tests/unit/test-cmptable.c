@@ -326,6 +326,7 @@ static void settings_differ(const char *pa)
 
 int main(void)
 {
+	tap_plan(31);
 	struct replay *r = calloc(2, sizeof(*r));
 	char *pa = write_tmp(rec_a), *pb = write_tmp(rec_b), *pbad = write_tmp(HDR "{\"t\":\n");
 	FILE *fa = fmemopen((void *)rec_a, strlen(rec_a), "r");
@@ -410,6 +411,5 @@ int main(void)
 	free(pa);
 	free(pb);
 	free(pbad);
-	tap_plan(tap_n);
 	return tap_failed ? 1 : 0;
 }

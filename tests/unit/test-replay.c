@@ -516,6 +516,7 @@ static void refused(const char *text, const char *want, const char *what)
 
 int main(void)
 {
+	tap_plan(68);
 	json_cases();
 	known_figures();
 	json_segments_once();
@@ -544,6 +545,5 @@ int main(void)
 	refused(HDR "{\"t\":\"what\"}\n", "line 2: unknown line type", "an unknown line type");
 	refused(HDR FOOT S(0, 1, 1, 0, 0, ""), "line 3: a \"s\" line after the footer",
 		"lines after the footer");
-	tap_plan(tap_n);
 	return tap_failed ? 1 : 0;
 }
