@@ -201,6 +201,9 @@ int session_run(struct session *s, const struct session_ui *ui)
 		 */
 		bool rest = batch && !smi_ok(s->smi);
 
+		if (s->quit)	/* the front end's update, called by pace(), ended the run */
+			break;
+
 		if (fill_fds(s, ui, &pfd, &cap, nr, rest) < 0)
 			break;
 		n = poll(pfd, base + nr, timeout);
