@@ -179,11 +179,13 @@ void verdict_series_smi(struct verdict_series *s, uint64_t n)
 
 double verdict_series_quantile(const struct verdict_series *s, double p)
 {
-	uint64_t want, seen = 0;
+	uint64_t want, seen = 0, total = 0;
 
-	if (!s->periods)
+	for (unsigned k = 0; k < VERDICT_HIST; k++)
+		total += s->hist[k];
+	if (!total)
 		return 0;
-	want = (uint64_t)ceil(p * (double)s->periods);
+	want = (uint64_t)ceil(p * (double)total);
 	if (want < 1)
 		want = 1;
 	for (unsigned k = 0; k < VERDICT_HIST; k++) {
