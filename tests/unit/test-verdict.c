@@ -176,6 +176,33 @@ static void zero_one(void)
 	tap_ok(v.kind == VK_NOT_COMPARABLE, "settings that differ: not comparable");
 }
 
+/* The all-CPUs series: batch by batch sums; other shapes refused. */
+static void pooled(void)
+{
+	struct verdict_series a, b, c, all;
+	struct verdict_period p = { .runtime = 1000000, .noise = 10, .max_single = 7, .hw = 4 };
+	struct verdict v;
+
+	verdict_series_init(&a);
+	verdict_series_init(&b);
+	verdict_series_init(&c);
+	verdict_series_init(&all);
+	for (int t = 0; t < 100; t++) {
+		verdict_series_add(&a, &p);
+		verdict_series_add(&b, &p);
+		if (t < 50)
+			verdict_series_add(&c, &p);
+	}
+	tap_ok(verdict_series_pool(&all, &a) && verdict_series_pool(&all, &b) &&
+	       all.nb == a.nb && all.b[0].noise == 2 * a.b[0].noise && all.periods == 100,
+	       "pooled: the batches' sums over the CPUs, as many periods");
+	tap_ok(!verdict_series_pool(&all, &c) && all.b[0].noise == 2 * a.b[0].noise,
+	       "a CPU whose batches do not line up is not pooled");
+	verdict_figure(&a, &all, VF_NOISE, 0.10, true, &v);
+	tap_ok(v.kind == VK_SAME && v.a == 10 && v.b == 10,
+	       "pooled noise per second of runtime is the CPUs' mean (10 us/s)");
+}
+
 int main(void)
 {
 	const struct model calm = { 2000, 0.02, 0.5, 0.03 };
@@ -184,9 +211,10 @@ int main(void)
 	const struct model nmi_lo = { 2000, 0.02, 0.5, 0.03 }, nmi_hi = { 2000, 0.2, 0.5, 0.03 };
 	struct tally t;
 
-	tap_plan(10 + 4 + 9);
+	tap_plan(10 + 4 + 3 + 9);
 	distributions();
 	zero_one();
+	pooled();
 
 	run(&calm, &calm, 300, 1, -1, &t);
 	printf("# A/A: %u CPU-figures, %u better, %u worse, %u same, %u undecided\n", t.n, t.better,
