@@ -158,6 +158,8 @@ void verdict_series_add(struct verdict_series *s, const struct verdict_period *p
 	if (!s->nb || s->b[s->nb - 1].periods >= s->len)
 		memset(&s->b[s->nb++], 0, sizeof(s->b[0]));
 	cur = &s->b[s->nb - 1];
+	cur->smi += (double)s->smi_early;
+	s->smi_early = 0;
 	cur->runtime += (double)p->runtime;
 	cur->noise += (double)p->noise;
 	cur->hw += (double)p->hw;
@@ -175,6 +177,8 @@ void verdict_series_smi(struct verdict_series *s, uint64_t n)
 {
 	if (s->nb)
 		s->b[s->nb - 1].smi += (double)n;
+	else
+		s->smi_early += n;
 }
 
 double verdict_series_quantile(const struct verdict_series *s, double p)

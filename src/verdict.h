@@ -45,6 +45,7 @@ struct verdict_series {
 	uint32_t len;		/* periods a full batch */
 	uint64_t periods;
 	uint64_t max_single;
+	uint64_t smi_early;	/* SMIs read before the first period: its batch's */
 	uint32_t hist[VERDICT_HIST];
 };
 

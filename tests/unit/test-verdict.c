@@ -155,7 +155,7 @@ static void distributions(void)
 /* NMIs: 0 in one run, 1 in the other, over 300 periods each. */
 static void zero_one(void)
 {
-	struct verdict_series a, b;
+	struct verdict_series a, b, c;
 	struct verdict_period p = { .runtime = 1000000, .noise = 3, .max_single = 3, .hw = 1 };
 	struct verdict v;
 
@@ -167,6 +167,11 @@ static void zero_one(void)
 		verdict_series_add(&b, &p);
 		p.nmi = 0;
 	}
+	verdict_series_init(&c);
+	verdict_series_smi(&c, 2);
+	verdict_series_add(&c, &p);
+	verdict_series_smi(&c, 1);
+	tap_ok(c.b[0].smi == 3, "SMIs read before the first period count in its batch");
 	verdict_figure(&a, &b, VF_NMI, 0.10, true, &v);
 	tap_ok(v.kind == VK_UNDECIDED, "0 NMIs against 1: undecided (got %s)", verdict_kind_name(v.kind));
 	tap_ok(v.ci && v.lo_pct < 0 && !isfinite(v.hi_pct), "its interval holds no change, open above");
@@ -211,7 +216,7 @@ int main(void)
 	const struct model nmi_lo = { 2000, 0.02, 0.5, 0.03 }, nmi_hi = { 2000, 0.2, 0.5, 0.03 };
 	struct tally t;
 
-	tap_plan(10 + 4 + 3 + 9);
+	tap_plan(10 + 5 + 3 + 9);
 	distributions();
 	zero_one();
 	pooled();
