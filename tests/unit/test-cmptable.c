@@ -344,6 +344,13 @@ static void settings_differ(const char *pa)
 	tap_ok(strstr(buf, "threshold 1 us") && strstr(buf, "threshold 20 us") &&
 	       strstr(buf, "\nthreshold differs: 1 us vs 20 us;") && !strstr(buf, "period differs"),
 	       "compare A B: both settings in the header, the threshold's difference flagged");
+	{
+		const char *l = line_of(buf, "\n  0 ");
+
+		tap_ok(l && !strpbrk(l, "?=!") && strstr(l, "%            - ") &&
+		       strstr(l, " 40.0  40.0  "),
+		       "another threshold: not comparable, no mark and no interval");
+	}
 	unlink(t20);
 	free(t20);
 }
