@@ -128,6 +128,8 @@ void mkcomp_print(FILE *out)
 	      "\t\telif ((COMP_CWORD <= 3)); then\n"
 	      "\t\t\t_hwnoisetop_files\n"
 	      "\t\t\t[[ --live == \"$cur\"* ]] && COMPREPLY+=(--live)\n"
+	      "\t\telif [[ $prev != --margin ]]; then\n"
+	      "\t\t\tfor o in --json --margin; do [[ $o == \"$cur\"* ]] && COMPREPLY+=($o); done\n"
 	      "\t\tfi\n"
 	      "\telse\n"
 	      "\t\t_hwnoisetop_main\n"

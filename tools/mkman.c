@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "verdict.h"
 #include "config.h"
 #include "hwlat_cli.h"
 #include "keys.h"
@@ -99,8 +100,21 @@ static void recordings_section(void)
 	       "before and after a reboot with \\fBtsc=reliable\\fR), per CPU, with the figures of the\n"
 	       "dashboard's compare view: noise in us per second of runtime and its change in percent,\n"
 	       "% CPU available, HW and NMI events per second of runtime, and SMIs per second when\n"
-	       "both runs counted them.  B's figures are marked \\fB+\\fR when better than A's and\n"
-	       "\\fB!\\fR when worse.  No root, no tracer; a bad file: one line, exit status 2.  Two\n"
+	       "both runs counted them, max single's 99th percentile and largest (us), each side's\n"
+	       "periods, and a row \\fBall\\fR: the CPUs measured in both, period by period.  Each of\n"
+	       "B's figures is marked with its verdict (see STATISTICS): \\fB+\\fR better, \\fB!\\fR\n"
+	       "worse, \\fB=\\fR no change, \\fB?\\fR undecided, blank when not comparable (period,\n"
+	       "runtime or threshold differ); the noise change has its 95% interval beside it.\n"
+	       "\\fB\\-\\-margin\\fR \\fIPCT\\fR sets the equivalence margin (more than 0, less than 100;\n"
+	       "default 10).  \\fB\\-\\-json\\fR prints one object instead: \\fBmargin_percent\\fR and\n"
+	       "\\fBcpus\\fR, a list of objects, one a CPU (\\fBcpu\\fR its number as a string) and\n"
+	       "the last for all CPUs (\\fBcpu\\fR \\fB\"all\"\\fR), with one member a figure\n"
+	       "(\\fBnoise_us_per_s\\fR, \\fBcpu_available_percent\\fR, \\fBhw_per_s\\fR, \\fBnmi_per_s\\fR,\n"
+	       "\\fBsmi_per_s\\fR when both counted SMIs, \\fBmax_single_p99_us\\fR), each with exactly\n"
+	       "\\fBa\\fR, \\fBb\\fR, \\fBchange_percent\\fR, \\fBci95_percent\\fR ([low, high], null where\n"
+	       "open), \\fBverdict\\fR (\\fB\"better\"\\fR, \\fB\"worse\"\\fR, \\fB\"no change\"\\fR,\n"
+	       "\\fB\"undecided\"\\fR, \\fB\"not comparable\"\\fR) and, undecided, \\fBperiods_needed\\fR\n"
+	       "(null when unknown).  No root, no tracer; a bad file or option: one line, exit status 2.  Two\n"
 	       "recordings of different modes (hwnoise, osnoise; a recording's mode is the one it\n"
 	       "ended in, as \\fBi\\fR restarts the statistics) are refused the same way: osnoise\n"
 	       "counts IRQ, softirq and thread noise, hwnoise does not.  A recording of\n"
@@ -112,8 +126,7 @@ static void recordings_section(void)
 	       "vs 100000 us; figures are per second of runtime\"); the compare view shows the same\n"
 	       "lines.  Rates have three significant digits (\"2.63\", \"0.00167\": one NMI in ten\n"
 	       "minutes), under 0.001 and from a million on with an exponent (\"2.78e\\-5\"); a change\n"
-	       "of noise over +999 % shows as \">+999%\".  A figure is marked only when the two\n"
-	       "print differently; figures that print the same count as no change (0%).\n"
+	       "of noise shows with one decimal under 10 %.\n"
 	       ".PP\n"
 	       "\\fBhwnoisetop compare\\fR \\fIA.jsonl\\fR \\fB\\-\\-live\\fR [\\fIOPTIONS\\fR] measures live, with\n"
 	       "\\fIOPTIONS\\fR as for \\fBhwnoisetop\\fR, and opens the dashboard in its compare view with\n"
@@ -123,6 +136,57 @@ static void recordings_section(void)
 	       "live run.  A must be a hwnoise recording, as the live run starts in hwnoise mode (no\n"
 	       "option starts it in osnoise mode): another mode is refused with one line, exit status\n"
 	       "2, before the terminal, root or tracefs are looked at.\n");
+}
+
+/* How compare tells a real change from chance (src/verdict.h). */
+static void statistics_section(void)
+{
+	section("STATISTICS");
+	printf("\\fBhwnoisetop compare\\fR judges each figure of B against A with a 95%% interval of\n"
+	       "the change.  Periods are autocorrelated (noise drifts over minutes) and heavy-tailed,\n"
+	       "so no test treats them as independent.  Each side's periods are cut into %d to %d\n"
+	       "contiguous batches of equal length (batch means, Schmeiser 1982); a side needs %d\n"
+	       "batches of at least %d periods (%d periods) before any verdict but undecided.\n"
+	       ".TP\n.B noise, %% CPU available\n"
+	       "the ratio of the two means (noise over runtime), by the delta method on its logarithm,\n"
+	       "with a Welch t interval (Welch's degrees of freedom) from the batches' spread; the\n"
+	       "batches' lag\\-1 autocorrelation r, when positive, inflates their variance by\n"
+	       "(1 + r) / (1 \\- r).  For %% available higher is better, for noise lower.\n"
+	       ".TP\n.B max single\n"
+	       "shown as its 99th percentile (a histogram, 8 buckets an octave) and its largest; the\n"
+	       "interval is that of the ratio of the geometric means of the batches' largest single\n"
+	       "noise (plus 1 us), a batch-level figure, by the same t interval.\n"
+	       ".TP\n.B HW, NMI, SMI\n"
+	       "events over runtime.  When either side has fewer than %d events a batch on average:\n"
+	       "the exact conditional binomial test of two Poisson rates (Przyborowski & Wilenski\n"
+	       "1940): given the total, B's share is binomial; its Clopper\\-Pearson (1934) interval\n"
+	       "gives the interval of the rate ratio.  0 events against 1 is never a verdict, and\n"
+	       "none on either side leaves the ratio open: undecided, periods_needed null.  The\n"
+	       "counts are first divided by their dispersion between batches (Pearson's chi\\-square\n"
+	       "over its degrees of freedom, when above 1), so a drifting rate widens the interval.\n"
+	       "With more events (HW counts, thousands a second, overdispersed and drifting) the\n"
+	       "batch means of the rates, as for noise.\n"
+	       ".PP\n"
+	       "The verdict: \\fBbetter\\fR or \\fBworse\\fR when the interval excludes no change;\n"
+	       "\\fBno change\\fR when it holds no change and lies within the margin (\\fB\\-\\-margin\\fR,\n"
+	       "+\\-10%% by default: two one-sided tests, Schuirmann 1987); \\fBundecided\\fR when it\n"
+	       "reaches past the margin, with \\fBperiods_needed\\fR, the periods a side would likely\n"
+	       "decide it (the interval's width scaled by the square root of the periods);\n"
+	       "\\fBnot comparable\\fR when the settings that change the figure differ (period,\n"
+	       "runtime, threshold; recordings of other modes are refused).  The row \\fBall\\fR pools\n"
+	       "the CPUs measured in both period by period (the sums of each batch over the CPUs)\n"
+	       "and judges that one series the same way; it never counts the CPUs' verdicts.  Of\n"
+	       "many CPUs about 5%% can be marked better or worse by chance alone.\n"
+	       ".PP\n"
+	       "B. W. Schmeiser, Batch size effects in the analysis of simulation output, Operations\n"
+	       "Research 30 (1982).  J. Przyborowski, H. Wilenski, Homogeneity of results in testing\n"
+	       "samples from Poisson series, Biometrika 31 (1940).  C. J. Clopper, E. S. Pearson, The\n"
+	       "use of confidence or fiducial limits illustrated in the case of the binomial,\n"
+	       "Biometrika 26 (1934).  D. J. Schuirmann, A comparison of the two one-sided tests\n"
+	       "procedure and the power approach for assessing the equivalence of average\n"
+	       "bioavailability, J. Pharmacokinetics and Biopharmaceutics 15 (1987).\n",
+	       VERDICT_SLOTS / 2, VERDICT_SLOTS, VERDICT_MIN_BATCHES, VERDICT_MIN_LEN,
+	       VERDICT_SLOTS + 1, VERDICT_MANY_PER_BATCH);
 }
 
 /* "hwnoisetop hwlat": the hardware latency detector, from its own table. */
@@ -189,6 +253,8 @@ static void synopsis_line(const struct command_line *c)
 
 		if (w[0] == '-')
 			printf("\\fB\\-\\-%.*s\\fR", (int)n - 2, w + 2);
+		else if (opt && w[1] == '-')
+			printf("[\\fB\\-\\-%.*s\\fR]", (int)n - 4, w + 3);
 		else
 			printf("%s\\fI%.*s\\fR%s", opt ? "[" : "", (int)(opt ? n - 2 : n), w + opt,
 			       opt ? "]" : "");
@@ -309,6 +375,7 @@ int main(int argc, char **argv)
 	mkexport_print_prom_man(stdout);
 	hwlat_section();
 	recordings_section();
+	statistics_section();
 	section("EXIT STATUS");
 	printf("%s",
 	       "0 on success; 1 when the environment or the kernel refuses (not root, no tracefs, no\n"

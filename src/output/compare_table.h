@@ -14,9 +14,30 @@
 #include <stdio.h>
 
 #include "stats.h"
+#include "verdict.h"
 
-/* The table of a against b (smi: both counted SMIs). */
-void cmptable_print(FILE *out, const struct stats *a, const struct stats *b, bool smi);
+/* One recording's periods: its CPUs' series (verdict.h), nseries of them. */
+struct cmptable_run {
+	const struct verdict_series *series;
+	int nseries;
+};
+
+struct cmptable_opts {
+	double margin;		/* the equivalence margin, a fraction (0.10) */
+	bool comparable;	/* period, runtime and threshold are the same */
+	bool smi;		/* both counted SMIs */
+};
+
+/*
+ * The table of a against b: per CPU and for all CPUs, each figure's
+ * verdict (verdict.h) as the mark of its B cell, the noise change's 95%
+ * interval, max single's p99 and largest.
+ */
+void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
+		    const struct cmptable_opts *o);
+/* compare --json: the same as one JSON object. */
+void cmptable_json(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
+		   const struct cmptable_opts *o);
 
 /* The subcommand: argv[0] is "compare".  Its exit status. */
 int cmptable_main(int argc, char **argv);

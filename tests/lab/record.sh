@@ -202,13 +202,13 @@ diag "$out"
 is "$?" 0 "hwnoisetop compare of two recordings exits 0 on the host"
 diag "$(cat "$tmp/cmp.txt")"
 cmp0=$(grep -E '^ +0 ' "$tmp/cmp.txt")
-is "$(echo "$cmp0" | awk '{print $5}')" "$avail" "compare: CPU 0's availability in A is the live table's"
+is "$(echo "$cmp0" | awk '{print $6}')" "$avail" "compare: CPU 0's availability in A is the live table's"
 
 # compare --live: the recording's figures as "before", beside a live run.
 is "$(get cmp_header)" yes "compare --live opens the dashboard's compare view, the recording as before"
 live0=$(get cmp_row)
 diag "compare --live, CPU 0: $live0"
-is "$(echo "$live0" | awk '{print $2, $5, $7, $9}')" "$(echo "$cmp0" | awk '{print $2, $5, $7, $9}')" \
+is "$(echo "$live0" | awk '{print $2, $5, $7, $9}')" "$(echo "$cmp0" | awk '{print $2, $6, $8, $10}')" \
 	"its before figures (noise/s, % available, HW/s, NMI/s) are compare's for the recording"
 is "$(get cmp_osnoise)/$(get cmp_back)" yes/yes "i: osnoise against the hwnoise recording is said not comparable; i again: compared"
 is "$(get cmp_settings)/$(get cmp_differs)" 2/1 \

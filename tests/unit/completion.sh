@@ -10,7 +10,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [[ $1 == 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..17
+echo 1..19
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -69,4 +69,6 @@ expect 'hwnoisetop compare trace-' 'trace-a.txt trace-b.txt ' "compare completes
 expect 'hwnoisetop compare trace-a.txt trace-b.txt trace-' '' "compare takes two files, no third"
 expect 'hwnoisetop compare trace-a.txt --l' '--live ' "compare offers --live after the first recording"
 expect 'hwnoisetop compare trace-a.txt --live --peri' '--period ' "after --live, hwnoisetop's own options"
+expect 'hwnoisetop compare trace-a.txt trace-b.txt --m' '--margin ' "after both recordings, compare's --margin"
+expect 'hwnoisetop compare trace-a.txt trace-b.txt --margin ' '' "--margin PCT (a number) offers nothing"
 exit $failed

@@ -73,14 +73,39 @@ static char *write_tmp(const char *text)
 	return path;
 }
 
-static char *capture(const struct stats *a, const struct stats *b, bool smi)
+static char *capture(const struct verdict_series *a, const struct verdict_series *b, bool smi)
 {
+	struct cmptable_run ra = { a, 1 }, rb = { b, 1 };
+	struct cmptable_opts o = { 0.10, true, smi };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	cmptable_print(f, a, b, smi);
+	cmptable_print(f, &ra, &rb, &o);
 	fclose(f);
+	return buf;
+}
+
+/* fn's exit status; its stdout in a string (free it). */
+static char *with_stdout(int (*fn)(int, char **), int argc, char **argv, int *rc)
+{
+	char path[] = "/tmp/test-cmptable-out-XXXXXX";
+	int fd = mkstemp(path), keep = dup(STDOUT_FILENO);
+	char *buf = calloc(1, 65536);
+	FILE *f;
+
+	fflush(stdout);
+	dup2(fd, STDOUT_FILENO);
+	*rc = fn(argc, argv);
+	fflush(stdout);
+	dup2(keep, STDOUT_FILENO);
+	close(keep);
+	close(fd);
+	if (buf && (f = fopen(path, "re"))) {
+		buf[fread(buf, 1, 65535, f)] = '\0';
+		fclose(f);
+	}
+	unlink(path);
 	return buf;
 }
 
@@ -223,20 +248,15 @@ static void hwlat_refused(const char *pa, const char *phwl)
 	       "compare HWLAT --live: refused with the same line (%d)", rc);
 }
 
-/* Rows of known figures: one CPU each of a and b. */
-static char *table_of(const struct cpu_stats *ca, const struct cpu_stats *cb)
+/* n periods of 1 s: noise us each, one NMI in the middle when nmi. */
+static void series(struct verdict_series *s, int n, uint64_t noise, bool nmi)
 {
-	struct stats a, b;
-	char *out;
+	verdict_series_init(s);
+	for (int t = 0; t < n; t++) {
+		struct verdict_period p = { 1000000, noise + (uint64_t)(t % 3), 2, 1, nmi && t == n / 2 };
 
-	stats_init(&a, 1);
-	stats_init(&b, 1);
-	a.cpu[0] = *ca;
-	b.cpu[0] = *cb;
-	out = capture(&a, &b, false);
-	stats_free(&a);
-	stats_free(&b);
-	return out;
+		verdict_series_add(s, &p);
+	}
 }
 
 /* Space-separated words of a line. */
@@ -251,22 +271,26 @@ static int words(const char *line)
 
 static void marks_and_widths(void)
 {
-	/* 1 NMI in 600 s against 1 in 600.0001 s: both 0.00167 a second. */
-	struct cpu_stats a = { .periods = 600, .runtime = 600000000, .noise = 600, .nmi = 1 };
-	struct cpu_stats b = { .periods = 600, .runtime = 600000100, .noise = 600, .nmi = 1 };
-	struct cpu_stats big = { .periods = 1, .runtime = 1000000, .noise = 900000, .hw = 3 };
-	char *out = table_of(&a, &b), *l;
+	struct verdict_series a, b, big;
+	char *out, *l;
 
+	/* 1 NMI in 600 s against 1: undecided; noise the same every period: no change */
+	series(&a, 600, 1, true);
+	series(&b, 600, 1, true);
+	series(&big, 600, 900000, false);
+	out = capture(&a, &b, false);
 	printf("# %s", out);
 	l = line_of(out, "\n  0 ");
-	tap_ok(l && !strpbrk(l, "+!") && strstr(l, "0.00167 0.00167 ") && strstr(l, " 0% "),
-	       "figures that print the same: no mark, 0%%; 1 NMI in 10 min shows as 0.00167");
+	tap_ok(l && !strchr(l, '!') && strstr(l, " 0.00167 0.00167? ") && strstr(l, " 2.00= ") &&
+	       strstr(l, " +0.0% "), "the same run: no change '=', 1 NMI against 1 undecided '?'");
+	tap_ok(strstr(out, "\nall ") != NULL, "an all-CPUs row");
 	free(out);
-	out = table_of(&a, &big);
+	out = capture(&a, &big, false);
 	printf("# %s", out);
 	l = line_of(out, "\n  0 ");
-	tap_ok(l && strstr(l, " 900000! ") && strstr(l, " >+999% ") && words(l) == 10,
-	       "a change of +149999900%%: capped, every column apart (10 words)");
+	tap_ok(l && strstr(l, " 900000! ") && words(l) == 15 && strstr(l, " 0.00167     0? ") &&
+	       strstr(l, " 9.99990! "), "noise 450000 times as much: worse '!', % available worse, "
+	       "1 NMI against none undecided, every column apart (15 words)");
 	free(out);
 }
 
@@ -320,13 +344,20 @@ static void settings_differ(const char *pa)
 	tap_ok(strstr(buf, "threshold 1 us") && strstr(buf, "threshold 20 us") &&
 	       strstr(buf, "\nthreshold differs: 1 us vs 20 us;") && !strstr(buf, "period differs"),
 	       "compare A B: both settings in the header, the threshold's difference flagged");
+	{
+		const char *l = line_of(buf, "\n  0 ");
+
+		tap_ok(l && !strpbrk(l, "?=!") && strstr(l, "%            - ") &&
+		       strstr(l, " 40.0  40.0  "),
+		       "another threshold: not comparable, no mark and no interval");
+	}
 	unlink(t20);
 	free(t20);
 }
 
 int main(void)
 {
-	tap_plan(31);
+	tap_plan(35);
 	struct replay *r = calloc(2, sizeof(*r));
 	char *pa = write_tmp(rec_a), *pb = write_tmp(rec_b), *pbad = write_tmp(HDR "{\"t\":\n");
 	FILE *fa = fmemopen((void *)rec_a, strlen(rec_a), "r");
@@ -337,21 +368,54 @@ int main(void)
 	char *argv_one[] = { "compare", pa, NULL };
 
 	tap_ok(replay_read(&r[0], fa) == 0 && replay_read(&r[1], fb) == 0, "both recordings read");
-	out = capture(&r[0].s.stats, &r[1].s.stats, true);
-	printf("# %s", out);
-	tap_is_str(line_of(out, "\n  0 "),
-		   "  0   40.0   10.0+    -75% 99.99600  99.99900+    5.00     0+    2.00  4.00!"
-		   "    3.00  1.00+",
-		   "CPU 0: noise/s, change, availability, HW/s, NMI/s, SMI/s of A and B with marks");
-	tap_is_str(line_of(out, "\n  1 "),
-		   "  1      -      0        -        - 100.00000        -     0        -     0 "
-		   "       -     0 ",
-		   "CPU 1, only in B: '-' for A");
-	tap_ok(strstr(out, " SMI per s") != NULL, "an SMI column when both counted SMIs");
-	free(out);
-	out = capture(&r[0].s.stats, &r[1].s.stats, false);
-	tap_ok(!strstr(out, "SMI"), "no SMI column otherwise");
-	free(out);
+	{
+		int rc;
+		char *smi_a[] = { "compare", pa, pb, NULL };
+
+		out = with_stdout(cmptable_main, 3, smi_a, &rc);
+		printf("# %s", out);
+		tap_is_str(line_of(out, "\n  0 "),
+			   "  0   40.0  10.0?   -75% -100..+1234% 99.99600  99.99900?   5.00     0?   2.00 "
+			   " 4.00?      1      1     1?      1   3.00  1.00?",
+			   "CPU 0: noise/s, change, availability, HW/s, NMI/s, max single, SMI/s of A "
+			   "and B; two periods: undecided '?'");
+		tap_is_str(line_of(out, "\n  1 "),
+			   "  1      -     0       -            -        - 100.00000       -     0       - "
+			   "    0       -      -     1       1      -     0 ",
+			   "CPU 1, only in B: '-' for A, not comparable");
+		tap_ok(strstr(out, " SMI per s") != NULL && strstr(out, "2 periods"),
+		       "an SMI column when both counted SMIs; each side's periods");
+		free(out);
+	}
+	{
+		int rc;
+		char *js[] = { "compare", pa, pb, "--json", "--margin", "5", NULL };
+		char *bad[] = { "compare", pa, pb, "--margin", "100", NULL };
+		char err[1024];
+
+		out = with_stdout(cmptable_main, 6, js, &rc);
+		tap_ok(rc == 0 && strstr(out, "{\"margin_percent\":5,\"cpus\":[{\"cpu\":\"0\","
+					   "\"noise_us_per_s\":{\"a\":40,\"b\":10,\"change_percent\":-75,"
+					   "\"ci95_percent\":") &&
+		       strstr(out, "\"verdict\":\"undecided\",\"periods_needed\":") &&
+		       strstr(out, "{\"cpu\":\"all\"") && strstr(out, "\"smi_per_s\""),
+		       "--json: one object, its fields per CPU and for all");
+		printf("# %.300s\n", out);
+		free(out);
+		rc = with_stderr(cmptable_main, 5, bad, err, sizeof(err));
+		tap_ok(rc == 2 && lines_in(err) == 1 && strstr(err, "--margin") &&
+		       strstr(err, "more than 0 and less than 100"),
+		       "--margin 100: one line naming --margin and its range, exit 2");
+	}
+	{
+		struct verdict_series sa, sb;
+
+		series(&sa, 40, 10, false);
+		series(&sb, 40, 10, false);
+		out = capture(&sa, &sb, false);
+		tap_ok(!strstr(out, "SMI"), "no SMI column otherwise");
+		free(out);
+	}
 
 	tap_ok(cmptable_main(3, argv_ok) == 0, "compare A B: exit 0");
 	tap_ok(cmptable_main(3, argv_bad) == 2, "a bad recording: exit 2");

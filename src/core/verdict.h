@@ -1,0 +1,102 @@
+/*
+ * verdict: is a change between two runs real or chance?  Pure logic: no
+ * tracefs, no terminal, no globals.
+ *
+ * Each side's periods of one CPU go into a struct verdict_series as they
+ * come: contiguous batches of equal length (at most VERDICT_SLOTS; when
+ * they are full, neighbours merge and the length doubles), so the memory
+ * is bounded whatever the run's length, and a histogram of max single.
+ * verdict_figure() then gives a figure's change B against A with its 95%
+ * interval and a verdict:
+ *   - noise per second of runtime, % CPU available, max single: batch
+ *     means (Schmeiser 1982), a Welch t interval on the log ratio of the
+ *     two means (delta method), never a test on the raw periods, which are
+ *     autocorrelated and heavy-tailed;
+ *   - HW, NMI, SMI counts over runtime: with few events (under
+ *     VERDICT_MANY_PER_BATCH a batch on either side) the exact conditional
+ *     binomial test of two Poisson rates (Przyborowski & Wilenski 1940)
+ *     and its Clopper-Pearson (1934) interval for the rate ratio, the
+ *     counts deflated by the dispersion seen between batches; with many
+ *     events batch means as above.
+ * "no change" needs the interval inside the equivalence margin (TOST,
+ * Schuirmann 1987); too few periods is never better or worse.
+ */
+#ifndef HWN_VERDICT_H
+#define HWN_VERDICT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define VERDICT_SLOTS 20	/* batches kept: 10 to 20 once there are 20 periods */
+#define VERDICT_MIN_BATCHES 5	/* fewer on a side: undecided */
+#define VERDICT_MIN_LEN 2	/* periods a batch at least, else undecided */
+#define VERDICT_MANY_PER_BATCH 10
+#define VERDICT_HIST 272	/* max single's buckets: exact to 63 us, then 8 an octave */
+
+struct verdict_batch {
+	double runtime, noise, hw, nmi, smi;	/* sums: us, us, events */
+	double max_single;			/* the batch's largest, us */
+	uint32_t periods;
+};
+
+struct verdict_series {
+	struct verdict_batch b[VERDICT_SLOTS];
+	unsigned nb;		/* batches begun (the last may be short) */
+	uint32_t len;		/* periods a full batch */
+	uint64_t periods;
+	uint64_t max_single;
+	uint64_t smi_early;	/* SMIs read before the first period: its batch's */
+	uint32_t hist[VERDICT_HIST];
+};
+
+/* One period of one CPU. */
+struct verdict_period {
+	uint64_t runtime, noise, max_single, hw, nmi;	/* us, us, us, events, events */
+};
+
+void verdict_series_init(struct verdict_series *s);
+void verdict_series_add(struct verdict_series *s, const struct verdict_period *p);
+/* SMIs counted since the last read: the current batch's. */
+void verdict_series_smi(struct verdict_series *s, uint64_t n);
+/* The p-th quantile (0..1) of max single, us (a bucket's low end); 0 without periods. */
+double verdict_series_quantile(const struct verdict_series *s, double p);
+/*
+ * Pool: add src's batches into dst batch by batch (the per-period sum over
+ * CPUs; max single the largest).  False, and nothing added, when their
+ * batches differ in length or count (dst empty: takes src's shape).
+ */
+bool verdict_series_pool(struct verdict_series *dst, const struct verdict_series *src);
+
+enum verdict_fig { VF_NOISE, VF_AVAIL, VF_HW, VF_NMI, VF_SMI, VF_MAXS, VF_N };
+/* JSON names: "noise_us_per_s", "cpu_available_percent", ... */
+const char *verdict_fig_name(enum verdict_fig f);
+
+enum verdict_kind { VK_BETTER, VK_WORSE, VK_SAME, VK_UNDECIDED, VK_NOT_COMPARABLE };
+/* "better", "worse", "no change", "undecided", "not comparable". */
+const char *verdict_kind_name(enum verdict_kind k);
+/* '+', '!', '=', '?', ' '. */
+char verdict_kind_mark(enum verdict_kind k);
+
+struct verdict {
+	double a, b;			/* the figure on each side (rates per s of runtime) */
+	double change_pct;		/* b against a; NAN when a is 0 and b not */
+	double lo_pct, hi_pct;		/* 95% interval of the change; INFINITY when open */
+	bool ci;			/* an interval was computed */
+	enum verdict_kind kind;
+	uint64_t periods_needed;	/* undecided: periods a side likely to decide; 0 unknown */
+};
+
+/*
+ * Figure f of b against a; margin: the equivalence margin as a fraction
+ * (0.10 for +-10%); comparable false: the settings that affect it differ.
+ */
+void verdict_figure(const struct verdict_series *a, const struct verdict_series *b,
+		    enum verdict_fig f, double margin, bool comparable, struct verdict *v);
+
+/* Distribution functions (tested against published values). */
+double verdict_beta_inc(double a, double b, double x);		/* regularized I_x(a, b) */
+double verdict_beta_quantile(double p, double a, double b);
+double verdict_t_cdf(double t, double df);
+double verdict_t_quantile(double p, double df);
+
+#endif
