@@ -52,9 +52,9 @@ umask 022
 echo "prom_mode=$(stat -c %a m/hw.prom)"
 echo "prom_dir=$(ls -a m | tr '\n' ' ')"
 echo "snapshots=$(ls s | wc -l)"
-# Every copy complete: its 26 families, the last one's TYPE line at its end.
+# Every copy complete: its 30 families, the last one's TYPE line at its end.
 bad=0; for f in $(ls s | sort -n); do
-	[ "$(grep -c '^# HELP ' s/$f)" = 26 ] && tail -1 s/$f | grep -q '^# TYPE hwnoisetop_hwlat_max_latency_seconds gauge$' || bad=$((bad + 1))
+	[ "$(grep -c '^# HELP ' s/$f)" = 30 ] && tail -1 s/$f | grep -q '^# TYPE hwnoisetop_hwlat_max_latency_seconds gauge$' || bad=$((bad + 1))
 done; echo "incomplete=$bad"
 # Counters in copy order: none goes down or away.
 prev=""; down=0; for f in $(ls s | sort -n); do
@@ -101,7 +101,7 @@ prometheus_checks() {
 	is "$(get prom_mode)" 644 "the file's mode is 0644 under umask 077"
 	is "$(get prom_dir)" ". .. hw.prom " "no temporary file left beside it"
 	[[ $(get snapshots) -ge 20 ]]; ok $? "a reader copied the file $(get snapshots) times while it was rewritten"
-	is "$(get incomplete)" 0 "every copy is complete: 26 families, ending with the last one's TYPE line"
+	is "$(get incomplete)" 0 "every copy is complete: 30 families, ending with the last one's TYPE line"
 	is "$(get down)" 0 "no counter went down or away from one copy to the next"
 	read -r vb va <<<"$(get view_before_after)"
 	read -r pb pa pe <<<"$(get periods_before_after_end)"
