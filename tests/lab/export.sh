@@ -5,11 +5,14 @@
 # --prometheus in a live dashboard with R and i pressed: a reader never
 # sees the file half written, counters never go down, mode 0644, no
 # temporary file left; in a -q run with a warm-up its counters are every
-# summary the kernel delivered.
+# summary the kernel delivered.  The dashboard's final file is kept as
+# tests/lab/export-hw.prom in the build tree: promtool accepts it, the
+# Grafana board's metrics are in it, and it has the families and series of
+# the fixture the unit test checks the board against (tests/unit/hwnoisetop.prom).
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 31
+plan 34
 
 guest=$(cat <<'EOF_GUEST'
 cd /lab
@@ -95,6 +98,30 @@ is "$(get rc_json)" 0 "-q --json exits 0"
 is "$(get json_lines)" 1 "stdout holds one line"
 json=$(block json)
 diag "$json" "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
+# The dashboard's final file: kept, and the board and the fixture checked against it.
+fixture_checks() {
+	local keep=${abs_top_builddir:-$lab_dir/../..}/tests/lab/export-hw.prom
+	local src=${abs_top_srcdir:-$lab_dir/../..} out
+	cp "$1" "$keep"
+	if command -v promtool >/dev/null; then
+		out=$(promtool check metrics < "$keep" 2>&1)
+		ok $? "promtool check metrics accepts the file"
+		diag "$out"
+	else
+		skip 1 "promtool is not installed (Debian: apt-get install prometheus)"
+	fi
+	if command -v python3 >/dev/null; then
+		out=$(python3 "$src/tests/unit/board-check.py" "$src/contrib/grafana/hwnoisetop.json" "$keep" 2>&1)
+		ok $? "every metric the Grafana board queries is in the file"
+		diag "$out"
+		out=$(python3 "$src/tests/unit/board-check.py" --same-names "$src/tests/unit/hwnoisetop.prom" "$keep" 2>&1)
+		ok $? "the unit tests' fixture has this run's families and series (else: cp $keep tests/unit/hwnoisetop.prom)"
+		diag "$out"
+	else
+		skip 2 "python3 is not installed"
+	fi
+}
+
 prometheus_checks() {
 	is "$(get R)/$(get i)/$(get quit)" "yes/yes/yes" "dashboard with --prometheus: R reset the view, i switched to osnoise, q quit with 0"
 	is "$(get pane_tables)" 0 "--json after the dashboard: no per-segment text tables beside the object"
@@ -112,6 +139,7 @@ prometheus_checks() {
 	dir=$(mktemp -d) || return
 	for f in before.prom after.prom m/hw.prom; do block "prom $f" > "$dir/${f##*/}"; done
 	like "$(cat "$dir/hw.prom")" 'hwnoisetop_periods_total\{cpu="1",mode="osnoise"\} [1-9]' "after i, osnoise periods are counted in series of their own"
+	fixture_checks "$dir/hw.prom"
 	out=$("${abs_top_builddir:-$lab_dir/../..}/tests/unit/test-prom" --check "$dir/before.prom" "$dir/after.prom" "$dir/hw.prom" 2>&1)
 	ok $? "before R, after R and the final file parse as Prometheus text, no counter going down"
 	diag "$out"
@@ -127,7 +155,7 @@ assert o["mode"] == "osnoise", o["mode"]
 g = {}
 for line in open(sys.argv[2]):
 	if not line.startswith("#"):
-		k, v = line.split()
+		k, v = line.rsplit(" ", 1)
 		g[k] = Decimal(v)
 lab = '{cpu="1",mode="osnoise"}'
 print("periods", c["periods"], "runtime", c["runtime_us"], "noise", c["noise_us"], "avail", c["cpu_available_percent"])
