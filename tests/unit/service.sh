@@ -14,7 +14,9 @@ out=$(cd "$top" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ${MAKE:-make} -s inst
 ok $? "make install DESTDIR=..."
 [ -n "$out" ] && echo "$out" | tail -5 | sed 's/^/# /'
 unit=$(find "$tmp/root" -name hwnoisetop.service -type f | head -1)
-env=$(find "$tmp/root" -path '*/default/hwnoisetop' -type f | head -1)
+envpath=$(sed -n 's/^EnvironmentFile=-//p' "${unit:-/dev/null}" | head -1)
+env=$tmp/root$envpath
+[ -n "$envpath" ] && [ -f "$env" ] || env=
 bin=$(find "$tmp/root" -path '*/bin/hwnoisetop' -type f | head -1)
 [ -n "$unit" ] && [ -n "$env" ] && [ -n "$bin" ]
 ok $? "the unit, its environment file and the program are installed (${unit#"$tmp/root"}, ${env#"$tmp/root"})"
