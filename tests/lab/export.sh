@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 34
+plan 37
 
 guest=$(cat <<'EOF_GUEST'
 cd /lab
@@ -86,6 +86,16 @@ echo "hp_info=$(grep -c '^hwnoisetop_info{version="[^"]*",mode="hwlat"} 1$' h.pr
 echo "hp_counters=$(sed -n 's/^hwnoisetop_hwlat_\(samples\|over_threshold\)_total{cpu="0"} //p' h.prom | tr '\n' ' ')"
 echo "hp_json=$(sed 's/.*"samples_recorded":\([0-9]*\),"samples_exceeding_threshold":\([0-9]*\),.*/\1 \2 /' h2.json)"
 echo "q_prom_sums=$(sed -n 's/^hwnoisetop_\(runtime\|noise\)_seconds_total{cpu="1",mode="hwnoise"} //p' q.prom | tr -d . | sed 's/^0*//' | tr '\n' ' ')"
+# hwnoisetop.service's command line: -q until SIGTERM, then --cleanup (ExecStopPost).
+hwnoisetop -q -c 1 -p 1000000 -r 100000 -T 1 --prometheus /lab/svc.prom > svc.txt 2> svc.err & svc=$!
+sleep 5
+echo "svc_alive=$(kill -0 $svc 2>/dev/null && echo yes || echo no)"
+kill -TERM $svc; wait $svc; echo "rc_svc=$?"
+echo "svc_periods=$(periods svc.prom)"
+echo "svc_table=$(grep -c '^  1 #' svc.txt)"
+sed 's/^/stderr: /' svc.err
+hwnoisetop --cleanup > c.txt 2>&1; echo "rc_cleanup=$?"
+sed 's/^/cleanup: /' c.txt
 EOF_GUEST
 )
 
@@ -184,6 +194,11 @@ EOF_PY
 	ok $? "its sample and over-threshold counters are the summary's figures ($(get hp_counters)/ $(get hp_json))"
 }
 prometheus_checks
+is "$(get svc_alive)/$(get rc_svc)" "yes/0" "the service's command line runs until SIGTERM, which ends it with 0"
+[[ $(get svc_periods) -ge 2 && $(get svc_table) == 1 ]]
+ok $? "its file counted $(get svc_periods) periods; the table is printed at the end (to the journal)"
+is "$(get rc_cleanup)" 0 "hwnoisetop --cleanup after it (ExecStopPost) exits 0"
+diag "$(printf '%s\n' "$LAB_OUT" | grep '^cleanup: ')"
 if ! command -v python3 >/dev/null; then
 	skip 11 "python3 is not installed: the objects can not be parsed here"
 	exit 0
