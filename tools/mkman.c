@@ -264,6 +264,24 @@ static void synopsis_line(const struct command_line *c)
 	}
 }
 
+/* hwnoisetop.service (contrib/systemd/): what it runs, and what it costs. */
+static void service_section(void)
+{
+	section("SERVICE");
+	printf("%s",
+	       "\\fBhwnoisetop.service\\fR runs \\fBhwnoisetop \\-q \\-\\-prometheus\\fR \\fIFILE\\fR until it is\n"
+	       "stopped, for node_exporter's textfile collector, and \\fBhwnoisetop \\-\\-cleanup\\fR after it\n"
+	       "ends, however it ended; it restarts on failure. Its settings (the CPUs, period,\n"
+	       "runtime, threshold, the \\fB.prom\\fR file, further options) are in\n"
+	       "\\fI/etc/default/hwnoisetop\\fR (Debian) or \\fI/etc/sysconfig/hwnoisetop\\fR (Fedora, RHEL).\n"
+	       "The packages install it disabled: \\fBsystemctl enable \\-\\-now hwnoisetop\\fR starts it.\n"
+	       ".PP\nWhat it costs: for \\fIruntime\\fR of every \\fIperiod\\fR each measured CPU spins in the\n"
+	       "osnoise thread with interrupts disabled, for as long as the service runs. That time is\n"
+	       "taken from the CPU's work, and its interrupts wait up to \\fIruntime\\fR. The shipped\n"
+	       "settings (100 ms of every second, every online CPU) take 10% of each CPU; measure the\n"
+	       "CPUs the work can spare, or shorten the runtime.\n");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--bash-completion") == 0) {
@@ -376,6 +394,7 @@ int main(int argc, char **argv)
 	hwlat_section();
 	recordings_section();
 	statistics_section();
+	service_section();
 	section("EXIT STATUS");
 	printf("%s",
 	       "0 on success; 1 when the environment or the kernel refuses (not root, no tracefs, no\n"

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -30,6 +31,7 @@ static const char *const mode_name[MODES] = { "hwnoise", "osnoise" };
 struct osn_tot {
 	bool seen;
 	uint64_t periods, runtime, noise, hw, nmi, irq, softirq, thread;
+	uint64_t last_noise, last_single;	/* the latest period's, us */
 };
 
 struct hwl_tot {
@@ -52,6 +54,9 @@ struct prom {
 	char *tmp;			/* path.PID.tmp: no .prom suffix, same directory */
 	struct prom_cpu *cpu;
 	int ncpus;
+	uint64_t markers;		/* markers set since the start */
+	uint64_t marker_ms;		/* the latest one's wall-clock time, ms since the epoch */
+	char marker_origin[MARKER_ORIGIN], marker_text[MARKER_TEXT];
 	uint64_t last_write_ns;
 	bool failing;			/* a write failed and was said; quiet until one works */
 	struct session_hook hook;
@@ -141,6 +146,16 @@ void prom_add_osnoise(struct prom *p, bool osnoise, const struct osn_sample *smp
 	t->irq += smp->irq_count;
 	t->softirq += smp->softirq_count;
 	t->thread += smp->thread_count;
+	t->last_noise = smp->noise;
+	t->last_single = smp->max_sample;
+}
+
+void prom_add_marker(struct prom *p, uint64_t unix_ms, const char *origin, const char *text)
+{
+	p->markers++;
+	p->marker_ms = unix_ms;
+	snprintf(p->marker_origin, sizeof(p->marker_origin), "%s", origin);
+	snprintf(p->marker_text, sizeof(p->marker_text), "%s", text);
 }
 
 void prom_add_hwlat(struct prom *p, const struct hwl_sample *smp)
@@ -289,6 +304,57 @@ static void counters(const struct prom *p, FILE *out)
 	}
 }
 
+/* A label value as the text format wants it: backslash, quote and newline escaped. */
+static void label_value(FILE *out, const char *v)
+{
+	for (; *v; v++) {
+		if (*v == '\\' || *v == '"')
+			fputc('\\', out);
+		if (*v == '\n')
+			fputs("\\n", out);
+		else
+			fputc(*v, out);
+	}
+}
+
+/* The latest period of each CPU and mode, and the markers: kept here, never reset. */
+static void latest(const struct prom *p, FILE *out)
+{
+	static const char *const names[] = {
+		"hwnoisetop_period_noise_seconds", "hwnoisetop_period_max_single_seconds",
+	};
+	static const char *const helps[] = {
+		"Noise of the latest period the CPU reported in the mode.",
+		"Largest single gap of the latest period the CPU reported in the mode.",
+	};
+
+	for (size_t g = 0; g < sizeof(names) / sizeof(names[0]); g++) {
+		family(out, names[g], "gauge", helps[g]);
+		for (int m = 0; m < MODES; m++)
+			for (int cpu = 0; cpu < p->ncpus; cpu++) {
+				const struct osn_tot *t = &p->cpu[cpu].m[m];
+
+				if (!t->seen)
+					continue;
+				fprintf(out, "%s{cpu=\"%d\",mode=\"%s\"} ", names[g], cpu, mode_name[m]);
+				seconds(out, g ? t->last_single : t->last_noise);
+			}
+	}
+	family(out, "hwnoisetop_markers_total", "counter",
+	       "Markers set since the start: b, a change of setting, a CPU going off or online.");
+	fprintf(out, "hwnoisetop_markers_total %llu\n", (unsigned long long)p->markers);
+	family(out, "hwnoisetop_marker_last_timestamp_seconds", "gauge",
+	       "When the latest marker was set, in seconds since the epoch; its text and origin as labels.");
+	if (p->markers) {
+		fputs("hwnoisetop_marker_last_timestamp_seconds{origin=\"", out);
+		label_value(out, p->marker_origin);
+		fputs("\",text=\"", out);
+		label_value(out, p->marker_text);
+		fprintf(out, "\"} %llu.%03llu\n", (unsigned long long)(p->marker_ms / 1000),
+			(unsigned long long)(p->marker_ms % 1000));
+	}
+}
+
 /* The view's figures: the table's rows. */
 static void gauges(const struct prom_view *v, FILE *out)
 {
@@ -373,6 +439,7 @@ void prom_render(const struct prom *p, const struct prom_view *v, FILE *out)
 	       "Time measured since the figures last restarted (the table's duration).");
 	fprintf(out, "hwnoisetop_view_seconds %llu\n", (unsigned long long)v->elapsed_s);
 	counters(p, out);
+	latest(p, out);
 	gauges(v, out);
 }
 
@@ -479,6 +546,18 @@ static void on_missed(void *ctx, const struct session *s, int cpu, uint64_t coun
 	prom_add_missed(ctx, cpu, count);
 }
 
+static void on_mark(void *ctx, const struct session *s)
+{
+	const struct markers *ms = &s->seg.marks;
+	struct timespec ts;
+
+	if (!ms->n)
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	prom_add_marker(ctx, (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000,
+			ms->m[ms->n - 1].origin, ms->m[ms->n - 1].text);
+}
+
 static void on_tick(void *ctx, struct session *s)
 {
 	struct prom *p = ctx;
@@ -505,7 +584,7 @@ void prom_attach(struct prom *p, struct session *s)
 {
 	p->hook = (struct session_hook){
 		.ctx = p, .osnoise = on_osnoise, .hwlat = on_hwlat, .smi = on_smi,
-		.missed = on_missed, .tick = on_tick,
+		.missed = on_missed, .mark = on_mark, .tick = on_tick,
 	};
 	session_add_hook(s, &p->hook);
 }

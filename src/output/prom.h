@@ -21,6 +21,7 @@
 
 #include "cpuset.h"
 #include "hwlat_stats.h"
+#include "markers.h"
 #include "stats.h"
 
 /* The longest FILE taken, with its NUL. */
@@ -46,6 +47,8 @@ void prom_add_hwlat(struct prom *p, const struct hwl_sample *smp);
 void prom_add_smi(struct prom *p, int cpu, uint64_t count);
 /* Events the ring buffer dropped: count, or LOST_UNKNOWN. */
 void prom_add_missed(struct prom *p, int cpu, uint64_t count);
+/* A marker set at unix_ms (wall clock, ms since the epoch): counted, the latest kept. */
+void prom_add_marker(struct prom *p, uint64_t unix_ms, const char *origin, const char *text);
 
 /* What the gauges show: the view of the run now. */
 struct prom_view {

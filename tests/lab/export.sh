@@ -5,11 +5,14 @@
 # --prometheus in a live dashboard with R and i pressed: a reader never
 # sees the file half written, counters never go down, mode 0644, no
 # temporary file left; in a -q run with a warm-up its counters are every
-# summary the kernel delivered.
+# summary the kernel delivered.  The dashboard's final file is kept as
+# tests/lab/export-hw.prom in the build tree: promtool accepts it, the
+# Grafana board's metrics are in it, and it has the families and series of
+# the fixture the unit test checks the board against (tests/unit/hwnoisetop.prom).
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 31
+plan 37
 
 guest=$(cat <<'EOF_GUEST'
 cd /lab
@@ -52,9 +55,9 @@ umask 022
 echo "prom_mode=$(stat -c %a m/hw.prom)"
 echo "prom_dir=$(ls -a m | tr '\n' ' ')"
 echo "snapshots=$(ls s | wc -l)"
-# Every copy complete: its 26 families, the last one's TYPE line at its end.
+# Every copy complete: its 30 families, the last one's TYPE line at its end.
 bad=0; for f in $(ls s | sort -n); do
-	[ "$(grep -c '^# HELP ' s/$f)" = 26 ] && tail -1 s/$f | grep -q '^# TYPE hwnoisetop_hwlat_max_latency_seconds gauge$' || bad=$((bad + 1))
+	[ "$(grep -c '^# HELP ' s/$f)" = 30 ] && tail -1 s/$f | grep -q '^# TYPE hwnoisetop_hwlat_max_latency_seconds gauge$' || bad=$((bad + 1))
 done; echo "incomplete=$bad"
 # Counters in copy order: none goes down or away.
 prev=""; down=0; for f in $(ls s | sort -n); do
@@ -83,6 +86,16 @@ echo "hp_info=$(grep -c '^hwnoisetop_info{version="[^"]*",mode="hwlat"} 1$' h.pr
 echo "hp_counters=$(sed -n 's/^hwnoisetop_hwlat_\(samples\|over_threshold\)_total{cpu="0"} //p' h.prom | tr '\n' ' ')"
 echo "hp_json=$(sed 's/.*"samples_recorded":\([0-9]*\),"samples_exceeding_threshold":\([0-9]*\),.*/\1 \2 /' h2.json)"
 echo "q_prom_sums=$(sed -n 's/^hwnoisetop_\(runtime\|noise\)_seconds_total{cpu="1",mode="hwnoise"} //p' q.prom | tr -d . | sed 's/^0*//' | tr '\n' ' ')"
+# hwnoisetop.service's command line: -q until SIGTERM, then --cleanup (ExecStopPost).
+hwnoisetop -q -c 1 -p 1000000 -r 100000 -T 1 --prometheus /lab/svc.prom > svc.txt 2> svc.err & svc=$!
+sleep 5
+echo "svc_alive=$(kill -0 $svc 2>/dev/null && echo yes || echo no)"
+kill -TERM $svc; wait $svc; echo "rc_svc=$?"
+echo "svc_periods=$(periods svc.prom)"
+echo "svc_table=$(grep -c '^  1 #' svc.txt)"
+sed 's/^/stderr: /' svc.err
+hwnoisetop --cleanup > c.txt 2>&1; echo "rc_cleanup=$?"
+sed 's/^/cleanup: /' c.txt
 EOF_GUEST
 )
 
@@ -95,13 +108,37 @@ is "$(get rc_json)" 0 "-q --json exits 0"
 is "$(get json_lines)" 1 "stdout holds one line"
 json=$(block json)
 diag "$json" "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
+# The dashboard's final file: kept, and the board and the fixture checked against it.
+fixture_checks() {
+	local keep=${abs_top_builddir:-$lab_dir/../..}/tests/lab/export-hw.prom
+	local src=${abs_top_srcdir:-$lab_dir/../..} out
+	cp "$1" "$keep"
+	if command -v promtool >/dev/null; then
+		out=$(promtool check metrics < "$keep" 2>&1)
+		ok $? "promtool check metrics accepts the file"
+		diag "$out"
+	else
+		skip 1 "promtool is not installed (Debian: apt-get install prometheus)"
+	fi
+	if command -v python3 >/dev/null; then
+		out=$(python3 "$src/tests/unit/board-check.py" "$src/contrib/grafana/hwnoisetop.json" "$keep" 2>&1)
+		ok $? "every metric the Grafana board queries is in the file"
+		diag "$out"
+		out=$(python3 "$src/tests/unit/board-check.py" --same-names "$src/tests/unit/hwnoisetop.prom" "$keep" 2>&1)
+		ok $? "the unit tests' fixture has this run's families and series (else: cp $keep tests/unit/hwnoisetop.prom)"
+		diag "$out"
+	else
+		skip 2 "python3 is not installed"
+	fi
+}
+
 prometheus_checks() {
 	is "$(get R)/$(get i)/$(get quit)" "yes/yes/yes" "dashboard with --prometheus: R reset the view, i switched to osnoise, q quit with 0"
 	is "$(get pane_tables)" 0 "--json after the dashboard: no per-segment text tables beside the object"
 	is "$(get prom_mode)" 644 "the file's mode is 0644 under umask 077"
 	is "$(get prom_dir)" ". .. hw.prom " "no temporary file left beside it"
 	[[ $(get snapshots) -ge 20 ]]; ok $? "a reader copied the file $(get snapshots) times while it was rewritten"
-	is "$(get incomplete)" 0 "every copy is complete: 26 families, ending with the last one's TYPE line"
+	is "$(get incomplete)" 0 "every copy is complete: 30 families, ending with the last one's TYPE line"
 	is "$(get down)" 0 "no counter went down or away from one copy to the next"
 	read -r vb va <<<"$(get view_before_after)"
 	read -r pb pa pe <<<"$(get periods_before_after_end)"
@@ -112,6 +149,7 @@ prometheus_checks() {
 	dir=$(mktemp -d) || return
 	for f in before.prom after.prom m/hw.prom; do block "prom $f" > "$dir/${f##*/}"; done
 	like "$(cat "$dir/hw.prom")" 'hwnoisetop_periods_total\{cpu="1",mode="osnoise"\} [1-9]' "after i, osnoise periods are counted in series of their own"
+	fixture_checks "$dir/hw.prom"
 	out=$("${abs_top_builddir:-$lab_dir/../..}/tests/unit/test-prom" --check "$dir/before.prom" "$dir/after.prom" "$dir/hw.prom" 2>&1)
 	ok $? "before R, after R and the final file parse as Prometheus text, no counter going down"
 	diag "$out"
@@ -127,7 +165,7 @@ assert o["mode"] == "osnoise", o["mode"]
 g = {}
 for line in open(sys.argv[2]):
 	if not line.startswith("#"):
-		k, v = line.split()
+		k, v = line.rsplit(" ", 1)
 		g[k] = Decimal(v)
 lab = '{cpu="1",mode="osnoise"}'
 print("periods", c["periods"], "runtime", c["runtime_us"], "noise", c["noise_us"], "avail", c["cpu_available_percent"])
@@ -156,6 +194,11 @@ EOF_PY
 	ok $? "its sample and over-threshold counters are the summary's figures ($(get hp_counters)/ $(get hp_json))"
 }
 prometheus_checks
+is "$(get svc_alive)/$(get rc_svc)" "yes/0" "the service's command line runs until SIGTERM, which ends it with 0"
+[[ $(get svc_periods) -ge 2 && $(get svc_table) == 1 ]]
+ok $? "its file counted $(get svc_periods) periods; the table is printed at the end (to the journal)"
+is "$(get rc_cleanup)" 0 "hwnoisetop --cleanup after it (ExecStopPost) exits 0"
+diag "$(printf '%s\n' "$LAB_OUT" | grep '^cleanup: ')"
 if ! command -v python3 >/dev/null; then
 	skip 11 "python3 is not installed: the objects can not be parsed here"
 	exit 0

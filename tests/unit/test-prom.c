@@ -271,7 +271,7 @@ int main(int argc, char **argv)
 
 	if (argc > 2 && !strcmp(argv[1], "--check"))
 		return check_files(argc - 2, argv + 2);
-	tap_plan(25);
+	tap_plan(29);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -327,6 +327,8 @@ int main(int argc, char **argv)
 		prom_add_missed(p, 2, 3);
 		prom_add_missed(p, 2, LOST_UNKNOWN);
 		prom_add_missed(p, 2, 4);
+		prom_add_marker(p, 1700000000123ULL, "key", "first");
+		prom_add_marker(p, 1700000005007ULL, "key", "fan \"B\" at C:\\bios\nline 2");
 		(void)s2;
 	}
 	b = render(p, &v);
@@ -359,6 +361,25 @@ int main(int argc, char **argv)
 	       find(&eb, "hwnoisetop_event_drops_uncounted_total{cpu=\"2\"}")->v == 1 &&
 	       !find(&eb, "hwnoisetop_events_missed_total{cpu=\"1\"}"),
 	       "dropped events: those counted summed, a drop without a count counted apart");
+	tap_ok(strstr(a, "\nhwnoisetop_period_noise_seconds{cpu=\"1\",mode=\"hwnoise\"} 0.000014\n") &&
+	       strstr(a, "\nhwnoisetop_period_max_single_seconds{cpu=\"1\",mode=\"hwnoise\"} 0.000005\n") &&
+	       strstr(a, "\nhwnoisetop_period_max_single_seconds{cpu=\"2\",mode=\"hwnoise\"} 0.000100\n") &&
+	       find(&ea, "hwnoisetop_period_noise_seconds{cpu=\"1\",mode=\"hwnoise\"}")->v > 0,
+	       "the latest period's noise and max single, per CPU");
+	tap_ok(strstr(b, "\nhwnoisetop_period_noise_seconds{cpu=\"1\",mode=\"osnoise\"} 0.000008\n") &&
+	       strstr(b, "\nhwnoisetop_period_max_single_seconds{cpu=\"1\",mode=\"osnoise\"} 0.000007\n") &&
+	       strstr(b, "\nhwnoisetop_period_noise_seconds{cpu=\"1\",mode=\"hwnoise\"} 0.000014\n") &&
+	       strstr(b, "\nhwnoisetop_period_max_single_seconds{cpu=\"2\",mode=\"hwnoise\"} 0.000100\n"),
+	       "after the reset: the new mode's latest period, the old mode's kept (they are not the view's)");
+	tap_ok(find(&ea, "hwnoisetop_markers_total") && find(&ea, "hwnoisetop_markers_total")->v == 0 &&
+	       strstr(a, "\n# TYPE hwnoisetop_marker_last_timestamp_seconds gauge\n") &&
+	       !strstr(a, "\nhwnoisetop_marker_last_timestamp_seconds{") &&
+	       find(&eb, "hwnoisetop_markers_total") && find(&eb, "hwnoisetop_markers_total")->v == 2 &&
+	       !strcmp(find(&eb, "hwnoisetop_markers_total")->type, "counter"),
+	       "markers: a counter, 0 then 2; no latest-marker series before the first");
+	tap_ok(strstr(b, "\nhwnoisetop_marker_last_timestamp_seconds{origin=\"key\","
+		       "text=\"fan \\\"B\\\" at C:\\\\bios\\nline 2\"} 1700000005.007\n") != NULL,
+	       "the latest marker: its time in seconds since the epoch, its text escaped (\\, \", newline)");
 	free(a);
 	free(b);
 
