@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "cleanup.h"
 #include "cli.h"
+#include "compare_cmd.h"
 #include "compare_table.h"
 #include "env.h"
 #include "hwlat_cli.h"

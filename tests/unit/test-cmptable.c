@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "compare_cells.h"
+#include "compare_cmd.h"
 #include "compare_table.h"
 #include "cpuset.h"
 #include "rec_reader.h"

@@ -1,0 +1,355 @@
+/*
+ * compare_cmd: "hwnoisetop compare A.jsonl B.jsonl" and "compare A.jsonl
+ * --live": its options, the recordings read (every period of each CPU, for
+ * the verdicts), their settings and machines set side by side, then the
+ * table or the JSON of compare_table.c.  See compare_cmd.h.
+ */
+#include "compare_cmd.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_cells.h"
+#include "compare_table.h"
+#include "env.h"
+#include "rec_reader.h"
+#include "segments.h"
+#include "verdict.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out, "Usage: hwnoisetop compare A.jsonl B.jsonl [--json] [--margin PCT]\n"
+		"       hwnoisetop compare A.jsonl --live [OPTIONS]  (the dashboard's compare view:\n"
+		"       A against a live run with hwnoisetop's OPTIONS)\n"
+		"Two recordings of hwnoisetop --record side by side, per CPU: noise per second of\n"
+		"runtime and its change, %% CPU available, HW and NMI per second of runtime, SMIs\n"
+		"per second when both runs counted them, max single (p99 and largest), and the\n"
+		"CPUs together (all).  Each B figure is marked with its verdict: '+' better,\n"
+		"'!' worse, '=' no change (its 95%% interval within +-PCT%%, default 10), '?'\n"
+		"undecided; --json gives them as one object.  Needs neither root nor a tracer.\n"
+		"Both runs must be of one mode (hwnoise or osnoise); --live measures in hwnoise\n"
+		"mode.  Recordings of hwnoisetop hwlat have no osnoise periods: refused (their\n"
+		"figures: hwnoisetop --replay FILE -q).\n");
+}
+
+/* The series of a recording read so far: one per CPU of its statistics. */
+struct series {
+	struct verdict_series *s;
+	int n;
+};
+
+static int series_fit(struct series *sr, int ncpus)
+{
+	struct verdict_series *s;
+
+	if (ncpus <= sr->n)
+		return 0;
+	if (!(s = realloc(sr->s, (size_t)ncpus * sizeof(*s))))
+		return -1;
+	for (int i = sr->n; i < ncpus; i++)
+		verdict_series_init(&s[i]);
+	sr->s = s;
+	sr->n = ncpus;
+	return 0;
+}
+
+/*
+ * One line taken: a summary the statistics counted is one period of its
+ * CPU's series (the sums' growth: what the statistics took), an SMI count
+ * goes to the current batch; a reset of the statistics (a mode switch)
+ * starts the series again.
+ */
+static int take(struct replay *r, struct series *sr, uint64_t *samples)
+{
+	const struct jsonr_field *t = jsonr_get(r->o, "t");
+	bool s_line = t && t->rawlen == 3 && t->raw[1] == 's';
+	bool smi_line = t && t->rawlen == 5 && memcmp(t->raw, "\"smi\"", 5) == 0;
+	uint64_t ms = 0, periods = 0, runtime = 0, noise = 0, hw = 0, nmi = 0, smi = 0;
+	int64_t cpu = -1;
+	const struct cpu_stats *cs;
+	int rc;
+
+	if ((s_line || smi_line) && jsonr_int(r->o, "cpu", &cpu) == 0 && cpu >= 0 &&
+	    cpu < r->s.stats.ncpus) {
+		cs = &r->s.stats.cpu[cpu];
+		periods = cs->periods;
+		runtime = cs->runtime;
+		noise = cs->noise;
+		hw = cs->hw;
+		nmi = cs->nmi;
+		smi = cs->smi;
+		if (s_line)
+			jsonr_u64(r->o, "max_sample", &ms);
+	} else {
+		cpu = -1;
+	}
+	if ((rc = replay_take(r)) < 0)
+		return rc;
+	if (series_fit(sr, r->s.stats.ncpus) < 0) {
+		snprintf(r->err, sizeof(r->err), "out of memory");
+		return -1;
+	}
+	if (r->s.stats.samples < *samples)
+		for (int i = 0; i < sr->n; i++)
+			verdict_series_init(&sr->s[i]);
+	*samples = r->s.stats.samples;
+	if (cpu < 0 || cpu >= r->s.stats.ncpus)
+		return 0;
+	cs = &r->s.stats.cpu[cpu];
+	if (cs->periods == periods + 1) {
+		struct verdict_period p = { cs->runtime - runtime, cs->noise - noise, ms, cs->hw - hw,
+					    cs->nmi - nmi };
+
+		verdict_series_add(&sr->s[cpu], &p);
+	} else if (cs->smi > smi) {
+		verdict_series_smi(&sr->s[cpu], cs->smi - smi);
+	}
+	return 0;
+}
+
+static int load_series(struct replay *r, const char *path, struct series *sr)
+{
+	FILE *f = fopen(path, "re");
+	char note[PATH_MAX + 128];
+	uint64_t samples = 0;
+	int rc;
+
+	if (!f) {
+		fprintf(stderr, "hwnoisetop: compare: cannot open %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	rc = replay_open(r, f);
+	if (rc == 0 && sr && series_fit(sr, r->s.stats.ncpus) < 0)
+		rc = -1;
+	while (rc == 0 && (rc = replay_next(r)) > 0)
+		rc = sr ? take(r, sr, &samples) : replay_take(r);
+	replay_close(r);
+	fclose(f);
+	if (rc < 0)
+		fprintf(stderr, "hwnoisetop: compare: %s %s\n", path, r->err[0] ? r->err : "out of memory");
+	else if (*replay_end_note(r, path, "compared", note, sizeof(note)))
+		fprintf(stderr, "hwnoisetop: compare: %s\n", note);
+	return rc;
+}
+
+static int load(struct replay *r, const char *path)
+{
+	return load_series(r, path, NULL);
+}
+
+/*
+ * What a recording's figures count: its mode at the end (a switch with i
+ * restarts the statistics), or hwlat.
+ */
+static const char *mode_of(const struct replay *r)
+{
+	return r->hwlat_mode ? "hwlat" : session_osnoise_conf(&r->s)->irq_disable ? "hwnoise" :
+	       "osnoise";
+}
+
+static const char *mode_long(const char *mode)
+{
+	return strcmp(mode, "hwlat") == 0 ? "hwlat (no osnoise periods)" :
+	       strcmp(mode, "hwnoise") == 0 ? "hwnoise mode (IRQs disabled)" :
+	       "osnoise mode (IRQs enabled: IRQ, softirq and thread noise counted)";
+}
+
+int cmptable_live_mode(const struct replay *ref, const char *path, bool irq_disable)
+{
+	const char *live = irq_disable ? "hwnoise" : "osnoise";
+
+	if (strcmp(mode_of(ref), live) == 0)
+		return 0;
+	fprintf(stderr, "hwnoisetop: compare --live: %s was recorded in %s, the live run measures "
+		"in %s: they count different noise; hwnoisetop has no option to start in osnoise "
+		"mode, so compare a %s recording (or two recordings: hwnoisetop compare A B)\n",
+		path, mode_long(mode_of(ref)), mode_long(live), live);
+	return -1;
+}
+
+/*
+ * "A: night.jsonl  hwnoise  CPUs 0-3  period 1000000 us ...  00:10:00 measured":
+ * the settings at the end of the run.
+ */
+static void describe(const char *name, const char *path, const struct replay *r)
+{
+	struct cmp_conf c = { session_osnoise_conf(&r->s), r->end.smi };
+	char conf[400], clock[32];
+
+	uint64_t periods = 0;
+
+	for (int i = 0; i < r->s.stats.ncpus; i++)
+		if (r->s.stats.cpu[i].periods > periods)
+			periods = r->s.stats.cpu[i].periods;
+	printf("%s: %s  %s  %s measured, %llu periods\n", name, path,
+	       r->hwlat_mode ? mode_long("hwlat") : cmpcells_conf(&c, conf, sizeof(conf)),
+	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)),
+	       (unsigned long long)periods);
+}
+
+/* A recording of hwnoisetop hwlat: no osnoise periods, nothing compare compares. */
+static bool hwlat_refused(const char *what, const struct replay *r, const char *path)
+{
+	if (!r->hwlat_mode)
+		return false;
+	fprintf(stderr, "hwnoisetop: %s: %s is a hwnoisetop hwlat recording: it has no osnoise "
+		"periods to compare (its figures: hwnoisetop --replay %s -q)\n", what, path, path);
+	return true;
+}
+
+/* One line for each setting of a and b that differs. */
+static void differences(const struct replay *a, const struct replay *b)
+{
+	struct cmp_conf ca = { session_osnoise_conf(&a->s), a->end.smi };
+	struct cmp_conf cb = { session_osnoise_conf(&b->s), b->end.smi };
+	char line[CMP_DIFFS_MAX][CMP_DIFF_LEN];
+	int n = cmpcells_diffs(&ca, &cb, line);
+
+	for (int i = 0; i < n; i++)
+		printf("%s\n", line[i]);
+}
+
+int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
+{
+	int live = argc > 1 && strcmp(argv[1], "--live") == 0 ? 1 :
+		   argc > 2 && strcmp(argv[2], "--live") == 0 ? 2 : 0;
+
+	*ref = NULL;
+	if (!live)
+		return 0;
+	*path = argv[3 - live];
+	if (argc < 3 || (*path)[0] == '-') {
+		fprintf(stderr, "hwnoisetop: compare --live takes one recording, then the live run's "
+			"options: hwnoisetop compare A.jsonl --live [OPTIONS]\n");
+		return -1;
+	}
+	if (!(*ref = calloc(1, sizeof(**ref)))) {
+		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
+		return -1;
+	}
+	if (load(*ref, *path) < 0 || hwlat_refused("compare --live", *ref, *path)) {
+		replay_free(*ref);
+		free(*ref);
+		*ref = NULL;
+		return -1;
+	}
+	return 3;
+}
+
+/*
+ * compare's words: two recordings, --json, --margin PCT (or --margin=PCT).
+ * 0; or -1 after a one-line error.
+ */
+static int args(int argc, char **argv, const char *path[2], bool *json, double *margin)
+{
+	int n = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *m = NULL;
+		char *end;
+
+		if (strcmp(argv[i], "--json") == 0) {
+			*json = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--margin") == 0) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "hwnoisetop: compare: --margin takes a percentage, "
+					"more than 0 and less than 100 (default 10)\n");
+				return -1;
+			}
+			m = argv[++i];
+		} else if (strncmp(argv[i], "--margin=", 9) == 0) {
+			m = argv[i] + 9;
+		}
+		if (m) {
+			errno = 0;
+			*margin = strtod(m, &end);
+			if (!*m || *end || errno || !(*margin > 0 && *margin < 100)) {
+				fprintf(stderr, "hwnoisetop: compare: --margin takes a percentage, more "
+					"than 0 and less than 100 (default 10), not '%s'\n", m);
+				return -1;
+			}
+			*margin /= 100;
+			continue;
+		}
+		if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "hwnoisetop: compare: unknown option %s (it takes --json and "
+				"--margin PCT)\n", argv[i]);
+			return -1;
+		}
+		if (n == 2) {
+			n = 3;
+			break;
+		}
+		path[n++] = argv[i];
+	}
+	if (n != 2) {
+		fprintf(stderr, "hwnoisetop: compare takes two recordings: hwnoisetop compare "
+			"A.jsonl B.jsonl [--json] [--margin PCT] (or A.jsonl --live [OPTIONS])\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* The settings that change what a figure means: the same on both sides? */
+static bool comparable(const struct replay *a, const struct replay *b)
+{
+	const struct osnoise_conf *ca = session_osnoise_conf(&a->s), *cb = session_osnoise_conf(&b->s);
+
+	return ca->period_us == cb->period_us && ca->runtime_us == cb->runtime_us &&
+	       ca->threshold_us == cb->threshold_us && ca->irq_disable == cb->irq_disable;
+}
+
+int cmptable_main(int argc, char **argv)
+{
+	struct replay *r;
+	struct series sr[2] = { { NULL, 0 }, { NULL, 0 } };
+	const char *path[2] = { NULL, NULL };
+	bool json = false;
+	double margin = 0.10;
+	int rc = HWN_EXIT_USAGE;
+
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		usage(stdout);
+		return HWN_EXIT_OK;
+	}
+	if (args(argc, argv, path, &json, &margin) < 0)
+		return HWN_EXIT_USAGE;
+	if (!(r = calloc(2, sizeof(*r)))) {
+		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
+		return HWN_EXIT_ENV;
+	}
+	if (load_series(&r[0], path[0], &sr[0]) < 0 || load_series(&r[1], path[1], &sr[1]) < 0 ||
+	    hwlat_refused("compare", &r[0], path[0]) || hwlat_refused("compare", &r[1], path[1])) {
+		;	/* said */
+	} else if (strcmp(mode_of(&r[0]), mode_of(&r[1])) != 0) {
+		fprintf(stderr, "hwnoisetop: compare: %s was recorded in %s, %s in %s: they count "
+			"different noise; compare two recordings of the same mode\n", path[0],
+			mode_long(mode_of(&r[0])), path[1], mode_long(mode_of(&r[1])));
+	} else {
+		struct cmptable_run ra = { sr[0].s, sr[0].n }, rb = { sr[1].s, sr[1].n };
+		struct cmptable_opts o = { margin, comparable(&r[0], &r[1]),
+					   r[0].end.smi && r[1].end.smi };
+
+		if (json) {
+			cmptable_json(stdout, &ra, &rb, &o);
+		} else {
+			describe("A", path[0], &r[0]);
+			describe("B", path[1], &r[1]);
+			differences(&r[0], &r[1]);
+			putchar('\n');
+			cmptable_print(stdout, &ra, &rb, &o);
+		}
+		rc = HWN_EXIT_OK;
+	}
+	replay_free(&r[0]);
+	replay_free(&r[1]);
+	free(sr[0].s);
+	free(sr[1].s);
+	free(r);
+	return rc;
+}
