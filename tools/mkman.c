@@ -23,48 +23,10 @@ static void section(const char *name)
 	printf(".SH %s\n", name);
 }
 
-/* --record's format, for those who read the files with their own tools. */
-static void recordings_section(void)
+/* --replay and compare --live: what reading a recording back gives. */
+static void replay_paragraphs(void)
 {
-	section("RECORDINGS");
 	printf("%s",
-	       "\\fB\\-\\-record\\fR \\fIfile\\fR (with \\fBhwnoisetop\\fR and \\fBhwnoisetop hwlat\\fR, beside the\n"
-	       "dashboard or \\fB\\-q\\fR) writes JSON Lines: one JSON object a line, each with its type in\n"
-	       "\\fB\"t\"\\fR.  Lines are written once a second, so a run that is killed loses at\n"
-	       "most its last second (its last line may be cut in the middle).  A write that fails (a\n"
-	       "full disk) is said at once in one line naming the file, on the dashboard's status\n"
-	       "line or on stderr; the recording stops there, the run goes on, and its end says it\n"
-	       "again (exit status 1).  Numbers are integers, as the kernel gave them (times in us,\n"
-	       "timestamps in ns).\n"
-	       ".TP\n.B header\nthe first line: \\fB\"v\"\\fR, the format version (now 1), the program and\n"
-	       "its version, the kernel release, the machine, \\fB\"argv\"\\fR, the mode, the\n"
-	       "configuration (CPUs, period, runtime, threshold, hwlat settings, duration, warm-up),\n"
-	       "\\fB\"ncpus\"\\fR, the online CPUs and \\fB\"topology\"\\fR ([CPU, package, core] each), the\n"
-	       "clocksource, the isolated and nohz_full CPUs and the kernel command line, and the\n"
-	       "machine's identity: \\fBhost cpu_model microcode bios_vendor bios_version bios_date\n"
-	       "boot_id\\fR (\\fB\"\"\\fR where the machine does not say: no DMI under some emulators); in\n"
-	       "\\fBhwnoisetop hwlat\\fR's recordings also \\fBjson watch hardlimit_us report\\fR, its\n"
-	       "options that shape what it prints at its end (\\fB\\-q\\fR is \\fB\"quiet\"\\fR in both).\n"
-	       ".TP\n.B s\nan osnoise period summary: \\fBts cpu runtime noise max_sample hw nmi irq softirq\n"
-	       "thread\\fR; \\fB\"c\":0\\fR when the statistics did not count it (warm-up, pause).\n"
-	       ".TP\n.B h\na hwlat sample: \\fBcpu seq sec nsec inner outer count nmi_total nmi_count\\fR.\n"
-	       ".TP\n.B lost\nevents the kernel dropped on \\fBcpu\\fR: \\fB\"n\"\\fR, null when it did not say how many.\n"
-	       ".TP\n.B read\nother events read meanwhile (the missed-events ratio's denominator).\n"
-	       ".TP\n.B smi\nSMIs counted on \\fBcpu\\fR since the last read.\n"
-	       ".TP\n.B mark\na marker: \\fBnum t_ms run_ns cpus osnoise hwlat origin text\\fR.\n"
-	       ".TP\n.B reset\nthe view's statistics were reset.\n"
-	       ".TP\n.B set\nthe settings in force (\\fBtracer\\fR, \\fBstate\\fR, the CPUs, period, runtime,\n"
-	       "threshold, \\fBirq_disable\\fR, the hwlat settings), as soon as any of them changes (a key or\n"
-	       "prompt of the dashboard, a pause): after the summaries read before the change, before\n"
-	       "its marker and everything that came under the new settings (the other tracer's first\n"
-	       "line after \\fBw\\fR, the first summary of the new mode after \\fBi\\fR).  A replay's\n"
-	       "dashboard shows the view of the \\fBtracer\\fR and the mode named there.\n"
-	       ".TP\n.B tick\nonce a second: \\fBelapsed_s hwlat_elapsed_s run_ns\\fR (each view's measured\n"
-	       "seconds, the markers' clock).\n"
-	       ".TP\n.B footer\nthe last line: what the end-of-run report needs (the final CPUs and mode,\n"
-	       "the SMI column, the stop, the notes), \\fB\"exit\"\\fR (the exit status), in\n"
-	       "\\fBhwnoisetop hwlat\\fR's recordings \\fB\"report_saved\"\\fR (the \\fB\\-\\-report\\fR file was\n"
-	       "written), and \\fB\"lines\"\\fR.\n"
 	       ".PP\n"
 	       "The replay of a \\fBhwnoisetop hwlat\\fR recording prints what that run printed at its\n"
 	       "end with its recorded options: the summary, the report's line and the samples;\n"
@@ -136,6 +98,51 @@ static void recordings_section(void)
 	       "live run.  A must be a hwnoise recording, as the live run starts in hwnoise mode (no\n"
 	       "option starts it in osnoise mode): another mode is refused with one line, exit status\n"
 	       "2, before the terminal, root or tracefs are looked at.\n");
+}
+
+/* --record's format, for those who read the files with their own tools. */
+static void recordings_section(void)
+{
+	section("RECORDINGS");
+	printf("%s",
+	       "\\fB\\-\\-record\\fR \\fIfile\\fR (with \\fBhwnoisetop\\fR and \\fBhwnoisetop hwlat\\fR, beside the\n"
+	       "dashboard or \\fB\\-q\\fR) writes JSON Lines: one JSON object a line, each with its type in\n"
+	       "\\fB\"t\"\\fR.  Lines are written once a second, so a run that is killed loses at\n"
+	       "most its last second (its last line may be cut in the middle).  A write that fails (a\n"
+	       "full disk) is said at once in one line naming the file, on the dashboard's status\n"
+	       "line or on stderr; the recording stops there, the run goes on, and its end says it\n"
+	       "again (exit status 1).  Numbers are integers, as the kernel gave them (times in us,\n"
+	       "timestamps in ns).\n"
+	       ".TP\n.B header\nthe first line: \\fB\"v\"\\fR, the format version (now 1), the program and\n"
+	       "its version, the kernel release, the machine, \\fB\"argv\"\\fR, the mode, the\n"
+	       "configuration (CPUs, period, runtime, threshold, hwlat settings, duration, warm-up),\n"
+	       "\\fB\"ncpus\"\\fR, the online CPUs and \\fB\"topology\"\\fR ([CPU, package, core] each), the\n"
+	       "clocksource, the isolated and nohz_full CPUs and the kernel command line, and the\n"
+	       "machine's identity: \\fBhost cpu_model microcode bios_vendor bios_version bios_date\n"
+	       "boot_id\\fR (\\fB\"\"\\fR where the machine does not say: no DMI under some emulators); in\n"
+	       "\\fBhwnoisetop hwlat\\fR's recordings also \\fBjson watch hardlimit_us report\\fR, its\n"
+	       "options that shape what it prints at its end (\\fB\\-q\\fR is \\fB\"quiet\"\\fR in both).\n"
+	       ".TP\n.B s\nan osnoise period summary: \\fBts cpu runtime noise max_sample hw nmi irq softirq\n"
+	       "thread\\fR; \\fB\"c\":0\\fR when the statistics did not count it (warm-up, pause).\n"
+	       ".TP\n.B h\na hwlat sample: \\fBcpu seq sec nsec inner outer count nmi_total nmi_count\\fR.\n"
+	       ".TP\n.B lost\nevents the kernel dropped on \\fBcpu\\fR: \\fB\"n\"\\fR, null when it did not say how many.\n"
+	       ".TP\n.B read\nother events read meanwhile (the missed-events ratio's denominator).\n"
+	       ".TP\n.B smi\nSMIs counted on \\fBcpu\\fR since the last read.\n"
+	       ".TP\n.B mark\na marker: \\fBnum t_ms run_ns cpus osnoise hwlat origin text\\fR.\n"
+	       ".TP\n.B reset\nthe view's statistics were reset.\n"
+	       ".TP\n.B set\nthe settings in force (\\fBtracer\\fR, \\fBstate\\fR, the CPUs, period, runtime,\n"
+	       "threshold, \\fBirq_disable\\fR, the hwlat settings), as soon as any of them changes (a key or\n"
+	       "prompt of the dashboard, a pause): after the summaries read before the change, before\n"
+	       "its marker and everything that came under the new settings (the other tracer's first\n"
+	       "line after \\fBw\\fR, the first summary of the new mode after \\fBi\\fR).  A replay's\n"
+	       "dashboard shows the view of the \\fBtracer\\fR and the mode named there.\n"
+	       ".TP\n.B tick\nonce a second: \\fBelapsed_s hwlat_elapsed_s run_ns\\fR (each view's measured\n"
+	       "seconds, the markers' clock).\n"
+	       ".TP\n.B footer\nthe last line: what the end-of-run report needs (the final CPUs and mode,\n"
+	       "the SMI column, the stop, the notes), \\fB\"exit\"\\fR (the exit status), in\n"
+	       "\\fBhwnoisetop hwlat\\fR's recordings \\fB\"report_saved\"\\fR (the \\fB\\-\\-report\\fR file was\n"
+	       "written), and \\fB\"lines\"\\fR.\n");
+	replay_paragraphs();
 }
 
 /* How compare tells a real change from chance (src/verdict.h). */
@@ -282,24 +289,9 @@ static void service_section(void)
 	       "CPUs the work can spare, or shorten the runtime.\n");
 }
 
-int main(int argc, char **argv)
+/* What it does, and what it promises about the kernel's settings. */
+static void description_section(void)
 {
-	if (argc == 2 && strcmp(argv[1], "--bash-completion") == 0) {
-		mkcomp_print(stdout);
-		return 0;
-	}
-	if (argc != 1) {
-		fprintf(stderr, "usage: mkman [--bash-completion]\n");
-		return 2;
-	}
-	printf(".\\\" Generated by tools/mkman from the option tables: edit those, then run 'make man'.\n");
-	printf(".TH HWNOISETOP 1 \"\" \"hwnoisetop %s\" \"User Commands\"\n", PACKAGE_VERSION);
-	section("NAME");
-	printf("hwnoisetop \\- live per-CPU hardware noise (SMIs, NMIs, SMT, hypervisor) with the osnoise tracer\n");
-	section("SYNOPSIS");
-	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n");
-	for (const struct command_line *c = command_lines; c->name; c++)
-		synopsis_line(c);
 	section("DESCRIPTION");
 	printf("%s",
 	       "\\fBhwnoisetop\\fR runs the kernel's osnoise tracer with interrupts disabled\n"
@@ -316,8 +308,11 @@ int main(int argc, char **argv)
 	       "It runs on the CPUs it does not measure and sleeps in \\fBpoll\\fR(2) between summaries;\n"
 	       "without \\fB\\-c\\fR every CPU is measured, as with rtla, and it runs on measured CPUs\n"
 	       "(see \\fB\\-c\\fR for what that costs).\n");
-	section("OPTIONS");
-	opt_print_man(stdout, cli_options);
+}
+
+/* The dashboard, then the key table (keys.c). */
+static void keys_section(void)
+{
 	section("KEYS");
 	printf("%s",
 	       "Without \\fB\\-q\\fR, when standard output is a terminal, hwnoisetop shows a live\n"
@@ -362,6 +357,11 @@ int main(int argc, char **argv)
 	       "the locale (in a UTF\\-8 locale accents and CJK characters, which take two columns),\n"
 	       "up to 111 bytes, and is recorded and exported as UTF\\-8; a value takes ASCII.\n");
 	keys_print_man(stdout);
+}
+
+/* rtla's table, column by column, and the tables between markers. */
+static void output_section(void)
+{
 	section("OUTPUT");
 	printf("%s",
 	       "At the end of the session hwnoisetop prints the summary table of \\fBrtla hwnoise\\fR:\n"
@@ -389,12 +389,11 @@ int main(int argc, char **argv)
 	       "markers stay in the list, the whole run's table still counts them, and the sparklines\n"
 	       "show no marker older than them.  The newest closed segment always keeps its rows, so\n"
 	       "\\fBd\\fR always compares.\n", SEGMENTS_ROWS_MAX >> 20);
-	mkexport_print_man(stdout);
-	mkexport_print_prom_man(stdout);
-	hwlat_section();
-	recordings_section();
-	statistics_section();
-	service_section();
+}
+
+/* EXIT STATUS, EXAMPLES, FILES, SEE ALSO. */
+static void closing_sections(void)
+{
 	section("EXIT STATUS");
 	printf("%s",
 	       "0 on success; 1 when the environment or the kernel refuses (not root, no tracefs, no\n"
@@ -421,5 +420,37 @@ int main(int argc, char **argv)
 	       "the output of a \\fBhist:\\fR trigger given with \\fB\\-\\-trigger\\fR, saved at the end.\n");
 	section("SEE ALSO");
 	printf(".BR rtla-hwnoise (1),\n.BR rtla-osnoise-top (1),\n.BR hwlatdetect (8)\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "--bash-completion") == 0) {
+		mkcomp_print(stdout);
+		return 0;
+	}
+	if (argc != 1) {
+		fprintf(stderr, "usage: mkman [--bash-completion]\n");
+		return 2;
+	}
+	printf(".\\\" Generated by tools/mkman from the option tables: edit those, then run 'make man'.\n");
+	printf(".TH HWNOISETOP 1 \"\" \"hwnoisetop %s\" \"User Commands\"\n", PACKAGE_VERSION);
+	section("NAME");
+	printf("hwnoisetop \\- live per-CPU hardware noise (SMIs, NMIs, SMT, hypervisor) with the osnoise tracer\n");
+	section("SYNOPSIS");
+	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n");
+	for (const struct command_line *c = command_lines; c->name; c++)
+		synopsis_line(c);
+	description_section();
+	section("OPTIONS");
+	opt_print_man(stdout, cli_options);
+	keys_section();
+	output_section();
+	mkexport_print_man(stdout);
+	mkexport_print_prom_man(stdout);
+	hwlat_section();
+	recordings_section();
+	statistics_section();
+	service_section();
+	closing_sections();
 	return 0;
 }
