@@ -250,7 +250,7 @@ const struct opt_def cli_options[] = {
 		  "-q prints, the rest of the file read first. "
 		  "The recorded summaries go through the same statistics as a live run. A file "
 		  "that is not a recording, has a bad line or another format version is refused "
-		  "with its line number (exit status 2). One that a crash, a kill or a full disk "
+		  "with its line number (exit status 1). One that a crash, a kill or a full disk "
 		  "cut short (no footer, or a last line without its end of line) is replayed up to "
 		  "its last whole line, which one line on stderr says.",
 	  .example = "hwnoisetop --replay night.jsonl -q",
