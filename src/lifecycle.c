@@ -236,7 +236,9 @@ static void save_record(struct session *s)
 			fprintf(f, "# hwnoisetop: %s\n", s->stop_reason);
 			fclose(f);
 		}
-		snprintf(s->notes + used, sizeof(s->notes) - used, "trace saved to %s (%llu events)\n",
+		/* rtla's line, then how much was saved. */
+		snprintf(s->notes + used, sizeof(s->notes) - used,
+			 "  Saving trace to %s\ntrace saved to %s (%llu events)\n", s->conf.trace_file,
 			 s->conf.trace_file, (unsigned long long)events);
 	}
 }
