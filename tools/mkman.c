@@ -33,7 +33,9 @@ static void replay_paragraphs(void)
 	       "without the samples after \\fB\\-\\-watch\\fR; nothing after \\fB\\-\\-quiet\\fR; the object\n"
 	       "after \\fB\\-\\-json\\fR.  \\fB\\-\\-replay\\fR \\fIfile\\fR \\fB\\-\\-json\\fR prints the object of\n"
 	       "\\fBhwnoisetop hwlat \\-\\-json\\fR whatever the run printed.  Its exit status is the\n"
-	       "run's (1 above the hard limit); 0 without a footer.\n"
+	       "run's (1 above the hard limit, 3 when it failed); 0 without a footer.  A recording\n"
+	       "made before the footer named its table (\\fB\"exit_table\"\\fR) replays with its\n"
+	       "status read in today's table (see EXIT STATUS).\n"
 	       ".PP\n"
 	       "Size: one summary line per measured CPU per period, about 135 bytes, and one tick line\n"
 	       "of about 70 bytes a second: at 1 s periods about 0.5 MB per CPU\\-hour (3600 lines)\n"
@@ -45,7 +47,7 @@ static void replay_paragraphs(void)
 	       "started\\fR \\fIdate\\fR \\fBUTC\\fR; on standard error with \\fB\\-q\\fR and \\fB\\-\\-json\\fR, so that\n"
 	       "standard output stays the run's; \\fB\\-\\-json\\fR also gives it as \\fB\"recording\"\\fR): the table, the per-segment tables when the run printed them, the\n"
 	       "hwlat figures.  A line that does not parse, another version, a header cut short or an\n"
-	       "empty file: one line naming the line number, exit status 2.  A file cut short by a\n"
+	       "empty file: one line naming the line number, exit status 1.  A file cut short by a\n"
 	       "crash, a kill, a power loss or a full disk (no footer, its last line perhaps without\n"
 	       "its end of line) is replayed up to its last whole line, and one line on stderr says\n"
 	       "where it ends (\\fIfile\\fR: line N is cut short: replayed up to line N\\-1); exit\n"
@@ -76,7 +78,7 @@ static void replay_paragraphs(void)
 	       "\\fBa\\fR, \\fBb\\fR, \\fBchange_percent\\fR, \\fBci95_percent\\fR ([low, high], null where\n"
 	       "open), \\fBverdict\\fR (\\fB\"better\"\\fR, \\fB\"worse\"\\fR, \\fB\"no change\"\\fR,\n"
 	       "\\fB\"undecided\"\\fR, \\fB\"not comparable\"\\fR) and, undecided, \\fBperiods_needed\\fR\n"
-	       "(null when unknown).  No root, no tracer; a bad file or option: one line, exit status 2.  Two\n"
+	       "(null when unknown).  No root, no tracer; a bad file or option: one line, exit status 1.  Two\n"
 	       "recordings of different modes (hwnoise, osnoise; a recording's mode is the one it\n"
 	       "ended in, as \\fBi\\fR restarts the statistics) are refused the same way: osnoise\n"
 	       "counts IRQ, softirq and thread noise, hwnoise does not.  A recording of\n"
@@ -97,7 +99,7 @@ static void replay_paragraphs(void)
 	       "goes.  \\fBd\\fR toggles the grid.  It needs a terminal (no \\fB\\-q\\fR) and root, as any\n"
 	       "live run.  A must be a hwnoise recording, as the live run starts in hwnoise mode (no\n"
 	       "option starts it in osnoise mode): another mode is refused with one line, exit status\n"
-	       "2, before the terminal, root or tracefs are looked at.\n");
+	       "1, before the terminal, root or tracefs are looked at.\n");
 }
 
 /* --record's format, for those who read the files with their own tools. */
@@ -238,9 +240,10 @@ static void hwlat_section(void)
 	       "threshold, \\fBnmi\\-total\\fR the time spent in NMIs in microseconds and\n"
 	       "\\fBnmi\\-count\\fR their number.\n"
 	       ".SS Exit status\n"
-	       "0 when the max latency is at most the hard limit; 1 when it exceeds it, and when the\n"
-	       "environment or the kernel refuses (no hwlat tracer, another hwlat tracer running); 2 on a\n"
-	       "usage error.\n"
+	       "0 when the max latency is at most the hard limit; 1 when it exceeds it (as\n"
+	       "\\fBhwlatdetect\\fR); 3 when the test did not run or failed: a usage error, not root, no\n"
+	       "hwlat tracer, another hwlat tracer running, a report that could not be written.\n"
+	       "(\\fBhwlatdetect\\fR says 1 then too; here 1 means only the hardware.)\n"
 	       ".SS Example\n"
 	       "Test CPUs 2\\-3 for ten minutes, failing above 50 us, saving the samples:\n"
 	       ".PP\n.nf\n.RS\n"
@@ -248,7 +251,7 @@ static void hwlat_section(void)
 	       ".RE\n.fi\n");
 }
 
-/* ".B hwnoisetop compare" and its words: [\fIOPTIONS\fR], \fIA.jsonl\fR, \fB\-\-live\fR. */
+/* ".B hwnoisetop compare" and its words: [\\fIOPTIONS\\fR], \\fIA.jsonl\\fR, \\fB\\-\\-live\\fR. */
 static void synopsis_line(const struct command_line *c)
 {
 	const char *w = c->args;
@@ -396,9 +399,24 @@ static void closing_sections(void)
 {
 	section("EXIT STATUS");
 	printf("%s",
-	       "0 on success; 1 when the environment or the kernel refuses (not root, no tracefs, no\n"
-	       "osnoise tracer, no OSNOISE_IRQ_DISABLE, the tracer busy); 2 on a usage error, and when a\n"
-	       "stop condition fired.\n");
+	       "Every command's statuses, for scripts:\n"
+	       ".TP\n.B hwnoisetop\n"
+	       "as \\fBrtla hwnoise\\fR 6.18: 0 done; 1 failed to run or a usage error (not root, no\n"
+	       "tracefs, no osnoise tracer, no OSNOISE_IRQ_DISABLE, the tracer busy, a bad option);\n"
+	       "2 stopped by \\fB\\-s\\fR or \\fB\\-S\\fR (the stop condition fired).\n"
+	       ".TP\n.B hwnoisetop \\-\\-replay\\fR, \\fB\\-\\-cleanup\n"
+	       "0 done (a replay: the recorded run's status, as the table of its command says it);\n"
+	       "1 failed or a usage error.\n"
+	       ".TP\n.B hwnoisetop compare\n"
+	       "0 done; 1 failed or a usage error (a bad file, two recordings that do not compare);\n"
+	       "with \\fB\\-\\-live\\fR as \\fBhwnoisetop\\fR.\n"
+	       ".TP\n.B hwnoisetop hwlat\n"
+	       "as \\fBhwlatdetect\\fR: 0 every sample at most the hard limit; 1 above it; 3 failed to\n"
+	       "run or a usage error (1 is taken by the result).\n"
+	       ".PP\n"
+	       "Recordings made before this table (their footer has no \\fB\"exit_table\"\\fR) replay\n"
+	       "with their status read into it: a 2 in a recording was a stop (a usage error makes no\n"
+	       "recording), and a \\fBhwnoisetop hwlat\\fR run's 1 is 1 above the hard limit, 3 otherwise.\n");
 	section("EXAMPLES");
 	printf("%s",
 	       "Measure CPUs 1-7 for ten minutes with a 1 us threshold and print the table:\n"

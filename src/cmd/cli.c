@@ -215,7 +215,7 @@ const struct opt_def cli_options[] = {
 	  .arg_name = "o:prio|r:prio|f:prio|d:runtime:period",
 	  .help = "scheduling of the osnoise/N threads: o:nice (SCHED_OTHER), r:prio (SCHED_RR), "
 		  "f:prio (SCHED_FIFO), d:runtime:period (SCHED_DEADLINE, times in ns or with "
-		  "us, ms or s)",
+		  "us, ms or s); the letter in either case, as rtla",
 	  .more = "Applied to every osnoise/N kernel thread once tracing starts, and again to the "
 		  "new threads whenever the kernel restarts them. The kernel accepts SCHED_DEADLINE "
 		  "for a per-CPU thread only when its CPU is alone in its root domain "
@@ -250,7 +250,7 @@ const struct opt_def cli_options[] = {
 		  "-q prints, the rest of the file read first. "
 		  "The recorded summaries go through the same statistics as a live run. A file "
 		  "that is not a recording, has a bad line or another format version is refused "
-		  "with its line number (exit status 2). One that a crash, a kill or a full disk "
+		  "with its line number (exit status 1). One that a crash, a kill or a full disk "
 		  "cut short (no footer, or a last line without its end of line) is replayed up to "
 		  "its last whole line, which one line on stderr says.",
 	  .example = "hwnoisetop --replay night.jsonl -q",

@@ -45,7 +45,7 @@ const struct opt_def hwlat_options[] = {
 	  .example = "hwnoisetop hwlat --threshold 5",
 	  .accepts = "microseconds from 1 to 10000000, or a time in us, ms or s" },
 	{ .id = O_HARDLIMIT, .long_name = "hardlimit", .arg = OPT_REQUIRED, .arg_name = "us",
-	  .help = "fail (exit status 1) when the max latency exceeds this (default: the threshold)",
+	  .help = "exit status 1 when the max latency exceeds this (default: the threshold)",
 	  .example = "hwnoisetop hwlat --threshold 10 --hardlimit 50",
 	  .accepts = "microseconds from 0 to 3600000000, or a time in us, ms or s" },
 	{ .id = O_WINDOW, .long_name = "window", .arg = OPT_REQUIRED, .arg_name = "us",
@@ -312,13 +312,13 @@ int hwlat_main(int argc, char **argv)
 	session_block_signals();
 	rc = hwlat_cli_parse(&cli, argc, argv);
 	if (rc >= 0)
-		return rc;
+		return rc == HWN_EXIT_OK ? HWN_HWLAT_BELOW : HWN_HWLAT_FAILED;
 	if (hwlat_check(err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
-		return HWN_EXIT_ENV;
+		return HWN_HWLAT_FAILED;
 	}
-	if ((rc = outputs_open(&out, &cli.out)))
-		return rc;
+	if (outputs_open(&out, &cli.out))
+		return HWN_HWLAT_FAILED;
 	if (!cli.out.quiet && !cli.out.json) {
 		hwlat_print_params(stdout, &cli);
 		printf("\nStarting test\n");
@@ -329,7 +329,7 @@ int hwlat_main(int argc, char **argv)
 		outputs_abandon(&out);
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
 		session_free_results(&s);
-		return HWN_EXIT_ENV;
+		return HWN_HWLAT_FAILED;
 	}
 	outputs_begin(&out, &s, argc + 1, argv - 1, &(struct recording_cli){
 		.quiet = cli.out.quiet, .json = cli.out.json, .watch = cli.watch,
@@ -343,9 +343,10 @@ int hwlat_main(int argc, char **argv)
 	end = (struct hwlat_end){ .conf = &cli.sc.hwl, .hardlimit_us = cli.hardlimit_us,
 				  .duration_s = cli.sc.duration_s, .quiet = cli.out.quiet,
 				  .json = cli.out.json, .watch = cli.watch, .smi = smi_ok(s.smi) };
-	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_EXIT_ENV : HWN_EXIT_OK;
+	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_HWLAT_ABOVE :
+									     HWN_HWLAT_BELOW;
 	if (s.exit_status)
-		status = s.exit_status;
+		status = HWN_HWLAT_FAILED;
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
 		int werr = !(report = outfile_open(cli.report)) ||
@@ -354,7 +355,7 @@ int hwlat_main(int argc, char **argv)
 		if ((report && fclose(report) != 0) || werr) {
 			fprintf(stderr, "hwnoisetop: cannot write the report to %s: %s\n", cli.report,
 				strerror(errno));
-			status = HWN_EXIT_ENV;
+			status = HWN_HWLAT_FAILED;
 		} else {
 			end.report = cli.report;
 		}
@@ -364,7 +365,7 @@ int hwlat_main(int argc, char **argv)
 	if (outputs_end(&out, &s, &(struct recording_end){ .smi = end.smi,
 			.report_saved = end.report != NULL }, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
-		status = HWN_EXIT_ENV;
+		status = HWN_HWLAT_FAILED;
 	}
 	end.status = status;
 	summary_hwlat(&s, &end);

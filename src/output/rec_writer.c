@@ -508,9 +508,9 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 	put_cpus(r, "cpus", &s->conf.osn.cpus);
 	put_cpus(r, "hwlat_cpus", &s->conf.hwl.cpus);
 	fprintf(r->mem, ",\"osnoise\":%s,\"smi\":%s,\"hwlat_view\":%s,\"hwlat_threshold_us\":%llu,"
-		    "\"exit\":%d,\"stop_hit\":%s", !s->conf.osn.irq_disable ? "true" : "false",
+		    "\"exit\":%d,\"exit_table\":%d,\"stop_hit\":%s", !s->conf.osn.irq_disable ? "true" : "false",
 		    end->smi ? "true" : "false", end->hwlat_view ? "true" : "false",
-		    (unsigned long long)s->conf.hwl.threshold_us, s->exit_status,
+		    (unsigned long long)s->conf.hwl.threshold_us, s->exit_status, HWN_EXIT_TABLE,
 		    s->stop_hit ? "true" : "false");
 	put_str(r, "stop_reason", s->stop_reason);
 	put_str(r, "neighbour_log", s->neighbour_log);

@@ -48,8 +48,9 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 		       (unsigned long long)s->conf.hwl.threshold_us);
 		hwlat_print_summary(stdout, &s->hwl_stats);
 	}
-	if (s->stop_hit)
-		fprintf(text, "hwnoisetop hit stop tracing: %s\n", s->stop_reason);
+	if (s->stop_hit)	/* rtla's line first: scripts and rtla's tests grep it */
+		fprintf(text, "osnoise hit stop tracing\nhwnoisetop hit stop tracing: %s\n",
+			s->stop_reason);
 	fputs(textbuf_str(&s->notes), text);
 	if (s->notes.dropped)
 		fprintf(text, "hwnoisetop: %lu notes lost (out of memory)\n", s->notes.dropped);

@@ -233,8 +233,9 @@ static void save_record(struct session *s)
 			fprintf(f, "# hwnoisetop: %s\n", s->stop_reason);
 			fclose(f);
 		}
-		textbuf_printf(&s->notes, "trace saved to %s (%llu events)\n", s->conf.trace_file,
-			       (unsigned long long)events);
+		/* rtla's line, then how much was saved. */
+		textbuf_printf(&s->notes, "  Saving trace to %s\ntrace saved to %s (%llu events)\n",
+			       s->conf.trace_file, s->conf.trace_file, (unsigned long long)events);
 	}
 }
 

@@ -269,10 +269,27 @@ static int lost(struct replay *r, const struct jsonr_obj *o, const struct reader
 	return 0;
 }
 
+/*
+ * A footer's exit status in today's table (env.h).  The first table's
+ * hwnoisetop exits read the same (its 2 in a recording is the stop: a usage
+ * error makes no recording); its hwnoisetop hwlat said 1 both above the hard
+ * limit and for a failure during the run, told apart by the samples.
+ */
+static int old_status(const struct replay *r, int64_t table, int status)
+{
+	const struct hwl_stats *st = &r->s.hwl_stats;
+
+	if (table >= HWN_EXIT_TABLE || !r->hwlat_mode || status == HWN_HWLAT_BELOW)
+		return status;
+	if (status == 1 && st->samples && st->max > r->hwlat_end.hardlimit_us)
+		return HWN_HWLAT_ABOVE;
+	return HWN_HWLAT_FAILED;
+}
+
 static int footer(struct replay *r, const struct jsonr_obj *o)
 {
 	struct session *s = &r->s;
-	int64_t status;
+	int64_t status, table;
 	bool osnoise, saved;
 
 	if (need_u64(r, o, "elapsed_s", &r->end.elapsed_s) < 0 ||
@@ -289,7 +306,9 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 		return bad(r, "no true or false \"%s\"", "smi, hwlat_view or stop_hit");
 	if (jsonr_int(o, "exit", &status) < 0)
 		return bad(r, "no whole number \"%s\"", "exit");
-	s->exit_status = (int)status;
+	if (jsonr_int(o, "exit_table", &table) < 0)
+		table = 1;	/* before the footer named its table */
+	s->exit_status = old_status(r, table, (int)status);
 	if (jsonr_str(o, "stop_reason", s->stop_reason, sizeof(s->stop_reason)) < 0 ||
 	    jsonr_str(o, "neighbour_log", s->neighbour_log, sizeof(s->neighbour_log)) < 0 ||
 	    take_notes(o, &s->notes) < 0)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Bad input, table-driven, in one lab VM boot: every invocation below must
-# exit with status 2, print exactly one line (on stderr, nothing on stdout)
+# exit with status 1 (a usage error), print exactly one line (on stderr, nothing on stdout)
 # naming the option and what it accepts, and leave every kernel setting as
 # it was.  Kernel-checked input (events, filters, triggers, cgroups, CPUs
 # online) is judged by the real kernel.
@@ -112,7 +112,7 @@ while IFS='|' read -r label args; do
 	line=$(printf '%s\n' "$LAB_OUT" | grep -F "@@case $n|" | head -n 1)
 	IFS='|' read -r _ rc lines outbytes same msg <<<"$line"
 	why=()
-	[[ $rc == 2 ]] || why+=("exit status ${rc:-none}")
+	[[ $rc == 1 ]] || why+=("exit status ${rc:-none}")
 	[[ $lines == 1 ]] || why+=("$lines lines on stderr")
 	[[ $outbytes == 0 ]] || why+=("$outbytes bytes on stdout")
 	[[ $same == yes ]] || why+=("kernel settings changed")

@@ -81,7 +81,7 @@ diag "$(get t_line)"
 like "$(get t_events)" '^[1-9][0-9]*$' "trace-cmd report shows CPU 1's osnoise events in it"
 is "$(get t_inst)" same "trace-cmd removed the recording instance: it is back, recording, as it was"
 is "$(get t_exit)$(get t_restored)" yesyes "q exits with 0 and restores every setting"
-is "$(get m_rc)" 2 "-t x.dat without trace-cmd: a usage error (status 2)"
+is "$(get m_rc)" 1 "-t x.dat without trace-cmd: a usage error (status 1)"
 like "$(get m_err)" "^hwnoisetop: -t/--trace '/lab/no.dat' needs trace-cmd, which is not installed \\(apt install trace-cmd" \
 	"one line says what to install"
 is "$(get m_lines)$(get m_file)$(get m_restored)" 1noyes "one line, no file, nothing changed"

@@ -139,7 +139,7 @@ diag "$(printf '%s\n' "$LAB_OUT" | sed -n 's/^@@time /time: /p' | tr '\n' ' ')"
 diag "$(printf '%s\n' "$LAB_OUT" | grep '^pf: ')"
 
 # 10
-is "$(get pf_rc)" 1 "poll failing in the loop: exit status 1, not 2"
+is "$(get pf_rc)" 1 "poll failing in the loop: exit status 1, not the stop's 2"
 is "$(get pf_err)" 10 "the error is named and no 'stop tracing hit' is made up"
 is "$(get pf_restored)" yes "and every setting is restored"
 

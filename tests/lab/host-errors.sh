@@ -55,7 +55,7 @@ fi
 # Arguments echoed in errors: escaped and cut (checked before the environment).
 msg=$("$bin" -p "$(printf '1\n\033[2J')" 2>&1 >/dev/null); rc=$?
 echo "# $msg"
-t "$([ $rc = 2 ] && [ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] && echo 1)" "a newline in an argument: one line, exit 2 (got $rc)"
+t "$([ $rc = 1 ] && [ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] && echo 1)" "a newline in an argument: one line, exit 1 (got $rc)"
 t "$(printf '%s' "$msg" | grep -q "'1\\\\n\\\\x1b\[2J'" && ! printf '%s' "$msg" | grep -q "$(printf '\033')" && echo 1)" \
 	"control characters are shown escaped (\\n, \\x1b), no ESC reaches the terminal"
 msg=$("$bin" hwlat --mode "$(head -c 100000 /dev/zero | tr '\0' x)" 2>&1 >/dev/null)
@@ -63,7 +63,7 @@ t "$([ ${#msg} -lt 300 ] && echo "$msg" | grep -q "'x\{64\}\.\.\.'" && echo 1)" 
 # Output files are checked at parse time: no file created, none truncated.
 tmp=$(mktemp -d)
 msg=$("$bin" -q -d 1 -t "$tmp" 2>&1 >/dev/null); rc=$?
-t "$([ $rc = 2 ] && echo "$msg" | grep -q "^hwnoisetop: -t/--trace '$tmp' is a directory" && echo 1)" "-t DIR refused with exit 2: $msg"
+t "$([ $rc = 1 ] && echo "$msg" | grep -q "^hwnoisetop: -t/--trace '$tmp' is a directory" && echo 1)" "-t DIR refused with exit 1: $msg"
 msg=$("$bin" hwlat --report /no/such/x 2>&1 >/dev/null); rc=$?
-t "$([ $rc = 2 ] && echo "$msg" | grep -q "^hwnoisetop: --report '/no/such/x' cannot be written" && echo 1)" "hwlat --report /no/such/x refused with exit 2: $msg"
+t "$([ $rc = 3 ] && echo "$msg" | grep -q "^hwnoisetop: --report '/no/such/x' cannot be written" && echo 1)" "hwlat --report /no/such/x refused with exit 3: $msg"
 rm -rf "$tmp"

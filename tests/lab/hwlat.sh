@@ -13,11 +13,11 @@ plan 70
 # ---- On this machine: nothing needs the tracer for these.
 bin=$HWNOISETOP
 msg=$("$bin" hwlat --window 100000 --width 800000 2>&1); rc=$?
-is "$rc" 2 "width above the window: exit 2"
+is "$rc" 3 "width above the window: exit 3 (no result)"
 is "$msg" "hwnoisetop: --width '800000' is above the window of 100000 us (it takes microseconds from 1 to the window, or a time in us, ms or s)" \
 	"width above the window: one line naming the option, the limit and what it takes"
 msg=$("$bin" hwlat --mode sideways 2>&1); rc=$?
-is "$rc.$(printf '%s\n' "$msg" | wc -l)" "2.1" "a bad --mode: exit 2, one line"
+is "$rc.$(printf '%s\n' "$msg" | wc -l)" "3.1" "a bad --mode: exit 3, one line"
 like "$msg" "^hwnoisetop: --mode 'sideways' is not a mode \\(it takes none, round-robin or per-cpu\\)$" \
 	"a bad --mode names the modes"
 like "$("$bin" hwlat --help)" "--hardlimit us" "hwlat --help lists its options"
@@ -31,7 +31,7 @@ else
 	msg=$(unshare --mount --propagation private sh -c \
 		"grep -qw tracefs /proc/mounts || mount -t tracefs nodev $tr; '$bin' hwlat --duration 1; echo rc=\$?; ls $tr/instances" 2>&1)
 	diag "$msg"
-	is "$(printf '%s\n' "$msg" | sed -n 's/^rc=//p')" 1 "no hwlat tracer: exit 1"
+	is "$(printf '%s\n' "$msg" | sed -n 's/^rc=//p')" 3 "no hwlat tracer: exit 3 (1 is above the hard limit)"
 	like "$(printf '%s\n' "$msg" | sed -n 1p)" \
 		'^hwnoisetop: this kernel has no hwlat tracer \(available: .*\): boot a kernel built with CONFIG_HWLAT_TRACER=y$' \
 		"no hwlat tracer: one line naming it and the fix"
@@ -228,7 +228,7 @@ is "$(get restored_segv)" yes "SIGSEGV: every setting restored by the crash hand
 # SIGKILL and --cleanup.
 is "$(get rc_kill)" 137 "SIGKILL: the run dies (status 137)"
 is "$(get left_after_kill)" yes "SIGKILL: the settings stay changed (the check can fail)"
-is "$(get rc_k2)" 1 "after a SIGKILL a new run refuses: exit 1"
+is "$(get rc_k2)" 3 "after a SIGKILL a new run refuses: exit 3"
 like "$(get k2_msg)" "run 'hwnoisetop --cleanup' first" "after a SIGKILL a new run points to --cleanup"
 is "$(get rc_cleanup)" 0 "--cleanup exits 0"
 is "$(get restored_cleanup)" yes "--cleanup restores every hwlat setting and removes the instance"
@@ -254,17 +254,17 @@ else
 fi
 
 # Busy.
-is "$(get rc_busy)" 1 "a hwlat tracer already current: exit 1"
+is "$(get rc_busy)" 3 "a hwlat tracer already current: exit 3"
 like "$(get busy_msg)" '^hwnoisetop: the tracer is busy: hwlat is the current tracer of /sys/kernel/tracing; stop it first [(]echo nop > /sys/kernel/tracing/current_tracer[)]$' \
 	"a hwlat tracer already current: one line saying so"
 is "$(get busy_unchanged)" yes "a hwlat tracer already current: nothing changed"
-is "$(get rc_busy2)" 1 "a second hwnoisetop hwlat: exit 1"
+is "$(get rc_busy2)" 3 "a second hwnoisetop hwlat: exit 3"
 like "$(get busy2_msg)" '^hwnoisetop: the tracer is busy: hwlat runs in instance hwnoisetop-[0-9]+-hwlat' \
 	"a second hwnoisetop hwlat: one line naming the first one's instance"
 is "$(get rc_busy3)" 1 "hwnoise beside a running hwlat: exit 1"
 like "$(get busy3_msg)" '^hwnoisetop: the tracer is busy: hwlat runs in instance hwnoisetop-[0-9]+-hwlat' \
 	"hwnoise beside a running hwlat: one line naming its instance"
-is "$(get rc_busy4)" 1 "hwlat beside a running hwnoise: exit 1"
+is "$(get rc_busy4)" 3 "hwlat beside a running hwnoise: exit 3"
 like "$(get busy4_msg)" '^hwnoisetop: the tracer is busy: osnoise runs in instance hwnoisetop-[0-9]+ ' \
 	"hwlat beside a running hwnoise: one line naming its instance"
 is "$(get restored_end)" yes "every setting as before at the end"

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 51
+plan 52
 
 lab_run --cpus 2 --bin "$HWNOISETOP" -- <<'EOF'
 T=/sys/kernel/tracing
@@ -25,19 +25,20 @@ check() { [ "$before" = "$(snap)" ] && echo "restored_$1=yes" || { echo "restore
 
 # -s: stops with status 2, names the CPU, saves the trace.
 hwnoisetop -q -c 1 -s 50 -t -d 60s > s.out 2>&1; echo "rc_s=$?"
-echo "s_out=$(grep 'hit stop tracing' s.out)"
+echo "s_out=$(grep 'hwnoisetop hit stop tracing' s.out)"
 echo "s_saved=$(grep -c '^trace saved to osnoise_trace.txt' s.out)"
+echo "s_rtla=$(grep -cxF -e 'osnoise hit stop tracing' -e '  Saving trace to osnoise_trace.txt' s.out)"
 echo "s_trace_stop=$(grep -c 'stop tracing hit on cpu 1' osnoise_trace.txt)"
 echo "s_trace_events=$(grep -c ' sample_threshold: start ' osnoise_trace.txt)"
 check s
 # -S: the period total.
 hwnoisetop -q -c 1 -S 1000 -d 60s > S.out 2>&1; echo "rc_S=$?"
-echo "S_out=$(grep 'hit stop tracing' S.out)"
+echo "S_out=$(grep 'hwnoisetop hit stop tracing' S.out)"
 check S
 # -a = -s us -T 1 -t
 rm -f osnoise_trace.txt
 hwnoisetop -q -c 0 -a 50 -d 60s > a.out 2>&1; echo "rc_a=$?"
-echo "a_out=$(grep 'hit stop tracing' a.out)"
+echo "a_out=$(grep 'hwnoisetop hit stop tracing' a.out)"
 [ -s osnoise_trace.txt ] && echo "a_saved=yes"
 check a
 
@@ -119,6 +120,7 @@ is "$LAB_RC" 0 "the guest script ran in one VM boot"
 is "$(get rc_s)" 2 "-s 50: the stop condition ends the run with status 2"
 like "$(get s_out)" 'stop tracing hit on cpu 1: a single noise of [0-9]+ us is above -s 50 us' "-s: says which CPU hit it and why"
 is "$(get s_saved)" 1 "-s -t: says the trace was saved"
+is "$(get s_rtla)" 2 "-s -t: rtla's lines 'osnoise hit stop tracing' and '  Saving trace to osnoise_trace.txt'"
 ok "$(( $(get s_trace_stop) >= 1 ? 0 : 1 ))" "-s -t: the saved trace holds the stop message"
 ok "$(( $(get s_trace_events) >= 1 ? 0 : 1 ))" "-s -t: the saved trace holds osnoise events ($(get s_trace_events) sample_threshold)"
 restored s "-s"

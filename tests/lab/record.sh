@@ -144,7 +144,7 @@ hdr=$(head -1 "$tmp/live.jsonl")
 like "$hdr" '"kernel":"[0-9]+\.[^"]+".*"argv":\["hwnoisetop","-D","-q","-c","0"' "the header names the kernel and the command line"
 like "$hdr" '"topology":\[\[0,[0-9]+,[0-9]+\],\[1,[0-9]+,[0-9]+\]\]' "the header has the CPU topology"
 
-is "$(get rc_exists)" 2 "--record onto an existing file: exit 2"
+is "$(get rc_exists)" 1 "--record onto an existing file: exit 1"
 like "$(get exists_msg)" "^hwnoisetop: --record 'exists.jsonl' exists; --force overwrites it \\(it takes " "one line naming the file and --force"
 is "$(get exists_lines)/$(get exists_kept)" "1/keep" "one line, the file untouched"
 is "$(get instances_after_refusal)" 0 "refused before any change to the kernel"

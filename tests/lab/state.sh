@@ -154,10 +154,10 @@ like "$(get c2_msg)" 'never writes' "and says why"
 
 is "$(get t_victim)" precious "a symlink at osnoise_trace.txt is not followed"
 like "$(get t_msg)" 'osnoise_trace.txt.*(symlink|cannot write)' "and says why it does not write it"
-is "$(get rc_t2)" 2 "-t naming a symlink is refused when parsed"
+is "$(get rc_t2)" 1 "-t naming a symlink is refused when parsed"
 like "$(get t2_msg)" 'is a symlink: not followed' "saying so"
 is "$(get r_victim)" precious "a symlink at the hwlat --report file is not followed"
-is "$(get rc_r)" 2 "hwlat --report naming a symlink is refused when parsed"
+is "$(get rc_r)" 3 "hwlat --report naming a symlink is refused when parsed"
 like "$(get r_msg)" 'is a symlink: not followed' "saying so"
 is "$(get files_unchanged)" yes "the tracer settings are as before"
 

@@ -76,5 +76,5 @@ ok $([ $(($1 + $2 + $3)) -eq 0 ]; echo $?) \
 
 "$bin" compare "$tmp/a.jsonl" "$tmp/b.jsonl" --margin 250 > /dev/null 2> "$tmp/err"
 rc=$?
-ok $([ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q -- '--margin' "$tmp/err"; echo $?) \
-	"--margin 250: exit 2, one line naming --margin"
+ok $([ $rc -eq 1 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q -- '--margin' "$tmp/err"; echo $?) \
+	"--margin 250: exit 1 (usage), one line naming --margin"

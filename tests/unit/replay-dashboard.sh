@@ -140,7 +140,7 @@ key q
 wait_rc
 check '[ "$(cat "$tmp/rc")" = 0 ] && cmp -s "$tmp/cut.referr" "$tmp/err"' \
 	"q: exit 0 and the same note on stderr as --replay -q"
-# A garbled line: played up to the line before, the line named, exit 2 as -q.
+# A garbled line: played up to the line before, the line named, exit 1 as -q.
 { head -n 30 "$rec"; echo '{"t":"s","cpu":'; tail -n +31 "$rec"; } > "$tmp/bad.jsonl"
 "$bin" --replay "$tmp/bad.jsonl" -q > /dev/null 2> "$tmp/bad.referr"
 play_fast "$tmp/bad.jsonl"
@@ -149,8 +149,8 @@ check 'screen | head -1 | grep -q "END: bad line" && screen | tail -1 | grep -q 
 	"a garbled line 31: END, the line named on the status line"
 key q
 wait_rc
-check '[ "$(cat "$tmp/rc")" = 2 ] && cmp -s "$tmp/bad.referr" "$tmp/err"' \
-	"q: exit 2 with the line --replay -q prints"
+check '[ "$(cat "$tmp/rc")" = 1 ] && cmp -s "$tmp/bad.referr" "$tmp/err"' \
+	"q: exit 1 with the line --replay -q prints"
 
 # A recording with SMI counts: the grid has the live dashboard's SMI column.
 if command -v python3 >/dev/null 2>&1; then

@@ -12,7 +12,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..15
+echo 1..17
 
 # rec FILE HEADER-OPTIONS EXIT FOOTER-OPTIONS: two samples on CPUs 0 and 1
 # (inner 15 and 11 us, threshold 10), hard limit 12 unless HEADER-OPTIONS say.
@@ -107,11 +107,22 @@ grep -q '^{"format":"hwnoisetop-hwlat".*"exit_status":1}$' "$tmp/out" && [ $rc =
 check $? "a --json run's replay prints its object"
 
 # Another stop: the recorded status, whatever the figures say.
-rec stop.jsonl ',"json":false,"watch":false,"hardlimit_us":100,"report":""' 2 ',"report_saved":false'
+rec stop.jsonl ',"json":false,"watch":false,"hardlimit_us":100,"report":""' 3 ',"exit_table":2,"report_saved":false'
 sed -i 's/"stop_reason":""/"stop_reason":"SIGINT"/' "$tmp/stop.jsonl"
 replay stop.jsonl -q
-[ $rc = 2 ] && [ "$(head -1 "$tmp/out")" = "test interrupted (SIGINT)" ]
-check $? "an interrupted run: its first line and its recorded exit status 2 ($rc)"
+[ $rc = 3 ] && [ "$(head -1 "$tmp/out")" = "test interrupted (SIGINT)" ]
+check $? "an interrupted run: its first line and its recorded exit status 3 ($rc)"
+
+# Footers of the first exit table (no "exit_table"): hwlat's 1 meant above the
+# hard limit or a failure, its 2 a usage error; read into today's table.
+rec old2.jsonl ',"json":false,"watch":false,"hardlimit_us":100,"report":""' 2 ',"report_saved":false'
+replay old2.jsonl -q
+[ $rc = 3 ]
+check $? "the first table's 2: no result, exit 3 ($rc)"
+rec old1.jsonl ',"json":false,"watch":false,"hardlimit_us":100,"report":""' 1 ',"report_saved":false'
+replay old1.jsonl -q --json
+[ $rc = 3 ] && grep -q '"exit_status":3}$' "$tmp/out"
+check $? "the first table's 1 with every sample below the hard limit: a failure, exit 3 ($rc)"
 
 # An older recording without these options: the text, the samples, the hard limit the threshold.
 rec old.jsonl '' 1 ''
