@@ -1,0 +1,54 @@
+#!/bin/sh
+# The dashboard on a plain terminal: 80x24 and 200x60, TERM=dumb, NO_COLOR
+# and LANG=C, played back from tests/unit/replay-4cpu.jsonl in a detached
+# tmux terminal on this machine (no root, no tracer).
+top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
+src=${abs_top_srcdir:-$top}
+bin=$top/src/hwnoisetop
+rec=$src/tests/unit/replay-4cpu.jsonl
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is not installed"
+	exit 0
+fi
+tmp=$(mktemp -d) || exit 1
+sock=hwn-narrow-$$
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; screen | sed 's/^/# /'; }
+check() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
+screen() { T capture-pane -p -t narrow; }
+wait_for() {
+	i=0
+	while [ $i -lt 300 ]; do
+		screen | grep -qE "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+key() { T send-keys -t narrow "$@"; sleep 0.3; }
+wait_rc() {
+	i=0
+	while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+}
+# Play the recording in a new W x H window with the environment $3.
+play() {
+	rm -f "$tmp/rc"
+	T kill-session -t narrow 2>/dev/null
+	T new-session -d -s narrow -x "$1" -y "$2" \
+		"env $3 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+}
+
+echo 1..1
+
+# TERM=dumb cannot place its cursor: the report only, and one line saying why.
+play 80 24 "TERM=dumb NO_COLOR=1 LANG=C"
+wait_rc
+check 'grep -qx 0 "$tmp/rc" &&
+	grep -q "cannot move its cursor (TERM=dumb): showing only the report" "$tmp/err" &&
+	[ "$(wc -l < "$tmp/err")" = 1 ] && screen | grep -q "Hardware-related Noise"' \
+	'TERM=dumb: the report, and one line on stderr saying why'
+
+T kill-server 2>/dev/null
