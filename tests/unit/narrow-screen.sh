@@ -41,7 +41,7 @@ play() {
 		"env $3 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
 }
 
-echo 1..1
+echo 1..3
 
 # TERM=dumb cannot place its cursor: the report only, and one line saying why.
 play 80 24 "TERM=dumb NO_COLOR=1 LANG=C"
@@ -50,5 +50,12 @@ check 'grep -qx 0 "$tmp/rc" &&
 	grep -q "cannot move its cursor (TERM=dumb): showing only the report" "$tmp/err" &&
 	[ "$(wc -l < "$tmp/err")" = 1 ] && screen | grep -q "Hardware-related Noise"' \
 	'TERM=dumb: the report, and one line on stderr saying why'
+
+# 80x24: the key bar keeps q quit beside F1 help (replay and live bars).
+play 80 24 "NO_COLOR=1 LANG=C"
+wait_for 'x1 playing'
+check 'screen | tail -1 | grep -q "^ F1 help  q quit  z pause"' '80x24: q quit beside F1 help in the key bar'
+[ "$(grep -c '" F1 help  q quit  s system' "$src/ui/frame.c")" = 2 ] && ok 'the live key bars start F1 help  q quit' ||
+	not_ok 'the live key bars start F1 help  q quit'
 
 T kill-server 2>/dev/null
