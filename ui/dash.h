@@ -139,7 +139,8 @@ struct dashboard {
 	unsigned redraw;		/* enum dash_redraw: what changed since the last draw */
 	uint64_t layout;		/* the last draw's layout: another one redraws all */
 	bool help;			/* the help screen is shown */
-	int help_top;
+	int help_top;			/* its first row on screen */
+	int help_page;			/* its rows a page (PgUp/PgDn), from the last draw */
 	bool marks_list;		/* M: the markers are listed */
 	int marks_top;
 	bool compare;			/* d: the compare view replaces the grid */
@@ -282,6 +283,9 @@ void term_no_flow_control(void);
 
 /* keys.c: a key pressed; what it needs redrawn (enum dash_redraw). */
 unsigned keys_dispatch(struct dashboard *d, int ch);
+/* Whether the help lists binding k now: it works in the view on screen, and no binding before it has its keys. */
+struct key_def;
+bool keys_shown(const struct dashboard *d, const struct key_def *k);
 
 /*
  * prompt.c: the status-line prompts.  prompt_open: start typing one;

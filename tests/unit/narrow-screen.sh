@@ -41,7 +41,7 @@ play() {
 		"env $3 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
 }
 
-echo 1..3
+echo 1..7
 
 # TERM=dumb cannot place its cursor: the report only, and one line saying why.
 play 80 24 "TERM=dumb NO_COLOR=1 LANG=C"
@@ -57,5 +57,19 @@ wait_for 'x1 playing'
 check 'screen | tail -1 | grep -q "^ F1 help  q quit  z pause"' '80x24: q quit beside F1 help in the key bar'
 [ "$(grep -c '" F1 help  q quit  s system' "$src/ui/frame.c")" = 2 ] && ok 'the live key bars start F1 help  q quit' ||
 	not_ok 'the live key bars start F1 help  q quit'
+
+# The help at 80x24: wrapped at words, the replay's bindings each once, PgDn scrolls.
+key F1
+wait_for 'hwnoisetop keys'
+check 'screen | grep -q "as fast as it can\$" && screen | grep -qE "^ {12}\(replay\)\$"' \
+	'80x24 help: a long binding wraps at a word, its rest indented under the text'
+check '[ "$(screen | grep -c "^ z ")" = 1 ] && ! screen | grep -q "^ T "' \
+	'80x24 help of a replay: z once, and no key the replay refuses'
+key NPage
+check 'screen | grep -q "hwnoisetop keys" && screen | grep -q "^ At a prompt" && ! screen | grep -q "^ z "' \
+	'80x24 help: PgDn scrolls to the end and leaves it open'
+key PPage
+check 'screen | grep -q "^ z " && ! screen | awk "length(\$0) > 80" | grep -q .' \
+	'80x24 help: PgUp scrolls back to the top; no line is longer than the terminal'
 
 T kill-server 2>/dev/null
