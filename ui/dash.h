@@ -104,7 +104,7 @@ struct grid_drawn {
 	int y, height, width;		/* grid_draw()'s place: column titles, rows */
 	int top;			/* the first row shown */
 	int sel;			/* the row drawn selected (index in order) */
-	int sort;
+	int sort;			/* sort column * 2 + reversed */
 	bool hwlat;
 	uint64_t samples, elapsed;	/* the data drawn */
 	uint64_t spark_max;		/* the History sparkline's scale */
@@ -157,6 +157,7 @@ struct dashboard {
 	int top;			/* first shown row */
 	int page;			/* rows shown at the last draw */
 	int sort;			/* sort column: index in grid's table */
+	bool sort_reverse;		/* I: the column's order reversed */
 	int *order;			/* CPUs in display order */
 	int nrows;
 	struct grid_drawn drawn;	/* what the grid on screen shows */
@@ -230,6 +231,8 @@ void grid_move(struct dashboard *d, int delta);
 void grid_home_end(struct dashboard *d, bool end);
 void grid_sort_step(struct dashboard *d, int dir);
 const char *grid_sort_name(const struct dashboard *d);
+/* "largest first" or "smallest first" */
+const char *grid_sort_order(const struct dashboard *d);
 /* The SMI columns show: SMIs are counted (or were, in the recording played back). */
 bool grid_smi_shown(const struct session *s);
 

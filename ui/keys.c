@@ -199,8 +199,11 @@ static unsigned key_reset(struct dashboard *d, int code)
 
 static unsigned key_sort(struct dashboard *d, int code)
 {
-	grid_sort_step(d, code == '<' ? -1 : 1);
-	dash_message(d, false, "sorted by %s", grid_sort_name(d));
+	if (code == 'I')
+		d->sort_reverse = !d->sort_reverse;
+	else
+		grid_sort_step(d, code == '<' ? -1 : 1);
+	dash_message(d, false, "sorted by %s, %s", grid_sort_name(d), grid_sort_order(d));
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
@@ -305,8 +308,10 @@ const struct key_def keys_table[] = {
 	{ { 'd' }, "d",
 	  "compare view: per CPU, the segment before the latest marker against the current one",
 	  marks_key_compare, false, KEYS_HWNOISE },
-	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort,
-	  false, KEYS_BOTH },
+	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column on screen; "
+	  "its title is marked v (largest first) or ^ (smallest first), triangles in UTF-8",
+	  key_sort, false, KEYS_BOTH },
+	{ { 'I' }, "I", "invert the sort order", key_sort, false, KEYS_BOTH },
 	{ { 's' }, "s", "open or close the system panel: SMT, clocksource, watchdogs, governor, "
 	  "idle states, IRQs", key_panel, false, KEYS_BOTH },
 	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next knob", key_panel_move, false,

@@ -41,7 +41,10 @@ play() {
 		"env $3 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
 }
 
-echo 1..7
+echo 1..11
+# A session that outlives the others: a killed last session would take the
+# server down while the next one starts.
+T new-session -d -s keep "sleep 600"
 
 # TERM=dumb cannot place its cursor: the report only, and one line saying why.
 play 80 24 "TERM=dumb NO_COLOR=1 LANG=C"
@@ -71,5 +74,26 @@ check 'screen | grep -q "hwnoisetop keys" && screen | grep -q "^ At a prompt" &&
 key PPage
 check 'screen | grep -q "^ z " && ! screen | awk "length(\$0) > 80" | grep -q .' \
 	'80x24 help: PgUp scrolls back to the top; no line is longer than the terminal'
+
+# Sorting at 80x24: < and > step through the columns on screen, the title
+# carries the order's mark (ASCII in LANG=C), I inverts it.
+key q
+play 80 24 "NO_COLOR=1 LANG=C"
+wait_for 'x1 playing' && key 4 && wait_for ' END'
+: > "$tmp/sorted"
+for i in 1 2 3 4 5 6 7 8 9 10; do key '>'; screen | tail -1 >> "$tmp/sorted"; done
+check '! grep -qE "sorted by (Period|Runtime)" "$tmp/sorted" && grep -q "sorted by Noise, largest first" "$tmp/sorted"' \
+	'80x24: > sorts by the columns on screen only (no Period, no Runtime)'
+for i in 1 2 3 4 5 6 7 8; do screen | tail -1 | grep -q "sorted by Noise," && break; key ">"; done
+first() { screen | awk 'h && /^ *[0-9]/ { print $1; exit } /CPU +v? *Noise/ { h = 1 }'; }
+check 'screen | grep -qE "^ CPU +v Noise " && [ "$(first)" = 3 ]' \
+	'LANG=C: the Noise title marked v, CPU 3 (122 us) first'
+key I
+check 'screen | grep -qE "^ CPU +\^ Noise " && screen | tail -1 | grep -q "sorted by Noise, smallest first" && [ "$(first)" != 3 ]' \
+	'I inverts the order: ^ on the title, CPU 3 no longer first'
+key q
+play 200 60 "NO_COLOR=1 LANG=C.UTF-8"
+wait_for 'x1 playing' && key '>'
+check 'screen | grep -qE "^ CPU +▼Period "' '200x60, UTF-8: the Period title marked with a triangle'
 
 T kill-server 2>/dev/null
