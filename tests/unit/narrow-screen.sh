@@ -41,7 +41,7 @@ play() {
 		"env $3 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
 }
 
-echo 1..11
+echo 1..15
 # A session that outlives the others: a killed last session would take the
 # server down while the next one starts.
 T new-session -d -s keep "sleep 600"
@@ -95,5 +95,23 @@ key q
 play 200 60 "NO_COLOR=1 LANG=C.UTF-8"
 wait_for 'x1 playing' && key '>'
 check 'screen | grep -qE "^ CPU +▼Period "' '200x60, UTF-8: the Period title marked with a triangle'
+
+# The History scale: the largest period over every CPU (CPU 3's 102 us),
+# said in the title, the same whether CPU 3's row is on screen or not.
+bars0() { screen | awk '$1 == "0" { print $NF; exit }'; }
+key q
+play 80 24 "NO_COLOR=1 LANG=C.UTF-8"
+wait_for 'x1 playing' && key 4 && wait_for ' END'
+full=$(bars0)
+check 'screen | grep -qE " History 102\$" && screen | grep -qE "^ +3 "' '80x24: History 102 (CPU 3 on screen)'
+key q
+play 80 7 "NO_COLOR=1 LANG=C.UTF-8"
+wait_for 'x1 playing' && key 4 && wait_for ' END'
+check 'screen | grep -qE " History 102\$" && ! screen | grep -qE "^ +3 "' '80x7: History 102 with CPU 3 scrolled away'
+check '[ -n "$full" ] && [ "$(bars0)" = "$full" ]' "80x7: CPU 0's bars as at 80x24 ($full)"
+key q
+play 200 60 "NO_COLOR=1 LANG=C"
+wait_for 'x1 playing' && key 4 && wait_for ' END'
+check 'screen | grep -q " History (max 102 us)"' '200x60: History (max 102 us)'
 
 T kill-server 2>/dev/null

@@ -320,10 +320,27 @@ static void draw_sort_mark(const struct dashboard *d, int y, int x, attr_t a, in
 	put(y, x, 1, a, mark);
 }
 
-static void draw_header(const struct dashboard *d, int y, const int *widths)
+/* "History (max 106 us)", narrower "History max 106" or "History 106": the bars' scale. */
+static const char *spark_title(const struct column *col, int width, uint64_t spark_max,
+			       char *buf, size_t size)
+{
+	if (!spark_max)
+		return col->title;
+	snprintf(buf, size, "%s (max %llu us)", col->title, (unsigned long long)spark_max);
+	if ((int)strlen(buf) <= width)
+		return buf;
+	snprintf(buf, size, "%s max %llu", col->title, (unsigned long long)spark_max);
+	if ((int)strlen(buf) <= width)
+		return buf;
+	snprintf(buf, size, "%s %llu", col->title, (unsigned long long)spark_max);
+	return (int)strlen(buf) <= width ? buf : col->title;
+}
+
+static void draw_header(const struct dashboard *d, int y, const int *widths, uint64_t spark_max)
 {
 	int x = 0, ncols;
 	const struct column *columns = view_columns(d, &ncols);
+	char title[64];
 
 	put_right(y, 0, COLS, d->look[LOOK_COLHEAD], "");
 	for (int i = 0; i < ncols; i++) {
@@ -332,7 +349,8 @@ static void draw_header(const struct dashboard *d, int y, const int *widths)
 		if (!widths[i])
 			continue;
 		if (columns[i].kind == COL_SPARK)
-			put(y, x, widths[i], a, columns[i].title);
+			put(y, x, widths[i], a, spark_title(&columns[i], widths[i], spark_max, title,
+							  sizeof(title)));
 		else
 			put_right(y, x, widths[i], a, columns[i].title);
 		if (i == d->sort && (i || d->sort_reverse))
@@ -494,11 +512,12 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 	if (!column_shown(d, d->sort) || !widths[d->sort])
 		d->sort = 0;
 	sort_rows(d);
-	draw_header(d, y, widths);
+	if (height < 2) {
+		draw_header(d, y, widths, 0);
+		return;
+	}
 	y++;
 	height--;
-	if (height < 1)
-		return;
 	d->page = height;
 	sel = sel_index(d);
 	if (sel < d->top)
@@ -510,7 +529,12 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 	for (int i = 0; i < ncols; i++)
 		if (columns[i].kind == COL_SPARK)
 			spark_w = widths[i];
-	for (int r = d->top; spark_w && r < d->nrows && r < d->top + height; r++) {
+	/*
+	 * The sparkline's scale: the largest period in sight over every CPU,
+	 * not the rows on screen, so that scrolling or a sort while paused
+	 * leaves a CPU's bars as they were.
+	 */
+	for (int r = 0; spark_w && r < d->nrows; r++) {
 		const struct cpu_stats *c = &d->s->stats.cpu[d->order[r]];
 
 		for (unsigned age = 0; age < (unsigned)spark_w && age < c->hist_len; age++) {
@@ -520,6 +544,7 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 				spark_max = v;
 		}
 	}
+	draw_header(d, y - 1, widths, spark_max);
 	for (int r = d->top; r < d->nrows && r < d->top + height; r++)
 		draw_row(d, y + r - d->top, d->order[r], widths, spark_max);
 	attrset(A_NORMAL);
