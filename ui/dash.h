@@ -104,7 +104,7 @@ struct grid_drawn {
 	int y, height, width;		/* grid_draw()'s place: column titles, rows */
 	int top;			/* the first row shown */
 	int sel;			/* the row drawn selected (index in order) */
-	int sort;
+	int sort;			/* sort column * 2 + reversed */
 	bool hwlat;
 	uint64_t samples, elapsed;	/* the data drawn */
 	uint64_t spark_max;		/* the History sparkline's scale */
@@ -139,7 +139,8 @@ struct dashboard {
 	unsigned redraw;		/* enum dash_redraw: what changed since the last draw */
 	uint64_t layout;		/* the last draw's layout: another one redraws all */
 	bool help;			/* the help screen is shown */
-	int help_top;
+	int help_top;			/* its first row on screen */
+	int help_page;			/* its rows a page (PgUp/PgDn), from the last draw */
 	bool marks_list;		/* M: the markers are listed */
 	int marks_top;
 	bool compare;			/* d: the compare view replaces the grid */
@@ -156,6 +157,7 @@ struct dashboard {
 	int top;			/* first shown row */
 	int page;			/* rows shown at the last draw */
 	int sort;			/* sort column: index in grid's table */
+	bool sort_reverse;		/* I: the column's order reversed */
 	int *order;			/* CPUs in display order */
 	int nrows;
 	struct grid_drawn drawn;	/* what the grid on screen shows */
@@ -229,6 +231,8 @@ void grid_move(struct dashboard *d, int delta);
 void grid_home_end(struct dashboard *d, bool end);
 void grid_sort_step(struct dashboard *d, int dir);
 const char *grid_sort_name(const struct dashboard *d);
+/* "largest first" or "smallest first" */
+const char *grid_sort_order(const struct dashboard *d);
 /* The SMI columns show: SMIs are counted (or were, in the recording played back). */
 bool grid_smi_shown(const struct session *s);
 
@@ -282,6 +286,9 @@ void term_no_flow_control(void);
 
 /* keys.c: a key pressed; what it needs redrawn (enum dash_redraw). */
 unsigned keys_dispatch(struct dashboard *d, int ch);
+/* Whether the help lists binding k now: it works in the view on screen, and no binding before it has its keys. */
+struct key_def;
+bool keys_shown(const struct dashboard *d, const struct key_def *k);
 
 /*
  * prompt.c: the status-line prompts.  prompt_open: start typing one;

@@ -254,6 +254,14 @@ static void on_note(void *ctx, const char *text)
 	dash_message(ctx, true, "%s", text);
 }
 
+/* Whether the terminal can move its cursor to any cell and clear the screen. */
+static bool dash_can_address(void)
+{
+	char *cup = tigetstr("cup"), *clear = tigetstr("clear");
+
+	return cup && cup != (char *)-1 && clear && clear != (char *)-1;
+}
+
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
 		  size_t errlen)
 {
@@ -278,6 +286,18 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		return -1;
 	}
 	set_term(scr);
+	/*
+	 * A terminal that cannot place its cursor (TERM=dumb) would show only
+	 * the key bar and leave the frames behind: the table instead, as for
+	 * a terminal curses does not know.
+	 */
+	if (!dash_can_address()) {
+		endwin();
+		delscreen(scr);
+		snprintf(err, errlen, "the terminal cannot move its cursor (TERM=%s)",
+			 getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
 	/*
 	 * ncurses 6.4 flushes its output after every cursor move until the
 	 * screen has once come back from endwin(): a redraw of the grid was

@@ -171,9 +171,10 @@ static int draw_neighbour(struct dashboard *d, int y, int width)
 
 static void draw_status(struct dashboard *d, int y, int width)
 {
+	/* q quit beside F1 help: a narrow terminal cuts the bar's end, never these two. */
 	const char *hints = dash_hwlat(d) ?
-		" F1 help  s system  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode  q quit" :
-		" F1 help  s system  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause  q quit";
+		" F1 help  q quit  s system  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode" :
+		" F1 help  q quit  s system  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause";
 
 	if (playview_on(d))
 		hints = playview_hints();

@@ -4,7 +4,7 @@
  * Each handler turns a key into a session_* request (or a change of view),
  * says what happened on the status line and returns what must be redrawn
  * (enum dash_redraw).  Keys typed while a prompt is open edit the prompt
- * instead; any key closes the help screen.
+ * instead; a key that does not scroll the help screen closes it.
  */
 #include "keys.h"
 
@@ -199,8 +199,11 @@ static unsigned key_reset(struct dashboard *d, int code)
 
 static unsigned key_sort(struct dashboard *d, int code)
 {
-	grid_sort_step(d, code == '<' ? -1 : 1);
-	dash_message(d, false, "sorted by %s", grid_sort_name(d));
+	if (code == 'I')
+		d->sort_reverse = !d->sort_reverse;
+	else
+		grid_sort_step(d, code == '<' ? -1 : 1);
+	dash_message(d, false, "sorted by %s, %s", grid_sort_name(d), grid_sort_order(d));
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
@@ -305,8 +308,10 @@ const struct key_def keys_table[] = {
 	{ { 'd' }, "d",
 	  "compare view: per CPU, the segment before the latest marker against the current one",
 	  marks_key_compare, false, KEYS_HWNOISE },
-	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column", key_sort,
-	  false, KEYS_BOTH },
+	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column on screen; "
+	  "its title is marked v (largest first) or ^ (smallest first), triangles in UTF-8",
+	  key_sort, false, KEYS_BOTH },
+	{ { 'I' }, "I", "invert the sort order", key_sort, false, KEYS_BOTH },
 	{ { 's' }, "s", "open or close the system panel: SMT, clocksource, watchdogs, governor, "
 	  "idle states, IRQs", key_panel, false, KEYS_BOTH },
 	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next knob", key_panel_move, false,
@@ -332,10 +337,51 @@ const char *keys_view_note(const struct key_def *k)
 	       k->view == KEYS_PANEL ? " (system panel)" : k->view == KEYS_REPLAY ? " (replay)" : "";
 }
 
+/* Whether keys_dispatch() looks at binding k at all in the view on screen. */
+static bool key_reachable(const struct dashboard *d, const struct key_def *k)
+{
+	return !(d->panel && !panel_key(k)) && !(!d->panel && k->view == KEYS_PANEL) &&
+	       !(k->view == KEYS_REPLAY && !playview_on(d));
+}
+
+/* Whether binding k, once reached, is refused in the view on screen. */
+static bool key_refused(const struct dashboard *d, const struct key_def *k)
+{
+	if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
+		return true;
+	return (k->view == KEYS_HWLAT && !dash_hwlat(d)) ||
+	       (k->view == KEYS_HWNOISE && dash_hwlat(d));
+}
+
+static bool key_shares_code(const struct key_def *a, const struct key_def *b)
+{
+	for (int i = 0; i < KEYS_MAX_CODES && a->codes[i]; i++)
+		for (int j = 0; j < KEYS_MAX_CODES && b->codes[j]; j++)
+			if (a->codes[i] == b->codes[j])
+				return true;
+	return false;
+}
+
+bool keys_shown(const struct dashboard *d, const struct key_def *k)
+{
+	if (!key_reachable(d, k) || key_refused(d, k))
+		return false;
+	/* The first reachable binding of a key is the one that runs. */
+	for (const struct key_def *e = keys_table; e != k; e++)
+		if (key_reachable(d, e) && key_shares_code(e, k))
+			return false;
+	return true;
+}
+
 static unsigned help_key(struct dashboard *d, int ch)
 {
-	if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2))	/* help_draw() clamps it */
+	if (ch == KEY_PPAGE || ch == KEY_NPAGE) {
+		d->help_top += ch == KEY_NPAGE ? d->help_page : -d->help_page;
+		if (d->help_top < 0)
+			d->help_top = 0;	/* help_draw() clamps the end */
+	} else if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2)) {
 		d->help = false;
+	}
 	return DASH_REDRAW_ALL;
 }
 
@@ -359,9 +405,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 	d->msg[0] = '\0';	/* the status line changes whatever the key */
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
-			if (k->codes[i] != ch || (d->panel && !panel_key(k)) ||
-			    (!d->panel && k->view == KEYS_PANEL) ||
-			    (k->view == KEYS_REPLAY && !playview_on(d)))
+			if (k->codes[i] != ch || !key_reachable(d, k))
 				continue;
 			if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
 				playview_refuse(d, k->names, !k->live);

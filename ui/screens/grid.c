@@ -178,15 +178,37 @@ const char *grid_sort_name(const struct dashboard *d)
 	return view_columns(d, &n)[d->sort < n ? d->sort : 0].title;
 }
 
+/* The grid's width: as last drawn, else the terminal's. */
+static int grid_width(const struct dashboard *d)
+{
+	return d->drawn.width > 0 ? d->drawn.width : COLS;
+}
+
+/* < and > step through the sortable columns on screen only. */
 void grid_sort_step(struct dashboard *d, int dir)
 {
-	int i = d->sort, ncols;
+	int i = d->sort, ncols, widths[NCOLUMNS_MAX];
 	const struct column *columns = view_columns(d, &ncols);
 
+	layout(d, grid_width(d), widths);
 	do
 		i = (i + dir + ncols) % ncols;
-	while (i != d->sort && (!columns[i].dir || !column_shown(d, i)));
+	while (i != d->sort && (!columns[i].dir || !widths[i]));
 	d->sort = i;
+}
+
+/* The sort's direction: the column's own, or its reverse (I). */
+static int sort_sign(const struct dashboard *d, const struct column *col)
+{
+	return d->sort_reverse ? -col->dir : col->dir;
+}
+
+const char *grid_sort_order(const struct dashboard *d)
+{
+	int n;
+	const struct column *col = &view_columns(d, &n)[d->sort < n ? d->sort : 0];
+
+	return sort_sign(d, col) < 0 ? "largest first" : "smallest first";
 }
 
 /*
@@ -228,16 +250,19 @@ static void sort_rows(struct dashboard *d)
 	}
 	for (int i = 0; i < n; i++)
 		d->order[i] = i;
-	/* The CPU column: CPU order, as the rows are. */
-	if (!col->value && !col->hvalue && !col->svalue)
+	/* The CPU column: CPU order, as the rows are, or its reverse. */
+	if (!col->value && !col->hvalue && !col->svalue) {
+		for (int i = 0; d->sort_reverse && i < n; i++)
+			d->order[i] = n - 1 - i;
 		return;
+	}
 	keys = malloc(sizeof(*keys) * (n > 0 ? n : 1));
 	if (!keys)
 		return;
 	for (int i = 0; i < n; i++)
 		keys[i] = (struct row_key){ col_value(d, col, i), i,
 					    dash_measured(d, i) && row_has_data(d, i) };
-	sort_dir = col->dir;
+	sort_dir = sort_sign(d, col);
 	qsort(keys, n, sizeof(*keys), row_cmp);
 	for (int i = 0; i < n; i++)
 		d->order[i] = keys[i].cpu;
@@ -281,10 +306,41 @@ static void put_right(int y, int x, int w, attr_t a, const char *text)
 	dash_put(y, x, w, a, text, true);
 }
 
-static void draw_header(const struct dashboard *d, int y, const int *widths)
+/*
+ * The sorting column's mark, left of its title (in the column or the space
+ * before it), a cue that shows without colours or attributes: largest
+ * first or smallest first.  The CPU column in CPU order has none.
+ */
+static void draw_sort_mark(const struct dashboard *d, int y, int x, attr_t a, int sign)
+{
+	const char *mark = d->utf8 ? (sign < 0 ? "\u25bc" : "\u25b2") : (sign < 0 ? "v" : "^");
+
+	if (x < 0)
+		x = 0;
+	put(y, x, 1, a, mark);
+}
+
+/* "History (max 106 us)", narrower "History max 106" or "History 106": the bars' scale. */
+static const char *spark_title(const struct column *col, int width, uint64_t spark_max,
+			       char *buf, size_t size)
+{
+	if (!spark_max)
+		return col->title;
+	snprintf(buf, size, "%s (max %llu us)", col->title, (unsigned long long)spark_max);
+	if ((int)strlen(buf) <= width)
+		return buf;
+	snprintf(buf, size, "%s max %llu", col->title, (unsigned long long)spark_max);
+	if ((int)strlen(buf) <= width)
+		return buf;
+	snprintf(buf, size, "%s %llu", col->title, (unsigned long long)spark_max);
+	return (int)strlen(buf) <= width ? buf : col->title;
+}
+
+static void draw_header(const struct dashboard *d, int y, const int *widths, uint64_t spark_max)
 {
 	int x = 0, ncols;
 	const struct column *columns = view_columns(d, &ncols);
+	char title[64];
 
 	put_right(y, 0, COLS, d->look[LOOK_COLHEAD], "");
 	for (int i = 0; i < ncols; i++) {
@@ -293,9 +349,14 @@ static void draw_header(const struct dashboard *d, int y, const int *widths)
 		if (!widths[i])
 			continue;
 		if (columns[i].kind == COL_SPARK)
-			put(y, x, widths[i], a, columns[i].title);
+			put(y, x, widths[i], a, spark_title(&columns[i], widths[i], spark_max, title,
+							  sizeof(title)));
 		else
 			put_right(y, x, widths[i], a, columns[i].title);
+		if (i == d->sort && (i || d->sort_reverse))
+			draw_sort_mark(d, y, x + widths[i] - (int)strlen(columns[i].title) -
+				       (widths[i] - (int)strlen(columns[i].title) >= 2 ? 2 : 1), a,
+				       sort_sign(d, &columns[i]));
 		x += widths[i] + 1;
 	}
 }
@@ -446,15 +507,17 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 	const struct column *columns = view_columns(d, &ncols);
 	uint64_t spark_max = 0;
 
-	if (!column_shown(d, d->sort))
-		d->sort = 0;
 	layout(d, width, widths);
+	/* Sorted by a column on screen only: one the terminal dropped gives way to CPU order. */
+	if (!column_shown(d, d->sort) || !widths[d->sort])
+		d->sort = 0;
 	sort_rows(d);
-	draw_header(d, y, widths);
+	if (height < 2) {
+		draw_header(d, y, widths, 0);
+		return;
+	}
 	y++;
 	height--;
-	if (height < 1)
-		return;
 	d->page = height;
 	sel = sel_index(d);
 	if (sel < d->top)
@@ -466,7 +529,12 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 	for (int i = 0; i < ncols; i++)
 		if (columns[i].kind == COL_SPARK)
 			spark_w = widths[i];
-	for (int r = d->top; spark_w && r < d->nrows && r < d->top + height; r++) {
+	/*
+	 * The sparkline's scale: the largest period in sight over every CPU,
+	 * not the rows on screen, so that scrolling or a sort while paused
+	 * leaves a CPU's bars as they were.
+	 */
+	for (int r = 0; spark_w && r < d->nrows; r++) {
 		const struct cpu_stats *c = &d->s->stats.cpu[d->order[r]];
 
 		for (unsigned age = 0; age < (unsigned)spark_w && age < c->hist_len; age++) {
@@ -476,10 +544,12 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 				spark_max = v;
 		}
 	}
+	draw_header(d, y - 1, widths, spark_max);
 	for (int r = d->top; r < d->nrows && r < d->top + height; r++)
 		draw_row(d, y + r - d->top, d->order[r], widths, spark_max);
 	attrset(A_NORMAL);
-	d->drawn = (struct grid_drawn){ true, y - 1, height + 1, width, d->top, sel, d->sort,
+	d->drawn = (struct grid_drawn){ true, y - 1, height + 1, width, d->top, sel,
+					d->sort * 2 + d->sort_reverse,
 					dash_hwlat(d), dash_samples(d), session_elapsed(d->s),
 					spark_max };
 }
@@ -490,7 +560,7 @@ bool grid_draw_select(struct dashboard *d, int y, int height, int width)
 	int widths[NCOLUMNS_MAX], sel = sel_index(d);
 
 	if (!g->valid || g->y != y || g->height != height || g->width != width ||
-	    g->top != d->top || g->sort != d->sort || g->hwlat != dash_hwlat(d) ||
+	    g->top != d->top || g->sort != d->sort * 2 + d->sort_reverse || g->hwlat != dash_hwlat(d) ||
 	    g->samples != dash_samples(d) || g->elapsed != session_elapsed(d->s))
 		return false;
 	/* The selected row must be in the remembered order and in sight. */

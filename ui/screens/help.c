@@ -1,9 +1,11 @@
 /*
  * help: the help screen, generated from the key table (keys.c) and the
- * meaning of the marks in the grid.  Up/Down/Home/End scroll it when it
- * does not fit; any other key closes it.
+ * meaning of the marks in the grid: the bindings of the view on screen,
+ * each key once, the text wrapped at word boundaries.  Up/Down, PgUp/PgDn
+ * and Home/End scroll it when it does not fit; any other key closes it.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "dash.h"
 #include "keys.h"
@@ -17,8 +19,10 @@ static const char *const legend[] = {
 	"  x  after the CPU number: the CPU is offline",
 	"",
 	"Noise and times are in microseconds; Last is the latest period's noise,",
-	"History one column per period, newest on the right; | marks the first",
-	"period after a marker (b, M, and every key that changes the measurement).",
+	"History one column per period, newest on the right, every CPU's bars on one",
+	"scale: the largest period in sight over all CPUs, in us after the title",
+	"(History (max 106 us), History 106 when narrow); | marks the first period",
+	"after a marker (b, M, and every key that changes the measurement).",
 	"The compare view (d): per second of runtime, three significant digits, the",
 	"last osnoise segment before the latest marker and the current one; after",
 	"each figure that prints differently + better, ! worse; settings that differ",
@@ -39,36 +43,91 @@ static const char *const legend[] = {
 	NULL
 };
 
+/*
+ * The length in bytes of the next line of text that fits in width columns,
+ * broken after the last space that fits (or cut, a word longer than the
+ * line); *skip the spaces to step over after it.  The texts are ASCII.
+ */
+static int help_wrap(const char *text, int width, int *skip)
+{
+	int len = (int)strlen(text), brk = -1;
+
+	*skip = 0;
+	if (len <= width || width <= 0)
+		return len;
+	for (int i = 0; i <= width; i++)
+		if (text[i] == ' ')
+			brk = i;
+	if (brk <= 0)
+		return width;
+	while (text[brk + *skip] == ' ')
+		(*skip)++;
+	return brk;
+}
+
+/* Draws one row of the help (when it is on screen) and counts it. */
+static void help_row(int *row, int top, int height, int x, const char *text, int len)
+{
+	int y = *row - top + 1;
+
+	if (y >= 1 && y < height)
+		mvaddnstr(y, x, text, len);
+	(*row)++;
+}
+
+/* The rows of text, wrapped at x..width, from the first row *row on. */
+static void help_text(int *row, int top, int height, int x, int width, const char *text)
+{
+	int skip, len;
+
+	do {
+		len = help_wrap(text, width - x, &skip);
+		help_row(row, top, height, x, text, len);
+		text += len + skip;
+	} while (*text);
+}
+
+/*
+ * Walks every row of the help: the bindings of the view on screen, each
+ * key once, then the legend, drawing the rows from top on.  Returns the
+ * number of rows.
+ */
+static int help_walk(struct dashboard *d, int top, int height, int width)
+{
+	char line[512];
+	int row = 0;
+
+	for (const struct key_def *k = keys_table; k->names; k++) {
+		int y = row - top + 1;
+
+		if (!keys_shown(d, k))
+			continue;
+		if (y >= 1 && y < height) {
+			attrset(d->look[LOOK_COLHEAD] & ~A_REVERSE);
+			mvprintw(y, 1, "%-10s", k->names);
+			attrset(A_NORMAL);
+		}
+		snprintf(line, sizeof(line), "%s%s", k->help, keys_view_note(k));
+		help_text(&row, top, height, 12, width, line);
+	}
+	attrset(A_NORMAL);
+	for (int i = 0; legend[i]; i++) {
+		if (!legend[i][0])
+			help_row(&row, top, height, 1, "", 0);
+		else
+			help_text(&row, top, height, 1, width, legend[i]);
+	}
+	return row;
+}
+
 void help_draw(struct dashboard *d, int height, int width)
 {
-	int nkeys = 0, nlines, y = 0, line = 0;
+	int nlines = help_walk(d, 0, 0, width);
 
-	for (const struct key_def *k = keys_table; k->names; k++)
-		nkeys++;
-	nlines = nkeys + 2;
-	for (int i = 0; legend[i]; i++)
-		nlines++;
+	d->help_page = height - 2 > 1 ? height - 2 : 1;
 	if (d->help_top > nlines - (height - 1))
 		d->help_top = nlines - (height - 1) > 0 ? nlines - (height - 1) : 0;
-
-	dash_title(d, 0, width, " hwnoisetop keys: any key returns, Up/Down/Home/End scroll");
-	y = 1;
-	for (const struct key_def *k = keys_table; k->names; k++, line++) {
-		if (line < d->help_top || y >= height)
-			continue;
-		attrset(d->look[LOOK_COLHEAD] & ~A_REVERSE);
-		mvprintw(y, 1, "%-10s", k->names);
-		attrset(A_NORMAL);
-		mvaddnstr(y, 12, k->help, width - 12 > 0 ? width - 12 : 0);
-		if (getcury(stdscr) == y)
-			addnstr(keys_view_note(k), width - getcurx(stdscr) > 0 ?
-				width - getcurx(stdscr) : 0);
-		y++;
-	}
-	for (int i = 0; legend[i]; i++, line++) {
-		if (line < d->help_top || y >= height)
-			continue;
-		attrset(A_NORMAL);
-		mvaddnstr(y++, 1, legend[i], width - 1);
-	}
+	dash_title(d, 0, width, " hwnoisetop keys: any key returns, Up/Down/PgUp/PgDn/Home/End "
+		   "scroll");
+	help_walk(d, d->help_top, height, width);
 }

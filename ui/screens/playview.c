@@ -73,8 +73,8 @@ void playview_title(struct dashboard *d, int width, const char *mode)
 
 const char *playview_hints(void)
 {
-	return " F1 help  z pause  . step  1 2 3 4 speed x1 x10 x100 max  < > sort  d compare  "
-	       "M markers  q quit";
+	return " F1 help  q quit  z pause  . step  1 2 3 4 speed x1 x10 x100 max  < > sort  "
+	       "d compare  M markers";
 }
 
 /*
