@@ -262,6 +262,54 @@ static bool dash_can_address(void)
 	return cup && cup != (char *)-1 && clear && clear != (char *)-1;
 }
 
+/* The terminal's modes for the dashboard, once the screen is there. */
+static void term_modes(struct dashboard *d)
+{
+	/*
+	 * ncurses 6.4 flushes its output after every cursor move until the
+	 * screen has once come back from endwin(): a redraw of the grid was
+	 * some twenty write()s.  One endwin() and doupdate() now makes it one.
+	 */
+	endwin();
+	doupdate();
+	cbreak();
+	noecho();
+	term_no_flow_control();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	/*
+	 * No look for typed-ahead keys inside doupdate() (two poll()s a
+	 * redraw): the loop polls the keyboard itself and reads every key
+	 * right after.
+	 */
+	typeahead(-1);
+	set_escdelay(25);
+	curs_set(0);
+	set_looks(d);
+	term_crash_prepare();
+}
+
+/* -D: how often the dashboard redrew, and why, after its run. */
+static void debug_counts(const struct dashboard *d)
+{
+	/* Redraws come from the tick, a batch of summaries, a key or a resize only. */
+	if (d->conf.play) {
+		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu inputs, %llu resizes\n",
+			(unsigned long long)d->draws, (unsigned long long)d->inputs,
+			(unsigned long long)d->resizes);
+	} else {
+		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu ticks, %llu batches of "
+			"summaries, %llu inputs, %llu resizes\n", (unsigned long long)d->draws,
+			(unsigned long long)d->s->ticks, (unsigned long long)d->s->batches,
+			(unsigned long long)d->inputs, (unsigned long long)d->resizes);
+		fprintf(stderr, "hwnoisetop: debug: %llu wake-ups of the loop\n",
+			(unsigned long long)d->s->wakeups);
+	}
+	fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",
+		d->draws ? (double)d->draw_cpu_ns / 1e6 / (double)d->draws : 0.0);
+}
+
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
 		  size_t errlen)
 {
@@ -298,29 +346,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 			 getenv("TERM") ? getenv("TERM") : "");
 		return -1;
 	}
-	/*
-	 * ncurses 6.4 flushes its output after every cursor move until the
-	 * screen has once come back from endwin(): a redraw of the grid was
-	 * some twenty write()s.  One endwin() and doupdate() now makes it one.
-	 */
-	endwin();
-	doupdate();
-	cbreak();
-	noecho();
-	term_no_flow_control();
-	nonl();
-	keypad(stdscr, TRUE);
-	nodelay(stdscr, TRUE);
-	/*
-	 * No look for typed-ahead keys inside doupdate() (two poll()s a
-	 * redraw): the loop polls the keyboard itself and reads every key
-	 * right after.
-	 */
-	typeahead(-1);
-	set_escdelay(25);
-	curs_set(0);
-	set_looks(&d);
-	term_crash_prepare();
+	term_modes(&d);
 
 	if (uname(&u) == 0)
 		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
@@ -354,22 +380,8 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	dash_draw(&d);
 	endwin();
 	session_set_fatal_hook(NULL);
-	/* Redraws come from the tick, a batch of summaries, a key or a resize only. */
-	if (conf->debug && conf->play) {
-		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu inputs, %llu resizes\n",
-			(unsigned long long)d.draws, (unsigned long long)d.inputs,
-			(unsigned long long)d.resizes);
-	} else if (conf->debug) {
-		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu ticks, %llu batches of "
-			"summaries, %llu inputs, %llu resizes\n", (unsigned long long)d.draws,
-			(unsigned long long)d.s->ticks, (unsigned long long)d.s->batches,
-			(unsigned long long)d.inputs, (unsigned long long)d.resizes);
-		fprintf(stderr, "hwnoisetop: debug: %llu wake-ups of the loop\n",
-			(unsigned long long)d.s->wakeups);
-	}
 	if (conf->debug)
-		fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",
-			d.draws ? (double)d.draw_cpu_ns / 1e6 / (double)d.draws : 0.0);
+		debug_counts(&d);
 	delscreen(scr);
 	free(d.order);
 	return rc;

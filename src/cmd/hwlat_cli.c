@@ -125,6 +125,64 @@ void hwlat_cli_usage(FILE *out)
 	opt_print_help(out, hwlat_options);
 }
 
+/* --report FILE: a file that can be written, checked now. */
+static int take_report(struct hwlat_cli *cli, const struct opt_def *def, const char *arg)
+{
+	char reason[300];
+
+	cli->report = arg;
+	if (!*arg)
+		return opt_bad(def, arg, "is empty");
+	if (env_check_output(arg, reason, sizeof(reason)) < 0)
+		return opt_bad(def, arg, reason);
+	return -1;
+}
+
+/*
+ * After the options: the combinations, the window and width as hwlatdetect
+ * adjusts them, the CPUs (cpus_arg: given), the hard limit's default.
+ * -1 to run, else the exit status after one line.
+ */
+static int finish(struct hwlat_cli *cli, const char *window_arg, const char *width_arg,
+		  const char *cpus_arg, bool hardlimit_set)
+{
+	struct hwlat_conf *h = &cli->sc.hwl;
+
+	if (cli->out.json && (cli->watch || cli->out.quiet)) {
+		fprintf(stderr, "hwnoisetop: --json does not go with %s (it prints one object at the end)\n",
+			cli->watch ? "--watch" : "--quiet");
+		return HWN_EXIT_USAGE;
+	}
+	if (out_opts_check(&cli->out, hwlat_options))
+		return HWN_EXIT_USAGE;
+	/* hwlatdetect's adjustments when only one of the two is given. */
+	if (window_arg && !width_arg && h->width_us > h->window_us)
+		h->width_us = h->window_us / 2 ? h->window_us / 2 : 1;
+	if (width_arg && !window_arg && h->width_us > h->window_us) {
+		if (h->width_us > WINDOW_MAX / 2)
+			return opt_bad(def_of(O_WIDTH), width_arg, "must be at most 1800000000 us without --window");
+		h->window_us = h->width_us * 2;
+	}
+	if (h->width_us > h->window_us) {
+		char reason[96];
+
+		snprintf(reason, sizeof(reason), "is above the window of %" PRIu64 " us",
+			 h->window_us);
+		return opt_bad(def_of(O_WIDTH), width_arg, reason);
+	}
+	if (cpus_arg) {
+		char reason[320];
+
+		if (env_check_online(&h->cpus, reason, sizeof(reason)))
+			return opt_bad(def_of(O_CPUS), cpus_arg, reason);
+	} else {
+		env_online_cpus(&h->cpus);
+	}
+	if (!hardlimit_set)
+		cli->hardlimit_us = h->threshold_us;
+	return -1;
+}
+
 int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 {
 	const struct opt_def *def = NULL;
@@ -192,16 +250,9 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			cpus_set = true;
 			cpus_arg = arg;
 			break;
-		case O_REPORT: {
-			char reason[300];
-
-			if (!*arg)
-				rc = opt_bad(def, arg, "is empty");
-			else if (env_check_output(arg, reason, sizeof(reason)) < 0)
-				rc = opt_bad(def, arg, reason);
-			cli->report = arg;
+		case O_REPORT:
+			rc = take_report(cli, def, arg);
 			break;
-		}
 		case O_WATCH:
 			cli->watch = true;
 			break;
@@ -228,39 +279,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			opt_quote(argv[first]));
 		return HWN_EXIT_USAGE;
 	}
-	if (cli->out.json && (cli->watch || cli->out.quiet)) {
-		fprintf(stderr, "hwnoisetop: --json does not go with %s (it prints one object at the end)\n",
-			cli->watch ? "--watch" : "--quiet");
-		return HWN_EXIT_USAGE;
-	}
-	if (out_opts_check(&cli->out, hwlat_options))
-		return HWN_EXIT_USAGE;
-	/* hwlatdetect's adjustments when only one of the two is given. */
-	if (window_arg && !width_arg && h->width_us > h->window_us)
-		h->width_us = h->window_us / 2 ? h->window_us / 2 : 1;
-	if (width_arg && !window_arg && h->width_us > h->window_us) {
-		if (h->width_us > WINDOW_MAX / 2)
-			return opt_bad(def_of(O_WIDTH), width_arg, "must be at most 1800000000 us without --window");
-		h->window_us = h->width_us * 2;
-	}
-	if (h->width_us > h->window_us) {
-		char reason[96];
-
-		snprintf(reason, sizeof(reason), "is above the window of %" PRIu64 " us",
-			 h->window_us);
-		return opt_bad(def_of(O_WIDTH), width_arg, reason);
-	}
-	if (cpus_set) {
-		char reason[320];
-
-		if (env_check_online(&h->cpus, reason, sizeof(reason)))
-			return opt_bad(def_of(O_CPUS), cpus_arg, reason);
-	} else {
-		env_online_cpus(&h->cpus);
-	}
-	if (!hardlimit_set)
-		cli->hardlimit_us = h->threshold_us;
-	return -1;
+	return finish(cli, window_arg, width_arg, cpus_set ? cpus_arg : NULL, hardlimit_set);
 }
 
 void hwlat_print_params(FILE *out, const struct hwlat_cli *cli)

@@ -22,6 +22,9 @@ fi
 sock=hwn-redraw-$$
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null' EXIT
+# A session that outlives the others: killing the last one ends the tmux
+# server, and a new-session right after can reach the exiting server and fail.
+T new-session -d -s keep "sleep 600"
 . "$src/tests/lab/screen-cells.sh"
 snap() { screen_capture r T; }
 wait_for() {

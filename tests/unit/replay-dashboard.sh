@@ -16,6 +16,9 @@ tmp=$(mktemp -d) || exit 1
 sock=hwn-replay-$$
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+# A session that outlives the others: killing the last one ends the tmux
+# server, and a new-session right after can reach the exiting server and fail.
+T new-session -d -s keep "sleep 600"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); echo "not ok $n - $1"; screen | sed 's/^/# /'; }

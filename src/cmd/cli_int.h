@@ -1,0 +1,24 @@
+/*
+ * cli_int: the main command's option ids and limits, shared by its table
+ * (cli_options.c) and its parser (cli.c).
+ */
+#ifndef HWN_CLI_INT_H
+#define HWN_CLI_INT_H
+
+enum {
+	O_AUTO = 'a', O_CGROUP = 'C', O_CPUS = 'c', O_DEBUG = 'D', O_DURATION = 'd',
+	O_EVENT = 'e', O_HOUSEKEEPING = 'H', O_HELP = 'h', O_PRIORITY = 'P', O_PERIOD = 'p',
+	O_ITERATIONS = 'n', O_QUIET = 'q', O_RUNTIME = 'r', O_STOP_TOTAL = 'S', O_STOP = 's',
+	O_THRESHOLD = 'T',
+	O_TRACE = 't',
+	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
+	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_CAPTURE_FORMAT, O_REPLAY,
+};
+
+#define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
+#define RUNTIME_MIN 100ULL	/* 100 us, as rtla */
+#define BUFFER_KB_MAX 1048576ULL /* 1 GiB per CPU */
+#define WARMUP_MAX 86400ULL	/* a day */
+#define DEFAULT_TRACE "osnoise_trace.txt"
+
+#endif
