@@ -8,6 +8,7 @@
 #include "cpuset.h"
 #include "env.h"
 #include "hwlat_cli.h"
+#include "hwlat_report.h"
 #include "hwlat_stats.h"
 #include "parse.h"
 #include "settings.h"
