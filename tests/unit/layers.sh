@@ -75,7 +75,7 @@ fi
 cat > "$tmp/main.c" <<'EOF'
 int main(void) { return 0; }
 EOF
-if ${CC:-cc} -o "$tmp/core-alone" "$tmp/main.c" -Wl,--whole-archive "$top/$core" \
+if ${CC:-cc} ${LAYER_LINK:-} -o "$tmp/core-alone" "$tmp/main.c" -Wl,--whole-archive "$top/$core" \
 	-Wl,--no-whole-archive -lm 2> "$tmp/ld"; then
 	echo "ok 4 - every object of $core links with libc alone"
 else
