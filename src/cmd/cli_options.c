@@ -189,7 +189,7 @@ const struct opt_def cli_options[] = {
 	  .arg_name = "o:prio|r:prio|f:prio|d:runtime:period",
 	  .help = "scheduling of the osnoise/N threads: o:nice (SCHED_OTHER), r:prio (SCHED_RR), "
 		  "f:prio (SCHED_FIFO), d:runtime:period (SCHED_DEADLINE, times in ns or with "
-		  "us, ms or s); the letter in either case, as rtla",
+		  "us, ms or s)",
 	  .more = "Applied to every osnoise/N kernel thread once tracing starts, and again to the "
 		  "new threads whenever the kernel restarts them. The kernel accepts SCHED_DEADLINE "
 		  "for a per-CPU thread only when its CPU is alone in its root domain "

@@ -6,7 +6,6 @@
 #define _GNU_SOURCE
 #include "threads.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -93,11 +92,10 @@ int threads_parse_priority(const char *arg, struct threads_sched *s, const char 
 
 	memset(s, 0, sizeof(*s));
 	if (!colon || colon != arg + 1) {
-		*why = "takes o:nice, r:prio, f:prio or d:runtime:period (the letter in either case)";
+		*why = "takes o:nice, r:prio, f:prio or d:runtime:period";
 		return -1;
 	}
-	/* As rtla: the class letter in either case (F:95 is f:95). */
-	switch (tolower((unsigned char)arg[0])) {
+	switch (arg[0]) {
 	case 'o':
 		s->policy = THREADS_OTHER;
 		return parse_int(colon + 1, -20, 19, &s->prio, why);
