@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "threads.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -91,11 +92,13 @@ int threads_parse_priority(const char *arg, struct threads_sched *s, const char 
 	const char *colon = strchr(arg, ':');
 
 	memset(s, 0, sizeof(*s));
+	*why = NULL;
 	if (!colon || colon != arg + 1) {
-		*why = "takes o:nice, r:prio, f:prio or d:runtime:period";
+		*why = "takes o:nice, r:prio, f:prio or d:runtime:period (the letter in either case)";
 		return -1;
 	}
-	switch (arg[0]) {
+	/* As rtla: the class letter in either case (F:95 is f:95). */
+	switch (tolower((unsigned char)arg[0])) {
 	case 'o':
 		s->policy = THREADS_OTHER;
 		return parse_int(colon + 1, -20, 19, &s->prio, why);

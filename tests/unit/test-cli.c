@@ -91,13 +91,23 @@ static void priorities(void)
 	tap_ok(threads_parse_priority("d:100000:200000", &s, &why) == 0 &&
 	       s.runtime_ns == 100000 && s.period_ns == 200000, "d: plain numbers are nanoseconds");
 	tap_ok(threads_parse_priority("d:1s:1s", &s, &why) == 0, "d: runtime may equal the period");
+	tap_ok(threads_parse_priority("F:1", &s, &why) == 0 && s.policy == THREADS_FIFO &&
+	       s.prio == 1, "F:1 is f:1, as rtla takes it");
+	tap_ok(threads_parse_priority("R:5", &s, &why) == 0 && s.policy == THREADS_RR &&
+	       s.prio == 5 && threads_parse_priority("O:-3", &s, &why) == 0 &&
+	       s.policy == THREADS_OTHER && s.prio == -3 &&
+	       threads_parse_priority("D:500us:1ms", &s, &why) == 0 &&
+	       s.policy == THREADS_DEADLINE && s.runtime_ns == 500000, "R:, O: and D: too");
 	static const char *const bad[] = { "", "f", "f:", "f:0", "f:100", "r:x", "o:20", "o:-21",
 					   "x:1", "ff:1", "d:1ms", "d:2ms:1ms", "d:1ms:2xs", "d:1000:1ms",
 					   "d::1ms", "d:1ms:10s", "f: 10", "f:+10", "f:10 ",
-					   "o:--5", "f:0x10", "r:1e1", "o: -5", NULL };
-	for (int i = 0; bad[i]; i++)
-		tap_ok(threads_parse_priority(bad[i], &s, &why) < 0, "'%s' is refused: %s", bad[i],
-		       why);
+					   "o:--5", "f:0x10", "r:1e1", "o: -5", "X:1", "F:0",
+					   "D:1ms", "F:", NULL };
+	for (int i = 0; bad[i]; i++) {
+		why = NULL;
+		tap_ok(threads_parse_priority(bad[i], &s, &why) < 0 && why, "'%s' is refused: %s",
+		       bad[i], why ? why : "(no reason)");
+	}
 }
 
 static void event_list(void)
@@ -283,7 +293,7 @@ static void capture_formats(void)
 
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10 + 6);
 	priorities();
 	event_list();
 	command_lines();
