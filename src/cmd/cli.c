@@ -32,8 +32,9 @@ static const struct opt_def *def_of(int id)
 
 void cli_usage(FILE *out)
 {
-	fprintf(out,
-		"Usage: hwnoisetop [OPTIONS]\n");
+	/* rtla hwnoise's first line, so that a script that checks for it finds it. */
+	fprintf(out, "hwnoisetop: a summary of hardware-related noise (version %s)\n"
+		"Usage: hwnoisetop [OPTIONS]\n", PACKAGE_VERSION);
 	commands_usage(out);
 	fprintf(out,
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
@@ -44,6 +45,43 @@ void cli_usage(FILE *out)
 void cli_free(struct cli *cli)
 {
 	events_free(&cli->events);
+	actions_free(&cli->on_threshold);
+	actions_free(&cli->on_end);
+}
+
+/* --on-threshold, --on-end: one action more; a trace's file must be writable now. */
+static int add_action(struct cli *cli, const struct opt_def *d, const char *arg)
+{
+	struct actions *list = d->id == O_ON_END ? &cli->on_end : &cli->on_threshold;
+	const char *why;
+	char cant[300];
+
+	if (actions_parse(list, arg, d->id == O_ON_THRESHOLD, DEFAULT_TRACE, &why))
+		return opt_bad(d, arg, why);
+	if (list->v[list->n - 1].kind == ACTION_TRACE &&
+	    env_check_output(list->v[list->n - 1].text, cant, sizeof(cant)) < 0)
+		return opt_bad(d, arg, cant);
+	return -1;
+}
+
+/*
+ * Once every option is read: -t and -a save their trace as the last
+ * --on-threshold action (--trace-always saves it at every end instead),
+ * and a trace action needs the recording instance.
+ */
+static int finish_actions(struct cli *cli)
+{
+	if (cli->sc.trace_file && !cli->sc.trace_always &&
+	    actions_add_trace(&cli->on_threshold, cli->sc.trace_file) < 0) {
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+		return HWN_EXIT_ENV;
+	}
+	if (actions_have(&cli->on_threshold, ACTION_TRACE) ||
+	    actions_have(&cli->on_end, ACTION_TRACE))
+		cli->sc.record = true;
+	cli->sc.on_threshold = cli->on_threshold.n ? &cli->on_threshold : NULL;
+	cli->sc.on_end = cli->on_end.n ? &cli->on_end : NULL;
+	return 0;
 }
 
 /* CPUs must exist and be online: the kernel would silently skip the others. */
@@ -291,6 +329,10 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 	case O_QUIET:
 		cli->out.quiet = true;
 		break;
+	case O_ON_THRESHOLD:
+	case O_ON_END:
+		rc = add_action(cli, def, arg);
+		break;
 	case O_SMI:
 		cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 		break;
@@ -350,6 +392,8 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 			opt_quote(argv[first]));
 		return HWN_EXIT_USAGE;
 	}
+	if ((rc = finish_actions(cli)))
+		return rc;
 	if (check_combinations(cli, nopts, ps.bufsize_set, not_replay))
 		return HWN_EXIT_USAGE;
 	if (ps.cpus_def && check_cpus(ps.cpus_def, ps.cpus_arg, &cli->sc.osn.cpus))

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "actions.h"
 #include "events.h"
 #include "options.h"
 #include "outopts.h"
@@ -25,6 +26,7 @@ struct cli {
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
 	char trace_file[1024];	/* -t (sc.trace_file points here) */
 	const char *replay;	/* --replay FILE (replay.h), NULL */
+	struct actions on_threshold, on_end;	/* sc.on_threshold and sc.on_end point here */
 };
 
 extern const struct opt_def cli_options[];

@@ -13,6 +13,7 @@ enum {
 	O_TRACE = 't',
 	O_VERSION = 256, O_FILTER, O_TRIGGER, O_WARMUP, O_BUFSIZE, O_TRACE_ALWAYS, O_CLEANUP,
 	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_CAPTURE_FORMAT, O_REPLAY,
+	O_ON_THRESHOLD, O_ON_END,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */
@@ -20,5 +21,6 @@ enum {
 #define BUFFER_KB_MAX 1048576ULL /* 1 GiB per CPU */
 #define WARMUP_MAX 86400ULL	/* a day */
 #define DEFAULT_TRACE "osnoise_trace.txt"
+#define ACTIONS_LOG "hwnoisetop-actions.log"	/* the dashboard's shell output */
 
 #endif

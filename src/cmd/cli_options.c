@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "actions.h"
 #include "cli_int.h"
 #include "outopts.h"
 #include "rec_writer.h"
@@ -75,6 +76,33 @@ const struct opt_def cli_options[] = {
 	  .help = "per-CPU buffer size of the -t trace in kB (1 to 1048576)",
 	  .example = "hwnoisetop -a 20 --trace-buffer-size 8192",
 	  .accepts = "kB from 1 to 1048576, with -t or -a" },
+	{ .id = O_ON_THRESHOLD, .long_name = "on-threshold", .arg = OPT_REQUIRED,
+	  .arg_name = "action",
+	  .help = "when -s or -S stops the tracer, run action: trace[,file=FILE] (save the trace, "
+		  "default osnoise_trace.txt), signal,num=N,pid=PID|parent, shell,command=CMD "
+		  "(through /bin/sh -c) or continue (measure on; the stop condition is armed again); "
+		  "repeatable, run in order, the first that fails stops the rest; as rtla 6.18",
+	  .more = "-t and -a add a trace action after the ones given. Without -s or -S the actions "
+		  "never run. They run with the tracer stopped and every setting of the run still in "
+		  "force. A shell command runs on the CPUs hwnoisetop runs on, with none of its other "
+		  "descriptors, an empty signal mask, and HWNOISETOP_CPU (the CPU that hit the "
+		  "condition), HWNOISETOP_NOISE_US (its noise) and HWNOISETOP_TRACE (the trace a "
+		  "trace action saved before it) in its environment. With -q its output is "
+		  "hwnoisetop's; in the dashboard it is appended to " ACTIONS_LOG " in the current "
+		  "directory, and the status line says which actions ran and how each ended. With "
+		  "continue the run goes on, a marker is set, and it ends with status 0 unless "
+		  "stopped again without one.",
+	  .example = "hwnoisetop -q -s 20 --on-threshold trace --on-threshold "
+		     "shell,command='grep -c irq_noise osnoise_trace.txt'",
+	  .accepts = ACTIONS_FORMS_THRESHOLD },
+	{ .id = O_ON_END, .long_name = "on-end", .arg = OPT_REQUIRED, .arg_name = "action",
+	  .help = "at the end of the run (its duration, q, a signal or a stop), run action: "
+		  "trace[,file=FILE], signal,num=N,pid=PID|parent or shell,command=CMD; repeatable, "
+		  "in order, the first that fails stops the rest; as rtla 6.18",
+	  .more = "They run once the tracer stopped and before the settings are put back, as "
+		  "--on-threshold's do.",
+	  .example = "hwnoisetop -q -d 1m --on-end trace,file=end.txt",
+	  .accepts = ACTIONS_FORMS },
 	{ .id = O_QUIET, .short_name = 'q', .long_name = "quiet", .arg = OPT_NONE,
 	  .help = "print only the summary table at the end of the session",
 	  .more = "Without -q, and when standard output is a terminal, hwnoisetop shows the live "

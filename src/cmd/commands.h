@@ -16,7 +16,7 @@ struct command_line {
 /* Ended by { NULL }; a command may have more than one line (compare). */
 extern const struct command_line command_lines[];
 
-/* --help's usage lines after the first ("Usage: hwnoisetop [OPTIONS]"). */
+/* --help's usage lines after the first ("Usage: hwnoisetop [OPTIONS]", after rtla's summary line). */
 void commands_usage(FILE *out);
 
 /*

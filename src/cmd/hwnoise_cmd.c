@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "cleanup.h"
 #include "cli.h"
+#include "cli_int.h"
 #include "compare_cmd.h"
 #include "compare_table.h"
 #include "env.h"
@@ -192,6 +193,10 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	dashboard = !cli.out.quiet && tty;
 	if (dashboard)
 		dashboard_conf_session(&cli.sc);
+	/* The dashboard's screen is no place for a shell action's output. */
+	if (dashboard && (actions_have(cli.sc.on_threshold, ACTION_SHELL) ||
+			  actions_have(cli.sc.on_end, ACTION_SHELL)))
+		cli.sc.actions_log = ACTIONS_LOG;
 	if (session_start(&s, &cli.sc) < 0) {
 		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		session_finish(&s);

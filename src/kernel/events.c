@@ -259,8 +259,10 @@ int events_save_hists(const struct events *e, struct tracefs_instance *inst,
 				       o->system, o->event, name, strerror(errno));
 			failed++;
 		} else {
-			textbuf_printf(notes, "histogram of %s:%s saved to %s\n", o->system, o->event,
-				       name);
+			/* rtla's line first (scripts and rtla's tests grep it), then ours. */
+			textbuf_printf(notes, "  Saving event %s:%s hist to %s\n"
+				       "histogram of %s:%s saved to %s\n", o->system, o->event, name,
+				       o->system, o->event, name);
 		}
 		free(text);
 		/* Remove the trigger before the instance goes away. */

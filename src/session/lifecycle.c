@@ -206,36 +206,21 @@ nomem:
 	return 0;
 }
 
-/* -t: the trace on a stop condition (or always); hist: triggers' output. */
+/*
+ * --trace-always: the -t trace at every end (without it, -t and -a are the
+ * last --on-threshold action); hist: triggers' output.
+ */
 static void save_record(struct session *s)
 {
-	uint64_t events = 0;
-
 	record_set_on(s->rec, 0);
 	if (s->conf.events)
 		events_save_hists(s->conf.events, record_instance(s->rec), &s->notes);
-	if (!s->conf.trace_file || !(s->stop_hit || s->conf.trace_always))
+	if (!s->conf.trace_file || !s->conf.trace_always)
 		return;
-	if (record_save(s->rec, s->conf.trace_file, 0, &events, s->err, sizeof(s->err)) < 0) {
+	if (session_trace_save(s, s->conf.trace_file, s->err, sizeof(s->err)) < 0) {
 		textbuf_printf(&s->notes, "%s\n", s->err);
 		if (!s->exit_status)
 			s->exit_status = HWN_EXIT_ENV;
-	} else {
-		FILE *f;
-
-		/*
-		 * Without trace_printk buffers (distribution kernels) the kernel's
-		 * own "stop tracing hit" line is missing: end the file with ours
-		 * (a text file only: trace.dat is binary).
-		 */
-		if (s->stop_hit && !tracedat_wanted(s->conf.trace_file) &&
-		    (f = fopen(s->conf.trace_file, "ae"))) {
-			fprintf(f, "# hwnoisetop: %s\n", s->stop_reason);
-			fclose(f);
-		}
-		/* rtla's line, then how much was saved. */
-		textbuf_printf(&s->notes, "  Saving trace to %s\ntrace saved to %s (%llu events)\n",
-			       s->conf.trace_file, s->conf.trace_file, (unsigned long long)events);
 	}
 }
 
@@ -286,6 +271,12 @@ void session_finish(struct session *s)
 	}
 	if (s->reader)
 		reader_close(s->reader);
+	/* --on-end: the tracer stopped, every setting still ours. */
+	if (s->conf.on_end && s->state != SESSION_IDLE) {
+		bool cont;
+
+		session_actions_run(s, s->conf.on_end, "on-end", &cont);
+	}
 	session_debug_phase(s, "stopping");
 	tracers_remove(s);
 	/* After the tracers: removing the watchdog's instance waits for every CPU too. */

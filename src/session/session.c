@@ -16,6 +16,7 @@
 
 #include <tracefs.h>
 
+#include "actions.h"
 #include "env.h"
 #include "reader.h"
 #include "rec_writer.h"
@@ -92,6 +93,35 @@ int session_threads_refresh(struct session *s)
 	return 0;
 }
 
+/*
+ * --on-threshold: the actions run with the tracer stopped.  After a
+ * continue, tracing (and the recording) go on and the stop condition is
+ * armed again: the run did not stop, a marker says what happened.
+ */
+static void on_threshold(struct session *s)
+{
+	bool cont = false;
+
+	if (!s->conf.on_threshold || !s->conf.on_threshold->n)
+		return;
+	s->threshold_runs++;
+	session_actions_run(s, s->conf.on_threshold, "on-threshold", &cont);
+	if (!cont)
+		return;
+	s->quit = false;
+	s->exit_status = HWN_EXIT_OK;
+	s->stop_hit = false;
+	if (s->rec)
+		record_set_on(s->rec, 1);
+	if (s->source->start(s) < 0) {
+		s->quit = true;
+		s->exit_status = HWN_EXIT_ENV;
+		return;
+	}
+	session_mark(s, "kernel", "on-threshold %u: %s", s->threshold_runs, s->stop_reason);
+	s->stop_reason[0] = '\0';
+}
+
 void session_check_kernel_stop(struct session *s)
 {
 	struct reader_sink sink = session_sink(s);
@@ -113,6 +143,7 @@ void session_check_kernel_stop(struct session *s)
 			 s->stop_cpu);
 	else
 		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit");
+	on_threshold(s);
 }
 
 void session_request_quit(struct session *s)

@@ -27,6 +27,7 @@
 #include "knobs.h"
 #include "threads.h"
 
+struct actions;
 struct events;
 struct session;
 
@@ -95,6 +96,10 @@ struct session_conf {
 	bool tscwd;		/* count the TSC watchdog's visits per CPU */
 	size_t hwlat_keep;	/* hwlat samples kept (hwl_stats.limit); 0: every one */
 	bool keep_tuning;	/* --keep-tuning: the knobs changed in the panel stay */
+	/* --on-threshold (with -t/-a's trace last) and --on-end (actions.h); NULL: none */
+	const struct actions *on_threshold, *on_end;
+	/* A shell action's output is appended here; NULL: hwnoisetop's own stdout and stderr */
+	const char *actions_log;
 };
 
 enum session_state {
@@ -245,6 +250,9 @@ struct session {
 	int stop_cpu;			/* CPU that hit a stop condition, -1 */
 	uint64_t stop_ts;		/* timestamp of the sample that named stop_cpu */
 	char stop_detail[96];		/* what that sample was */
+	uint64_t stop_noise_us;		/* its noise (a single one, or a period's) */
+	unsigned threshold_runs;	/* times the --on-threshold actions ran */
+	char actions_said[512];		/* which actions ran last and how each ended */
 	char stop_reason[160];
 	char err[512];
 	struct textbuf notes;		/* files written at the end, one line each */

@@ -53,6 +53,19 @@ void session_take_signals(struct session *s, int fd);
 int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms);
 /* Did the kernel's stop condition end the run (tracing_on went 0)? */
 void session_check_kernel_stop(struct session *s);
+/*
+ * Run a list of actions (session_actions.c); when: "on-threshold" or
+ * "on-end".  0, or -1 when one failed (the rest did not run); *cont: a
+ * continue was reached.  What ran is in s->actions_said.
+ */
+int session_actions_run(struct session *s, const struct actions *list, const char *when,
+			bool *cont);
+/*
+ * Save the recording instance's trace to file (the recording stops): the
+ * stop's reason at its end, rtla's "  Saving trace to FILE" in the notes.
+ * 0, or -1 with err.
+ */
+int session_trace_save(struct session *s, const char *file, char *err, size_t len);
 /* Look for restarted osnoise/N threads (-P, -C) and set them again. */
 int session_threads_refresh(struct session *s);
 

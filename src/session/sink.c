@@ -56,6 +56,7 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 	    smp->ts >= s->stop_ts) {
 		s->stop_cpu = smp->cpu;
 		s->stop_ts = smp->ts;
+		s->stop_noise_us = smp->noise;
 		snprintf(s->stop_detail, sizeof(s->stop_detail),
 			 "the noise of a period, %llu us, is above -S %llu us",
 			 (unsigned long long)smp->noise, (unsigned long long)s->osn.stop_total_us);
@@ -71,6 +72,7 @@ static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
 	if (s->osn.stop_us && duration_ns > s->osn.stop_us * 1000 && ts >= s->stop_ts) {
 		s->stop_cpu = cpu;
 		s->stop_ts = ts;
+		s->stop_noise_us = duration_ns / 1000;
 		snprintf(s->stop_detail, sizeof(s->stop_detail),
 			 "a single noise of %llu us is above -s %llu us",
 			 (unsigned long long)(duration_ns / 1000),

@@ -3,13 +3,17 @@
 # tracer in one lab VM boot: -s/-S/-a stop conditions and the saved trace,
 # -e/--filter/--trigger with a hist: file, -P (FIFO, RR, DEADLINE, and again
 # after the kernel restarts the threads), -C with and without a name,
-# --warm-up, --trace-buffer-size/--trace-always, and --cleanup after SIGKILL.
+# --warm-up, --trace-buffer-size/--trace-always, --cleanup after SIGKILL,
+# --on-threshold and --on-end (-q and the dashboard), and rtla 6.18's own
+# checks (hwnoise.t, and osnoise.t's that apply to hwnoise) with hwnoisetop
+# standing in for rtla hwnoise.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 52
+plan 87
 
-lab_run --cpus 2 --bin "$HWNOISETOP" -- <<'EOF'
+lab_run --cpus 2 --timeout 900 --bin "$HWNOISETOP" \
+	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF'
 T=/sys/kernel/tracing
 C=/sys/fs/cgroup
 snap() { cd $T; grep -H '' tracing_thresh current_tracer osnoise/stop_tracing_us osnoise/stop_tracing_total_us osnoise/period_us osnoise/runtime_us osnoise/cpus osnoise/options events/osnoise/enable events/osnoise/sample_threshold/filter events/osnoise/sample_threshold/enable; ls instances /run/hwnoisetop; cd /lab; }
@@ -109,6 +113,98 @@ hwnoisetop --cleanup > c.out 2>&1; echo "rc_c=$?"
 echo "@@cleanup"; cat c.out; echo "@@end"
 check cleanup
 hwnoisetop --cleanup > c2.out 2>&1; echo "rc_c2=$?"; echo "c2_msg=$(cat c2.out)"
+
+# --on-threshold and --on-end (rtla 6.18's actions).  probe: what a shell action sees.
+cat > /lab/probe.sh <<'P'
+echo ran >> /lab/probe.log
+{ env | grep '^HWNOISETOP_' | sort
+  grep -E '^(SigBlk|Cpus_allowed_list)' /proc/$$/status | tr -d '\t'
+  echo "stop_us=$(cat /sys/kernel/tracing/osnoise/stop_tracing_us)"
+  echo "thresh=$(cat /sys/kernel/tracing/tracing_thresh)"
+  echo "on=$(cat /sys/kernel/tracing/instances/hwnoisetop-*/tracing_on | tr -d '\n')"
+} > /lab/probe.txt
+P
+hwnoisetop -q -c 1 -H 0 -T 3 -s 50 -d 60s --on-threshold "shell,command=ls /proc/\$\$/fd | tr '\n' ' ' > /lab/fds.txt; . /lab/probe.sh" > act.out 2>&1; echo "rc_act=$?"
+echo "act_runs=$(wc -l < /lab/probe.log)"; echo "act_fds=$(cat /lab/fds.txt)"
+sed 's/^/act_probe /' /lab/probe.txt
+check act
+hwnoisetop -q -c 1 -S 2 -d 6s --on-threshold "shell,command=echo x >> /lab/cont.log" --on-threshold continue > cont.out 2>&1; echo "rc_cont=$?"
+echo "cont_runs=$(wc -l < /lab/cont.log)"; echo "cont_stop=$(grep -c 'hit stop tracing' cont.out)"
+check cont
+sh -c 'trap "echo USR1 > /lab/sig.txt" USR1; hwnoisetop -q -c 1 -s 50 -d 60s --on-threshold signal,num=10,pid=parent > sig.out 2>&1; echo "rc_sig=$?"'
+echo "sig_got=$(cat /lab/sig.txt 2>/dev/null)"
+check sig
+hwnoisetop -q -c 1 -s 50 -d 60s --on-threshold shell,command=false --on-threshold "shell,command=touch /lab/after.txt" > false.out 2>&1; echo "rc_false=$?"
+[ -e /lab/after.txt ] && echo "false_after=yes" || echo "false_after=no"
+echo "false_said=$(grep 'on-threshold:' false.out)"
+check false
+hwnoisetop -q -c 1 -d 2s --on-threshold "shell,command=touch /lab/never.txt" > never.out 2>&1; echo "rc_never=$?"
+[ -e /lab/never.txt ] && echo "never_ran=yes" || echo "never_ran=no"
+hwnoisetop -q -c 1 -d 2s --on-end trace,file=/lab/end.txt --on-end "shell,command=echo \$HWNOISETOP_TRACE > /lab/endenv.txt" > end.out 2>&1; echo "rc_end=$?"
+echo "end_rtla=$(grep -cx '  Saving trace to /lab/end.txt' end.out)"; echo "end_env=$(cat /lab/endenv.txt)"
+echo "end_events=$(grep -c ' osnoise_sample\| sample_threshold' /lab/end.txt)"
+check end
+# The dashboard: a shell's output goes to a file the status line names; continue keeps it
+# going; --on-end's trace is saved at q.
+. /etc/lab/tmux-guest.sh
+tmux -f /dev/null new-session -d -s d -x 150 -y 30 -c /lab \
+	"NO_COLOR=1 hwnoisetop -c 1 -S 2 --on-threshold 'shell,command=echo dashout' --on-threshold continue --on-end trace,file=/lab/q.txt; echo EXIT=\$?; sleep 600"
+echo "dash_said=$(yn waitfor 'on-threshold: shell exit 0, continue measuring goes on \(output in hwnoisetop-actions.log\)' 100)"
+echo "dash_line=$(cap | grep 'on-threshold' | head -1)"
+sleep 3; echo "dash_log=$(grep -c '^dashout$' /lab/hwnoisetop-actions.log)"
+key q; echo "dash_exit=$(yn waitfor '^EXIT=0' 100)"
+echo "dash_q=$(grep -c ' osnoise_sample\| sample_threshold' /lab/q.txt)"
+tmux kill-server; sleep 0.5
+check dash
+
+# rtla 6.18's own checks (tools/tracing/rtla/tests: hwnoise.t, and the checks of
+# osnoise.t that apply to hwnoise, top -q flavour), with hwnoisetop standing in for
+# "rtla hwnoise": each run's exit status, a line it must print and one it must not.
+cat > /lab/check-prio.sh <<'P'
+n=0; bad=0
+for f in $(grep -l '^osnoise/' /proc/[0-9]*/comm); do
+	read -r st < ${f%/comm}/stat; set -- $st; shift 39; n=$((n + 1))
+	[ "$1 $2" = "1 1" ] || bad=$((bad + 1))
+done
+[ $n -ge 1 ] && [ $bad = 0 ] && echo "Priorities are set correctly" || echo "Priorities are not set correctly ($bad of $n)"
+P
+rtla() {
+	name=$1 want=$2 match=$3 nomatch=$4 args=$5
+	rm -f osnoise_trace.txt custom_filename.txt osnoise_irq_noise_hist.txt
+	out=$(eval "timeout 120 hwnoisetop $args" 2>&1); rc=$?
+	v=ok
+	[ "$rc" = "$want" ] || v="not ok (exit $rc, not $want)"
+	[ -z "$match" ] || printf '%s\n' "$out" | grep -qE -- "$match" || v="not ok (no line matches $match)"
+	[ -z "$nomatch" ] || ! printf '%s\n' "$out" | grep -qE -- "$nomatch" || v="not ok (a line matches $nomatch)"
+	echo "rtla $v - $name"
+	case $v in ok) ;; *) printf '%s\n' "$out" | tail -n 6 | sed 's/^/rtla_out /' ;; esac
+	[ "$before" = "$(snap)" ] || echo "rtla_unrestored=$name"
+}
+rtla "verify help page" 0 "summary of hardware-related noise" "" "--help"
+rtla "detect noise higher than one microsecond" 0 "" "" "-c 0 -T 1 -d 5s -q"
+rtla "set the automatic trace mode" 2 "osnoise hit stop tracing" "" "-a 5 -d 10s"
+rtla "set scheduling param to the osnoise tracer threads" 0 "" "" "-P F:1 -c 0 -r 900000 -d 10s -q"
+rtla "stop the trace if a single sample is higher than 1 us" 2 "Saving trace to osnoise_trace.txt" "" "-s 1 -T 1 -t -d 10s"
+rtla "enable a trace event trigger" 0 "Saving event osnoise:irq_noise hist to osnoise_irq_noise_hist.txt" "" \
+	"-t -e osnoise:irq_noise --trigger=\"hist:key=desc,duration:sort=desc,duration:vals=hitcount\" -d 10s"
+rtla "verify the --priority/-P param" 2 "Priorities are set correctly" "" \
+	"-q -P F:1 -c 0 -r 900000 -d 10s -S 1 --on-threshold shell,command=\"sh /lab/check-prio.sh\""
+rtla "trace output through -t with custom filename" 2 "^  Saving trace to custom_filename.txt$" "" "-q -S 2 -t custom_filename.txt"
+rtla "trace output through --on-threshold trace" 2 "^  Saving trace to osnoise_trace.txt$" "" "-q -S 2 --on-threshold trace"
+rtla "trace output through --on-threshold trace with custom filename" 2 "^  Saving trace to custom_filename.txt$" "" \
+	"-q -S 2 --on-threshold trace,file=custom_filename.txt"
+rtla "exec command" 2 "^TestOutput$" "" "-q -S 2 --on-threshold shell,command='echo TestOutput'"
+rtla "multiple actions" 2 "^12$" "" "-q -S 2 --on-threshold shell,command='echo -n 1' --on-threshold shell,command='echo 2'"
+rtla "top stop at failed action" 2 "^abc" "defgh" \
+	"-S 2 --on-threshold shell,command='echo -n abc; false' --on-threshold shell,command='echo -n defgh'"
+rtla "with continue" 0 "^TestOutput$" "" "-q -S 2 -d 5s --on-threshold shell,command='echo TestOutput' --on-threshold continue"
+rtla "with trace output at end" 0 "^  Saving trace to osnoise_trace.txt$" "" "-d 1s --on-end trace"
+# osnoise.t's "apply default period": an absurd period left in osnoise/period_us is not used.
+old_period=$(cat $T/osnoise/period_us); echo 600000000 > $T/osnoise/period_us; before_p=$(snap)
+out=$(timeout 120 hwnoisetop -s 1 2>&1); rc=$?
+[ "$rc" = 2 ] && echo "rtla ok - apply default period" || echo "rtla not ok (exit $rc, not 2) - apply default period"
+[ "$before_p" = "$(snap)" ] || echo "rtla_unrestored=apply default period"
+echo "$old_period" > $T/osnoise/period_us
 EOF
 
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -n 1; }
@@ -190,3 +286,49 @@ diag "$(section cleanup)"
 like "$(section cleanup)" 'tracing_thresh = 7' "--cleanup says what it restores"
 restored cleanup "--cleanup: every setting and no instance left"
 like "$(get c2_msg)" 'nothing to clean up' "a second --cleanup has nothing to do"
+
+# --on-threshold and --on-end
+probe=$(lines act_probe)
+diag "$probe"
+is "$(get rc_act)" 2 "--on-threshold shell with -s: the run ends with the stop status 2"
+is "$(get act_runs)" 1 "--on-threshold shell: the command ran once"
+is "$(get act_fds)" "0 1 2 " "--on-threshold shell: the child has no descriptor of hwnoisetop's but 0, 1 and 2"
+like "$probe" 'SigBlk:0000000000000000' "--on-threshold shell: the child's signal mask is empty"
+like "$probe" 'Cpus_allowed_list:0' "--on-threshold shell: the child runs on hwnoisetop's CPUs (-H 0)"
+like "$probe" 'HWNOISETOP_CPU=1' "--on-threshold shell: HWNOISETOP_CPU names the CPU that hit -s"
+n=$(printf '%s\n' "$probe" | sed -n 's/^HWNOISETOP_NOISE_US=//p')
+ok "$(( ${n:-0} > 50 ? 0 : 1 ))" "--on-threshold shell: HWNOISETOP_NOISE_US is the noise above -s 50 ($n)"
+like "$probe" 'stop_us=50' "--on-threshold shell: hwnoisetop's settings still in force (stop_tracing_us)"
+like "$probe" 'thresh=3' "--on-threshold shell: and tracing_thresh (-T 3)"
+like "$probe" 'on=0' "--on-threshold shell: the tracer is stopped while it runs"
+restored act "--on-threshold shell"
+is "$(get rc_cont)" 0 "--on-threshold continue: the run ends at -d with 0"
+ok "$(( $(get cont_runs) >= 2 ? 0 : 1 ))" "--on-threshold continue: the stop condition re-armed, the command ran again ($(get cont_runs) times)"
+is "$(get cont_stop)" 0 "--on-threshold continue: no 'hit stop tracing' line"
+restored cont "--on-threshold continue"
+is "$(get rc_sig)" 2 "--on-threshold signal: the run ends with status 2"
+is "$(get sig_got)" USR1 "--on-threshold signal,num=10,pid=parent: the parent got SIGUSR1"
+restored sig "--on-threshold signal"
+is "$(get rc_false)" 2 "--on-threshold shell,command=false: status 2"
+is "$(get false_after)" no "--on-threshold shell,command=false: the action after it did not run"
+like "$(get false_said)" 'on-threshold: shell exit 1; the rest not run' "--on-threshold: the failure is said in one line"
+restored false "a failed action"
+is "$(get rc_never)/$(get never_ran)" 0/no "--on-threshold without -s or -S never runs"
+is "$(get rc_end)" 0 "--on-end at a -d end: status 0"
+is "$(get end_rtla)" 1 "--on-end trace: rtla's line '  Saving trace to /lab/end.txt'"
+ok "$(( $(get end_events) >= 1 ? 0 : 1 ))" "--on-end trace: the trace holds osnoise events ($(get end_events))"
+is "$(get end_env)" /lab/end.txt "--on-end shell after trace: HWNOISETOP_TRACE names the saved trace"
+restored end "--on-end"
+diag "status line: $(get dash_line)"
+is "$(get dash_said)" yes "dashboard: the status line says which actions ran, how each ended, where the output went"
+ok "$(( $(get dash_log) >= 2 ? 0 : 1 ))" "dashboard: continue kept it going, the shell's output went to the file ($(get dash_log) runs)"
+is "$(get dash_exit)" yes "dashboard: q ends it with 0"
+ok "$(( $(get dash_q) >= 1 ? 0 : 1 ))" "dashboard: --on-end trace saved at q ($(get dash_q) events)"
+restored dash "the dashboard's actions"
+
+# rtla 6.18's checks
+rtla_lines=$(printf '%s\n' "$LAB_OUT" | grep '^rtla ')
+diag "$(printf '%s\n' "$LAB_OUT" | grep '^rtla_out ')"
+is "$(printf '%s\n' "$rtla_lines" | grep -c '^rtla ok - ')" 16 "rtla's checks: 16 of 16 pass with hwnoisetop for rtla hwnoise" ||
+	diag "$(printf '%s\n' "$rtla_lines" | grep -v '^rtla ok')"
+is "$(get rtla_unrestored)" "" "rtla's checks: every setting restored after each"

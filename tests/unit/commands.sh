@@ -6,7 +6,8 @@
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 h=$top/src/hwnoisetop
 # The usage lines: the first, and those under it that start with the program's name.
-names=$("$h" --help | awk 'NR > 1 && !/^       hwnoisetop / { exit } NR > 1 { print $2 }' | sort -u)
+# (rtla's summary line comes first, then "Usage: hwnoisetop [OPTIONS]".)
+names=$("$h" --help | awk 'u && !/^       hwnoisetop / { exit } u { print $2 } /^Usage: hwnoisetop / { u = 1 }' | sort -u)
 n=$(echo "$names" | grep -c .)
 echo "1..$((n + 2))"
 [ "$n" -ge 2 ] && echo "ok 1 - --help lists $n subcommands: $(echo $names)" ||

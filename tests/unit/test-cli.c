@@ -104,9 +104,12 @@ static void priorities(void)
 					   "o:--5", "f:0x10", "r:1e1", "o: -5", "X:1", "F:0",
 					   "D:1ms", "F:", NULL };
 	for (int i = 0; bad[i]; i++) {
+		/* The call first: the arguments of tap_ok() are read in no set order. */
+		int rc;
+
 		why = NULL;
-		tap_ok(threads_parse_priority(bad[i], &s, &why) < 0 && why, "'%s' is refused: %s",
-		       bad[i], why ? why : "(no reason)");
+		rc = threads_parse_priority(bad[i], &s, &why);
+		tap_ok(rc < 0 && why, "'%s' is refused: %s", bad[i], why ? why : "(no reason)");
 	}
 }
 
@@ -291,14 +294,72 @@ static void capture_formats(void)
 	       "a -t name ending in .dat asks for trace.dat, no other");
 }
 
+/* --on-threshold and --on-end: rtla 6.18's forms, in order, -t's trace last. */
+static void action_lists(void)
+{
+	static const char *const bad[] = {
+		"--on-threshold bogus", "--on-threshold trace,file=", "--on-threshold trace,name=x",
+		"--on-threshold trace,file=a,file=b", "--on-threshold signal,num=10",
+		"--on-threshold signal,pid=1", "--on-threshold signal,num=0,pid=1",
+		"--on-threshold signal,num=99,pid=1", "--on-threshold signal,num=x,pid=1",
+		"--on-threshold signal,num=10,pid=me", "--on-threshold signal,num=10,pid=0",
+		"--on-threshold signal,num=10,pid=-5", "--on-threshold signal,num=1,num=2,pid=1",
+		"--on-threshold signal,num=10,pid=1,x=y", "--on-threshold shell",
+		"--on-threshold shell,command=", "--on-threshold shell,cmd=true",
+		"--on-threshold continue,x", "--on-end continue", "--on-end Trace",
+		"--on-threshold trace,file=/no/such/dir/t.txt", "--on-threshold=", NULL,
+	};
+	struct cli cli;
+	char msg[512];
+	const struct action *v;
+
+	tap_ok(parse(&cli, "-s 5 --on-threshold trace --on-threshold signal,num=10,pid=parent "
+		   "--on-threshold shell,command=echo,a,b --on-threshold continue") == -1 &&
+	       cli.sc.on_threshold && cli.sc.on_threshold->n == 4 && !cli.sc.on_end &&
+	       cli.sc.record, "four --on-threshold actions, in order; a trace records");
+	v = cli.on_threshold.v;
+	tap_ok(v[0].kind == ACTION_TRACE && strcmp(v[0].text, "osnoise_trace.txt") == 0 &&
+	       v[1].kind == ACTION_SIGNAL && v[1].signo == 10 && v[1].pid == ACTION_PID_PARENT &&
+	       v[2].kind == ACTION_SHELL && strcmp(v[2].text, "echo,a,b") == 0 &&
+	       v[3].kind == ACTION_CONTINUE,
+	       "trace's default file, signal's parent, shell's command with its commas, continue");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-a 5 --on-threshold shell,command=true") == -1 &&
+	       cli.on_threshold.n == 2 && cli.on_threshold.v[1].kind == ACTION_TRACE &&
+	       strcmp(cli.on_threshold.v[1].text, "osnoise_trace.txt") == 0,
+	       "-a's trace comes after the --on-threshold actions given");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "-s 5 -t --trace-always") == -1 && !cli.sc.on_threshold,
+	       "--trace-always: -t saves at the end, not as an action");
+	cli_free(&cli);
+	tap_ok(parse(&cli, "--on-end trace,file=end.txt --on-end signal,pid=42,num=12") == -1 &&
+	       cli.sc.on_end && cli.on_end.n == 2 && strcmp(cli.on_end.v[0].text, "end.txt") == 0 &&
+	       cli.on_end.v[1].pid == 42 && cli.on_end.v[1].signo == 12 && cli.sc.record &&
+	       !cli.sc.on_threshold, "--on-end: its own list; num= and pid= in either order");
+	cli_free(&cli);
+	for (int i = 0; bad[i]; i++) {
+		int rc = tap_stderr_of(msg, sizeof(msg), parse(&cli, bad[i]));
+		bool end = strstr(bad[i], "--on-end") != NULL;
+
+		tap_ok(rc == HWN_EXIT_USAGE && strchr(msg, '\n') == msg + strlen(msg) - 1 &&
+		       strstr(msg, end ? "--on-end" : "--on-threshold") &&
+		       strstr(msg, end ? "(it takes " ACTIONS_FORMS ")\n" :
+				 "(it takes " ACTIONS_FORMS_THRESHOLD ")\n"),
+		       "%s: refused in one line naming the forms: %.*s", bad[i],
+		       (int)strcspn(msg, "\n"), msg);
+		cli_free(&cli);
+	}
+}
+
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10 + 6);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10 + 6 + 5 + 22);
 	priorities();
 	event_list();
 	command_lines();
 	trace_files();
 	capture_formats();
 	messages();
+	action_lists();
 	return tap_done();
 }
