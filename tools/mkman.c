@@ -16,6 +16,7 @@
 #include "keys.h"
 #include "mkcomp.h"
 #include "mkexport.h"
+#include "mkrtla.h"
 #include "segments.h"
 
 static void section(const char *name)
@@ -407,7 +408,8 @@ static void closing_sections(void)
 	       ".TP\n.B hwnoisetop\n"
 	       "as \\fBrtla hwnoise\\fR 6.18: 0 done; 1 failed to run or a usage error (not root, no\n"
 	       "tracefs, no osnoise tracer, no OSNOISE_IRQ_DISABLE, the tracer busy, a bad option);\n"
-	       "2 stopped by \\fB\\-s\\fR or \\fB\\-S\\fR (the stop condition fired).\n"
+	       "2 stopped by \\fB\\-s\\fR or \\fB\\-S\\fR (the stop condition fired; with\n"
+	       "\\fB\\-\\-on\\-threshold continue\\fR the run goes on and ends as if it had not fired).\n"
 	       ".TP\n.B hwnoisetop \\-\\-replay\\fR, \\fB\\-\\-cleanup\n"
 	       "0 done (a replay: the recorded run's status, as the table of its command says it);\n"
 	       "1 failed or a usage error.\n"
@@ -437,7 +439,11 @@ static void closing_sections(void)
 	       "the saved settings of a running session, removed when it ends; after a SIGKILL,\n"
 	       "\\fBhwnoisetop \\-\\-cleanup\\fR writes them back and removes the file.\n"
 	       ".TP\n.I osnoise_trace.txt\n"
-	       "the trace saved by \\fB\\-t\\fR (or \\fB\\-a\\fR) when a stop condition fires.\n"
+	       "the trace saved by \\fB\\-t\\fR (or \\fB\\-a\\fR) when a stop condition fires, and by a\n"
+	       "\\fBtrace\\fR action of \\fB\\-\\-on\\-threshold\\fR or \\fB\\-\\-on\\-end\\fR without \\fBfile=\\fR.\n"
+	       ".TP\n.I hwnoisetop\\-actions.log\n"
+	       "in the dashboard, the output of the shell actions, appended, each headed by its command\n"
+	       "and followed by how it ended.\n"
 	       ".TP\n.I SYSTEM_EVENT_hist.txt\n"
 	       "the output of a \\fBhist:\\fR trigger given with \\fB\\-\\-trigger\\fR, saved at the end.\n");
 	section("SEE ALSO");
@@ -473,6 +479,7 @@ int main(int argc, char **argv)
 	recordings_section();
 	statistics_section();
 	service_section();
+	mkrtla_print_man(stdout);
 	closing_sections();
 	return 0;
 }
