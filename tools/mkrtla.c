@@ -40,6 +40,10 @@ static const struct rtla_difference differences[] = {
 	  "number of events saved, where the histogram went.",
 	  "rtla's lines stay word for word for the scripts that grep them; the next line says "
 	  "what rtla leaves to the trace." },
+	{ "\\fB\\-\\-on\\-end\\fR's actions run before the summary table is printed; rtla "
+	  "runs them after it.",
+	  "They run while the run's settings are still in force, as promised; the table is "
+	  "printed once every setting is back." },
 	{ "Options rtla has not: \\fB\\-\\-warm-up\\fR, \\fB\\-\\-trace-always\\fR, "
 	  "\\fB\\-\\-smi\\fR, \\fB\\-\\-record\\fR, \\fB\\-\\-replay\\fR, \\fB\\-\\-json\\fR, "
 	  "\\fB\\-\\-prometheus\\fR, \\fB\\-\\-cleanup\\fR, \\fBhwlat\\fR and \\fBcompare\\fR.",
