@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 87
+plan 88
 
 lab_run --cpus 2 --timeout 900 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF'
@@ -128,7 +128,8 @@ hwnoisetop -q -c 1 -H 0 -T 3 -s 50 -d 60s --on-threshold "shell,command=ls /proc
 echo "act_runs=$(wc -l < /lab/probe.log)"; echo "act_fds=$(cat /lab/fds.txt)"
 sed 's/^/act_probe /' /lab/probe.txt
 check act
-hwnoisetop -q -c 1 -S 2 -d 6s --on-threshold "shell,command=echo x >> /lab/cont.log" --on-threshold continue > cont.out 2>&1; echo "rc_cont=$?"
+hwnoisetop -q -c 1 -S 2 -d 6s --record /lab/cont.jsonl --on-threshold "shell,command=echo x >> /lab/cont.log" --on-threshold continue > cont.out 2>&1; echo "rc_cont=$?"
+echo "cont_marks=$(grep '"t":"mark"' /lab/cont.jsonl | grep -c '"text":"on-threshold [0-9]*: stop tracing hit on cpu 1: the noise of a period')"
 echo "cont_runs=$(wc -l < /lab/cont.log)"; echo "cont_stop=$(grep -c 'hit stop tracing' cont.out)"
 check cont
 sh -c 'trap "echo USR1 > /lab/sig.txt" USR1; hwnoisetop -q -c 1 -s 50 -d 60s --on-threshold signal,num=10,pid=parent > sig.out 2>&1; echo "rc_sig=$?"'
@@ -305,6 +306,7 @@ restored act "--on-threshold shell"
 is "$(get rc_cont)" 0 "--on-threshold continue: the run ends at -d with 0"
 ok "$(( $(get cont_runs) >= 2 ? 0 : 1 ))" "--on-threshold continue: the stop condition re-armed, the command ran again ($(get cont_runs) times)"
 is "$(get cont_stop)" 0 "--on-threshold continue: no 'hit stop tracing' line"
+is "$(get cont_marks)" "$(get cont_runs)" "--on-threshold continue: a marker each time it fired, naming the stop"
 restored cont "--on-threshold continue"
 is "$(get rc_sig)" 2 "--on-threshold signal: the run ends with status 2"
 is "$(get sig_got)" USR1 "--on-threshold signal,num=10,pid=parent: the parent got SIGUSR1"
