@@ -30,7 +30,6 @@
 #include "rec_writer.h"
 #include "session_int.h"
 #include "settings.h"
-#include "tracedat.h"
 #include "session_knobs.h"
 
 /* The process's CPU time so far, user and system, in ms. */

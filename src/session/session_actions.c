@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "actions.h"
-#include "env.h"
 #include "session_int.h"
 #include "textbuf.h"
 #include "trace_capture.h"
