@@ -194,6 +194,12 @@ bool dash_measured(const struct dashboard *d, int cpu);
 void dash_draw(struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */
 bool dash_size_drawn(const struct dashboard *d);
+/*
+ * The budgets the grid judges against, in us: a single noise and one
+ * period's noise; *from says where each came from ("--single-budget",
+ * "-s", "the default").
+ */
+uint64_t dash_budget(const struct dashboard *d, bool period, const char **from);
 /* The hwlat view is on screen (the session runs the hwlat tracer). */
 bool dash_hwlat(const struct dashboard *d);
 /* The title bar: left at the start, then state (in look sa) and right at the end. */

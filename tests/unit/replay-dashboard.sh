@@ -260,8 +260,9 @@ check '! screen | head -1 | grep -q END && [ "${p:-20}" -lt 20 ]' \
 key q
 
 # The compare view (d) of a recording with SMI counts and markers: an SMI
-# pair of columns at 200 columns; at 80 the groups the grid would drop go
-# first (SMI, then NMI), and no row runs past the edge.
+# pair of columns at 200 columns; at 80 HW goes first, then the noise's
+# change, so that NMI and SMI stay; no row runs past the edge, and the
+# status line is whole.
 if command -v python3 >/dev/null 2>&1; then
 	python3 "$src/tests/scale/gen-recording" --seed 2 --markers 3 --smi 4 60 "$tmp/smimk.jsonl"
 	play_fast "$tmp/smimk.jsonl"
@@ -273,9 +274,12 @@ if command -v python3 >/dev/null 2>&1; then
 	sleep 0.5
 	key d
 	key d
-	check 'screen | grep -qE "% CPU available +HW per s *$" && ! screen | grep -q "NMI per s" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 8 ]' \
-		"at 80 columns: SMI and NMI dropped as the grid drops them, CPU 0 with 8 words"
+	check 'screen | grep -qE "noise us per s +% CPU available +NMI per s +SMI per s *$" &&
+		! screen | grep -q "HW per s" && ! screen | grep -q " change" &&
+		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 9 ] &&
+		! screen | awk "length(\$0) > 80" | grep -q . &&
+		screen | tail -1 | grep -q "^ compare view (d returns): before the latest marker against after it *$"' \
+		"at 80 columns: NMI and SMI kept, HW and the change dropped (CPU 0 with 9 words), the status whole"
 	key q
 
 	# After the hwlat view, d compares the last osnoise segment (the start)
