@@ -13,6 +13,7 @@
 #include "verdict.h"
 #include "config.h"
 #include "hwlat_cli.h"
+#include "dashboard.h"
 #include "keys.h"
 #include "mkcomp.h"
 #include "mkexport.h"
@@ -328,9 +329,16 @@ static void keys_section(void)
 	       "title is marked \\fBv\\fR or \\fB^\\fR (triangles in UTF-8). Rows are\n"
 	       "redrawn as each period arrives, at most twice a second (a faster period is shown\n"
 	       "with every summary that came in the half second). Colours carry meaning (green\n"
-	       "good, yellow a warning, red bad availability) with a mark beside the value\n"
-	       "(\\fB~\\fR, \\fB!\\fR) for\n"
-	       "monochrome terminals; \\fBNO_COLOR\\fR turns the colours off. A CPU that is not\n"
+	       "good, yellow a warning, red bad) with a mark beside the value (\\fB~\\fR a warning,\n"
+	       "\\fB!\\fR bad) for monochrome terminals; \\fBNO_COLOR\\fR turns the colours off, the\n"
+	       "marks stay. \\fB% CPU Aval\\fR and \\fBNoise\\fR are judged by the CPU available: a\n"
+	       "warning under 99.9 %, bad under 99 %. \\fBMax Single\\fR and \\fBLast Single\\fR (the\n"
+	       "latest period's longest single noise) are judged against a single noise's budget,\n"
+	       "\\fBMax Noise\\fR and \\fBLast\\fR (sums of one period's noise) against one period's:\n"
+	       "bad over the budget, a warning over half of it. The budgets are\n"
+	       "\\fB\\-\\-single\\-budget\\fR and \\fB\\-\\-period\\-budget\\fR; without them \\fB\\-s\\fR and\n"
+	       "\\fB\\-S\\fR, else 20 us and 100 us. The help screen (F1) says the budgets in force.\n"
+	       "A CPU that is not\n"
 	       "measured is dimmed and marked \\fB\\-\\fR, an offline one \\fBx\\fR. Every change\n"
 	       "made with a key is a live change of the kernel's settings, restored at exit. When a\n"
 	       "stop condition fires, the dashboard stays, marked \\fBSTOPPED\\fR with the reason, so\n"
@@ -363,6 +371,15 @@ static void keys_section(void)
 	       "takes back one character, Ctrl\\-U clears. A note takes any printable character of\n"
 	       "the locale (in a UTF\\-8 locale accents and CJK characters, which take two columns),\n"
 	       "up to 111 bytes, and is recorded and exported as UTF\\-8; a value takes ASCII.\n");
+	printf(".PP\nA terminal too narrow for every column keeps them in this order, each that still\n"
+	       "fits, decided by what they tell: ");
+	grid_print_order(stdout);
+	printf(" (those the run has: \\fBSMI\\fR and \\fBLastSMI\\fR where SMIs are counted, \\fBTSCwd\\fR,\n"
+	       "\\fBIRQ\\fR, \\fBSoftirq\\fR and \\fBThread\\fR in osnoise mode); \\fBHistory\\fR takes the\n"
+	       "width left over. At 80 columns that is CPU to SMI and History, with Last when there\n"
+	       "is no SMI column. \\fB<\\fR, \\fB>\\fR and F6 sort only by the columns on screen. The\n"
+	       "compare view (\\fBd\\fR) gives up HW first, then the noise's change, so that 80\n"
+	       "columns keep NMI and SMI.\n");
 	keys_print_man(stdout);
 }
 

@@ -118,7 +118,7 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set,
 	}
 	if (cli->replay && not_replay) {
 		fprintf(stderr, "hwnoisetop: --replay: %s cannot be used with a recording (it takes "
-			"only -q, --json and -D)\n", opt_label(not_replay));
+			"only -q, --json, -D and the budgets)\n", opt_label(not_replay));
 		return HWN_EXIT_USAGE;
 	}
 	if (cli->events.n && !cli->sc.record)
@@ -291,6 +291,12 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 	case O_QUIET:
 		cli->out.quiet = true;
 		break;
+	case O_SINGLE_BUDGET:
+	case O_PERIOD_BUDGET:
+		rc = parse_us(def, arg, 1, c == O_SINGLE_BUDGET ? &cli->single_budget_us :
+			      &cli->period_budget_us);
+		rc = rc ? rc : -1;
+		break;
 	case O_SMI:
 		cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 		break;
@@ -333,7 +339,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
 		nopts++;
 		if (c != '?' && !not_replay && c != O_QUIET && c != OUT_JSON && c != O_DEBUG &&
-		    (c != O_REPLAY || cli->replay))
+		    c != O_SINGLE_BUDGET && c != O_PERIOD_BUDGET && (c != O_REPLAY || cli->replay))
 			not_replay = def;
 		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
 			continue;

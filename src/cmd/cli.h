@@ -25,6 +25,7 @@ struct cli {
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
 	char trace_file[1024];	/* -t (sc.trace_file points here) */
 	const char *replay;	/* --replay FILE (replay.h), NULL */
+	uint64_t single_budget_us, period_budget_us;	/* --single-budget, --period-budget; 0: none */
 };
 
 extern const struct opt_def cli_options[];

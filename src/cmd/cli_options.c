@@ -46,6 +46,22 @@ const struct opt_def cli_options[] = {
 		  "the trace is saved with -t)",
 	  .example = "hwnoisetop -S 100 -t",
 	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_SINGLE_BUDGET, .long_name = "single-budget", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "the dashboard marks Max Single and Last Single against this budget of a single "
+		  "noise, in microseconds (default: -s, else 20)",
+	  .more = "Over the budget a cell is red and marked !, over half of it yellow and marked ~ "
+		  "(the marks also without colours, NO_COLOR). It changes nothing in the kernel: "
+		  "-s stops the run, this only judges.",
+	  .example = "hwnoisetop --single-budget 10",
+	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_PERIOD_BUDGET, .long_name = "period-budget", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "the dashboard marks Max Noise and Last, the noise of one period, against this "
+		  "budget, in microseconds (default: -S, else 100)",
+	  .more = "Marked as with --single-budget: ! over the budget, ~ over half of it.",
+	  .example = "hwnoisetop --period-budget 50",
+	  .accepts = "microseconds from 1 to 10000000" },
 	{ .id = O_THRESHOLD, .short_name = 'T', .long_name = "threshold", .arg = OPT_REQUIRED,
 	  .arg_name = "us",
 	  .help = "smallest gap between two time reads counted as noise, in microseconds "

@@ -50,7 +50,9 @@ static void quiet_update(void *ctx)
  */
 static int replay_dashboard(const struct cli *cli)
 {
-	struct dashboard_conf dc = { .color = !getenv("NO_COLOR") };
+	struct dashboard_conf dc = { .color = !getenv("NO_COLOR"),
+				     .single_budget_us = cli->single_budget_us,
+				     .period_budget_us = cli->period_budget_us };
 	uint64_t frames, lines, wakeups;
 	struct replay *r;
 	char err[512];
@@ -128,7 +130,9 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 			  const char *ref_path)
 {
 	struct dashboard_conf dc = { .iterations = cli->sc.iterations,
-				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug };
+				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug,
+				     .single_budget_us = cli->single_budget_us,
+				     .period_budget_us = cli->period_budget_us };
 	char err[512];
 	int rc;
 
