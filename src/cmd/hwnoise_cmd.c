@@ -224,6 +224,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			.hwlat_view = s.hwl_stats.cpu,
 			.elapsed_s = session_elapsed_of(&s, SESSION_OSNOISE),
 			.run_ns = session_run_ns(&s),
+			.width = report_width(stdout, cli.out.quiet || cli.out.json),
 		};
 		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
 

@@ -4,50 +4,13 @@
 # tests/unit/replay-4cpu.jsonl is 4 CPUs x 20 s at 1 s periods (written by
 # tests/scale/gen-recording --seed 3 4 20) with a marker after 8 s that
 # raises the threshold to 2 us; its --replay -q report is the reference.
-top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
-src=${abs_top_srcdir:-$top}
-bin=$top/src/hwnoisetop
-rec=$src/tests/unit/replay-4cpu.jsonl
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
-fi
-tmp=$(mktemp -d) || exit 1
-sock=hwn-replay-$$
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
-# A session that outlives the others: killing the last one ends the tmux
-# server, and a new-session right after can reach the exiting server and fail.
-T new-session -d -s keep "sleep 600"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; screen | sed 's/^/# /'; }
-check() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
-screen() { T capture-pane -p -t replay; }
+win=replay
+. "${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/unit/screen-lib.sh"
 # The Period of a CPU's row in the grid ("" when the row is not there).
 period() { screen | awk -v c="$1" 'h && $1 == c { print $2; exit } /^ *CPU +Period/ { h = 1 }'; }
-# Wait (up to 30 s: a loaded machine) until the screen matches the extended regular expression.
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		screen | grep -qE "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-key() { T send-keys -t replay "$@"; sleep 0.3; }
-# Wait (up to 30 s) for the shell in the window to write the exit status.
-wait_rc() {
-	i=0
-	while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-}
 # Play file $1 in a new window, as fast as it can, up to its END.
 play_fast() {
-	rm -f "$tmp/rc"
-	T kill-session -t replay 2>/dev/null
-	T new-session -d -s replay -x 200 -y 60 \
-		"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$1' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+	play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$1"
 	# the title's END, then the status line's note, drawn last
 	wait_for 'playing' && key 4 && wait_for ' END' && wait_for 'q (prints|quits) '
 }
@@ -57,8 +20,7 @@ echo 1..31
 # After q the line naming the run stands above the table (-q: on stderr).
 { sed -n 's/^hwnoisetop: \(replay of \)/\1/p' "$tmp/ref.err"; cat "$tmp/ref.out"; } > "$tmp/ref"
 # stdout of the dashboard's terminal, byte for byte, for the report after q
-T new-session -d -s replay -x 200 -y 60 \
-	"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$rec"
 T pipe-pane -t replay -o "cat > '$tmp/tty'"
 
 wait_for '^ +3 +[1-9]' && wait_for 'x1 playing'
@@ -170,10 +132,8 @@ fi
 
 # Play file $1 from its start in a new window, its terminal's bytes in $tmp/tty.
 play_new() {
-	rm -f "$tmp/rc" "$tmp/tty"
-	T kill-session -t replay 2>/dev/null
-	T new-session -d -s replay -x 200 -y 60 \
-		"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$1' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+	rm -f "$tmp/tty"
+	play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$1"
 	T pipe-pane -t replay -o "cat > '$tmp/tty'"
 }
 # The report q printed: the terminal's bytes after curses left its screen.
@@ -249,10 +209,7 @@ fi
 	echo '{"t":"h","cpu":0,"seq":'$i',"sec":'$((1764576000 + i))',"nsec":0,"inner":5,"outer":3,"count":1,"nmi_total":0,"nmi_count":0}'
   done
   tail -n +27 "$rec"; } > "$tmp/mixed.jsonl"
-rm -f "$tmp/rc"
-T kill-session -t replay 2>/dev/null
-T new-session -d -s replay -x 200 -y 60 \
-	"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$tmp/mixed.jsonl' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$tmp/mixed.jsonl"
 wait_for 'x1 playing' && key 2 && sleep 0.7
 p=$(period 0)
 check '! screen | head -1 | grep -q END && [ "${p:-20}" -lt 20 ]' \
