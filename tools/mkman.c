@@ -18,6 +18,7 @@
 #include "mkcomp.h"
 #include "mkexport.h"
 #include "segments.h"
+#include "settings.h"
 
 static void section(const char *name)
 {
@@ -59,8 +60,14 @@ static void replay_paragraphs(void)
 	       "with a sample: one sample).  Where\n"
 	       "the recorded run switched to its hwlat view and back (\\fBw\\fR), the playback does too;\n"
 	       "\\fBw\\fR itself and the keys that would change the kernel are refused; at the end it\n"
-	       "says END and waits for \\fBq\\fR, which prints the report \\fB\\-q\\fR prints.\n"
-	       ".PP\n"
+	       "says END and waits for \\fBq\\fR, which prints the report \\fB\\-q\\fR prints.\n");
+}
+
+/* compare: two recordings side by side, or one against a live run. */
+static void compare_section(void)
+{
+	section("COMPARE");
+	printf("%s",
 	       "\\fBhwnoisetop compare\\fR \\fIA.jsonl B.jsonl\\fR puts two recordings side by side (say,\n"
 	       "before and after a reboot with \\fBtsc=reliable\\fR), per CPU, with the figures of the\n"
 	       "dashboard's compare view: noise in us per second of runtime and its change in percent,\n"
@@ -403,7 +410,15 @@ static void output_section(void)
 	       ".PP\nCPUs with no runtime are not listed; a CPU taken out of the list during the run keeps\n"
 	       "its row. Events the ring buffer dropped are counted on a\n"
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
-	       "is not given.\n");
+	       "is not given.\n"
+	       ".PP\nAfter the dashboard, on a terminal narrower than the table (99 columns, 112 with\n"
+	       "SMI, 138 and 151 in osnoise mode), the same figures come in a compact form that fits:\n"
+	       "each column as wide as its widest figure, without the \\fB#\\fR before Period, and\n"
+	       "where even that is too wide the columns kept in the order CPU, % CPU Aval, Max\n"
+	       "Single, Noise, HW, NMI, SMI, Max Noise, IRQ, Softirq, Thread, Period, Runtime.  A line\n"
+	       "above it says so (\\fBhwnoisetop: the table fitted to 80 columns\\fR, and which columns\n"
+	       "it left out).  \\fB\\-q\\fR, \\fB\\-\\-json\\fR and output that is not a terminal get\n"
+	       "rtla's table exactly, whatever the width.\n");
 	printf(".PP\nWhen markers divided the run (\\fBb\\fR, a change of setting, a CPU going off or\n"
 	       "online), a table per segment follows, headed by the marker that opened it.  A closed\n"
 	       "segment keeps only the figures of its table (88 bytes a CPU), and the closed segments\n"
@@ -415,7 +430,53 @@ static void output_section(void)
 	       "\\fBd\\fR always compares.\n", SEGMENTS_ROWS_MAX >> 20);
 }
 
-/* EXIT STATUS, EXAMPLES, FILES, SEE ALSO. */
+/* What the environment changes. */
+static void environment_section(void)
+{
+	section("ENVIRONMENT");
+	printf(".TP\n.B NO_COLOR\n"
+	       "set to anything: the dashboard draws without colours (the marks \\fB~\\fR and \\fB!\\fR,\n"
+	       "the bold and reverse titles stay) and the table at the end has no escape codes.\n"
+	       ".TP\n.BR LANG \", \" LC_ALL \", \" LC_CTYPE\n"
+	       "the character set: in UTF\\-8 the dashboard draws the sparkline with block characters\n"
+	       "and marks the sorting column with a triangle, otherwise with ASCII (\\fB._\\-=+*#%%@\\fR,\n"
+	       "\\fBv\\fR and \\fB^\\fR); a marker's note takes the locale's characters.  Numbers are\n"
+	       "the same in every locale.\n"
+	       ".TP\n.B TERM\n"
+	       "the terminal's type for ncurses.  A terminal that cannot move its cursor\n"
+	       "(\\fBdumb\\fR) or one the terminfo database does not know gets the table at the end\n"
+	       "only, and one line on stderr saying why.  The table fits the terminal's width\n"
+	       "(OUTPUT: a compact form after the dashboard on a terminal narrower than rtla's table).\n"
+	       ".TP\n.B PATH\n"
+	       "where \\fBtrace\\-cmd\\fR is looked for (\\fB\\-t\\fR \\fIfile\\fB.dat\\fR,\n"
+	       "\\fB\\-\\-capture\\-format dat\\fR).\n"
+	       ".PP\nThe state directory, \\fB%s\\fR (see FILES and \\fB\\-\\-cleanup\\fR), is fixed:\n"
+	       "no variable moves it, so that \\fB\\-\\-cleanup\\fR finds what any run left.  No\n"
+	       "\\fBHWNOISETOP_\\fR variable changes what hwnoisetop does.\n", SETTINGS_STATE_DIR);
+}
+
+/* The option table's examples (cli_options.c): --help shows the first ones too. */
+static void examples_section(void)
+{
+	section("EXAMPLES");
+	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
+		printf("%s%s:\n.PP\n.nf\n.RS\n", e == cli_examples ? "" : ".PP\n", e->what);
+		for (const char *c = e->cmd; *c; c++) {
+			if (c == e->cmd || c[-1] == '\n')
+				fputs(!strncmp(c, "    ", 4) ? "" : e->user ||
+				      !strncmp(c, "hwnoisetop --replay", 19) ? "$ " : "# ", stdout);
+			if (*c == '-')
+				fputs("\\-", stdout);
+			else if (*c == '\\')
+				fputs("\\e", stdout);
+			else
+				putchar(*c);
+		}
+		printf("\n.RE\n.fi\n");
+	}
+}
+
+/* EXIT STATUS, ENVIRONMENT, EXAMPLES, FILES, SEE ALSO. */
 static void closing_sections(void)
 {
 	section("EXIT STATUS");
@@ -438,16 +499,8 @@ static void closing_sections(void)
 	       "Recordings made before this table (their footer has no \\fB\"exit_table\"\\fR) replay\n"
 	       "with their status read into it: a 2 in a recording was a stop (a usage error makes no\n"
 	       "recording), and a \\fBhwnoisetop hwlat\\fR run's 1 is 1 above the hard limit, 3 otherwise.\n");
-	section("EXAMPLES");
-	printf("%s",
-	       "Measure CPUs 1-7 for ten minutes with a 1 us threshold and print the table:\n"
-	       ".PP\n.nf\n.RS\n# hwnoisetop -c 1-7 -T 1 -d 10m -q\n.RE\n.fi\n"
-	       ".PP\nStop as soon as a single noise exceeds 20 us and keep the trace that explains it,\n"
-	       "with the interrupt noise histogram:\n"
-	       ".PP\n.nf\n.RS\n# hwnoisetop -a 20 -e osnoise:irq_noise \\e\n"
-	       "    \\-\\-trigger='hist:key=desc,duration/1000:sort=desc,duration/1000:vals=hitcount'\n.RE\n.fi\n"
-	       ".PP\nRun the measuring threads as SCHED_FIFO 95 in cgroup rt, after a 5 s warm-up:\n"
-	       ".PP\n.nf\n.RS\n# hwnoisetop -P f:95 -C rt \\-\\-warm-up 5 -d 10m -q\n.RE\n.fi\n");
+	environment_section();
+	examples_section();
 	section("FILES");
 	printf("%s",
 	       ".TP\n.I /run/hwnoisetop/hwnoisetop\\-PID.state\n"
@@ -488,6 +541,7 @@ int main(int argc, char **argv)
 	mkexport_print_prom_man(stdout);
 	hwlat_section();
 	recordings_section();
+	compare_section();
 	statistics_section();
 	service_section();
 	closing_sections();

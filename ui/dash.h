@@ -224,6 +224,11 @@ void dash_title(const struct dashboard *d, int y, int width, const char *text);
  */
 bool dash_scroll_key(int ch, int *top, int end);
 
+/* spark.c: the History column's title for width ("History (max 106 us)", narrower
+ * "History max 106" or "History 106"), and one CPU's cells. */
+const char *spark_title(const char *title, int width, uint64_t spark_max, char *buf, size_t size);
+void spark_draw(const struct dashboard *d, int y, int x, int w, attr_t a, int cpu, uint64_t max);
+
 /* grid.c */
 void grid_draw(struct dashboard *d, int y, int height, int width);
 /*

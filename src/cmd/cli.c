@@ -39,6 +39,14 @@ void cli_usage(FILE *out)
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");
 	opt_print_help(out, cli_options);
+	fprintf(out, "\nExamples:\n");
+	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
+		const char *nl = strchr(e->cmd, '\n');
+
+		if (e->brief)	/* the first line of cmd: the rest is in the man page */
+			fprintf(out, "  %-*.*s  %s\n", 36, nl ? (int)(nl - e->cmd) : (int)strlen(e->cmd),
+				e->cmd, e->brief);
+	}
 }
 
 void cli_free(struct cli *cli)

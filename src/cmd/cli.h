@@ -31,6 +31,19 @@ struct cli {
 extern const struct opt_def cli_options[];
 
 /*
+ * The main command's examples: --help ends with those marked help, the
+ * man page's EXAMPLES gives them all.  cmd may hold several lines.
+ */
+struct cli_example {
+	const char *what;	/* one sentence for the man page */
+	const char *cmd;
+	const char *brief;	/* --help's few words beside the command; NULL: man page only */
+	bool user;		/* runs without root: a recording read back */
+};
+
+extern const struct cli_example cli_examples[];
+
+/*
  * Parse argv into cli.  Returns -1 to go on, or an exit status (0 after
  * --help/--version, HWN_EXIT_USAGE after a one-line error on stderr).
  * Checks against the machine (CPUs that exist and are online) are made

@@ -274,3 +274,27 @@ const struct opt_def cli_options[] = {
 	  .example = "hwnoisetop --version" },
 	{ 0 }
 };
+
+const struct cli_example cli_examples[] = {
+	{ .what = "Watch every CPU on the live dashboard; q puts every setting back and prints "
+		  "the table",
+	  .cmd = "hwnoisetop", .brief = "the live dashboard, every CPU" },
+	{ .what = "Record an hour with the table at the end, then play it back anywhere, without "
+		  "root or tracer (the second line)",
+	  .cmd = "hwnoisetop -q -d 1h --record a.jsonl\nhwnoisetop --replay a.jsonl",
+	  .brief = "recorded; --replay a.jsonl plays it" },
+	{ .what = "Put two recordings side by side (before and after a change), each figure with "
+		  "its verdict",
+	  .cmd = "hwnoisetop compare a.jsonl b.jsonl", .brief = "two recordings side by side",
+	  .user = true },
+	{ .what = "Measure the new boot live against the recording of the old one, in the "
+		  "dashboard's compare view",
+	  .cmd = "hwnoisetop compare a.jsonl --live" },
+	{ .what = "Stop as soon as a single noise exceeds 20 us and keep the trace that explains "
+		  "it, with the interrupt noise histogram",
+	  .cmd = "hwnoisetop -a 20 -e osnoise:irq_noise \\\n"
+		 "    --trigger='hist:key=desc,duration/1000:sort=desc,duration/1000:vals=hitcount'" },
+	{ .what = "Run the measuring threads as SCHED_FIFO 95 in cgroup rt, after a 5 s warm-up",
+	  .cmd = "hwnoisetop -P f:95 -C rt --warm-up 5 -d 10m -q" },
+	{ .cmd = NULL }
+};

@@ -343,22 +343,6 @@ static void draw_sort_mark(const struct dashboard *d, int y, int x, attr_t a, in
 	put(y, x, 1, a, mark);
 }
 
-/* "History (max 106 us)", narrower "History max 106" or "History 106": the bars' scale. */
-static const char *spark_title(const struct column *col, int width, uint64_t spark_max,
-			       char *buf, size_t size)
-{
-	if (!spark_max)
-		return col->title;
-	snprintf(buf, size, "%s (max %llu us)", col->title, (unsigned long long)spark_max);
-	if ((int)strlen(buf) <= width)
-		return buf;
-	snprintf(buf, size, "%s max %llu", col->title, (unsigned long long)spark_max);
-	if ((int)strlen(buf) <= width)
-		return buf;
-	snprintf(buf, size, "%s %llu", col->title, (unsigned long long)spark_max);
-	return (int)strlen(buf) <= width ? buf : col->title;
-}
-
 static void draw_header(const struct dashboard *d, int y, const int *widths, uint64_t spark_max)
 {
 	int x = 0, ncols;
@@ -372,7 +356,7 @@ static void draw_header(const struct dashboard *d, int y, const int *widths, uin
 		if (!widths[i])
 			continue;
 		if (columns[i].kind == COL_SPARK)
-			put(y, x, widths[i], a, spark_title(&columns[i], widths[i], spark_max, title,
+			put(y, x, widths[i], a, spark_title(columns[i].title, widths[i], spark_max, title,
 							  sizeof(title)));
 		else
 			put_right(y, x, widths[i], a, columns[i].title);
@@ -407,43 +391,6 @@ static attr_t class_look(const struct dashboard *d, enum format_class k)
 {
 	return d->look[k == FORMAT_BAD ? LOOK_BAD : k == FORMAT_WARN ? LOOK_WARN :
 		       k == FORMAT_GOOD ? LOOK_GOOD : LOOK_NORMAL];
-}
-
-static void draw_spark(const struct dashboard *d, int y, int x, int w, attr_t a,
-		       int cpu, uint64_t max)
-{
-	const struct cpu_stats *c = &d->s->stats.cpu[cpu];
-	bool mark[STATS_HISTORY];
-	static const char *const utf8[] = { "\xc2\xb7", "\xe2\x96\x81", "\xe2\x96\x82",
-					    "\xe2\x96\x83", "\xe2\x96\x84", "\xe2\x96\x85",
-					    "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88" };
-	static const char ascii[] = "._-=+*#%@";
-
-	if (w > STATS_HISTORY)
-		w = STATS_HISTORY;
-	marks_ages(d, cpu, mark, (unsigned)w);
-	attrset(a);
-	move(y, x);
-	for (int i = 0; i < w; i++) {
-		unsigned age = (unsigned)(w - 1 - i);
-		int lvl;
-
-		if (age >= c->hist_len) {
-			addch(' ');
-			continue;
-		}
-		if (mark[age]) {	/* the first period after a marker */
-			attrset(d->look[LOOK_MARK]);
-			addch('|');
-			attrset(a);
-			continue;
-		}
-		lvl = format_spark_level(stats_history(c, age), max);
-		if (d->utf8)
-			addstr(utf8[lvl]);
-		else
-			addch((chtype)(unsigned char)ascii[lvl]);
-	}
 }
 
 static void draw_row(const struct dashboard *d, int y, int cpu, const int *widths,
@@ -516,7 +463,7 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 			put_right(y, x, w, a, buf);
 			break;
 		case COL_SPARK:
-			draw_spark(d, y, x, w, a, cpu, spark_max);
+			spark_draw(d, y, x, w, a, cpu, spark_max);
 			break;
 		case COL_CLOCK: {
 			const struct hwl_cpu_stats *h = &d->s->hwl_stats.cpu[cpu];
