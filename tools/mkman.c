@@ -14,6 +14,7 @@
 #include "config.h"
 #include "hwlat_cli.h"
 #include "dashboard.h"
+#include "format.h"
 #include "keys.h"
 #include "mkcomp.h"
 #include "mkexport.h"
@@ -344,7 +345,8 @@ static void keys_section(void)
 	       "\\fBMax Noise\\fR and \\fBLast\\fR (sums of one period's noise) against one period's:\n"
 	       "bad over the budget, a warning over half of it. The budgets are\n"
 	       "\\fB\\-\\-single\\-budget\\fR and \\fB\\-\\-period\\-budget\\fR; without them \\fB\\-s\\fR and\n"
-	       "\\fB\\-S\\fR, else 20 us and 100 us. The help screen (F1) says the budgets in force.\n"
+	       "\\fB\\-S\\fR, else " FORMAT_TEXT(FORMAT_SINGLE_BUDGET_US) " us and " FORMAT_TEXT(FORMAT_PERIOD_BUDGET_US)
+	       " us. The help screen (F1) says the budgets in force.\n"
 	       "A CPU that is not\n"
 	       "measured is dimmed and marked \\fB\\-\\fR, an offline one \\fBx\\fR. Every change\n"
 	       "made with a key is a live change of the kernel's settings, restored at exit. When a\n"

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "cli_int.h"
+#include "format.h"
 #include "outopts.h"
 #include "rec_writer.h"
 #include "tracedat.h"
@@ -49,7 +50,7 @@ const struct opt_def cli_options[] = {
 	{ .id = O_SINGLE_BUDGET, .long_name = "single-budget", .arg = OPT_REQUIRED,
 	  .arg_name = "us",
 	  .help = "the dashboard marks Max Single and Last Single against this budget of a single "
-		  "noise, in microseconds (default: -s, else 20)",
+		  "noise, in microseconds (default: -s, else " FORMAT_TEXT(FORMAT_SINGLE_BUDGET_US) ")",
 	  .more = "Over the budget a cell is red and marked !, over half of it yellow and marked ~ "
 		  "(the marks also without colours, NO_COLOR). It changes nothing in the kernel: "
 		  "-s stops the run, this only judges.",
@@ -58,7 +59,7 @@ const struct opt_def cli_options[] = {
 	{ .id = O_PERIOD_BUDGET, .long_name = "period-budget", .arg = OPT_REQUIRED,
 	  .arg_name = "us",
 	  .help = "the dashboard marks Max Noise and Last, the noise of one period, against this "
-		  "budget, in microseconds (default: -S, else 100)",
+		  "budget, in microseconds (default: -S, else " FORMAT_TEXT(FORMAT_PERIOD_BUDGET_US) ")",
 	  .more = "Marked as with --single-budget: ! over the budget, ~ over half of it.",
 	  .example = "hwnoisetop --period-budget 50",
 	  .accepts = "microseconds from 1 to 10000000" },

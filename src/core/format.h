@@ -44,6 +44,9 @@ enum format_class format_avail_class(uint64_t p);
  */
 #define FORMAT_SINGLE_BUDGET_US 20
 #define FORMAT_PERIOD_BUDGET_US 100
+/* A number's macro as text, for the help texts that give a default. */
+#define FORMAT_TEXT(n) FORMAT_TEXT_(n)
+#define FORMAT_TEXT_(n) #n
 
 /*
  * The meaning of v against budget: bad over the budget, a warning over

@@ -124,38 +124,60 @@ static void compact_note(FILE *out, const struct report_opts *opts, const int w[
 	fprintf(out, "%.*s\n", n < opts->width ? n : opts->width, line);
 }
 
-/* The compact form's header and rows, in the columns of w (see report_table()). */
-static void compact_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
-			  const struct report_opts *opts, const int w[CC_N])
+/* The compact form's header, in the columns of w (see report_table()). */
+static char *compact_header(const int w[CC_N], char *buf, size_t size)
+{
+	*buf = 0;
+	for (int k = 0; k < CC_N; k++)
+		if (w[k])
+			snprintf(buf + strlen(buf), size - strlen(buf), "%*s%*s", *buf ? 1 : 0, "", w[k],
+				 compact_cols[k].title);
+	return buf;
+}
+
+static void compact_row(FILE *out, const struct cpu_stats *c, int cpu, const int w[CC_N])
 {
 	char buf[32];
-	int cpu;
 
-	if (opts->pretty)
-		fputs("\033[1m", out);
 	for (int k = 0, x = 0; k < CC_N; k++)
 		if (w[k])
-			fprintf(out, "%*s%*s", x++ ? 1 : 0, "", w[k], compact_cols[k].title);
-	if (opts->pretty)
+			fprintf(out, "%*s%*s", x++ ? 1 : 0, "", w[k], compact_cell(c, cpu, k, buf, sizeof(buf)));
+	fputc('\n', out);
+}
+
+static void rtla_row(FILE *out, const struct cpu_stats *c, int cpu, const struct report_opts *opts)
+{
+	char avail[32];
+
+	fprintf(out, "%3d #%-6llu %12llu %12llu   %9s%12llu %12llu%12llu %12llu",
+		cpu, (unsigned long long)c->periods, (unsigned long long)c->runtime,
+		(unsigned long long)c->noise, report_avail_text(c, avail, sizeof(avail)),
+		(unsigned long long)c->max_noise,
+		(unsigned long long)c->max_single, (unsigned long long)c->hw,
+		(unsigned long long)c->nmi);
+	if (opts->smi)
+		fprintf(out, " %12llu", (unsigned long long)c->smi);
+	if (opts->osnoise)
+		fprintf(out, " %12llu %12llu %12llu", (unsigned long long)c->irq,
+			(unsigned long long)c->softirq, (unsigned long long)c->thread);
+	fputc('\n', out);
+}
+
+/* A line of text, highlighted on a terminal (codes: "1" bold, "1;7" bold reverse). */
+static void lit_line(FILE *out, bool pretty, const char *codes, int pad, const char *text)
+{
+	if (pretty)
+		fprintf(out, "\033[%sm", codes);
+	fprintf(out, "%*s%s", pad > 0 ? pad : 0, "", text);
+	if (pretty)
 		fputs("\033[0m", out);
 	fputc('\n', out);
-	cpuset_for_each(cpu, cpus) {
-		const struct cpu_stats *c = report_row(st, cpu);
-
-		if (!c)
-			continue;
-		for (int k = 0, x = 0; k < CC_N; k++)
-			if (w[k])
-				fprintf(out, "%*s%*s", x++ ? 1 : 0, "", w[k],
-					compact_cell(c, cpu, k, buf, sizeof(buf)));
-		fputc('\n', out);
-	}
 }
 
 void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		  const struct report_opts *opts)
 {
-	char dur[32], line[128], avail[32];
+	char dur[32], line[256];
 	const char *title = opts->osnoise ? "Operating System Noise" : "Hardware-related Noise";
 	int cpu, w[CC_N], pad = (int)strlen(TITLE_PAD);
 	bool compact = opts->width > 0 && opts->width < (int)strlen(HDR_HW) +
@@ -166,43 +188,21 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		if (opts->note)
 			compact_note(out, opts, w);
 	}
-	if (opts->pretty)
-		fputs("\033[1;7m", out);
-	fprintf(out, "%*s%s", pad > 0 ? pad : 0, "", title);
-	if (opts->pretty)
-		fputs("\033[0m", out);
-	fputc('\n', out);
+	lit_line(out, opts->pretty, "1;7", pad, title);
 	fprintf(out, "duration: %9s | time is in us\n", format_duration(opts->elapsed, dur, sizeof(dur)));
-	if (compact) {
-		compact_table(out, st, cpus, opts, w);
-		if (*lost_text(&st->lost, line, sizeof(line)))
-			fprintf(out, "%s\n", line);
-		return;
-	}
-	if (opts->pretty)
-		fputs("\033[1m", out);
-	fprintf(out, "%s%s%s", HDR_HW, opts->smi ? HDR_SMI : "", opts->osnoise ? HDR_OS : "");
-	if (opts->pretty)
-		fputs("\033[0m", out);
-	fputc('\n', out);
-
+	if (compact)
+		compact_header(w, line, sizeof(line));
+	else
+		snprintf(line, sizeof(line), "%s%s%s", HDR_HW, opts->smi ? HDR_SMI : "",
+			 opts->osnoise ? HDR_OS : "");
+	lit_line(out, opts->pretty, "1", 0, line);
 	cpuset_for_each(cpu, cpus) {
 		const struct cpu_stats *c = report_row(st, cpu);
 
-		if (!c)
-			continue;
-		fprintf(out, "%3d #%-6llu %12llu %12llu   %9s%12llu %12llu%12llu %12llu",
-			cpu, (unsigned long long)c->periods, (unsigned long long)c->runtime,
-			(unsigned long long)c->noise, report_avail_text(c, avail, sizeof(avail)),
-			(unsigned long long)c->max_noise,
-			(unsigned long long)c->max_single, (unsigned long long)c->hw,
-			(unsigned long long)c->nmi);
-		if (opts->smi)
-			fprintf(out, " %12llu", (unsigned long long)c->smi);
-		if (opts->osnoise)
-			fprintf(out, " %12llu %12llu %12llu", (unsigned long long)c->irq,
-				(unsigned long long)c->softirq, (unsigned long long)c->thread);
-		fputc('\n', out);
+		if (c && compact)
+			compact_row(out, c, cpu, w);
+		else if (c)
+			rtla_row(out, c, cpu, opts);
 	}
 	if (*lost_text(&st->lost, line, sizeof(line)))
 		fprintf(out, "%s\n", line);
