@@ -12,7 +12,7 @@
 /* "History (max 106 us)", narrower "History max 106" or "History 106": the bars' scale. */
 const char *spark_title(const char *title, int width, uint64_t spark_max, char *buf, size_t size)
 {
-	if (!spark_max)
+	if (!spark_max || !buf || !size)
 		return title;
 	snprintf(buf, size, "%s (max %llu us)", title, (unsigned long long)spark_max);
 	if ((int)strlen(buf) <= width)
