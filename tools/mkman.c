@@ -13,11 +13,14 @@
 #include "verdict.h"
 #include "config.h"
 #include "hwlat_cli.h"
+#include "dashboard.h"
+#include "format.h"
 #include "keys.h"
 #include "mkcomp.h"
 #include "mkexport.h"
 #include "mkrtla.h"
 #include "segments.h"
+#include "settings.h"
 
 static void section(const char *name)
 {
@@ -59,8 +62,14 @@ static void replay_paragraphs(void)
 	       "with a sample: one sample).  Where\n"
 	       "the recorded run switched to its hwlat view and back (\\fBw\\fR), the playback does too;\n"
 	       "\\fBw\\fR itself and the keys that would change the kernel are refused; at the end it\n"
-	       "says END and waits for \\fBq\\fR, which prints the report \\fB\\-q\\fR prints.\n"
-	       ".PP\n"
+	       "says END and waits for \\fBq\\fR, which prints the report \\fB\\-q\\fR prints.\n");
+}
+
+/* compare: two recordings side by side, or one against a live run. */
+static void compare_section(void)
+{
+	section("COMPARE");
+	printf("%s",
 	       "\\fBhwnoisetop compare\\fR \\fIA.jsonl B.jsonl\\fR puts two recordings side by side (say,\n"
 	       "before and after a reboot with \\fBtsc=reliable\\fR), per CPU, with the figures of the\n"
 	       "dashboard's compare view: noise in us per second of runtime and its change in percent,\n"
@@ -329,9 +338,17 @@ static void keys_section(void)
 	       "title is marked \\fBv\\fR or \\fB^\\fR (triangles in UTF-8). Rows are\n"
 	       "redrawn as each period arrives, at most twice a second (a faster period is shown\n"
 	       "with every summary that came in the half second). Colours carry meaning (green\n"
-	       "good, yellow a warning, red bad availability) with a mark beside the value\n"
-	       "(\\fB~\\fR, \\fB!\\fR) for\n"
-	       "monochrome terminals; \\fBNO_COLOR\\fR turns the colours off. A CPU that is not\n"
+	       "good, yellow a warning, red bad) with a mark beside the value (\\fB~\\fR a warning,\n"
+	       "\\fB!\\fR bad) for monochrome terminals; \\fBNO_COLOR\\fR turns the colours off, the\n"
+	       "marks stay. \\fB% CPU Aval\\fR and \\fBNoise\\fR are judged by the CPU available: a\n"
+	       "warning under 99.9 %, bad under 99 %. \\fBMax Single\\fR and \\fBLast Single\\fR (the\n"
+	       "latest period's longest single noise) are judged against a single noise's budget,\n"
+	       "\\fBMax Noise\\fR and \\fBLast\\fR (sums of one period's noise) against one period's:\n"
+	       "bad over the budget, a warning over half of it. The budgets are\n"
+	       "\\fB\\-\\-single\\-budget\\fR and \\fB\\-\\-period\\-budget\\fR; without them \\fB\\-s\\fR and\n"
+	       "\\fB\\-S\\fR, else " FORMAT_TEXT(FORMAT_SINGLE_BUDGET_US) " us and " FORMAT_TEXT(FORMAT_PERIOD_BUDGET_US)
+	       " us. The help screen (F1) says the budgets in force.\n"
+	       "A CPU that is not\n"
 	       "measured is dimmed and marked \\fB\\-\\fR, an offline one \\fBx\\fR. Every change\n"
 	       "made with a key is a live change of the kernel's settings, restored at exit. When a\n"
 	       "stop condition fires, the dashboard stays, marked \\fBSTOPPED\\fR with the reason, so\n"
@@ -364,6 +381,15 @@ static void keys_section(void)
 	       "takes back one character, Ctrl\\-U clears. A note takes any printable character of\n"
 	       "the locale (in a UTF\\-8 locale accents and CJK characters, which take two columns),\n"
 	       "up to 111 bytes, and is recorded and exported as UTF\\-8; a value takes ASCII.\n");
+	printf(".PP\nA terminal too narrow for every column keeps them in this order, each that still\n"
+	       "fits, decided by what they tell: ");
+	grid_print_order(stdout);
+	printf(" (those the run has: \\fBSMI\\fR and \\fBLastSMI\\fR where SMIs are counted, \\fBTSCwd\\fR,\n"
+	       "\\fBIRQ\\fR, \\fBSoftirq\\fR and \\fBThread\\fR in osnoise mode); \\fBHistory\\fR takes the\n"
+	       "width left over. At 80 columns that is CPU to SMI and History, with Last when there\n"
+	       "is no SMI column. \\fB<\\fR, \\fB>\\fR and F6 sort only by the columns on screen. The\n"
+	       "compare view (\\fBd\\fR) gives up HW first, then the noise's change, so that 80\n"
+	       "columns keep NMI and SMI.\n");
 	keys_print_man(stdout);
 }
 
@@ -387,7 +413,15 @@ static void output_section(void)
 	       ".PP\nCPUs with no runtime are not listed; a CPU taken out of the list during the run keeps\n"
 	       "its row. Events the ring buffer dropped are counted on a\n"
 	       "last line. Escape codes are written only when standard output is a terminal and \\fB\\-q\\fR\n"
-	       "is not given.\n");
+	       "is not given.\n"
+	       ".PP\nAfter the dashboard, on a terminal narrower than the table (99 columns, 112 with\n"
+	       "SMI, 138 and 151 in osnoise mode), the same figures come in a compact form that fits:\n"
+	       "each column as wide as its widest figure, without the \\fB#\\fR before Period, and\n"
+	       "where even that is too wide the columns kept in the order CPU, % CPU Aval, Max\n"
+	       "Single, Noise, HW, NMI, SMI, Max Noise, IRQ, Softirq, Thread, Period, Runtime.  A line\n"
+	       "above it says so (\\fBhwnoisetop: the table fitted to 80 columns\\fR, and which columns\n"
+	       "it left out).  \\fB\\-q\\fR, \\fB\\-\\-json\\fR and output that is not a terminal get\n"
+	       "rtla's table exactly, whatever the width.\n");
 	printf(".PP\nWhen markers divided the run (\\fBb\\fR, a change of setting, a CPU going off or\n"
 	       "online), a table per segment follows, headed by the marker that opened it.  A closed\n"
 	       "segment keeps only the figures of its table (88 bytes a CPU), and the closed segments\n"
@@ -399,7 +433,53 @@ static void output_section(void)
 	       "\\fBd\\fR always compares.\n", SEGMENTS_ROWS_MAX >> 20);
 }
 
-/* EXIT STATUS, EXAMPLES, FILES, SEE ALSO. */
+/* What the environment changes. */
+static void environment_section(void)
+{
+	section("ENVIRONMENT");
+	printf(".TP\n.B NO_COLOR\n"
+	       "set to anything: the dashboard draws without colours (the marks \\fB~\\fR and \\fB!\\fR,\n"
+	       "the bold and reverse titles stay) and the table at the end has no escape codes.\n"
+	       ".TP\n.BR LANG \", \" LC_ALL \", \" LC_CTYPE\n"
+	       "the character set: in UTF\\-8 the dashboard draws the sparkline with block characters\n"
+	       "and marks the sorting column with a triangle, otherwise with ASCII (\\fB._\\-=+*#%%@\\fR,\n"
+	       "\\fBv\\fR and \\fB^\\fR); a marker's note takes the locale's characters.  Numbers are\n"
+	       "the same in every locale.\n"
+	       ".TP\n.B TERM\n"
+	       "the terminal's type for ncurses.  A terminal that cannot move its cursor\n"
+	       "(\\fBdumb\\fR) or one the terminfo database does not know gets the table at the end\n"
+	       "only, and one line on stderr saying why.  The table fits the terminal's width\n"
+	       "(OUTPUT: a compact form after the dashboard on a terminal narrower than rtla's table).\n"
+	       ".TP\n.B PATH\n"
+	       "where \\fBtrace\\-cmd\\fR is looked for (\\fB\\-t\\fR \\fIfile\\fB.dat\\fR,\n"
+	       "\\fB\\-\\-capture\\-format dat\\fR).\n"
+	       ".PP\nThe state directory, \\fB%s\\fR (see FILES and \\fB\\-\\-cleanup\\fR), is fixed:\n"
+	       "no variable moves it, so that \\fB\\-\\-cleanup\\fR finds what any run left.  No\n"
+	       "\\fBHWNOISETOP_\\fR variable changes what hwnoisetop does.\n", SETTINGS_STATE_DIR);
+}
+
+/* The option table's examples (cli_options.c): --help shows the first ones too. */
+static void examples_section(void)
+{
+	section("EXAMPLES");
+	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
+		printf("%s%s:\n.PP\n.nf\n.RS\n", e == cli_examples ? "" : ".PP\n", e->what);
+		for (const char *c = e->cmd; *c; c++) {
+			if (c == e->cmd || c[-1] == '\n')
+				fputs(!strncmp(c, "    ", 4) ? "" : e->user ||
+				      !strncmp(c, "hwnoisetop --replay", 19) ? "$ " : "# ", stdout);
+			if (*c == '-')
+				fputs("\\-", stdout);
+			else if (*c == '\\')
+				fputs("\\e", stdout);
+			else
+				putchar(*c);
+		}
+		printf("\n.RE\n.fi\n");
+	}
+}
+
+/* EXIT STATUS, ENVIRONMENT, EXAMPLES, FILES, SEE ALSO. */
 static void closing_sections(void)
 {
 	section("EXIT STATUS");
@@ -423,16 +503,8 @@ static void closing_sections(void)
 	       "Recordings made before this table (their footer has no \\fB\"exit_table\"\\fR) replay\n"
 	       "with their status read into it: a 2 in a recording was a stop (a usage error makes no\n"
 	       "recording), and a \\fBhwnoisetop hwlat\\fR run's 1 is 1 above the hard limit, 3 otherwise.\n");
-	section("EXAMPLES");
-	printf("%s",
-	       "Measure CPUs 1-7 for ten minutes with a 1 us threshold and print the table:\n"
-	       ".PP\n.nf\n.RS\n# hwnoisetop -c 1-7 -T 1 -d 10m -q\n.RE\n.fi\n"
-	       ".PP\nStop as soon as a single noise exceeds 20 us and keep the trace that explains it,\n"
-	       "with the interrupt noise histogram:\n"
-	       ".PP\n.nf\n.RS\n# hwnoisetop -a 20 -e osnoise:irq_noise \\e\n"
-	       "    \\-\\-trigger='hist:key=desc,duration/1000:sort=desc,duration/1000:vals=hitcount'\n.RE\n.fi\n"
-	       ".PP\nRun the measuring threads as SCHED_FIFO 95 in cgroup rt, after a 5 s warm-up:\n"
-	       ".PP\n.nf\n.RS\n# hwnoisetop -P f:95 -C rt \\-\\-warm-up 5 -d 10m -q\n.RE\n.fi\n");
+	environment_section();
+	examples_section();
 	section("FILES");
 	printf("%s",
 	       ".TP\n.I /run/hwnoisetop/hwnoisetop\\-PID.state\n"
@@ -477,6 +549,7 @@ int main(int argc, char **argv)
 	mkexport_print_prom_man(stdout);
 	hwlat_section();
 	recordings_section();
+	compare_section();
 	statistics_section();
 	service_section();
 	mkrtla_print_man(stdout);

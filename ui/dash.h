@@ -194,6 +194,12 @@ bool dash_measured(const struct dashboard *d, int cpu);
 void dash_draw(struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */
 bool dash_size_drawn(const struct dashboard *d);
+/*
+ * The budgets the grid judges against, in us: a single noise and one
+ * period's noise; *from says where each came from ("--single-budget",
+ * "-s", "the default").
+ */
+uint64_t dash_budget(const struct dashboard *d, bool period, const char **from);
 /* The hwlat view is on screen (the session runs the hwlat tracer). */
 bool dash_hwlat(const struct dashboard *d);
 /* The title bar: left at the start, then state (in look sa) and right at the end. */
@@ -217,6 +223,11 @@ void dash_title(const struct dashboard *d, int y, int width, const char *text);
  * (any other but a resize).
  */
 bool dash_scroll_key(int ch, int *top, int end);
+
+/* spark.c: the History column's title for width ("History (max 106 us)", narrower
+ * "History max 106" or "History 106"), and one CPU's cells. */
+const char *spark_title(const char *title, int width, uint64_t spark_max, char *buf, size_t size);
+void spark_draw(const struct dashboard *d, int y, int x, int w, attr_t a, int cpu, uint64_t max);
 
 /* grid.c */
 void grid_draw(struct dashboard *d, int y, int height, int width);

@@ -19,6 +19,7 @@
 #include "config.h"
 #include "dash.h"
 #include "env.h"
+#include "format.h"
 #include "keys.h"
 #include "parse.h"
 #include "smi.h"
@@ -52,6 +53,24 @@ bool dash_measured(const struct dashboard *d, int cpu)
 bool dash_hwlat(const struct dashboard *d)
 {
 	return d->s->conf.tracer == SESSION_HWLAT;
+}
+
+uint64_t dash_budget(const struct dashboard *d, bool period, const char **from)
+{
+	const struct osnoise_conf *c = session_osnoise_conf(d->s);
+	uint64_t own = period ? d->conf.period_budget_us : d->conf.single_budget_us;
+	uint64_t stop = period ? c->stop_total_us : c->stop_us;
+
+	if (own) {
+		*from = period ? "--period-budget" : "--single-budget";
+		return own;
+	}
+	if (stop) {
+		*from = period ? "-S" : "-s";
+		return stop;
+	}
+	*from = "the default";
+	return period ? FORMAT_PERIOD_BUDGET_US : FORMAT_SINGLE_BUDGET_US;
 }
 
 uint64_t dash_samples(const struct dashboard *d)

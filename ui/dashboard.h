@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct osnoise_conf;
 struct playback;
@@ -27,6 +28,8 @@ struct dashboard_conf {
 	bool ref_smi;		/* it counted SMIs */
 	struct playback *play;	/* playing a recording back (playback.h); NULL: live */
 	bool debug;		/* -D: the redraws counted and timed, said at the end */
+	/* --single-budget, --period-budget (us); 0: -s, -S, else the defaults (format.h). */
+	uint64_t single_budget_us, period_budget_us;
 };
 
 /*
@@ -35,6 +38,12 @@ struct dashboard_conf {
  * status, or -1 with err when the terminal cannot be used (the session is
  * then untouched: run it another way).
  */
+/*
+ * The grid's columns in the order a narrow terminal keeps them, as man
+ * page text ("\fBCPU\fR, \fB% CPU Aval\fR, ..."): tools/mkman.
+ */
+void grid_print_order(FILE *out);
+
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
 		  size_t errlen);
 

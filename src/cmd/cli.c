@@ -40,6 +40,14 @@ void cli_usage(FILE *out)
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");
 	opt_print_help(out, cli_options);
+	fprintf(out, "\nExamples:\n");
+	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
+		const char *nl = strchr(e->cmd, '\n');
+
+		if (e->brief)	/* the first line of cmd: the rest is in the man page */
+			fprintf(out, "  %-*.*s  %s\n", 36, nl ? (int)(nl - e->cmd) : (int)strlen(e->cmd),
+				e->cmd, e->brief);
+	}
 }
 
 void cli_free(struct cli *cli)
@@ -156,7 +164,7 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set,
 	}
 	if (cli->replay && not_replay) {
 		fprintf(stderr, "hwnoisetop: --replay: %s cannot be used with a recording (it takes "
-			"only -q, --json and -D)\n", opt_label(not_replay));
+			"only -q, --json, -D and the budgets)\n", opt_label(not_replay));
 		return HWN_EXIT_USAGE;
 	}
 	if (cli->events.n && !cli->sc.record)
@@ -333,6 +341,12 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 	case O_ON_END:
 		rc = add_action(cli, def, arg);
 		break;
+	case O_SINGLE_BUDGET:
+	case O_PERIOD_BUDGET:
+		rc = parse_us(def, arg, 1, c == O_SINGLE_BUDGET ? &cli->single_budget_us :
+			      &cli->period_budget_us);
+		rc = rc ? rc : -1;
+		break;
 	case O_SMI:
 		cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 		break;
@@ -375,7 +389,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
 		nopts++;
 		if (c != '?' && !not_replay && c != O_QUIET && c != OUT_JSON && c != O_DEBUG &&
-		    (c != O_REPLAY || cli->replay))
+		    c != O_SINGLE_BUDGET && c != O_PERIOD_BUDGET && (c != O_REPLAY || cli->replay))
 			not_replay = def;
 		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
 			continue;

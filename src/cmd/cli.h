@@ -27,9 +27,23 @@ struct cli {
 	char trace_file[1024];	/* -t (sc.trace_file points here) */
 	const char *replay;	/* --replay FILE (replay.h), NULL */
 	struct actions on_threshold, on_end;	/* sc.on_threshold and sc.on_end point here */
+	uint64_t single_budget_us, period_budget_us;	/* --single-budget, --period-budget; 0: none */
 };
 
 extern const struct opt_def cli_options[];
+
+/*
+ * The main command's examples: --help ends with those marked help, the
+ * man page's EXAMPLES gives them all.  cmd may hold several lines.
+ */
+struct cli_example {
+	const char *what;	/* one sentence for the man page */
+	const char *cmd;
+	const char *brief;	/* --help's few words beside the command; NULL: man page only */
+	bool user;		/* runs without root: a recording read back */
+};
+
+extern const struct cli_example cli_examples[];
 
 /*
  * Parse argv into cli.  Returns -1 to go on, or an exit status (0 after

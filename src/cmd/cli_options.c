@@ -9,6 +9,7 @@
 
 #include "actions.h"
 #include "cli_int.h"
+#include "format.h"
 #include "outopts.h"
 #include "rec_writer.h"
 #include "tracedat.h"
@@ -46,6 +47,22 @@ const struct opt_def cli_options[] = {
 	  .help = "stop when the noise of one period exceeds us microseconds (exit status 2; "
 		  "the trace is saved with -t)",
 	  .example = "hwnoisetop -S 100 -t",
+	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_SINGLE_BUDGET, .long_name = "single-budget", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "the dashboard marks Max Single and Last Single against this budget of a single "
+		  "noise, in microseconds (default: -s, else " FORMAT_TEXT(FORMAT_SINGLE_BUDGET_US) ")",
+	  .more = "Over the budget a cell is red and marked !, over half of it yellow and marked ~ "
+		  "(the marks also without colours, NO_COLOR). It changes nothing in the kernel: "
+		  "-s stops the run, this only judges.",
+	  .example = "hwnoisetop --single-budget 10",
+	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_PERIOD_BUDGET, .long_name = "period-budget", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "the dashboard marks Max Noise and Last, the noise of one period, against this "
+		  "budget, in microseconds (default: -S, else " FORMAT_TEXT(FORMAT_PERIOD_BUDGET_US) ")",
+	  .more = "Marked as with --single-budget: ! over the budget, ~ over half of it.",
+	  .example = "hwnoisetop --period-budget 50",
 	  .accepts = "microseconds from 1 to 10000000" },
 	{ .id = O_THRESHOLD, .short_name = 'T', .long_name = "threshold", .arg = OPT_REQUIRED,
 	  .arg_name = "us",
@@ -285,4 +302,28 @@ const struct opt_def cli_options[] = {
 	  .help = "print the version and exit",
 	  .example = "hwnoisetop --version" },
 	{ 0 }
+};
+
+const struct cli_example cli_examples[] = {
+	{ .what = "Watch every CPU on the live dashboard; q puts every setting back and prints "
+		  "the table",
+	  .cmd = "hwnoisetop", .brief = "the live dashboard, every CPU" },
+	{ .what = "Record an hour with the table at the end, then play it back anywhere, without "
+		  "root or tracer (the second line)",
+	  .cmd = "hwnoisetop -q -d 1h --record a.jsonl\nhwnoisetop --replay a.jsonl",
+	  .brief = "recorded; --replay a.jsonl plays it" },
+	{ .what = "Put two recordings side by side (before and after a change), each figure with "
+		  "its verdict",
+	  .cmd = "hwnoisetop compare a.jsonl b.jsonl", .brief = "two recordings side by side",
+	  .user = true },
+	{ .what = "Measure the new boot live against the recording of the old one, in the "
+		  "dashboard's compare view",
+	  .cmd = "hwnoisetop compare a.jsonl --live" },
+	{ .what = "Stop as soon as a single noise exceeds 20 us and keep the trace that explains "
+		  "it, with the interrupt noise histogram",
+	  .cmd = "hwnoisetop -a 20 -e osnoise:irq_noise \\\n"
+		 "    --trigger='hist:key=desc,duration/1000:sort=desc,duration/1000:vals=hitcount'" },
+	{ .what = "Run the measuring threads as SCHED_FIFO 95 in cgroup rt, after a 5 s warm-up",
+	  .cmd = "hwnoisetop -P f:95 -C rt --warm-up 5 -d 10m -q" },
+	{ .cmd = NULL }
 };

@@ -51,7 +51,9 @@ static void quiet_update(void *ctx)
  */
 static int replay_dashboard(const struct cli *cli)
 {
-	struct dashboard_conf dc = { .color = !getenv("NO_COLOR") };
+	struct dashboard_conf dc = { .color = !getenv("NO_COLOR"),
+				     .single_budget_us = cli->single_budget_us,
+				     .period_budget_us = cli->period_budget_us };
 	uint64_t frames, lines, wakeups;
 	struct replay *r;
 	char err[512];
@@ -129,7 +131,9 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 			  const char *ref_path)
 {
 	struct dashboard_conf dc = { .iterations = cli->sc.iterations,
-				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug };
+				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug,
+				     .single_budget_us = cli->single_budget_us,
+				     .period_budget_us = cli->period_budget_us };
 	char err[512];
 	int rc;
 
@@ -225,6 +229,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			.hwlat_view = s.hwl_stats.cpu,
 			.elapsed_s = session_elapsed_of(&s, SESSION_OSNOISE),
 			.run_ns = session_run_ns(&s),
+			.width = report_width(stdout, cli.out.quiet || cli.out.json),
 		};
 		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
 

@@ -69,6 +69,15 @@ enum format_class format_avail_class(uint64_t p)
 	return FORMAT_BAD;
 }
 
+enum format_class format_budget_class(uint64_t v, uint64_t budget)
+{
+	if (v > budget)
+		return FORMAT_BAD;
+	if (v > budget / 2)
+		return FORMAT_WARN;
+	return FORMAT_GOOD;
+}
+
 char format_class_mark(enum format_class c)
 {
 	return c == FORMAT_BAD ? '!' : c == FORMAT_WARN ? '~' : ' ';

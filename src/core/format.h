@@ -36,6 +36,24 @@ int format_spark_level(uint64_t v, uint64_t max);
  */
 enum format_class format_avail_class(uint64_t p);
 
+/*
+ * The budgets the grid judges noise against (microseconds), when neither
+ * their own option (--single-budget, --period-budget) nor the stop
+ * condition (-s, -S) gives one: a single noise (Max Single, Last Single)
+ * and the noise of one period (Max Noise, Last).
+ */
+#define FORMAT_SINGLE_BUDGET_US 20
+#define FORMAT_PERIOD_BUDGET_US 100
+/* A number's macro as text, for the help texts that give a default. */
+#define FORMAT_TEXT(n) FORMAT_TEXT_(n)
+#define FORMAT_TEXT_(n) #n
+
+/*
+ * The meaning of v against budget: bad over the budget, a warning over
+ * half of it, else good.
+ */
+enum format_class format_budget_class(uint64_t v, uint64_t budget);
+
 /* The second cue of a class, for colour-blind users and monochrome: ' ', '~', '!'. */
 char format_class_mark(enum format_class c);
 

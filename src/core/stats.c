@@ -54,6 +54,7 @@ void stats_add(struct stats *st, const struct osn_sample *s)
 	c->softirq += s->softirq_count;
 	c->thread += s->thread_count;
 	c->last_noise = s->noise;
+	c->last_single = s->max_sample;
 	c->last_ts = s->ts;
 	c->hist[(c->hist_head + c->hist_len) % STATS_HISTORY] = s->noise;
 	if (c->hist_len < STATS_HISTORY)

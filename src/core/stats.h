@@ -65,6 +65,7 @@ struct cpu_stats {
 	STATS_SUMS(STATS_FIELD)
 	uint64_t last_smi;	/* SMIs of the latest period read */
 	uint64_t last_noise;	/* noise of the latest period */
+	uint64_t last_single;	/* its longest single noise */
 	uint64_t last_ts;	/* its timestamp, ns; 0 = none yet */
 	/* Noise of the most recent periods, oldest first from hist_head. */
 	uint64_t hist[STATS_HISTORY];

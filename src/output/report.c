@@ -3,6 +3,10 @@
  */
 #include "report.h"
 
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include "parse.h"
 
 #define HDR_HW "CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI"
@@ -34,50 +38,178 @@ char *report_avail_text(const struct cpu_stats *c, char *buf, size_t size)
 	return buf;
 }
 
+int report_width(FILE *out, bool quiet)
+{
+	struct winsize ws;
+
+	if (quiet || !isatty(fileno(out)) || ioctl(fileno(out), TIOCGWINSZ, &ws) < 0)
+		return 0;
+	return ws.ws_col;
+}
+
+/* The columns of the compact form, in rtla's order; keep: the order of their value. */
+enum { CC_CPU, CC_PERIOD, CC_RUNTIME, CC_NOISE, CC_AVAIL, CC_MAXNOISE, CC_MAXSINGLE, CC_HW,
+       CC_NMI, CC_SMI, CC_IRQ, CC_SOFTIRQ, CC_THREAD, CC_N };
+
+static const struct compact_col {
+	const char *title;
+	int keep;
+} compact_cols[CC_N] = {
+	{ "CPU", 0 }, { "Period", 11 }, { "Runtime", 12 }, { "Noise", 3 }, { "% CPU Aval", 1 },
+	{ "Max Noise", 7 }, { "Max Single", 2 }, { "HW", 4 }, { "NMI", 5 }, { "SMI", 6 },
+	{ "IRQ", 8 }, { "Softirq", 9 }, { "Thread", 10 },
+};
+
+/* Column k of c's row, as text. */
+static const char *compact_cell(const struct cpu_stats *c, int cpu, int k, char *buf, size_t size)
+{
+	const uint64_t v[CC_N] = { (uint64_t)cpu, c->periods, c->runtime, c->noise, 0, c->max_noise,
+				   c->max_single, c->hw, c->nmi, c->smi, c->irq, c->softirq,
+				   c->thread };
+
+	if (k == CC_AVAIL)
+		return report_avail_text(c, buf, size);
+	snprintf(buf, size, "%llu", (unsigned long long)v[k]);
+	return buf;
+}
+
+/* Widths of the columns that fit in opts->width (0: left out); the width used. */
+static int compact_layout(const struct stats *st, const struct cpuset *cpus,
+			  const struct report_opts *opts, int w[CC_N])
+{
+	char buf[32];
+	int cpu, used = 0;
+
+	for (int k = 0; k < CC_N; k++) {
+		bool has = (k != CC_SMI || opts->smi) && (k < CC_IRQ || opts->osnoise);
+
+		w[k] = has ? (int)strlen(compact_cols[k].title) : 0;
+		cpuset_for_each(cpu, cpus) {
+			const struct cpu_stats *c = report_row(st, cpu);
+			int len = c && has ? (int)strlen(compact_cell(c, cpu, k, buf, sizeof(buf))) : 0;
+
+			w[k] = len > w[k] ? len : w[k];
+		}
+	}
+	for (int keep = 0; keep < CC_N; keep++)
+		for (int k = 0; k < CC_N; k++) {
+			if (compact_cols[k].keep != keep || !w[k])
+				continue;
+			if (used + (used ? 1 : 0) + w[k] > opts->width)
+				w[k] = 0;
+			else
+				used += (used ? 1 : 0) + w[k];
+		}
+	return used;
+}
+
+/*
+ * One line saying the form is compact, and which columns it left out; cut
+ * to the terminal's width, the parenthesis going first.
+ */
+static void compact_note(FILE *out, const struct report_opts *opts, const int w[CC_N])
+{
+	char left[160] = "", line[320];
+	int n;
+
+	for (int k = 0; k < CC_N; k++)
+		if (!w[k] && (k != CC_SMI || opts->smi) && (k < CC_IRQ || opts->osnoise))
+			snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s%s",
+				 *left ? ", " : ", without ", compact_cols[k].title);
+	n = snprintf(line, sizeof(line), "hwnoisetop: the table fitted to %d columns%s (rtla's "
+		     "layout: -q or a pipe)", opts->width, left);
+	if (n > opts->width)
+		n = snprintf(line, sizeof(line), "hwnoisetop: the table fitted to %d columns%s",
+			     opts->width, left);
+	fprintf(out, "%.*s\n", n < opts->width ? n : opts->width, line);
+}
+
+/* The compact form's header, in the columns of w (see report_table()). */
+static char *compact_header(const int w[CC_N], char *buf, size_t size)
+{
+	*buf = 0;
+	for (int k = 0; k < CC_N; k++)
+		if (w[k])
+			snprintf(buf + strlen(buf), size - strlen(buf), "%*s%*s", *buf ? 1 : 0, "", w[k],
+				 compact_cols[k].title);
+	return buf;
+}
+
+static void compact_row(FILE *out, const struct cpu_stats *c, int cpu, const int w[CC_N])
+{
+	char buf[32];
+
+	for (int k = 0, x = 0; k < CC_N; k++)
+		if (w[k])
+			fprintf(out, "%*s%*s", x++ ? 1 : 0, "", w[k], compact_cell(c, cpu, k, buf, sizeof(buf)));
+	fputc('\n', out);
+}
+
+static void rtla_row(FILE *out, const struct cpu_stats *c, int cpu, const struct report_opts *opts)
+{
+	char avail[32];
+
+	fprintf(out, "%3d #%-6llu %12llu %12llu   %9s%12llu %12llu%12llu %12llu",
+		cpu, (unsigned long long)c->periods, (unsigned long long)c->runtime,
+		(unsigned long long)c->noise, report_avail_text(c, avail, sizeof(avail)),
+		(unsigned long long)c->max_noise,
+		(unsigned long long)c->max_single, (unsigned long long)c->hw,
+		(unsigned long long)c->nmi);
+	if (opts->smi)
+		fprintf(out, " %12llu", (unsigned long long)c->smi);
+	if (opts->osnoise)
+		fprintf(out, " %12llu %12llu %12llu", (unsigned long long)c->irq,
+			(unsigned long long)c->softirq, (unsigned long long)c->thread);
+	fputc('\n', out);
+}
+
+/* A line of text, highlighted on a terminal (codes: "1" bold, "1;7" bold reverse). */
+static void lit_line(FILE *out, bool pretty, const char *codes, int pad, const char *text)
+{
+	if (pretty)
+		fprintf(out, "\033[%sm", codes);
+	fprintf(out, "%*s%s", pad > 0 ? pad : 0, "", text);
+	if (pretty)
+		fputs("\033[0m", out);
+	fputc('\n', out);
+}
+
 void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		  const struct report_opts *opts)
 {
-	char dur[32], line[128], avail[32];
-	int cpu;
+	char dur[32], line[256];
+	const char *title = opts->osnoise ? "Operating System Noise" : "Hardware-related Noise";
+	int cpu, w[CC_N], pad = (int)strlen(TITLE_PAD);
+	bool compact = opts->width > 0 && opts->width < (int)strlen(HDR_HW) +
+		       (opts->smi ? (int)strlen(HDR_SMI) : 0) + (opts->osnoise ? (int)strlen(HDR_OS) : 0);
 
-	if (opts->pretty)
-		fputs("\033[1;7m", out);
-	fprintf(out, TITLE_PAD "%s", opts->osnoise ? "Operating System Noise" : "Hardware-related Noise");
-	if (opts->pretty)
-		fputs("\033[0m", out);
-	fputc('\n', out);
+	if (compact) {	/* the title over the middle of the compact table */
+		pad = (compact_layout(st, cpus, opts, w) - (int)strlen(title)) / 2;
+		if (opts->note)
+			compact_note(out, opts, w);
+	}
+	lit_line(out, opts->pretty, "1;7", pad, title);
 	fprintf(out, "duration: %9s | time is in us\n", format_duration(opts->elapsed, dur, sizeof(dur)));
-	if (opts->pretty)
-		fputs("\033[1m", out);
-	fprintf(out, "%s%s%s", HDR_HW, opts->smi ? HDR_SMI : "", opts->osnoise ? HDR_OS : "");
-	if (opts->pretty)
-		fputs("\033[0m", out);
-	fputc('\n', out);
-
+	if (compact)
+		compact_header(w, line, sizeof(line));
+	else
+		snprintf(line, sizeof(line), "%s%s%s", HDR_HW, opts->smi ? HDR_SMI : "",
+			 opts->osnoise ? HDR_OS : "");
+	lit_line(out, opts->pretty, "1", 0, line);
 	cpuset_for_each(cpu, cpus) {
 		const struct cpu_stats *c = report_row(st, cpu);
 
-		if (!c)
-			continue;
-		fprintf(out, "%3d #%-6llu %12llu %12llu   %9s%12llu %12llu%12llu %12llu",
-			cpu, (unsigned long long)c->periods, (unsigned long long)c->runtime,
-			(unsigned long long)c->noise, report_avail_text(c, avail, sizeof(avail)),
-			(unsigned long long)c->max_noise,
-			(unsigned long long)c->max_single, (unsigned long long)c->hw,
-			(unsigned long long)c->nmi);
-		if (opts->smi)
-			fprintf(out, " %12llu", (unsigned long long)c->smi);
-		if (opts->osnoise)
-			fprintf(out, " %12llu %12llu %12llu", (unsigned long long)c->irq,
-				(unsigned long long)c->softirq, (unsigned long long)c->thread);
-		fputc('\n', out);
+		if (c && compact)
+			compact_row(out, c, cpu, w);
+		else if (c)
+			rtla_row(out, c, cpu, opts);
 	}
 	if (*lost_text(&st->lost, line, sizeof(line)))
 		fprintf(out, "%s\n", line);
 }
 
 void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool pretty,
-		     bool smi)
+		     bool smi, int width)
 {
 	char line[MARKER_TEXT + 64];
 	struct stats st;
@@ -92,6 +224,7 @@ void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool
 			.osnoise = g->osnoise,
 			.pretty = pretty,
 			.smi = smi,
+			.width = width,
 			.elapsed = segments_ns(sg, k, now_ns) / 1000000000ULL,
 		};
 		bool any = false;

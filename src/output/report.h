@@ -18,7 +18,17 @@ struct report_opts {
 	bool pretty;		/* highlight the header (a terminal, not -q) */
 	bool smi;		/* an SMI column after NMI (--smi, counter readable) */
 	uint64_t elapsed;	/* seconds */
+	/*
+	 * The terminal's columns after the dashboard: a table wider than that
+	 * comes in a compact form that fits (report_table()); 0: rtla's table
+	 * whatever its width (-q, output that is not a terminal).
+	 */
+	int width;
+	bool note;		/* say in one line that the form is compact (the first table) */
 };
+
+/* The terminal's columns when out is one and not quiet (the dashboard ran), else 0. */
+int report_width(FILE *out, bool quiet);
 
 /*
  * The table's row for cpu: its figures, or NULL when the table has no row
@@ -34,7 +44,13 @@ void report_rows(const struct stats *st, struct cpuset *rows);
 /* % CPU Aval of a row as the table prints it, without padding: "99.99997". */
 char *report_avail_text(const struct cpu_stats *c, char *buf, size_t size);
 
-/* Rows for CPUs in cpus that have runtime; then the missed-events line if any. */
+/*
+ * Rows for CPUs in cpus that have runtime; then the missed-events line if
+ * any.  Wider than opts->width: the compact form, the same figures in the
+ * columns that fit, each as wide as its widest figure, kept in the order of
+ * their value (CPU, % CPU Aval, Max Single, Noise, HW, NMI, SMI, Max Noise,
+ * IRQ, Softirq, Thread, Period, Runtime) and shown in rtla's order.
+ */
 void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		  const struct report_opts *opts);
 
@@ -44,9 +60,9 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
  * now_ns for the open one), each headed by the line of the marker that
  * opened it.  Segments ended by a reset are said to be outside the
  * whole run's table.  Nothing without a marker.  smi: the SMI column, as
- * in the whole run's table.
+ * in the whole run's table; width as report_opts' width.
  */
 void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool pretty,
-		     bool smi);
+		     bool smi, int width);
 
 #endif

@@ -25,6 +25,8 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 		.pretty = o->pretty && !o->json,
 		.smi = o->smi,
 		.elapsed = o->elapsed_s,
+		.width = o->json ? 0 : o->width,
+		.note = true,
 	};
 	/*
 	 * With --json stdout carries the object alone: the rest goes to
@@ -40,7 +42,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 		fflush(stdout);
 	}
 	if (o->segments && !o->json)	/* a written before/after record of the markers */
-		report_segments(stdout, &s->seg, o->run_ns, o->pretty, o->smi);
+		report_segments(stdout, &s->seg, o->run_ns, o->pretty, o->smi, ro.width);
 	fputs(s->neighbour_log, o->quiet ? stderr : text);
 	if (o->hwlat_view && !o->json) {
 		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
@@ -156,6 +158,7 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 		r->end.json = json;
 		r->end.segments = !r->live_quiet;
 		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+		r->end.width = report_width(stdout, quiet || json);
 		summary_print(&r->s, &r->end);
 	}
 	fflush(stdout);

@@ -24,6 +24,7 @@ struct summary_opts {
 	uint64_t elapsed_s;	/* the hwnoise view's measured seconds */
 	uint64_t run_ns;	/* the markers' clock at the end */
 	const struct run_origin *origin;	/* a replay's: which run (--json's "recording") */
+	int width;		/* the terminal's columns: the compact table (report.h); 0: rtla's */
 };
 
 void summary_print(const struct session *s, const struct summary_opts *o);

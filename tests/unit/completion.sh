@@ -68,7 +68,7 @@ expect 'hwnoisetop comp' 'compare ' "the first word completes to the compare com
 expect 'hwnoisetop compare trace-' 'trace-a.txt trace-b.txt ' "compare completes the recordings' file names"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt trace-' '' "compare takes two files, no third"
 expect 'hwnoisetop compare trace-a.txt --l' '--live ' "compare offers --live after the first recording"
-expect 'hwnoisetop compare trace-a.txt --live --peri' '--period ' "after --live, hwnoisetop's own options"
+expect 'hwnoisetop compare trace-a.txt --live --runt' '--runtime ' "after --live, hwnoisetop's own options"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt --m' '--margin ' "after both recordings, compare's --margin"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt --margin ' '' "--margin PCT (a number) offers nothing"
 exit $failed

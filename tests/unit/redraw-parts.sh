@@ -11,39 +11,17 @@
 # test).  A shorter message over a longer one, a selection moved (two rows
 # redrawn, or the grid when the rows scroll), a view closed leave nothing
 # stale.
-top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
-src=${abs_top_srcdir:-$top}
-bin=$top/src/hwnoisetop
-rec=$src/tests/unit/replay-4cpu.jsonl
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
-fi
-sock=hwn-redraw-$$
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null' EXIT
-# A session that outlives the others: killing the last one ends the tmux
-# server, and a new-session right after can reach the exiting server and fail.
-T new-session -d -s keep "sleep 600"
+win=r
+. "${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/unit/screen-lib.sh"
 . "$src/tests/lab/screen-cells.sh"
 snap() { screen_capture r T; }
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		T capture-pane -p -t r | grep -qE "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 # check N SIZE RECORDING KEYS: the replay at SIZE, paused, then after each
 # step of KEYS the screen against a whole redraw's.  A step is a key, or
 # keys joined by commas, sent one at a time: moves drawn in parts one over
 # the other before the check.
 check() {
 	local n=$1 size=$2 rec=$3 keys=$4 w=${2%x*} h=${2#*x} started=no diffs=0 checks=0 k a b
-	T kill-session -t r 2>/dev/null
-	T new-session -d -s r -x "$w" -y "$h" "LANG=C.UTF-8 '$bin' --replay '$rec'; sleep 600"
+	play "$w" "$h" "LANG=C.UTF-8" "$rec"
 	wait_for 'x1 playing' && T send-keys -t r z && wait_for 'x1 PAUSED' && started=yes
 	[ $started = yes ] || echo "# the replay did not start and pause: $(T capture-pane -p -t r | head -3)"
 	for k in $keys; do
@@ -87,8 +65,6 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "ok 3 # SKIP python3 is not installed (tests/scale/gen-recording)"
 	exit 0
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 python3 "$src/tests/scale/gen-recording" --seed 3 64 30 "$tmp/rec64.jsonl" || exit 1
 check 3 80x24 "$tmp/rec64.jsonl" 'Down Down,Down,Up NPage Down Up,Up,Up PPage NPage,NPage
 	PPage Down,PPage End Up,Up Home,Down NPage,Down,Down > Down,Down,NPage End

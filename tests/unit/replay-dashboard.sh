@@ -4,50 +4,13 @@
 # tests/unit/replay-4cpu.jsonl is 4 CPUs x 20 s at 1 s periods (written by
 # tests/scale/gen-recording --seed 3 4 20) with a marker after 8 s that
 # raises the threshold to 2 us; its --replay -q report is the reference.
-top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
-src=${abs_top_srcdir:-$top}
-bin=$top/src/hwnoisetop
-rec=$src/tests/unit/replay-4cpu.jsonl
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
-fi
-tmp=$(mktemp -d) || exit 1
-sock=hwn-replay-$$
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
-# A session that outlives the others: killing the last one ends the tmux
-# server, and a new-session right after can reach the exiting server and fail.
-T new-session -d -s keep "sleep 600"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; screen | sed 's/^/# /'; }
-check() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
-screen() { T capture-pane -p -t replay; }
+win=replay
+. "${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/unit/screen-lib.sh"
 # The Period of a CPU's row in the grid ("" when the row is not there).
 period() { screen | awk -v c="$1" 'h && $1 == c { print $2; exit } /^ *CPU +Period/ { h = 1 }'; }
-# Wait (up to 30 s: a loaded machine) until the screen matches the extended regular expression.
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		screen | grep -qE "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-key() { T send-keys -t replay "$@"; sleep 0.3; }
-# Wait (up to 30 s) for the shell in the window to write the exit status.
-wait_rc() {
-	i=0
-	while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-}
 # Play file $1 in a new window, as fast as it can, up to its END.
 play_fast() {
-	rm -f "$tmp/rc"
-	T kill-session -t replay 2>/dev/null
-	T new-session -d -s replay -x 200 -y 60 \
-		"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$1' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+	play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$1"
 	# the title's END, then the status line's note, drawn last
 	wait_for 'playing' && key 4 && wait_for ' END' && wait_for 'q (prints|quits) '
 }
@@ -57,8 +20,7 @@ echo 1..31
 # After q the line naming the run stands above the table (-q: on stderr).
 { sed -n 's/^hwnoisetop: \(replay of \)/\1/p' "$tmp/ref.err"; cat "$tmp/ref.out"; } > "$tmp/ref"
 # stdout of the dashboard's terminal, byte for byte, for the report after q
-T new-session -d -s replay -x 200 -y 60 \
-	"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$rec' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$rec"
 T pipe-pane -t replay -o "cat > '$tmp/tty'"
 
 wait_for '^ +3 +[1-9]' && wait_for 'x1 playing'
@@ -170,10 +132,8 @@ fi
 
 # Play file $1 from its start in a new window, its terminal's bytes in $tmp/tty.
 play_new() {
-	rm -f "$tmp/rc" "$tmp/tty"
-	T kill-session -t replay 2>/dev/null
-	T new-session -d -s replay -x 200 -y 60 \
-		"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$1' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+	rm -f "$tmp/tty"
+	play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$1"
 	T pipe-pane -t replay -o "cat > '$tmp/tty'"
 }
 # The report q printed: the terminal's bytes after curses left its screen.
@@ -249,10 +209,7 @@ fi
 	echo '{"t":"h","cpu":0,"seq":'$i',"sec":'$((1764576000 + i))',"nsec":0,"inner":5,"outer":3,"count":1,"nmi_total":0,"nmi_count":0}'
   done
   tail -n +27 "$rec"; } > "$tmp/mixed.jsonl"
-rm -f "$tmp/rc"
-T kill-session -t replay 2>/dev/null
-T new-session -d -s replay -x 200 -y 60 \
-	"NO_COLOR=1 LANG=C.UTF-8 '$bin' --replay '$tmp/mixed.jsonl' 2> '$tmp/err'; echo \$? > '$tmp/rc'; sleep 600"
+play 200 60 "NO_COLOR=1 LANG=C.UTF-8" "$tmp/mixed.jsonl"
 wait_for 'x1 playing' && key 2 && sleep 0.7
 p=$(period 0)
 check '! screen | head -1 | grep -q END && [ "${p:-20}" -lt 20 ]' \
@@ -260,8 +217,9 @@ check '! screen | head -1 | grep -q END && [ "${p:-20}" -lt 20 ]' \
 key q
 
 # The compare view (d) of a recording with SMI counts and markers: an SMI
-# pair of columns at 200 columns; at 80 the groups the grid would drop go
-# first (SMI, then NMI), and no row runs past the edge.
+# pair of columns at 200 columns; at 80 HW goes first, then the noise's
+# change, so that NMI and SMI stay; no row runs past the edge, and the
+# status line is whole.
 if command -v python3 >/dev/null 2>&1; then
 	python3 "$src/tests/scale/gen-recording" --seed 2 --markers 3 --smi 4 60 "$tmp/smimk.jsonl"
 	play_fast "$tmp/smimk.jsonl"
@@ -273,9 +231,12 @@ if command -v python3 >/dev/null 2>&1; then
 	sleep 0.5
 	key d
 	key d
-	check 'screen | grep -qE "% CPU available +HW per s *$" && ! screen | grep -q "NMI per s" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 8 ]' \
-		"at 80 columns: SMI and NMI dropped as the grid drops them, CPU 0 with 8 words"
+	check 'screen | grep -qE "noise us per s +% CPU available +NMI per s +SMI per s *$" &&
+		! screen | grep -q "HW per s" && ! screen | grep -q " change" &&
+		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 9 ] &&
+		! screen | awk "length(\$0) > 80" | grep -q . &&
+		screen | tail -1 | grep -q "^ compare view (d returns): before the latest marker against after it *$"' \
+		"at 80 columns: NMI and SMI kept, HW and the change dropped (CPU 0 with 9 words), the status whole"
 	key q
 
 	# After the hwlat view, d compares the last osnoise segment (the start)

@@ -14,16 +14,20 @@ files=$(find src ui tools -name '*.[ch]' | sort)
 [ -n "$files" ] || { echo "not ok 1 - no sources found under $src"; exit 0; }
 echo "ok 1 - $(echo "$files" | wc -l) source files read"
 
-wc -l $files | grep -v ' total$' | sort -n > "$tmp/files"
-big=$(tail -1 "$tmp/files")
-over=$(awk -v m=$MAX_FILE '$1 > m' "$tmp/files")
-if [ -z "$over" ]; then
-	echo "ok 2 - no file over $MAX_FILE lines (the largest: $(echo $big))"
-else
-	echo "not ok 2 - no file over $MAX_FILE lines"
-	echo "$over" | sed 's/^/# /'
-fi
+# limit N WHAT MAX LIST: TAP line N, "no WHAT over MAX lines", from LIST
+# (one "lines name" a line, sorted by lines): its largest, or those past MAX.
+limit() {
+	over=$(awk -v m="$3" '$1 > m' "$4")
+	if [ -z "$over" ]; then
+		echo "ok $1 - no $2 over $3 lines (the largest: $(echo $(tail -1 "$4")))"
+	else
+		echo "not ok $1 - no $2 over $3 lines"
+		echo "$over" | sed 's/^/# /'
+	fi
+}
 
+wc -l $files | grep -v ' total$' | sort -n > "$tmp/files"
+limit 2 file $MAX_FILE "$tmp/files"
 awk '
 	FNR == 1 { name = "" }
 	/^[A-Za-z_][A-Za-z0-9_ \*]*\(/ && !/;[[:space:]]*$/ && !/^(typedef|struct [a-z_]+ \{|enum|static const|const)/ {
@@ -31,11 +35,4 @@ awk '
 	}
 	/^\}/ && name != "" { print FNR - start + 1, FILENAME ":" start, name "()"; name = "" }
 ' $(echo "$files" | grep '\.c$') | sort -n > "$tmp/funcs"
-big=$(tail -1 "$tmp/funcs")
-over=$(awk -v m=$MAX_FUNC '$1 > m' "$tmp/funcs")
-if [ -z "$over" ]; then
-	echo "ok 3 - no function over $MAX_FUNC lines (the largest: $big)"
-else
-	echo "not ok 3 - no function over $MAX_FUNC lines"
-	echo "$over" | sed 's/^/# /'
-fi
+limit 3 function $MAX_FUNC "$tmp/funcs"

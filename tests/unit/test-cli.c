@@ -40,11 +40,11 @@ static void messages(void)
 		{ "--replay a.jsonl --replay b.jsonl", "hwnoisetop: --replay: a second --replay: one "
 		  "recording at a time (hwnoisetop compare A B puts two side by side)\n" },
 		{ "--replay a.jsonl -p 2000", "hwnoisetop: --replay: -p/--period cannot be used with a "
-		  "recording (it takes only -q, --json and -D)\n" },
+		  "recording (it takes only -q, --json, -D and the budgets)\n" },
 		{ "-q --period 2000 --replay a.jsonl", "hwnoisetop: --replay: -p/--period cannot be "
-		  "used with a recording (it takes only -q, --json and -D)\n" },
+		  "used with a recording (it takes only -q, --json, -D and the budgets)\n" },
 		{ "--replay a.jsonl -q --smi", "hwnoisetop: --replay: --smi cannot be used with a "
-		  "recording (it takes only -q, --json and -D)\n" },
+		  "recording (it takes only -q, --json, -D and the budgets)\n" },
 		{ "--warm-up 99999999999", "hwnoisetop: --warm-up '99999999999' is more than a day (it "
 		  "takes seconds from 1 to 86400, or a time with unit s, m, h or d)\n" },
 		{ "--warm-up 86401", "hwnoisetop: --warm-up '86401' is more than a day (it takes "

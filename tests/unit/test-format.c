@@ -10,7 +10,7 @@ int main(void)
 {
 	char b[32];
 
-	tap_plan(29);
+	tap_plan(32);
 	setenv("TZ", "UTC", 1);
 	tzset();
 	tap_is_str(format_count(750000, 12, b, sizeof(b)), "750000", "fits: exact");
@@ -44,6 +44,14 @@ int main(void)
 	       "99.9 %% is the good/warning edge");
 	tap_ok(format_avail_class(9900000) == FORMAT_WARN && format_avail_class(9899999) == FORMAT_BAD,
 	       "99 %% is the warning/bad edge");
+	tap_ok(format_budget_class(0, 20) == FORMAT_GOOD && format_budget_class(10, 20) == FORMAT_GOOD &&
+	       format_budget_class(11, 20) == FORMAT_WARN,
+	       "budget 20 us: up to 10 good, 11 a warning (over half)");
+	tap_ok(format_budget_class(20, 20) == FORMAT_WARN && format_budget_class(21, 20) == FORMAT_BAD,
+	       "budget 20 us: 20 a warning, 21 bad (over the budget)");
+	tap_ok(format_class_mark(format_budget_class(106, FORMAT_SINGLE_BUDGET_US)) == '!' &&
+	       format_class_mark(format_budget_class(60, FORMAT_PERIOD_BUDGET_US)) == '~',
+	       "the defaults: a 106 us single is marked !, a 60 us period ~");
 	tap_ok(format_class_mark(FORMAT_BAD) == '!' && format_class_mark(FORMAT_WARN) == '~' &&
 	       format_class_mark(FORMAT_GOOD) == ' ', "a mark beside each colour");
 	tap_is_str(format_clock(0, 0, b, sizeof(b)), "-", "no sample: a dash");

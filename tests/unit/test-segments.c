@@ -76,7 +76,7 @@ static void test_report(void)
 	segments_init(&sg, 4, &cpus, false, false);
 	stats_init(&whole, 4);
 	f = open_memstream(&buf, &len);
-	report_segments(f, &sg, 0, false, false);
+	report_segments(f, &sg, 0, false, false, 0);
 	fflush(f);
 	tap_is_u64(len, 0, "no marker: no segment tables");
 	add(&sg, &whole, 1, 10, 4, 3, 1);
@@ -88,7 +88,7 @@ static void test_report(void)
 	segments_mark(&sg, 5200, 5000000000ULL, &cpus, true, false, "key", "reset");
 	segments_reset(&sg);
 	add(&sg, &whole, 3, 40, 40, 0, 0);
-	report_segments(f, &sg, 6500000000ULL, false, false);
+	report_segments(f, &sg, 6500000000ULL, false, false, 0);
 	fclose(f);
 	tap_is_str(buf, tables, "one table per segment, headed by its marker, only its CPUs");
 	free(buf);

@@ -8,7 +8,7 @@ int main(void)
 	struct osn_sample s = { .cpu = 1, .runtime = 750000 };
 	const struct cpu_stats *c;
 
-	tap_plan(28);
+	tap_plan(29);
 	tap_ok(stats_init(&st, 4) == 0, "init");
 	c = &st.cpu[1];
 
@@ -48,6 +48,11 @@ int main(void)
 	tap_is_u64(stats_avail(2592000000000ULL, 2592000ULL), 9999990, "no overflow for long runs");
 	tap_is_u64(stats_avail(100, 300), 0, "noise above runtime clamps to 0");
 
+	s.cpu = 1;
+	s.max_sample = 1;
+	stats_add(&st, &s);
+	tap_ok(c->last_single == 1 && c->max_single == 7,
+	       "the latest period's single (1), the run's max single stays 7");
 	stats_reset(&st);
 	tap_is_u64(c->periods + st.samples, 0, "reset clears");
 	stats_free(&st);

@@ -8,8 +8,9 @@
  * with their mark ('+' better, '!' worse) that survives NO_COLOR.  With
  * compare --live, "before" is a recording's whole run (dashboard_conf.ref).
  * Above the rows, both runs' settings where they differ, one line each.
- * Like the grid, a narrow terminal drops groups of columns, the least kept
- * first (and of those the rightmost).
+ * Like the grid, a narrow terminal keeps what matters most (drops[]):
+ * HW goes first, then the noise's change (its after keeps its mark), so
+ * that 80 columns keep NMI and SMI beside the noise and % available.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,49 +20,52 @@
 
 #define W_CPU 4
 
-/* The groups of cells: their widths, and how long each stays as the terminal narrows. */
+/* The groups of cells: their widths, and a shorter title for fewer cells. */
 static const struct group {
-	const char *title;
+	const char *title, *short_title;
 	int first, n;
 	int w[3];
-	int keep;	/* lower stays longer, as in the grid (grid.c) */
 } groups[] = {
-	{ "noise us per s runtime", CMP_NOISE_B, 3, { 7, 8, 6 }, 0 },
-	{ "% CPU available", CMP_AVAIL_B, 2, { 9, 10 }, 1 },
-	{ "HW per s", CMP_HW_B, 2, { 7, 8 }, 3 },
-	{ "NMI per s", CMP_NMI_B, 2, { 7, 8 }, 3 },
-	{ "SMI per s", CMP_SMI_B, 2, { 7, 8 }, 3 },
+	{ "noise us per s runtime", "noise us per s", CMP_NOISE_B, 3, { 7, 8, 6 } },
+	{ "% CPU available", NULL, CMP_AVAIL_B, 2, { 9, 10 } },
+	{ "HW per s", NULL, CMP_HW_B, 2, { 7, 8 } },
+	{ "NMI per s", NULL, CMP_NMI_B, 2, { 7, 8 } },
+	{ "SMI per s", NULL, CMP_SMI_B, 2, { 7, 8 } },
 };
 #define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
 
-static int group_width(const struct group *g)
+/* What a narrow terminal gives up, first to last: a group's cells down to n. */
+static const struct drop {
+	int group, n;
+} drops[] = { { 2, 0 }, { 0, 2 }, { 4, 0 }, { 3, 0 }, { 1, 0 } };
+
+/* The width of the first n cells of g. */
+static int group_width(const struct group *g, int n)
 {
 	int w = 0;
 
-	for (int i = 0; i < g->n; i++)
+	for (int i = 0; i < n; i++)
 		w += g->w[i] + 1;
 	return w;
 }
 
-/* Which groups show in width columns (SMI only when counted). */
-static void layout(bool smi, int width, bool shown[NGROUPS])
+/* How many cells of each group show in width columns (SMI only when counted). */
+static void layout(bool smi, int width, int cells[NGROUPS])
 {
 	int total = W_CPU;
 
 	for (int g = 0; g < NGROUPS; g++) {
-		shown[g] = groups[g].first != CMP_SMI_B || smi;
-		total += shown[g] ? group_width(&groups[g]) : 0;
+		cells[g] = groups[g].first != CMP_SMI_B || smi ? groups[g].n : 0;
+		total += group_width(&groups[g], cells[g]);
 	}
-	while (total > width) {
-		int drop = -1;
+	for (size_t i = 0; total > width && i < sizeof(drops) / sizeof(drops[0]); i++) {
+		const struct drop *dr = &drops[i];
 
-		for (int g = 1; g < NGROUPS; g++)
-			if (shown[g] && (drop < 0 || groups[g].keep >= groups[drop].keep))
-				drop = g;
-		if (drop < 0)
-			break;
-		shown[drop] = false;
-		total -= group_width(&groups[drop]);
+		if (cells[dr->group] <= dr->n)
+			continue;
+		total -= group_width(&groups[dr->group], cells[dr->group]) -
+			 group_width(&groups[dr->group], dr->n);
+		cells[dr->group] = dr->n;
 	}
 }
 
@@ -105,7 +109,7 @@ static void seg_conf(const struct dashboard *d, unsigned k, struct osnoise_conf 
 
 /* The header's lines; how many rows it took. */
 static int header(const struct dashboard *d, int y, int height, int width, unsigned kb, unsigned ka,
-		  bool smi, const bool shown[NGROUPS])
+		  bool smi, const int cells[NGROUPS])
 {
 	const struct markers *ms = &d->s->seg.marks;
 	char line[MARKER_TEXT + 1400], m[MARKER_TEXT + 48], conf[400];
@@ -153,10 +157,12 @@ static int header(const struct dashboard *d, int y, int height, int width, unsig
 	for (int g = 0; g < NGROUPS; g++) {
 		static const char *const lab[3] = { "before", "after", "change" };
 
-		if (!shown[g])
+		const char *title = cells[g] < groups[g].n ? groups[g].short_title : groups[g].title;
+
+		if (!cells[g])
 			continue;
-		mvprintw(y + rows, x, " %*s", group_width(&groups[g]) - 1, groups[g].title);
-		for (int i = 0; i < groups[g].n; i++) {
+		mvprintw(y + rows, x, " %*s", group_width(&groups[g], cells[g]) - 1, title);
+		for (int i = 0; i < cells[g]; i++) {
 			mvprintw(y + rows + 1, x, " %*s", groups[g].w[i] - (i == 1), lab[i]);
 			x += groups[g].w[i] + 1;
 		}
@@ -169,13 +175,13 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 	const struct segments *sg = &d->s->seg;
 	unsigned ka = segments_count(sg) - 1, kb = before_of(sg, ka);
 	const struct stats *ref = d->conf.ref;
-	bool smi = grid_smi_shown(d->s) && (!ref || d->conf.ref_smi), shown[NGROUPS];
-	int row = 0, cpu, top;
+	bool smi = grid_smi_shown(d->s) && (!ref || d->conf.ref_smi);
+	int row = 0, cpu, top, cells[NGROUPS];
 
 	if (height < 5)
 		return;
-	layout(smi, width, shown);
-	top = header(d, y, height, width, kb, ka, smi, shown);
+	layout(smi, width, cells);
+	top = header(d, y, height, width, kb, ka, smi, cells);
 	y += top;
 	height -= top;
 	/* compare --live: i switched the live run to the other mode. */
@@ -209,7 +215,7 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 		snprintf(num, sizeof(num), "%3d", cpu);
 		cell(y + row, &x, W_CPU - 1, A_NORMAL, num);
 		for (int g = 0; g < NGROUPS; g++)
-			for (int i = 0; shown[g] && i < groups[g].n; i++)
+			for (int i = 0; i < cells[g]; i++)
 				cell(y + row, &x, groups[g].w[i], change_look(d, r.k[groups[g].first + i]),
 				     r.cell[groups[g].first + i]);
 		row++;

@@ -7,8 +7,12 @@
  * lower stays longer), whether it shows only in osnoise mode, its sort
  * direction, the statistic it shows, and, for the SMI and TSC watchdog
  * counts, whether the session can count them at all.
- * A layout picks the columns that fit; the history sparkline takes the
- * width left over.  Rows follow the sort column; the selection follows
+ * A layout picks the columns that fit, in the order of their keep, each
+ * that still fits: what a narrow screen keeps, decided by value (CPU,
+ * % CPU Aval, Max Single, Noise, HW, NMI, SMI, History, Last, Max Noise,
+ * Last Single, TSCwd, IRQ, Softirq, Thread, Period, Runtime, LastSMI;
+ * grid_print_order() writes it into the man page).  The history
+ * sparkline takes the width left over.  Rows follow the sort column; the selection follows
  * its CPU, and the view scrolls to keep it in sight.  A move of the
  * selection that scrolls nothing redraws two rows (grid_draw_select),
  * in the order last drawn.
@@ -22,7 +26,13 @@
 #include "smi.h"
 #include "tscwd.h"
 
-enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_LAST, COL_NMI, COL_NOISE, COL_SPARK, COL_CLOCK };
+/*
+ * What colours a cell and gives it its mark: nothing (COL_NUM), %
+ * available (COL_AVAIL, COL_NOISE), the single-noise budget (COL_SINGLE),
+ * the per-period budget (COL_PERIOD), an NMI at all (COL_NMI).
+ */
+enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_NOISE, COL_SINGLE, COL_PERIOD, COL_NMI,
+		COL_SPARK, COL_CLOCK };
 
 struct column {
 	const char *title;
@@ -49,6 +59,7 @@ static uint64_t v_irq(const struct cpu_stats *c) { return c->irq; }
 static uint64_t v_softirq(const struct cpu_stats *c) { return c->softirq; }
 static uint64_t v_thread(const struct cpu_stats *c) { return c->thread; }
 static uint64_t v_last(const struct cpu_stats *c) { return c->last_noise; }
+static uint64_t v_last_single(const struct cpu_stats *c) { return c->last_single; }
 
 static uint64_t v_smi(const struct cpu_stats *c) { return c->smi; }
 static uint64_t v_last_smi(const struct cpu_stats *c) { return c->last_smi; }
@@ -71,22 +82,23 @@ static uint64_t h_last(const struct hwl_cpu_stats *c) { return (uint64_t)c->last
 
 static const struct column hwn_columns[] = {
 	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL, NULL, NULL },
-	{ "Period", COL_NUM, 7, 7, false, -1, v_periods, NULL, NULL, NULL },
-	{ "Runtime", COL_NUM, 12, 8, false, -1, v_runtime, NULL, NULL, NULL },
-	{ "Noise", COL_NOISE, 11, 2, false, -1, v_noise, NULL, NULL, NULL },
+	{ "Period", COL_NUM, 7, 15, false, -1, v_periods, NULL, NULL, NULL },
+	{ "Runtime", COL_NUM, 12, 16, false, -1, v_runtime, NULL, NULL, NULL },
+	{ "Noise", COL_NOISE, 11, 3, false, -1, v_noise, NULL, NULL, NULL },
 	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail, NULL, NULL, NULL },
-	{ "Max Noise", COL_NUM, 10, 5, false, -1, v_max_noise, NULL, NULL, NULL },
-	{ "Max Single", COL_NUM, 10, 3, false, -1, v_max_single, NULL, NULL, NULL },
-	{ "HW", COL_NUM, 9, 3, false, -1, v_hw, NULL, NULL, NULL },
-	{ "NMI", COL_NMI, 6, 3, false, -1, v_nmi, NULL, NULL, NULL },
-	{ "SMI", COL_NUM, 6, 3, false, -1, v_smi, NULL, NULL, grid_smi_shown },
-	{ "IRQ", COL_NUM, 9, 5, true, -1, v_irq, NULL, NULL, NULL },
-	{ "Softirq", COL_NUM, 8, 6, true, -1, v_softirq, NULL, NULL, NULL },
-	{ "Thread", COL_NUM, 8, 6, true, -1, v_thread, NULL, NULL, NULL },
-	{ "TSCwd", COL_NUM, 6, 6, true, -1, NULL, NULL, s_tscwd, tscwd_shown },
-	{ "Last", COL_LAST, 9, 4, false, -1, v_last, NULL, NULL, NULL },
-	{ "LastSMI", COL_NUM, 7, 5, false, -1, v_last_smi, NULL, NULL, grid_smi_shown },
-	{ "History", COL_SPARK, 10, 4, false, 0, NULL, NULL, NULL, NULL },
+	{ "Max Noise", COL_PERIOD, 10, 9, false, -1, v_max_noise, NULL, NULL, NULL },
+	{ "Max Single", COL_SINGLE, 10, 2, false, -1, v_max_single, NULL, NULL, NULL },
+	{ "HW", COL_NUM, 9, 4, false, -1, v_hw, NULL, NULL, NULL },
+	{ "NMI", COL_NMI, 6, 5, false, -1, v_nmi, NULL, NULL, NULL },
+	{ "SMI", COL_NUM, 6, 6, false, -1, v_smi, NULL, NULL, grid_smi_shown },
+	{ "IRQ", COL_NUM, 9, 12, true, -1, v_irq, NULL, NULL, NULL },
+	{ "Softirq", COL_NUM, 8, 13, true, -1, v_softirq, NULL, NULL, NULL },
+	{ "Thread", COL_NUM, 8, 14, true, -1, v_thread, NULL, NULL, NULL },
+	{ "TSCwd", COL_NUM, 6, 11, true, -1, NULL, NULL, s_tscwd, tscwd_shown },
+	{ "Last", COL_PERIOD, 9, 8, false, -1, v_last, NULL, NULL, NULL },
+	{ "Last Single", COL_SINGLE, 11, 10, false, -1, v_last_single, NULL, NULL, NULL },
+	{ "LastSMI", COL_NUM, 7, 17, false, -1, v_last_smi, NULL, NULL, grid_smi_shown },
+	{ "History", COL_SPARK, 10, 7, false, 0, NULL, NULL, NULL, NULL },
 };
 
 static const struct column hwl_columns[] = {
@@ -153,7 +165,7 @@ static void layout(const struct dashboard *d, int width, int widths[NCOLUMNS_MAX
 	const struct column *columns = view_columns(d, &ncols);
 
 	memset(widths, 0, sizeof(int) * NCOLUMNS_MAX);
-	for (int keep = 0; keep <= 8; keep++)
+	for (int keep = 0; keep < NCOLUMNS_MAX; keep++)
 		for (int i = 0; i < ncols; i++) {
 			if (columns[i].keep != keep || !column_shown(d, i))
 				continue;
@@ -169,6 +181,17 @@ static void layout(const struct dashboard *d, int width, int widths[NCOLUMNS_MAX
 		if (widths[spark] > STATS_HISTORY)
 			widths[spark] = STATS_HISTORY;
 	}
+}
+
+void grid_print_order(FILE *out)
+{
+	int n = COUNT(hwn_columns), done = 0;
+
+	for (int keep = 0; keep < NCOLUMNS_MAX; keep++)
+		for (int i = 0; i < n; i++)
+			if (hwn_columns[i].keep == keep)
+				fprintf(out, "\\fB%s\\fR%s", hwn_columns[i].title,
+					++done < n ? ", " : "");
 }
 
 const char *grid_sort_name(const struct dashboard *d)
@@ -320,22 +343,6 @@ static void draw_sort_mark(const struct dashboard *d, int y, int x, attr_t a, in
 	put(y, x, 1, a, mark);
 }
 
-/* "History (max 106 us)", narrower "History max 106" or "History 106": the bars' scale. */
-static const char *spark_title(const struct column *col, int width, uint64_t spark_max,
-			       char *buf, size_t size)
-{
-	if (!spark_max)
-		return col->title;
-	snprintf(buf, size, "%s (max %llu us)", col->title, (unsigned long long)spark_max);
-	if ((int)strlen(buf) <= width)
-		return buf;
-	snprintf(buf, size, "%s max %llu", col->title, (unsigned long long)spark_max);
-	if ((int)strlen(buf) <= width)
-		return buf;
-	snprintf(buf, size, "%s %llu", col->title, (unsigned long long)spark_max);
-	return (int)strlen(buf) <= width ? buf : col->title;
-}
-
 static void draw_header(const struct dashboard *d, int y, const int *widths, uint64_t spark_max)
 {
 	int x = 0, ncols;
@@ -349,7 +356,7 @@ static void draw_header(const struct dashboard *d, int y, const int *widths, uin
 		if (!widths[i])
 			continue;
 		if (columns[i].kind == COL_SPARK)
-			put(y, x, widths[i], a, spark_title(&columns[i], widths[i], spark_max, title,
+			put(y, x, widths[i], a, spark_title(columns[i].title, widths[i], spark_max, title,
 							  sizeof(title)));
 		else
 			put_right(y, x, widths[i], a, columns[i].title);
@@ -361,56 +368,29 @@ static void draw_header(const struct dashboard *d, int y, const int *widths, uin
 	}
 }
 
-static enum format_class period_class(const struct dashboard *d, const struct cpu_stats *c)
+/* What a judged cell of c means (FORMAT_NONE: the cell is not judged). */
+static enum format_class cell_class(const struct dashboard *d, const struct column *col,
+				    const struct cpu_stats *c)
 {
-	uint64_t rt = session_osnoise_conf(d->s)->runtime_us;
+	const char *from;
 
-	if (!c->periods)
+	switch (col->kind) {
+	case COL_AVAIL:
+	case COL_NOISE:
+		return format_avail_class(stats_avail(c->runtime, c->noise));
+	case COL_SINGLE:
+	case COL_PERIOD:
+		return format_budget_class(col->value(c), dash_budget(d, col->kind == COL_PERIOD,
+								       &from));
+	default:
 		return FORMAT_NONE;
-	return format_avail_class(stats_avail(rt, c->last_noise));
+	}
 }
 
 static attr_t class_look(const struct dashboard *d, enum format_class k)
 {
 	return d->look[k == FORMAT_BAD ? LOOK_BAD : k == FORMAT_WARN ? LOOK_WARN :
 		       k == FORMAT_GOOD ? LOOK_GOOD : LOOK_NORMAL];
-}
-
-static void draw_spark(const struct dashboard *d, int y, int x, int w, attr_t a,
-		       int cpu, uint64_t max)
-{
-	const struct cpu_stats *c = &d->s->stats.cpu[cpu];
-	bool mark[STATS_HISTORY];
-	static const char *const utf8[] = { "\xc2\xb7", "\xe2\x96\x81", "\xe2\x96\x82",
-					    "\xe2\x96\x83", "\xe2\x96\x84", "\xe2\x96\x85",
-					    "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88" };
-	static const char ascii[] = "._-=+*#%@";
-
-	if (w > STATS_HISTORY)
-		w = STATS_HISTORY;
-	marks_ages(d, cpu, mark, (unsigned)w);
-	attrset(a);
-	move(y, x);
-	for (int i = 0; i < w; i++) {
-		unsigned age = (unsigned)(w - 1 - i);
-		int lvl;
-
-		if (age >= c->hist_len) {
-			addch(' ');
-			continue;
-		}
-		if (mark[age]) {	/* the first period after a marker */
-			attrset(d->look[LOOK_MARK]);
-			addch('|');
-			attrset(a);
-			continue;
-		}
-		lvl = format_spark_level(stats_history(c, age), max);
-		if (d->utf8)
-			addstr(utf8[lvl]);
-		else
-			addch((chtype)(unsigned char)ascii[lvl]);
-	}
 }
 
 static void draw_row(const struct dashboard *d, int y, int cpu, const int *widths,
@@ -459,17 +439,12 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 		}
 		if (hwlat && measured && !sel && col->kind == COL_NMI)
 			a = col_value(d, col, cpu) ? d->look[LOOK_WARN] : base;
-		else if (!hwlat && measured && !sel && col->kind != COL_NUM) {
-			enum format_class k = col->kind == COL_LAST ? period_class(d, c) :
-					      format_avail_class(stats_avail(c->runtime, c->noise));
-
-			if (col->kind == COL_NMI)
-				a = c->nmi ? d->look[LOOK_WARN] : base;
-			else if (col->kind == COL_SPARK)
-				a = d->look[LOOK_SPARK];
-			else
-				a = class_look(d, k);
-		}
+		else if (!hwlat && measured && !sel && col->kind == COL_NMI)
+			a = c->nmi ? d->look[LOOK_WARN] : base;
+		else if (!hwlat && measured && !sel && col->kind == COL_SPARK)
+			a = d->look[LOOK_SPARK];
+		else if (!hwlat && measured && !sel && cell_class(d, col, c) != FORMAT_NONE)
+			a = class_look(d, cell_class(d, col, c));
 		switch (col->kind) {
 		case COL_AVAIL: {
 			uint64_t p = stats_avail(c->runtime, c->noise);
@@ -480,13 +455,15 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 			put_right(y, x, w, a, buf);
 			break;
 		}
-		case COL_LAST:
-			format_count(c->last_noise, w - 1, buf, sizeof(buf) - 1);
-			snprintf(buf + strlen(buf), 2, "%c", format_class_mark(period_class(d, c)));
+		case COL_NOISE:
+		case COL_SINGLE:
+		case COL_PERIOD:	/* the mark beside the number, also without colours */
+			format_count(col->value(c), w - 1, buf, sizeof(buf) - 1);
+			snprintf(buf + strlen(buf), 2, "%c", format_class_mark(cell_class(d, col, c)));
 			put_right(y, x, w, a, buf);
 			break;
 		case COL_SPARK:
-			draw_spark(d, y, x, w, a, cpu, spark_max);
+			spark_draw(d, y, x, w, a, cpu, spark_max);
 			break;
 		case COL_CLOCK: {
 			const struct hwl_cpu_stats *h = &d->s->hwl_stats.cpu[cpu];

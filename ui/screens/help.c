@@ -10,15 +10,20 @@
 #include "dash.h"
 #include "keys.h"
 
+/* Where the budgets' line goes in the legend (it says the budgets in force). */
+static const char budget_slot[] = "";
+
 static const char *const legend[] = {
 	"",
-	"Marks in the grid (beside the colours):",
-	"  !  bad: under 99 % of the CPU available (% CPU Aval, Noise, Last)",
+	"Marks in the grid (beside the colours, also with NO_COLOR):",
+	"  !  bad: under 99 % of the CPU available (% CPU Aval, Noise)",
 	"  ~  warning: under 99.9 % available",
+	budget_slot,
 	"  -  after the CPU number: the CPU is not measured (dimmed)",
 	"  x  after the CPU number: the CPU is offline",
 	"",
-	"Noise and times are in microseconds; Last is the latest period's noise,",
+	"Noise and times are in microseconds; Last is the latest period's noise and",
+	"Last Single its longest single noise,",
 	"History one column per period, newest on the right, every CPU's bars on one",
 	"scale: the largest period in sight over all CPUs, in us after the title",
 	"(History (max 106 us), History 106 when narrow); | marks the first period",
@@ -87,6 +92,19 @@ static void help_text(int *row, int top, int height, int x, int width, const cha
 	} while (*text);
 }
 
+/* The budgets' rule, with the budgets in force and where they came from. */
+static const char *budget_text(const struct dashboard *d, char *buf, size_t size)
+{
+	const char *fs, *fp;
+	uint64_t single = dash_budget(d, false, &fs), period = dash_budget(d, true, &fp);
+
+	snprintf(buf, size, "over the budget, ~ over half of it: Max Single and Last Single "
+		 "against a single noise's budget, %llu us (%s), Max Noise and Last against one "
+		 "period's, %llu us (%s)", (unsigned long long)single, fs,
+		 (unsigned long long)period, fp);
+	return buf;
+}
+
 /*
  * Walks every row of the help: the bindings of the view on screen, each
  * key once, then the legend, drawing the rows from top on.  Returns the
@@ -112,10 +130,15 @@ static int help_walk(struct dashboard *d, int top, int height, int width)
 	}
 	attrset(A_NORMAL);
 	for (int i = 0; legend[i]; i++) {
-		if (!legend[i][0])
+		if (legend[i] == budget_slot) {	/* "  !  " then the text, wrapped under itself */
+			if (row - top + 1 >= 1 && row - top + 1 < height)
+				mvaddstr(row - top + 1, 1, "  !  ");
+			help_text(&row, top, height, 6, width, budget_text(d, line, sizeof(line)));
+		} else if (!legend[i][0]) {
 			help_row(&row, top, height, 1, "", 0);
-		else
+		} else {
 			help_text(&row, top, height, 1, width, legend[i]);
+		}
 	}
 	return row;
 }

@@ -61,11 +61,11 @@ unsigned marks_key_compare(struct dashboard *d, int code)
 	}
 	d->compare = !d->compare;
 	if (d->compare && d->conf.ref)
-		dash_message(d, false, "compare view: %s and the live run since the latest marker "
-			     "(d returns)", d->conf.ref_name);
+		dash_message(d, false, "compare view (d returns): %s against the live run since the "
+			     "latest marker", d->conf.ref_name);
 	else
-		dash_message(d, false, d->compare ? "compare view: the segment before the latest "
-			     "marker and the current one (d returns)" : "grid view");
+		dash_message(d, false, d->compare ? "compare view (d returns): before the latest "
+			     "marker against after it" : "grid view");
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
