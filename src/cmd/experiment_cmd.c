@@ -143,6 +143,27 @@ static int take_ours(struct xopts *x, int argc, char **argv, int *i)
 	return 0;
 }
 
+static void usage(void)
+{
+	printf("Usage: hwnoisetop experiment --knob NAME [--values A,B] [--blocks N] [--block TIME]\n"
+	       "                             [--settle TIME] [--seed S] [OPTIONS]\n"
+	       "       hwnoisetop experiment --replay FILE [-q] [--json]\n"
+	       "An interleaved A/B experiment on a knob of the system panel: blocks in state A and\n"
+	       "B in a balanced order, a verdict per CPU and for all CPUs, how to keep the winner.\n"
+	       "  --knob NAME      smt, clocksource, nmi_watchdog, governor, deep_idle,\n"
+	       "                   idle_latency, timer_migration or rt_throttling (several: one\n"
+	       "                   after another, ranked by the noise change)\n"
+	       "  --values A,B     the two values, after its --knob (default: now, the next)\n"
+	       "  --blocks N       blocks, even, %d to %d (default %d)\n"
+	       "  --block TIME     a block's counted time (default %d s)\n"
+	       "  --settle TIME    measured but not counted before each block (default %d s)\n"
+	       "  --seed S         each pair of blocks AB or BA at random (default ABBA...)\n"
+	       "OPTIONS: hwnoisetop's measuring and output options (see hwnoisetop --help); -d is\n"
+	       "refused. Exit status: 0 done, 1 usage, 2 -s/-S, 3 did not run, 4 cut short.\n",
+	       EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_BLOCK_S,
+	       EXP_DEFAULT_SETTLE_S);
+}
+
 /*
  * Our options out of argv; the rest (argv[0] first) into rest for the main
  * command's parser.  -1 to go on, or an exit status.
@@ -154,7 +175,13 @@ static int parse_ours(struct xopts *x, int argc, char **argv, char **rest, int *
 	*nrest = 0;
 	rest[(*nrest)++] = argv[0];
 	for (int i = 1; i < argc; i++) {
-		int rc = take_ours(x, argc, argv, &i);
+		int rc;
+
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage();
+			return 0;
+		}
+		rc = take_ours(x, argc, argv, &i);
 
 		if (rc > 1)
 			return rc - 256;

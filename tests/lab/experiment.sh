@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 17
+plan 18
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -24,10 +24,15 @@ echo "before=$(state)"
 echo "tracer_before=$(tracer)"
 
 stamp json
-$X -q --json > /lab/x.json 2> /lab/x.err
+$X -q --json --record /lab/x.jsonl > /lab/x.json 2> /lab/x.err
 echo "json_rc=$?"
 echo "json=$(cat /lab/x.json)"
-echo "json_err=$(wc -l < /lab/x.err)"
+echo "json_err=$(grep -vc 'restored' /lab/x.err)"
+sed 's/^/stderr: /' /lab/x.err
+hwnoisetop experiment --replay /lab/x.jsonl --json > /lab/r.json 2>&1
+echo "replay=$? $(cmp -s /lab/x.json /lab/r.json && echo same || echo differs)"
+hwnoisetop experiment --replay /lab/x.jsonl > /lab/r.txt 2>&1
+echo "replay_text=$? $(tail -1 /lab/r.txt)"
 echo "after=$(state)"
 echo "tracer_after=$(tracer)"
 echo "left=$(left)"
@@ -36,6 +41,7 @@ stamp text
 $X > /lab/x.txt 2> /lab/x2.err
 echo "text_rc=$?"
 sed 's/^/text: /' /lab/x.txt
+sed 's/^/text_err: /' /lab/x2.err | tail -4
 
 stamp kill
 $X -q > /dev/null 2>&1 &
@@ -91,7 +97,10 @@ print(e["knob"], e["a"], e["b"], e["order"], e["blocks_done"], e["switches"], e[
 is "$summary" "smt on off ABBAABBAAB 10 5 1,3 0,2 5 5 True True True True ['smt']" \
 	"--json: SMT on/off, ABBA, 10 blocks with 5 switches, CPUs 1,3 left out, 0 and 2 compared, settle periods measured"
 [[ $summary == smt* ]] || diag "$json"
-is "$(get json_err)" 0 "-q --json: nothing on stderr"
+is "$(get json_err)" 0 "-q --json: on stderr only what the restore did"
+diag "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
+is "$(get replay)" "0 same" "the recording replays (--replay --json) to the same report"
+like "$(get replay_text)" '^0 SMT off: ' "and to its text report"
 is "$(get after)" "on 0-3" "at the end: SMT on, CPUs 0-3 online"
 is "$(get tracer_after)" "$(get tracer_before)" "the tracer's settings as before, no instance left"
 is "$(get left)" 0 "no state file left"
