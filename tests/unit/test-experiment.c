@@ -21,41 +21,10 @@
 #include <string.h>
 
 #include "experiment.h"
+#include "randgen.h"
 #include "tap.h"
 
 #define NCPU 4
-
-static uint64_t rng_state;
-
-static double uni(void)		/* splitmix64 */
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return ((double)(z >> 11) + 0.5) / 9007199254740992.0;
-}
-
-static double gauss(void)
-{
-	return sqrt(-2 * log(uni())) * cos(2 * M_PI * uni());
-}
-
-static uint64_t poisson(double l)
-{
-	double p = 1, e = exp(-l);
-	uint64_t k = 0;
-
-	if (l > 50) {
-		double x = l + sqrt(l) * gauss();
-
-		return x > 0 ? (uint64_t)llround(x) : 0;
-	}
-	while ((p *= uni()) > e)
-		k++;
-	return k;
-}
 
 struct model {
 	double hw_rate;		/* per period */
