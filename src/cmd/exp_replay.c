@@ -64,6 +64,7 @@ static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 			return -1;
 		p->x.ph = (struct exp_phase){ .block = b - 1, .side = side == 'A' ? EXP_A : EXP_B,
 					      .settling = strstr(m->text, ", settling") != NULL };
+		exp_phase_cpus(&p->x, m->text);
 		r->done = b - 1;
 		r->ran = true;
 		if (side == 'B' && !r->b[0])

@@ -236,9 +236,24 @@ static void end(struct session *s, struct xrun *x, const char *why)
 /* The phase from here on, as a marker the replay reads back (exp_replay.c). */
 static void phase_mark(struct session *s, struct xrun *x, const struct exp_phase *ph)
 {
-	session_mark(s, "experiment", "experiment: block %u of %u, %c (%.40s), %s", ph->block + 1,
-		     x->r->d.n, ph->side == EXP_A ? 'A' : 'B', knob_now(s, x->id)->value,
-		     ph->settling ? "settling" : "counted");
+	char cpus[CPUSET_LIST_MAX] = "any", text[MARKER_TEXT + 64];
+	struct cpuset online;
+
+	/*
+	 * Counted: the CPUs online now, whose periods it takes (a CPU that went
+	 * offline at the switch may still deliver its last period late).
+	 */
+	if (!ph->settling && env_online_cpus(&online) == 0) {
+		cpuset_format(&online, cpus, sizeof(cpus));
+		if (strlen(cpus) > EXP_CPUS_TEXT)
+			snprintf(cpus, sizeof(cpus), "any");
+	}
+	snprintf(text, sizeof(text), "experiment: block %u of %u, %c (%.30s), %s%s%s", ph->block + 1,
+		 x->r->d.n, ph->side == EXP_A ? 'A' : 'B', knob_now(s, x->id)->value,
+		 ph->settling ? "settling" : "counted", ph->settling ? "" : ", CPUs ",
+		 ph->settling ? "" : cpus);
+	session_mark(s, "experiment", "%s", text);
+	exp_phase_cpus(x, text);
 	x->ph = *ph;
 }
 
@@ -327,6 +342,8 @@ void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sampl
 	(void)s;
 	if (!counted || x->over || smp->cpu < 0 || smp->cpu >= x->r->ncpus)
 		return;
+	if (!x->ph.settling && !x->take_all && !cpuset_has(&x->take, smp->cpu))
+		return;
 	exp_cpu_add(&x->r->cpu[smp->cpu], &x->ph, &p);
 }
 
@@ -335,8 +352,18 @@ void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, b
 	struct xrun *x = ctx;
 
 	(void)s;
-	if (counted && !x->over && cpu >= 0 && cpu < x->r->ncpus)
+	if (counted && !x->over && cpu >= 0 && cpu < x->r->ncpus &&
+	    (x->ph.settling || x->take_all || cpuset_has(&x->take, cpu)))
 		exp_cpu_smi(&x->r->cpu[cpu], &x->ph, count);
+}
+
+void exp_phase_cpus(struct xrun *x, const char *text)
+{
+	const char *list = strstr(text, ", counted, CPUs "), *why;
+
+	x->take_all = true;
+	if (list && strcmp(list + 16, "any") != 0 && cpuset_parse(list + 16, &x->take, &why) == 0)
+		x->take_all = false;
 }
 
 /* Can the knob change here?  Read-only: nothing is written.  -1 after one line. */

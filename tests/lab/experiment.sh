@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 18
+plan 23
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -68,6 +68,28 @@ echo "outside_state=$(cat $F/smt/control) $(left)"
 grep -i 'outside\|cut' /lab/o.err /lab/o.txt | head -3
 for c in 1 3; do echo 1 > $F/cpu$c/online 2>/dev/null; done
 
+stamp term
+$X > /lab/t.txt 2> /lab/t.err &
+pid=$!
+i=0; while [ "$(cat $F/smt/control)" != off ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1.5
+kill -TERM $pid
+wait $pid
+echo "term_rc=$? $(state) $(left)"
+echo "term_report=$(grep -c '^SMT off: .*(cut)$' /lab/t.txt) $(grep -c '; cut: ' /lab/t.txt)"
+
+stamp two
+tm0=$(cat /proc/sys/kernel/timer_migration)
+hwnoisetop experiment --knob timer_migration --knob smt --blocks 10 --block 1 --settle 1 \
+	-p 200000 -r 20000 -q --json > /lab/two.json 2> /dev/null
+echo "two_rc=$? $(state) $(cat /proc/sys/kernel/timer_migration)$tm0"
+echo "two=$(cat /lab/two.json)"
+
+stamp stop
+hwnoisetop experiment --knob smt --blocks 10 --block 2 --settle 1 -p 200000 -r 20000 -s 1 \
+	> /lab/s.txt 2> /lab/s.err
+echo "stop_rc=$? $(state) $(left)"
+
 stamp cannot
 hwnoisetop experiment --knob nmi_watchdog -q > /lab/n.txt 2> /lab/n.err
 echo "nmi_rc=$? $(wc -l < /lab/n.err) $(wc -c < /lab/n.txt) $(cat /proc/sys/kernel/nmi_watchdog)"
@@ -113,4 +135,14 @@ is "$(get kill_state)" off "SIGKILL leaves SMT off"
 is "$(get cleanup)" "on 0-3 0 0" "--cleanup: SMT on, CPUs 0-3 online, no state file, no instance"
 is "$(get outside_rc) $(get outside_err) $(get outside_state)" "4 1 on 0" \
 	"an outside write stops it: status 4, one line, SMT left as written"
+is "$(get term_rc)" "4 on 0-3 0" "SIGTERM in a B block: status 4, SMT on, CPUs 0-3 online, no state file"
+is "$(get term_report)" "1 1" "and the report of the blocks done says it was cut"
+is "$(get two_rc)" "0 on 0-3 11" "two knobs one after another: status 0, both put back"
+two=$(printf '%s' "$(get two)" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(len(d["experiments"]), sorted(d["ranking"]), [e["knob"] for e in d["experiments"]])' 2>&1)
+is "$two" "2 ['smt', 'timer_migration'] ['timer_migration', 'smt']" \
+	"--json: an experiment a knob, in the order given, and both ranked"
+like "$(get stop_rc)" "^2 on 0-3 0$" "-s ends it: status 2, SMT on, no state file"
 like "$(get nmi_rc)" '^3 1 0 ' "a knob that cannot change here: status 3, one line, no report"

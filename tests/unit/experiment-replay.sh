@@ -50,7 +50,13 @@ for b, s in enumerate(order):
         side = s
     value = "on" if s == "A" else "off"
     for phase, secs in (("settling", settle), ("counted", block)):
-        mark("experiment: block %d of 10, %s (%s), %s" % (b + 1, s, value, phase))
+        mark("experiment: block %d of 10, %s (%s), %s" % (b + 1, s, value, phase) +
+             ("" if phase == "settling" else ", CPUs " + ("0-3" if s == "A" else "0,2")))
+        if phase == "counted" and s == "B":
+            # CPU 1's last period before it went offline, read late: not B's
+            w({"t": "s", "ts": 5 * 10**12 + t * 10**9 - 10**6, "cpu": 1, "runtime": 1000000,
+               "noise": 600, "max_sample": 4, "hw": 200, "nmi": 0, "irq": 0, "softirq": 0,
+               "thread": 0})
         for _ in range(secs):
             for cpu in range(4):
                 if s == "B" and cpu in (1, 3):
