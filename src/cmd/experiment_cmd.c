@@ -243,7 +243,7 @@ static void phase_mark(struct session *s, struct xrun *x, const struct exp_phase
 	 * Counted: the CPUs online now, whose periods it takes (a CPU that went
 	 * offline at the switch may still deliver its last period late).
 	 */
-	if (!ph->settling && env_online_cpus(&online) == 0) {
+	if (!ph->settling && env_online_cpus(&online) > 0) {
 		cpuset_format(&online, cpus, sizeof(cpus));
 		if (strlen(cpus) > EXP_CPUS_TEXT)
 			snprintf(cpus, sizeof(cpus), "any");

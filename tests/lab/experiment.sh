@@ -29,6 +29,8 @@ echo "json_rc=$?"
 echo "json=$(cat /lab/x.json)"
 echo "json_err=$(grep -vc 'restored' /lab/x.err)"
 sed 's/^/stderr: /' /lab/x.err
+grep -n '"t":"mark"' /lab/x.jsonl | sed 's/"run_ns.*"text"//; s/^/mark: /'
+echo "cpu1_lines=$(grep -n '"cpu":1,' /lab/x.jsonl | cut -d: -f1 | tr '\n' ' ')"
 hwnoisetop experiment --replay /lab/x.jsonl --json > /lab/r.json 2>&1
 echo "replay=$? $(cmp -s /lab/x.json /lab/r.json && echo same || echo differs)"
 hwnoisetop experiment --replay /lab/x.jsonl > /lab/r.txt 2>&1
@@ -119,6 +121,7 @@ print(e["knob"], e["a"], e["b"], e["order"], e["blocks_done"], e["switches"], e[
 is "$summary" "smt on off ABBAABBAAB 10 5 1,3 0,2 5 5 True True True True ['smt']" \
 	"--json: SMT on/off, ABBA, 10 blocks with 5 switches, CPUs 1,3 left out, 0 and 2 compared, settle periods measured"
 [[ $summary == smt* ]] || diag "$json"
+[[ $summary == *" 1,3 0,2 "* ]] || diag "$(printf '%s\n' "$LAB_OUT" | grep -E '^mark: |^cpu1_lines=')"
 is "$(get json_err)" 0 "-q --json: on stderr only what the restore did"
 diag "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
 is "$(get replay)" "0 same" "the recording replays (--replay --json) to the same report"
