@@ -81,22 +81,13 @@ void exp_cpu_init(struct exp_cpu *c)
 
 void exp_cpu_add(struct exp_cpu *c, const struct exp_phase *ph, const struct verdict_period *p)
 {
-	struct verdict_batch *b;
-
 	if (ph->done || ph->block >= EXP_MAX_BLOCKS)
 		return;
 	if (ph->settling) {
 		c->settle[ph->block]++;
 		return;
 	}
-	b = &c->blk[ph->block];
-	b->runtime += (double)p->runtime;
-	b->noise += (double)p->noise;
-	b->hw += (double)p->hw;
-	b->nmi += (double)p->nmi;
-	if ((double)p->max_single > b->max_single)
-		b->max_single = (double)p->max_single;
-	b->periods++;
+	verdict_batch_add(&c->blk[ph->block], p);
 	verdict_series_add(&c->side[ph->side], p);
 }
 
@@ -145,16 +136,7 @@ bool exp_cpu_both(const struct exp_cpu *c, const struct exp_design *d, unsigned 
 void exp_cpu_pool(struct exp_cpu *dst, const struct exp_cpu *src)
 {
 	for (unsigned i = 0; i < EXP_MAX_BLOCKS; i++) {
-		struct verdict_batch *d = &dst->blk[i];
-		const struct verdict_batch *s = &src->blk[i];
-
-		d->runtime += s->runtime;
-		d->noise += s->noise;
-		d->hw += s->hw;
-		d->nmi += s->nmi;
-		d->smi += s->smi;
-		d->max_single = fmax(d->max_single, s->max_single);
-		d->periods += s->periods;
+		verdict_batch_merge(&dst->blk[i], &src->blk[i]);
 		dst->settle[i] += src->settle[i];
 	}
 	for (int k = 0; k < 2; k++) {

@@ -22,6 +22,7 @@
 
 #include "experiment.h"
 #include "randgen.h"
+#include "tally.h"
 #include "tap.h"
 
 #define NCPU 4
@@ -83,19 +84,6 @@ static void gen(struct exp_cpu *c, const struct exp_design *d, const struct mode
 			exp_cpu_add(&c[cpu], &ph, &p);
 		}
 	}
-}
-
-struct tally {
-	unsigned n, better, worse, same, undecided;
-};
-
-static void count(struct tally *t, const struct verdict *v)
-{
-	t->n++;
-	t->better += v->kind == VK_BETTER;
-	t->worse += v->kind == VK_WORSE;
-	t->same += v->kind == VK_SAME;
-	t->undecided += v->kind == VK_UNDECIDED;
 }
 
 /*

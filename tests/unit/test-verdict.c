@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "randgen.h"
+#include "tally.h"
 #include "tap.h"
 #include "verdict.h"
 
@@ -51,20 +52,6 @@ static void gen(struct verdict_series *s, const struct model *m, unsigned period
 		p.max_single = (uint64_t)big;
 		verdict_series_add(s, &p);
 	}
-}
-
-struct tally {
-	unsigned n, better, worse, same, undecided, notcmp;
-};
-
-static void count(struct tally *t, const struct verdict *v)
-{
-	t->n++;
-	t->better += v->kind == VK_BETTER;
-	t->worse += v->kind == VK_WORSE;
-	t->same += v->kind == VK_SAME;
-	t->undecided += v->kind == VK_UNDECIDED;
-	t->notcmp += v->kind == VK_NOT_COMPARABLE;
 }
 
 static const enum verdict_fig figs[] = { VF_NOISE, VF_AVAIL, VF_HW, VF_NMI, VF_MAXS };
