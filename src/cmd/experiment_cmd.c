@@ -472,6 +472,15 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 	return rc;
 }
 
+/* Did any experiment begin?  Else there is no report (one line said why). */
+static bool any_ran(const struct exp_run *runs, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (runs[k].ran)
+			return true;
+	return false;
+}
+
 /* Checks of the command line beyond the main command's: -1 to go on, or an exit status. */
 static int refused(const struct xopts *o, const struct cli *cli)
 {
@@ -519,9 +528,9 @@ int experiment_main(int argc, char **argv, const char *prog)
 		rc = HWN_EXP_DONE;
 		for (int k = 0; k < o.nknobs && rc == HWN_EXP_DONE; k++)
 			rc = run_knob(&cli, &o, k, &runs[k], k == 0, argc, argv);
-		if (cli.out.json)
+		if (any_ran(runs, o.nknobs) && cli.out.json)
 			exp_report_json(stdout, runs, o.nknobs);
-		else
+		else if (any_ran(runs, o.nknobs))
 			exp_report_text(stdout, runs, o.nknobs);
 	}
 	for (int k = 0; k < o.nknobs; k++)
