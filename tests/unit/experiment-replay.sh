@@ -5,7 +5,8 @@
 # switches, CPUs 1,3 left out, noise and HW better, the line of the knob
 # and how to keep it (nosmt); cut after 6 blocks: the report of those,
 # status 4; a recording that is not an experiment's: one line, status 1.
-top=$(cd "$(dirname "$0")/../.." && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
+top=${abs_top_builddir:-$src}
 bin=${HWNOISETOP:-$top/src/hwnoisetop}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -108,7 +109,7 @@ is "$?" 4 "a cut experiment replays: status 4"
 is "$(printf '%s' "$out" | summary 2>&1 | cut -d' ' -f5-10,14)" "6 3 1,3 0,2 3 3 interrupted" \
 	"cut after 6 blocks: the report covers the 6, says why"
 
-tests_gen=$top/tests/scale/gen-recording
+tests_gen=$src/tests/scale/gen-recording
 "$tests_gen" 2 3 "$dir/plain.jsonl" >/dev/null
 err=$("$bin" experiment --replay "$dir/plain.jsonl" 2>&1 >/dev/null)
 is "$?" 1 "a recording that is not an experiment's: status 1"
