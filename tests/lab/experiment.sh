@@ -33,6 +33,7 @@ grep -n '"t":"mark"' /lab/x.jsonl | sed 's/"run_ns.*"text"//; s/^/mark: /'
 echo "cpu1_lines=$(grep -n '"cpu":1,' /lab/x.jsonl | cut -d: -f1 | tr '\n' ' ')"
 hwnoisetop experiment --replay /lab/x.jsonl --json > /lab/r.json 2>&1
 echo "replay=$? $(cmp -s /lab/x.json /lab/r.json && echo same || echo differs)"
+cmp -s /lab/x.json /lab/r.json || echo "replay_json=$(cat /lab/r.json)"
 hwnoisetop experiment --replay /lab/x.jsonl > /lab/r.txt 2>&1
 echo "replay_text=$? $(tail -1 /lab/r.txt)"
 echo "after=$(state)"
@@ -125,6 +126,20 @@ is "$summary" "smt on off ABBAABBAAB 10 5 1,3 0,2 5 5 True True True True ['smt'
 is "$(get json_err)" 0 "-q --json: on stderr only what the restore did"
 diag "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
 is "$(get replay)" "0 same" "the recording replays (--replay --json) to the same report"
+if [[ $(get replay) != "0 same" ]]; then
+	diag "$(python3 -c '
+import json, sys
+def flat(o, p=""):
+    if isinstance(o, dict):
+        for k, v in o.items(): yield from flat(v, p + "/" + k)
+    elif isinstance(o, list):
+        for i, v in enumerate(o): yield from flat(v, p + "/" + str(i))
+    else: yield p, o
+a = dict(flat(json.loads(sys.argv[1]))); b = dict(flat(json.loads(sys.argv[2])))
+for k in sorted(set(a) | set(b)):
+    if a.get(k) != b.get(k): print(k, a.get(k), b.get(k))
+' "$(get json)" "$(get replay_json)" 2>&1 | head -20)"
+fi
 like "$(get replay_text)" '^0 SMT off: ' "and to its text report"
 is "$(get after)" "on 0-3" "at the end: SMT on, CPUs 0-3 online"
 is "$(get tracer_after)" "$(get tracer_before)" "the tracer's settings as before, no instance left"
