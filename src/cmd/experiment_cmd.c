@@ -222,14 +222,17 @@ static int set_value(struct session *s, struct xrun *x, const char *want)
 
 static void end(struct session *s, struct xrun *x, const char *why)
 {
-	x->over = true;
 	if (why)
 		snprintf(x->r->cut, sizeof(x->r->cut), "%.250s", why);
-	/* In the recording: where the counted blocks end, and why (exp_replay.c). */
+	/*
+	 * In the recording: where the counted blocks end, and why (exp_replay.c).
+	 * The periods read before the marker still count, as in the replay.
+	 */
 	if (why)
 		session_mark(s, "experiment", "experiment: cut: %.90s", why);
 	else
 		session_mark(s, "experiment", "experiment: done");
+	x->over = true;
 	session_request_stop(s, why ? why : "the experiment's blocks are done");
 }
 
@@ -321,8 +324,8 @@ static void x_tick(void *ctx, struct session *s)
 	exp_design_at(&x->r->d, now - x->t0, &ph);
 	x->r->done = ph.block;
 	if (ph.done) {
-		x->ph = ph;
 		end(s, x, NULL);
+		x->ph = ph;
 		return;
 	}
 	if (ph.block != x->ph.block || x->ph.done || !x->r->ran)
