@@ -18,6 +18,7 @@
 #include "keys.h"
 #include "mkcomp.h"
 #include "mkexport.h"
+#include "mkexp.h"
 #include "mkrtla.h"
 #include "segments.h"
 #include "settings.h"
@@ -490,6 +491,12 @@ static void closing_sections(void)
 	       "tracefs, no osnoise tracer, no OSNOISE_IRQ_DISABLE, the tracer busy, a bad option);\n"
 	       "2 stopped by \\fB\\-s\\fR or \\fB\\-S\\fR (the stop condition fired; with\n"
 	       "\\fB\\-\\-on\\-threshold continue\\fR the run goes on and ends as if it had not fired).\n"
+	       ".TP\n.B hwnoisetop experiment\n"
+	       "0 every experiment ran all its blocks; 1 a usage error; 2 stopped by \\fB\\-s\\fR or\n"
+	       "\\fB\\-S\\fR (as \\fBhwnoisetop\\fR); 3 did not run (not root, no tracer, a knob this\n"
+	       "machine lacks or cannot change: nothing changed), as \\fBhwnoisetop hwlat\\fR's 3;\n"
+	       "4 cut short (q, Ctrl-C, a signal, the knob changed from outside): the report covers\n"
+	       "the completed blocks.\n"
 	       ".TP\n.B hwnoisetop \\-\\-replay\\fR, \\fB\\-\\-cleanup\n"
 	       "0 done (a replay: the recorded run's status, as the table of its command says it);\n"
 	       "1 failed or a usage error.\n"
@@ -551,6 +558,7 @@ int main(int argc, char **argv)
 	recordings_section();
 	compare_section();
 	statistics_section();
+	mkexp_print_man(stdout);
 	service_section();
 	mkrtla_print_man(stdout);
 	closing_sections();

@@ -7,6 +7,8 @@ const struct command_line command_lines[] = {
 	{ "hwlat", "[OPTIONS]", "hardware latency detector: see its --help" },
 	{ "compare", "A.jsonl B.jsonl [--margin=PCT] [--json]", "two recordings side by side: see its --help" },
 	{ "compare", "A.jsonl --live [OPTIONS]", "a recording against a live run" },
+	{ "experiment", "--knob NAME [--values A,B] [--blocks N] [--block TIME] [--settle TIME] [--seed S] [OPTIONS]",
+	  "an interleaved A/B experiment on a system-panel knob" },
 	{ NULL, NULL, NULL }
 };
 

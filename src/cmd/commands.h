@@ -26,5 +26,7 @@ void commands_usage(FILE *out);
  */
 int hwnoise_main(int argc, char **argv);
 int compare_main(int argc, char **argv, const char *prog);
+/* "experiment ...": argv[0] is "experiment". */
+int experiment_main(int argc, char **argv, const char *prog);
 
 #endif

@@ -23,6 +23,7 @@ static const struct command {
 } commands[] = {
 	{ "hwlat", hwlat_entry },
 	{ "compare", compare_main },
+	{ "experiment", experiment_main },
 };
 
 int main(int argc, char **argv)

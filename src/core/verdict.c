@@ -103,7 +103,7 @@ void verdict_series_init(struct verdict_series *s)
 	s->len = 1;
 }
 
-static void batch_merge(struct verdict_batch *d, const struct verdict_batch *x)
+void verdict_batch_merge(struct verdict_batch *d, const struct verdict_batch *x)
 {
 	d->runtime += x->runtime;
 	d->noise += x->noise;
@@ -136,6 +136,17 @@ static double bucket_low(unsigned k)
 	return ldexp(1.0, (int)o) + sub * ldexp(1.0, (int)o - 3);
 }
 
+void verdict_batch_add(struct verdict_batch *b, const struct verdict_period *p)
+{
+	b->runtime += (double)p->runtime;
+	b->noise += (double)p->noise;
+	b->hw += (double)p->hw;
+	b->nmi += (double)p->nmi;
+	if ((double)p->max_single > b->max_single)
+		b->max_single = (double)p->max_single;
+	b->periods++;
+}
+
 void verdict_series_add(struct verdict_series *s, const struct verdict_period *p)
 {
 	struct verdict_batch *cur;
@@ -147,7 +158,7 @@ void verdict_series_add(struct verdict_series *s, const struct verdict_period *p
 			for (unsigned i = 0; i < VERDICT_SLOTS / 2; i++) {
 				struct verdict_batch m = s->b[2 * i];
 
-				batch_merge(&m, &s->b[2 * i + 1]);
+				verdict_batch_merge(&m, &s->b[2 * i + 1]);
 				s->b[i] = m;
 			}
 			memset(&s->b[VERDICT_SLOTS / 2], 0, sizeof(s->b) / 2);
@@ -160,13 +171,7 @@ void verdict_series_add(struct verdict_series *s, const struct verdict_period *p
 	cur = &s->b[s->nb - 1];
 	cur->smi += (double)s->smi_early;
 	s->smi_early = 0;
-	cur->runtime += (double)p->runtime;
-	cur->noise += (double)p->noise;
-	cur->hw += (double)p->hw;
-	cur->nmi += (double)p->nmi;
-	if ((double)p->max_single > cur->max_single)
-		cur->max_single = (double)p->max_single;
-	cur->periods++;
+	verdict_batch_add(cur, p);
 	s->periods++;
 	if (p->max_single > s->max_single)
 		s->max_single = p->max_single;
@@ -211,7 +216,7 @@ bool verdict_series_pool(struct verdict_series *dst, const struct verdict_series
 	if (dst->len != src->len || dst->nb != src->nb)
 		return false;
 	for (unsigned i = 0; i < src->nb; i++)
-		batch_merge(&dst->b[i], &src->b[i]);
+		verdict_batch_merge(&dst->b[i], &src->b[i]);
 	/* a pooled period: the CPUs' periods side by side */
 	dst->periods = dst->periods > src->periods ? dst->periods : src->periods;
 	if (src->max_single > dst->max_single)

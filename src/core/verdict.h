@@ -54,6 +54,10 @@ struct verdict_period {
 	uint64_t runtime, noise, max_single, hw, nmi;	/* us, us, us, events, events */
 };
 
+/* A period into a batch's sums; a batch's sums into another's. */
+void verdict_batch_add(struct verdict_batch *b, const struct verdict_period *p);
+void verdict_batch_merge(struct verdict_batch *d, const struct verdict_batch *x);
+
 void verdict_series_init(struct verdict_series *s);
 void verdict_series_add(struct verdict_series *s, const struct verdict_period *p);
 /* SMIs counted since the last read: the current batch's. */

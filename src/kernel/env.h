@@ -37,6 +37,19 @@ enum {
 };
 
 /*
+ * hwnoisetop experiment: as the main command for usage (1) and -s/-S (2);
+ * as hwlat, a failure to run has a code of its own, 3 (not root, no
+ * tracer, a knob this machine lacks or cannot change: nothing changed);
+ * 4 an experiment cut short (q, a signal, the knob changed from outside),
+ * whose report covers the blocks done.
+ */
+enum {
+	HWN_EXP_DONE = 0,	/* every experiment ran all its blocks */
+	HWN_EXP_FAILED = 3,	/* did not run */
+	HWN_EXP_CUT = 4,	/* cut short */
+};
+
+/*
  * The version of this table a recording's footer names ("exit_table");
  * footers without it used the first table (usage 2, hwlat failures 1).
  */

@@ -375,6 +375,8 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
  * while a front end shows them.
  */
 int session_knob_next(struct session *s, enum sysknob_id id);
+/* The same, its marker's origin named ("experiment"); session_knob_next's is "key". */
+int session_knob_step(struct session *s, enum sysknob_id id, const char *origin);
 void session_keep_tuning(struct session *s, bool keep);
 void session_want_sysinfo(struct session *s, bool want);
 /* END REQUESTS */

@@ -75,6 +75,11 @@ void tuning_free(struct session *s)
 
 int session_knob_next(struct session *s, enum sysknob_id id)
 {
+	return session_knob_step(s, id, "key");
+}
+
+int session_knob_step(struct session *s, enum sysknob_id id, const char *origin)
+{
 	struct tuning *t = s->tuning;
 	char msg[256];
 
@@ -86,7 +91,7 @@ int session_knob_next(struct session *s, enum sysknob_id id)
 		snprintf(s->err, sizeof(s->err), "%s", msg);
 		return -1;
 	}
-	tell(s, "key", msg);
+	tell(s, origin, msg);
 	memcpy(t->said, t->news, sizeof(t->said));
 	/* SMT off may have taken hwnoisetop's own CPU: tell the CPUs now, move. */
 	tuning_tick(s);

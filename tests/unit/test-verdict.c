@@ -13,42 +13,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "randgen.h"
+#include "tally.h"
 #include "tap.h"
 #include "verdict.h"
 
 #define NCPU 256
-
-static uint64_t rng_state;
-
-static double uni(void)		/* splitmix64 */
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return ((double)(z >> 11) + 0.5) / 9007199254740992.0;
-}
-
-static double gauss(void)
-{
-	return sqrt(-2 * log(uni())) * cos(2 * M_PI * uni());
-}
-
-static uint64_t poisson(double l)
-{
-	double p = 1, e = exp(-l);
-	uint64_t k = 0;
-
-	if (l > 50) {
-		double x = l + sqrt(l) * gauss();
-
-		return x > 0 ? (uint64_t)llround(x) : 0;
-	}
-	while ((p *= uni()) > e)
-		k++;
-	return k;
-}
 
 struct model {
 	double hw_rate;		/* per period */
@@ -82,20 +52,6 @@ static void gen(struct verdict_series *s, const struct model *m, unsigned period
 		p.max_single = (uint64_t)big;
 		verdict_series_add(s, &p);
 	}
-}
-
-struct tally {
-	unsigned n, better, worse, same, undecided, notcmp;
-};
-
-static void count(struct tally *t, const struct verdict *v)
-{
-	t->n++;
-	t->better += v->kind == VK_BETTER;
-	t->worse += v->kind == VK_WORSE;
-	t->same += v->kind == VK_SAME;
-	t->undecided += v->kind == VK_UNDECIDED;
-	t->notcmp += v->kind == VK_NOT_COMPARABLE;
 }
 
 static const enum verdict_fig figs[] = { VF_NOISE, VF_AVAIL, VF_HW, VF_NMI, VF_MAXS };

@@ -1,0 +1,314 @@
+/*
+ * exp_report: see exp_report.h.
+ */
+#include "exp_report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpuset.h"
+#include "json.h"
+
+static const enum verdict_fig figs[] = { VF_NOISE, VF_AVAIL, VF_HW, VF_NMI, VF_SMI, VF_MAXS };
+static const char *const fig_title[] = { "noise us/s", "% CPU available", "HW/s", "NMI/s",
+					 "SMI/s", "p99 single us" };
+#define NFIGS (sizeof(figs) / sizeof(figs[0]))
+
+void exp_run_total(const struct exp_run *r, struct exp_cpu *all)
+{
+	exp_cpu_init(all);
+	for (int cpu = 0; cpu < r->ncpus; cpu++)
+		if (exp_cpu_both(&r->cpu[cpu], &r->d, r->done))
+			exp_cpu_pool(all, &r->cpu[cpu]);
+}
+
+static void pct(char *buf, size_t len, double x)
+{
+	if (isnan(x))
+		snprintf(buf, len, "new");
+	else if (isinf(x))
+		snprintf(buf, len, "%s", x > 0 ? "+inf" : "-inf");
+	else
+		snprintf(buf, len, "%+.0f%%", x);
+}
+
+/* "-43% [-51%, -35%]" */
+static void change(char *buf, size_t len, const struct verdict *v)
+{
+	char c[16], lo[16], hi[16];
+
+	pct(c, sizeof(c), v->change_pct);
+	if (!v->ci) {
+		snprintf(buf, len, "%s", c);
+		return;
+	}
+	pct(lo, sizeof(lo), v->lo_pct);
+	pct(hi, sizeof(hi), v->hi_pct);
+	snprintf(buf, len, "%s [%s, %s]", c, lo, hi);
+}
+
+static void row(FILE *out, const char *label, const struct exp_cpu *c, const struct exp_run *r)
+{
+	struct verdict v;
+	char ch[64];
+
+	exp_cpu_verdict(c, &r->d, r->done, VF_NOISE, &v);
+	change(ch, sizeof(ch), &v);
+	fprintf(out, "%-4s %9.1f %9.1f  %-22s %-10s", label, v.a, v.b, ch, verdict_kind_name(v.kind));
+	exp_cpu_verdict(c, &r->d, r->done, VF_HW, &v);
+	change(ch, sizeof(ch), &v);
+	fprintf(out, " %8.2f %8.2f  %-22s %-10s", v.a, v.b, ch, verdict_kind_name(v.kind));
+	fprintf(out, " %2u/%-2u %6llu/%-6llu %5llu\n", exp_cpu_blocks(c, &r->d, r->done, EXP_A),
+		exp_cpu_blocks(c, &r->d, r->done, EXP_B),
+		(unsigned long long)exp_cpu_periods(c, &r->d, r->done, EXP_A),
+		(unsigned long long)exp_cpu_periods(c, &r->d, r->done, EXP_B),
+		(unsigned long long)exp_cpu_settled(c, r->done));
+}
+
+/* CPUs with periods but not in both states: "1,3". */
+static void left_out(const struct exp_run *r, char *buf, size_t len)
+{
+	struct cpuset set;
+
+	cpuset_clear(&set);
+	for (int cpu = 0; cpu < r->ncpus; cpu++) {
+		const struct exp_cpu *c = &r->cpu[cpu];
+
+		if (!exp_cpu_both(c, &r->d, r->done) &&
+		    exp_cpu_periods(c, &r->d, r->done, EXP_A) + exp_cpu_periods(c, &r->d, r->done, EXP_B))
+			cpuset_add(&set, cpu);
+	}
+	if (cpuset_empty(&set))
+		buf[0] = '\0';
+	else
+		cpuset_format(&set, buf, len);
+}
+
+static void what(const struct exp_run *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s %s", r->name, r->b);
+}
+
+static void table(FILE *out, const struct exp_run *r)
+{
+	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512];
+	struct exp_cpu *all = malloc(sizeof(*all));
+	struct verdict v;
+
+	if (!all)
+		return;
+	exp_design_order(&r->d, order, sizeof(order));
+	fprintf(out, "%s: A %s, B %s; %u blocks %s (%s) of %llu s after %llu s settling; %u done, "
+		"%u switches%s%s\n", r->name, r->a, r->b, r->d.n, order,
+		r->d.randomized ? "randomized" : "ABBA", (unsigned long long)(r->d.block_ns / 1000000000ULL),
+		(unsigned long long)(r->d.settle_ns / 1000000000ULL), r->done, r->switches,
+		r->cut[0] ? "; cut: " : "", r->cut);
+	fprintf(out, "%-4s %9s %9s  %-22s %-10s %8s %8s  %-22s %-10s %5s %13s %5s\n", "CPU",
+		"noise A", "noise B", "change [95%]", "verdict", "HW/s A", "HW/s B", "change [95%]",
+		"verdict", "blk", "periods A/B", "settle");
+	for (int cpu = 0; cpu < r->ncpus; cpu++) {
+		char label[16];
+
+		if (!exp_cpu_both(&r->cpu[cpu], &r->d, r->done))
+			continue;
+		snprintf(label, sizeof(label), "%d", cpu);
+		row(out, label, &r->cpu[cpu], r);
+	}
+	exp_run_total(r, all);
+	row(out, "all", all, r);
+	for (size_t f = 0; f < NFIGS; f++) {
+		char ch[64];
+
+		exp_cpu_verdict(all, &r->d, r->done, figs[f], &v);
+		change(ch, sizeof(ch), &v);
+		fprintf(out, "  all CPUs, %-16s A %10.2f  B %10.2f  %-22s %s\n", fig_title[f], v.a, v.b,
+			ch, verdict_kind_name(v.kind));
+	}
+	left_out(r, out_cpus, sizeof(out_cpus));
+	if (out_cpus[0])
+		fprintf(out, "left out: CPUs %s (not measured in both states, e.g. offline with %s "
+			"%s)\n", out_cpus, r->name, r->b);
+	exp_cpu_verdict(all, &r->d, r->done, VF_NOISE, &v);
+	if (v.kind == VK_BETTER) {
+		exp_keep_text(r->knob, r->b, keep, sizeof(keep));
+		fprintf(out, "to keep %s %s after a reboot: %s\n", r->name, r->b, keep);
+	}
+	fputc('\n', out);
+	free(all);
+}
+
+struct ranked {
+	const struct exp_run *r;
+	struct verdict v;
+};
+
+static int by_change(const void *x, const void *y)
+{
+	const struct ranked *a = x, *b = y;
+	double ca = isfinite(a->v.change_pct) ? a->v.change_pct : 1e300;
+	double cb = isfinite(b->v.change_pct) ? b->v.change_pct : 1e300;
+
+	return ca < cb ? -1 : ca > cb;
+}
+
+/* The runs that began, by their all-CPUs noise change, the largest cut first. */
+static int rank(const struct exp_run *runs, int n, struct ranked *rk)
+{
+	struct exp_cpu *all = malloc(sizeof(*all));
+	int k = 0;
+
+	if (!all)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		if (!runs[i].ran)
+			continue;
+		exp_run_total(&runs[i], all);
+		rk[k].r = &runs[i];
+		exp_cpu_verdict(all, &runs[i].d, runs[i].done, VF_NOISE, &rk[k].v);
+		k++;
+	}
+	free(all);
+	qsort(rk, (size_t)k, sizeof(*rk), by_change);
+	return k;
+}
+
+void exp_report_text(FILE *out, const struct exp_run *runs, int n)
+{
+	struct ranked *rk = calloc((size_t)n + 1, sizeof(*rk));
+	int k;
+
+	if (!rk)
+		return;
+	for (int i = 0; i < n; i++)
+		if (runs[i].ran)
+			table(out, &runs[i]);
+	k = rank(runs, n, rk);
+	for (int i = 0; i < k; i++) {
+		char line[256], w[160];
+
+		what(rk[i].r, w, sizeof(w));
+		exp_summary_line(w, &rk[i].v, line, sizeof(line));
+		fprintf(out, "%s%s\n", line, rk[i].r->cut[0] ? " (cut)" : "");
+	}
+	free(rk);
+}
+
+static void json_fig(struct json *j, const char *key, double x)
+{
+	char buf[32];
+
+	if (!isfinite(x)) {
+		json_null(j, key);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.6g", x);
+	json_number(j, key, buf);
+}
+
+static void json_cpu(struct json *j, const struct exp_cpu *c, const struct exp_run *r)
+{
+	json_u64(j, "blocks_a", exp_cpu_blocks(c, &r->d, r->done, EXP_A));
+	json_u64(j, "blocks_b", exp_cpu_blocks(c, &r->d, r->done, EXP_B));
+	json_u64(j, "periods_a", exp_cpu_periods(c, &r->d, r->done, EXP_A));
+	json_u64(j, "periods_b", exp_cpu_periods(c, &r->d, r->done, EXP_B));
+	json_u64(j, "settle_periods", exp_cpu_settled(c, r->done));
+	json_object(j, "figures");
+	for (size_t f = 0; f < NFIGS; f++) {
+		struct verdict v;
+
+		exp_cpu_verdict(c, &r->d, r->done, figs[f], &v);
+		json_object(j, verdict_fig_name(figs[f]));
+		json_fig(j, "a", v.a);
+		json_fig(j, "b", v.b);
+		json_fig(j, "change_percent", v.change_pct);
+		json_fig(j, "low_percent", v.ci ? v.lo_pct : NAN);
+		json_fig(j, "high_percent", v.ci ? v.hi_pct : NAN);
+		json_string(j, "verdict", verdict_kind_name(v.kind));
+		json_end(j);
+	}
+	json_end(j);
+}
+
+static void json_run(struct json *j, const struct exp_run *r)
+{
+	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512], line[256], w[160];
+	struct exp_cpu *all = malloc(sizeof(*all));
+	struct verdict v;
+
+	if (!all)
+		return;
+	exp_design_order(&r->d, order, sizeof(order));
+	json_string(j, "knob", r->knob);
+	json_string(j, "a", r->a);
+	json_string(j, "b", r->b);
+	json_string(j, "order", order);
+	json_bool(j, "randomized", r->d.randomized);
+	if (r->d.randomized)
+		json_u64(j, "seed", r->d.seed);
+	json_u64(j, "blocks", r->d.n);
+	json_u64(j, "blocks_done", r->done);
+	json_u64(j, "block_s", r->d.block_ns / 1000000000ULL);
+	json_u64(j, "settle_s", r->d.settle_ns / 1000000000ULL);
+	json_u64(j, "switches", r->switches);
+	if (r->cut[0])
+		json_string(j, "cut", r->cut);
+	else
+		json_null(j, "cut");
+	json_array(j, "cpus");
+	for (int cpu = 0; cpu < r->ncpus; cpu++) {
+		if (!exp_cpu_both(&r->cpu[cpu], &r->d, r->done))
+			continue;
+		json_object(j, NULL);
+		json_int(j, "cpu", cpu);
+		json_cpu(j, &r->cpu[cpu], r);
+		json_end(j);
+	}
+	json_end(j);
+	left_out(r, out_cpus, sizeof(out_cpus));
+	json_string(j, "left_out", out_cpus);
+	exp_run_total(r, all);
+	json_object(j, "all");
+	json_cpu(j, all, r);
+	json_end(j);
+	exp_cpu_verdict(all, &r->d, r->done, VF_NOISE, &v);
+	what(r, w, sizeof(w));
+	exp_summary_line(w, &v, line, sizeof(line));
+	json_string(j, "summary", line);
+	if (v.kind == VK_BETTER) {
+		exp_keep_text(r->knob, r->b, keep, sizeof(keep));
+		json_string(j, "keep", keep);
+	} else {
+		json_null(j, "keep");
+	}
+	free(all);
+}
+
+void exp_report_json(FILE *out, const struct exp_run *runs, int n)
+{
+	struct ranked *rk = calloc((size_t)n + 1, sizeof(*rk));
+	struct json j;
+	int k;
+
+	if (!rk)
+		return;
+	json_init(&j, out);
+	json_object(&j, NULL);
+	json_array(&j, "experiments");
+	for (int i = 0; i < n; i++) {
+		if (!runs[i].ran)
+			continue;
+		json_object(&j, NULL);
+		json_run(&j, &runs[i]);
+		json_end(&j);
+	}
+	json_end(&j);
+	k = rank(runs, n, rk);
+	json_array(&j, "ranking");
+	for (int i = 0; i < k; i++)
+		json_string(&j, NULL, rk[i].r->knob);
+	json_end(&j);
+	json_end(&j);
+	fputc('\n', out);
+	free(rk);
+}

@@ -1,0 +1,166 @@
+#!/bin/bash
+# hwnoisetop experiment in the lab VM (2 cores x 2 threads), one boot: an
+# SMT experiment with short blocks runs to its report with -q --json; at
+# the end SMT is on, CPUs 0-3 online, the tracer's settings as before, no
+# instance or state file left; SIGKILL in a B block and --cleanup put SMT
+# back; a write to smt/control from outside stops it with one line and is
+# left alone; a knob that cannot change here (the NMI watchdog under TCG)
+# is one line, status 3, nothing changed.
+. "$(dirname "$0")/lib.sh"
+
+lab_require
+plan 23
+
+guest=$(cat <<'EOF_GUEST'
+. /etc/lab/tmux-guest.sh
+F=/sys/devices/system/cpu
+T=/sys/kernel/tracing
+state() { echo "$(cat $F/smt/control) $(cat $F/online)"; }
+tracer() { echo "$(cat $T/current_tracer) $(cat $T/tracing_thresh) $(cat $T/osnoise/period_us) $(cat $T/osnoise/runtime_us) $(ls $T/instances | wc -l)"; }
+left() { ls /run/hwnoisetop 2>/dev/null | grep -c state; }
+gone() { i=0; while kill -0 $1 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done; kill -0 $1 2>/dev/null && echo no || echo yes; }
+X="hwnoisetop experiment --knob smt --blocks 10 --block 2 --settle 1 -p 200000 -r 20000"
+echo "before=$(state)"
+echo "tracer_before=$(tracer)"
+
+stamp json
+$X -q --json --record /lab/x.jsonl > /lab/x.json 2> /lab/x.err
+echo "json_rc=$?"
+echo "json=$(cat /lab/x.json)"
+echo "json_err=$(grep -vc 'restored' /lab/x.err)"
+sed 's/^/stderr: /' /lab/x.err
+grep -n '"t":"mark"' /lab/x.jsonl | sed 's/"run_ns.*"text"//; s/^/mark: /'
+echo "cpu1_lines=$(grep -n '"cpu":1,' /lab/x.jsonl | cut -d: -f1 | tr '\n' ' ')"
+hwnoisetop experiment --replay /lab/x.jsonl --json > /lab/r.json 2>&1
+echo "replay=$? $(cmp -s /lab/x.json /lab/r.json && echo same || echo differs)"
+cmp -s /lab/x.json /lab/r.json || echo "replay_json=$(cat /lab/r.json)"
+hwnoisetop experiment --replay /lab/x.jsonl > /lab/r.txt 2>&1
+echo "replay_text=$? $(tail -1 /lab/r.txt)"
+echo "after=$(state)"
+echo "tracer_after=$(tracer)"
+echo "left=$(left)"
+
+stamp text
+$X > /lab/x.txt 2> /lab/x2.err
+echo "text_rc=$?"
+sed 's/^/text: /' /lab/x.txt
+sed 's/^/text_err: /' /lab/x2.err | tail -4
+
+stamp kill
+$X -q > /dev/null 2>&1 &
+pid=$!
+i=0; while [ "$(cat $F/smt/control)" != off ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+echo "kill_b=$(cat $F/smt/control)"
+sleep 1
+kill -KILL $pid
+echo "kill_gone=$(gone $pid)"
+echo "kill_state=$(cat $F/smt/control)"
+hwnoisetop --cleanup > /lab/cleanup.txt 2>&1
+echo "cleanup=$(state) $(left) $(ls $T/instances | wc -l)"
+
+stamp outside
+$X > /lab/o.txt 2> /lab/o.err &
+pid=$!
+i=0; while [ "$(cat $F/smt/control)" != off ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+echo on > $F/smt/control
+wait $pid
+echo "outside_rc=$?"
+echo "outside_err=$(grep -c 'changed from outside' /lab/o.err)"
+echo "outside_state=$(cat $F/smt/control) $(left)"
+grep -i 'outside\|cut' /lab/o.err /lab/o.txt | head -3
+for c in 1 3; do echo 1 > $F/cpu$c/online 2>/dev/null; done
+
+stamp term
+$X > /lab/t.txt 2> /lab/t.err &
+pid=$!
+i=0; while [ "$(cat $F/smt/control)" != off ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1.5
+kill -TERM $pid
+wait $pid
+echo "term_rc=$? $(state) $(left)"
+echo "term_report=$(grep -c '^SMT off: .*(cut)$' /lab/t.txt) $(grep -c '; cut: ' /lab/t.txt)"
+
+stamp two
+tm0=$(cat /proc/sys/kernel/timer_migration)
+hwnoisetop experiment --knob timer_migration --knob smt --blocks 10 --block 1 --settle 1 \
+	-p 200000 -r 20000 -q --json > /lab/two.json 2> /dev/null
+echo "two_rc=$? $(state) $(cat /proc/sys/kernel/timer_migration)$tm0"
+echo "two=$(cat /lab/two.json)"
+
+stamp stop
+hwnoisetop experiment --knob smt --blocks 10 --block 2 --settle 1 -p 200000 -r 20000 -s 1 \
+	> /lab/s.txt 2> /lab/s.err
+echo "stop_rc=$? $(state) $(left)"
+
+stamp cannot
+hwnoisetop experiment --knob nmi_watchdog -q > /lab/n.txt 2> /lab/n.err
+echo "nmi_rc=$? $(wc -l < /lab/n.err) $(wc -c < /lab/n.txt) $(cat /proc/sys/kernel/nmi_watchdog)"
+cat /lab/n.err
+echo "final=$(state) $(tracer)"
+stamp end
+EOF_GUEST
+)
+lab_run --smt --timeout 900 --bin "$HWNOISETOP" \
+	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$guest"
+
+get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
+is "$LAB_RC" 0 "the guest script ran"
+diag "$(printf '%s\n' "$LAB_OUT" | sed -n 's/^@@time /time: /p' | tr '\n' ' ')"
+is "$(get before)" "on 0-3" "the start: SMT on, CPUs 0-3 online"
+is "$(get json_rc)" 0 "an SMT experiment of 10 short blocks runs to its end: status 0"
+json=$(get json)
+summary=$(printf '%s' "$json" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+e = d["experiments"][0]
+print(e["knob"], e["a"], e["b"], e["order"], e["blocks_done"], e["switches"], e["left_out"],
+      ",".join(str(c["cpu"]) for c in e["cpus"]), e["all"]["blocks_a"], e["all"]["blocks_b"],
+      e["all"]["periods_a"] > 0, e["all"]["periods_b"] > 0, e["all"]["settle_periods"] > 0,
+      e["all"]["figures"]["noise_us_per_s"]["verdict"] != "", d["ranking"])
+' 2>&1)
+is "$summary" "smt on off ABBAABBAAB 10 5 1,3 0,2 5 5 True True True True ['smt']" \
+	"--json: SMT on/off, ABBA, 10 blocks with 5 switches, CPUs 1,3 left out, 0 and 2 compared, settle periods measured"
+[[ $summary == smt* ]] || diag "$json"
+[[ $summary == *" 1,3 0,2 "* ]] || diag "$(printf '%s\n' "$LAB_OUT" | grep -E '^mark: |^cpu1_lines=')"
+is "$(get json_err)" 0 "-q --json: on stderr only what the restore did"
+diag "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
+is "$(get replay)" "0 same" "the recording replays (--replay --json) to the same report"
+if [[ $(get replay) != "0 same" ]]; then
+	diag "$(python3 -c '
+import json, sys
+def flat(o, p=""):
+    if isinstance(o, dict):
+        for k, v in o.items(): yield from flat(v, p + "/" + k)
+    elif isinstance(o, list):
+        for i, v in enumerate(o): yield from flat(v, p + "/" + str(i))
+    else: yield p, o
+a = dict(flat(json.loads(sys.argv[1]))); b = dict(flat(json.loads(sys.argv[2])))
+for k in sorted(set(a) | set(b)):
+    if a.get(k) != b.get(k): print(k, a.get(k), b.get(k))
+' "$(get json)" "$(get replay_json)" 2>&1 | head -20)"
+fi
+like "$(get replay_text)" '^0 SMT off: ' "and to its text report"
+is "$(get after)" "on 0-3" "at the end: SMT on, CPUs 0-3 online"
+is "$(get tracer_after)" "$(get tracer_before)" "the tracer's settings as before, no instance left"
+is "$(get left)" 0 "no state file left"
+is "$(get text_rc)" 0 "the text report: status 0"
+like "$LAB_OUT" 'text: SMT off: noise [-+][0-9]+% .* on all CPUs: |text: SMT off: no change' \
+	"the text report ends with the line of the knob"
+like "$LAB_OUT" 'text: left out: CPUs 1,3' "the text report says which CPUs were left out"
+is "$(get kill_b)" off "SIGKILL run: in a B block SMT is off"
+is "$(get kill_state)" off "SIGKILL leaves SMT off"
+is "$(get cleanup)" "on 0-3 0 0" "--cleanup: SMT on, CPUs 0-3 online, no state file, no instance"
+is "$(get outside_rc) $(get outside_err) $(get outside_state)" "4 1 on 0" \
+	"an outside write stops it: status 4, one line, SMT left as written"
+is "$(get term_rc)" "4 on 0-3 0" "SIGTERM in a B block: status 4, SMT on, CPUs 0-3 online, no state file"
+is "$(get term_report)" "1 1" "and the report of the blocks done says it was cut"
+is "$(get two_rc)" "0 on 0-3 11" "two knobs one after another: status 0, both put back"
+two=$(printf '%s' "$(get two)" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(len(d["experiments"]), sorted(d["ranking"]), [e["knob"] for e in d["experiments"]])' 2>&1)
+is "$two" "2 ['smt', 'timer_migration'] ['timer_migration', 'smt']" \
+	"--json: an experiment a knob, in the order given, and both ranked"
+like "$(get stop_rc)" "^2 on 0-3 0$" "-s ends it: status 2, SMT on, no state file"
+like "$(get nmi_rc)" '^3 1 0 ' "a knob that cannot change here: status 3, one line, no report"

@@ -1,0 +1,118 @@
+#!/bin/bash
+# hwnoisetop experiment --replay on generated recordings (no kernel): an SMT
+# experiment of 10 blocks whose B state takes CPUs 1 and 3 offline and
+# halves the HW events of CPUs 0 and 2.  The report: 10 blocks done, 5
+# switches, CPUs 1,3 left out, noise and HW better, the line of the knob
+# and how to keep it (nosmt); cut after 6 blocks: the report of those,
+# status 4; a recording that is not an experiment's: one line, status 1.
+src=$(cd "$(dirname "$0")/../.." && pwd)
+top=${abs_top_builddir:-$src}
+bin=${HWNOISETOP:-$top/src/hwnoisetop}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+n=0 failed=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi; }
+is() { [ "$1" = "$2" ]; ok $? "$3"; [ "$1" = "$2" ] || { echo "#      got: '$1'"; echo "# expected: '$2'"; }; }
+
+gen() {	# gen FILE CUT_AFTER (0: the whole run)
+	python3 - "$1" "$2" <<'EOF_PY'
+import json, random, sys
+path, cut = sys.argv[1], int(sys.argv[2])
+rnd = random.Random(7)
+order = "ABBAABBAAB"
+settle, block = 1, 4
+out = open(path, "w")
+def w(o): out.write(json.dumps(o, separators=(",", ":")) + "\n")
+w({"t": "header", "v": 1, "program": "hwnoisetop", "version": "0", "kernel": "6.12.0-rt",
+   "machine": "x86_64", "time": 1764547200,
+   "argv": ["hwnoisetop", "experiment", "--knob", "smt", "--record", "x.jsonl"],
+   "mode": "hwnoise", "quiet": True, "ncpus": 4, "duration_s": 0, "warmup_s": 0, "stop_us": 0,
+   "stop_total_us": 0, "hwlat_keep": 0, "tracer": "osnoise", "state": "running", "cpus": "0-3",
+   "period_us": 1000000, "runtime_us": 1000000, "threshold_us": 1, "irq_disable": True,
+   "hwlat_cpus": "0-3", "hwlat_threshold_us": 10, "hwlat_window_us": 1000000,
+   "hwlat_width_us": 500000, "hwlat_mode": "none", "online": "0-3",
+   "topology": [[0, 0, 0], [1, 0, 0], [2, 0, 1], [3, 0, 1]], "clocksource": "tsc",
+   "isolated": "", "nohz_full": "", "cmdline": "ro"})
+num = 0
+t = 0
+def mark(text):
+    global num
+    num += 1
+    w({"t": "mark", "num": num, "t_ms": t * 1000 + 2, "run_ns": t * 10**9 + 2000000,
+       "cpus": "0-3", "osnoise": False, "hwlat": False, "origin": "experiment", "text": text})
+mark("experiment smt (SMT): blocks=10; block=4s; settle=1s; seed=none; A=on")
+side = "A"
+for b, s in enumerate(order):
+    if cut and b == cut + 1:
+        mark("experiment: cut: interrupted")
+        break
+    if s != side:
+        mark("SMT %s -> %s" % ("on" if s == "B" else "off", "off" if s == "B" else "on"))
+        side = s
+    value = "on" if s == "A" else "off"
+    for phase, secs in (("settling", settle), ("counted", block)):
+        mark("experiment: block %d of 10, %s (%s), %s" % (b + 1, s, value, phase) +
+             ("" if phase == "settling" else ", CPUs " + ("0-3" if s == "A" else "0,2")))
+        if phase == "counted" and s == "B":
+            # CPU 1's last period before it went offline, read late: not B's
+            w({"t": "s", "ts": 5 * 10**12 + t * 10**9 - 10**6, "cpu": 1, "runtime": 1000000,
+               "noise": 600, "max_sample": 4, "hw": 200, "nmi": 0, "irq": 0, "softirq": 0,
+               "thread": 0})
+        for _ in range(secs):
+            for cpu in range(4):
+                if s == "B" and cpu in (1, 3):
+                    continue
+                hw = rnd.randint(180, 220) // (2 if s == "B" else 1)
+                w({"t": "s", "ts": 5 * 10**12 + t * 10**9 + cpu * 1000, "cpu": cpu,
+                   "runtime": 1000000, "noise": hw * 3, "max_sample": 4, "hw": hw, "nmi": 0,
+                   "irq": 0, "softirq": 0, "thread": 0})
+            t += 1
+            w({"t": "tick", "elapsed_s": t, "hwlat_elapsed_s": 0, "run_ns": t * 10**9 + 2000000})
+else:
+    mark("experiment: done")
+w({"t": "footer", "elapsed_s": t, "run_ns": t * 10**9 + 2000000, "cpus": "0-3", "hwlat_cpus": "0-3",
+   "osnoise": False, "smi": False, "hwlat_view": False, "hwlat_threshold_us": 10, "exit": 0,
+   "stop_hit": False, "stop_reason": "", "neighbour_log": "", "notes": "", "lines": 0})
+EOF_PY
+}
+
+summary() {
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+e = d["experiments"][0]
+a = e["all"]["figures"]
+print(e["knob"], e["a"], e["b"], e["order"], e["blocks_done"], e["switches"], e["left_out"],
+      ",".join(str(c["cpu"]) for c in e["cpus"]), e["all"]["blocks_a"], e["all"]["blocks_b"],
+      e["all"]["settle_periods"], a["noise_us_per_s"]["verdict"], a["hw_per_s"]["verdict"],
+      e["cut"], "nosmt" in (e["keep"] or ""))'
+}
+
+gen "$dir/x.jsonl" 0
+out=$("$bin" experiment --replay "$dir/x.jsonl" --json 2>"$dir/err")
+is "$?" 0 "a whole experiment replays: status 0"
+is "$(printf '%s' "$out" | summary 2>&1)" \
+	"smt on off ABBAABBAAB 10 5 1,3 0,2 5 5 20 better better None True" \
+	"--json: 10 blocks, 5 switches, CPUs 1,3 left out, settle periods apart, better, keep nosmt"
+text=$("$bin" experiment --replay "$dir/x.jsonl")
+printf '%s\n' "$text" | sed 's/^/# /'
+printf '%s\n' "$text" | grep -Eq '^SMT off: noise -50% \[-[0-9]+%, -[0-9]+%\] on all CPUs: better$'
+ok $? "the text report's line: SMT off: noise -50% [...] on all CPUs: better"
+printf '%s\n' "$text" | grep -q '^left out: CPUs 1,3 '
+ok $? "the text report names the CPUs left out"
+printf '%s\n' "$text" | grep -q '^to keep SMT off after a reboot: kernel command line: nosmt '
+ok $? "the text report says how to keep SMT off"
+
+gen "$dir/cut.jsonl" 6
+out=$("$bin" experiment --replay "$dir/cut.jsonl" --json 2>/dev/null)
+is "$?" 4 "a cut experiment replays: status 4"
+is "$(printf '%s' "$out" | summary 2>&1 | cut -d' ' -f5-10,14)" "6 3 1,3 0,2 3 3 interrupted" \
+	"cut after 6 blocks: the report covers the 6, says why"
+
+tests_gen=$src/tests/scale/gen-recording
+"$tests_gen" 2 3 "$dir/plain.jsonl" >/dev/null
+err=$("$bin" experiment --replay "$dir/plain.jsonl" 2>&1 >/dev/null)
+is "$?" 1 "a recording that is not an experiment's: status 1"
+is "$(printf '%s\n' "$err" | wc -l)" 1 "in one line"
+echo "1..$n"
+[ $failed = 0 ]

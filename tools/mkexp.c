@@ -1,0 +1,138 @@
+/*
+ * mkexp: see mkexp.h.  The defaults come from experiment.h.
+ */
+#include "mkexp.h"
+
+#include "experiment.h"
+
+static void design(FILE *out)
+{
+	fprintf(out, ".SH EXPERIMENT\n"
+		"\\fBhwnoisetop experiment \\-\\-knob\\fR \\fINAME\\fR [\\fB\\-\\-values\\fR \\fIA,B\\fR] "
+		"[\\fB\\-\\-blocks\\fR \\fIN\\fR] [\\fB\\-\\-block\\fR \\fITIME\\fR] [\\fB\\-\\-settle\\fR "
+		"\\fITIME\\fR] [\\fB\\-\\-seed\\fR \\fIS\\fR] [\\fIOPTIONS\\fR] switches a knob of the system\n"
+		"panel back and forth while it measures, and says whether the knob changes the noise.\n"
+		"Noise drifts over minutes (temperature, periodic timers, the TSC watchdog's rhythm):\n"
+		"one measurement before and one after a change differ in time as well as in the knob.\n"
+		"Interleaved blocks tell the two apart.\n"
+		".PP\n"
+		"\\fINAME\\fR is \\fBsmt\\fR, \\fBclocksource\\fR, \\fBnmi_watchdog\\fR, \\fBgovernor\\fR,\n"
+		"\\fBdeep_idle\\fR, \\fBidle_latency\\fR, \\fBtimer_migration\\fR or \\fBrt_throttling\\fR;\n"
+		"naming it is the consent that SMT off asks \\fBy\\fR for in the dashboard.  Several\n"
+		"\\fB\\-\\-knob\\fR run one after another, each its own experiment (each in a session of its\n"
+		"own), and the report ranks them by the all-CPUs noise change.  \\fB\\-\\-values\\fR\n"
+		"\\fIA,B\\fR, after its \\fB\\-\\-knob\\fR, spells the two values as the panel shows them; A\n"
+		"defaults to the value now, B to the panel's next value (what Enter would set).\n"
+		".PP\n"
+		"The run is \\fB\\-\\-blocks\\fR \\fIN\\fR blocks (even, %d to %d; default %d), each\n"
+		"\\fB\\-\\-settle\\fR \\fITIME\\fR (default %d s) measured but not counted, for the first\n"
+		"periods after a switch are not the steady state (CPUs coming back with SMT on, caches,\n"
+		"frequency), then \\fB\\-\\-block\\fR \\fITIME\\fR (default %d s) counted: about 5 minutes at\n"
+		"1 s periods.  The settle time should cover a period and the 1 s tick at which the knob\n"
+		"is switched.  By default the order is \\fBABBA ABBA ...\\fR: any linear drift over the\n"
+		"run then weighs the same on A as on B (the A and B blocks' mean positions are equal\n"
+		"when \\fIN\\fR is a multiple of 4), so a trend can not pass for an effect, and the\n"
+		"knob switches only every second block.  With \\fB\\-\\-seed\\fR \\fIS\\fR each pair of blocks\n"
+		"is AB or BA at random (reproducible from \\fIS\\fR): a drift with the ABBA rhythm can\n"
+		"not line up with the design, and linear drift cancels on average.  \\fB\\-\\-warm-up\\fR\n"
+		"runs before the first block.\n"
+		".PP\n"
+		"\\fIOPTIONS\\fR are \\fBhwnoisetop\\fR's measuring and output options (\\fB\\-c\\fR, \\fB\\-p\\fR,\n"
+		"\\fB\\-r\\fR, \\fB\\-T\\fR, \\fB\\-H\\fR, \\fB\\-\\-warm-up\\fR, \\fB\\-q\\fR, \\fB\\-\\-json\\fR);\n"
+		"\\fB\\-s\\fR and \\fB\\-S\\fR are stop conditions that end the experiment; \\fB\\-d\\fR is\n"
+		"refused (the blocks set the length).  Without \\fB\\-q\\fR a line on standard error tells\n"
+		"each block as it begins (block, state, value, time left).\n",
+		EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_SETTLE_S,
+		EXP_DEFAULT_BLOCK_S);
+}
+
+static void verdicts(FILE *out)
+{
+	fprintf(out, ".PP\n"
+		"Each block of each CPU is one observation: its sums of noise, runtime and events\n"
+		"are one batch of the verdicts of STATISTICS, A's blocks on one side and B's on the\n"
+		"other, so the drift between blocks, which the design cancels, enters the interval\n"
+		"instead of passing for an effect.  Each figure (noise, %% CPU available, HW, NMI and\n"
+		"SMI per second, the 99th percentile of max single) gets its change B against A with\n"
+		"a 95%% interval and a verdict: better, worse, no change (the interval within\n"
+		"\\(+-%.0f%%), undecided.  Fewer than %d blocks a side are never better or worse.  Only\n"
+		"CPUs measured in both states are compared (SMT off takes the second threads\n"
+		"offline); the report names the ones left out.  The row \\fBall\\fR pools the compared\n"
+		"CPUs block by block.\n"
+		".PP\n"
+		"The knob goes back to its value at the start at the end and on every way out (q,\n"
+		"Ctrl-C, SIGTERM, SIGHUP, a crash; after SIGKILL, \\fBhwnoisetop \\-\\-cleanup\\fR), through\n"
+		"the same saved settings as the panel.  A cut experiment still prints the report of\n"
+		"its completed blocks.  A change of the same knob from outside stops it with one line;\n"
+		"the knob is then the user's and is left as it is.  A knob this machine lacks or\n"
+		"cannot change (no cpufreq, no cpuidle driver, no NMI watchdog under emulation): one\n"
+		"line, status 3, nothing changed.\n",
+		EXP_MARGIN * 100, VERDICT_MIN_BATCHES);
+}
+
+static void report(FILE *out)
+{
+	fprintf(out, ".PP\n"
+		"The report: per knob a table (a row per compared CPU and \\fBall\\fR: noise in us per\n"
+		"second of runtime for A and B, its change with the 95%% interval and the verdict, the\n"
+		"same for HW events per second, the blocks of each side, the periods counted on each\n"
+		"side and those of the settle times), the six figures of \\fBall\\fR, the CPUs left\n"
+		"out; then one line per knob, the largest noise cut first, e.g.\n"
+		".PP\n.nf\n.RS\nSMT off: noise \\-43%% [\\-51%%, \\-35%%] on all CPUs: better\n"
+		"Timer migration 0: no change within +\\-10%%\n.RE\n.fi\n"
+		".PP\n"
+		"\\fB\\-\\-json\\fR prints one object instead: \\fBexperiments\\fR, a list with one object a\n"
+		"knob (\\fBknob\\fR, \\fBa\\fR, \\fBb\\fR, \\fBorder\\fR such as \\fB\"ABBAABBAABBA\"\\fR,\n"
+		"\\fBrandomized\\fR, \\fBseed\\fR when randomized, \\fBblocks\\fR, \\fBblocks_done\\fR,\n"
+		"\\fBblock_s\\fR, \\fBsettle_s\\fR, \\fBswitches\\fR, \\fBcut\\fR (why it ended early, or\n"
+		"null), \\fBcpus\\fR (one object a compared CPU: \\fBcpu\\fR and the members below),\n"
+		"\\fBleft_out\\fR (a CPU list, \\fB\"\"\\fR none), \\fBall\\fR, \\fBsummary\\fR (the line\n"
+		"above), \\fBkeep\\fR (how to keep B, or null)) and \\fBranking\\fR (the knobs by their\n"
+		"noise change, largest cut first).  A CPU and \\fBall\\fR have \\fBblocks_a\\fR,\n"
+		"\\fBblocks_b\\fR, \\fBperiods_a\\fR, \\fBperiods_b\\fR, \\fBsettle_periods\\fR and\n"
+		"\\fBfigures\\fR: \\fBnoise_us_per_s\\fR, \\fBcpu_available_percent\\fR, \\fBhw_per_s\\fR,\n"
+		"\\fBnmi_per_s\\fR, \\fBsmi_per_s\\fR, \\fBmax_single_p99_us\\fR, each with \\fBa\\fR, \\fBb\\fR,\n"
+		"\\fBchange_percent\\fR, \\fBlow_percent\\fR, \\fBhigh_percent\\fR (null when open or\n"
+		"not computed) and \\fBverdict\\fR.\n");
+}
+
+static void keep(FILE *out)
+{
+	fprintf(out, ".PP\n"
+		"When B made the noise better on all CPUs, the report says how to make it last after\n"
+		"a reboot, each from the parameter's own documentation; hwnoisetop never applies it:\n"
+		".TP\n.B smt off\n"
+		"the kernel command-line parameter \\fBnosmt\\fR (the kernel's\n"
+		"Documentation/admin-guide/kernel-parameters.txt, \\fBnosmt\\fR; not \\fBnosmt=force\\fR,\n"
+		"which can not be undone at run time).\n"
+		".TP\n.B clocksource\n"
+		"\\fBclocksource=\\fR\\fIname\\fR on the kernel command line (kernel-parameters.txt,\n"
+		"\\fBclocksource=\\fR).\n"
+		".TP\n.B nmi_watchdog, timer_migration, rt_throttling\n"
+		"a sysctl.d line, \\fBkernel.nmi_watchdog\\fR, \\fBkernel.timer_migration\\fR or\n"
+		"\\fBkernel.sched_rt_runtime_us\\fR = \\fIvalue\\fR in /etc/sysctl.d/90-hwnoisetop.conf\n"
+		"(Documentation/admin-guide/sysctl/kernel.rst, each under its name).\n"
+		".TP\n.B governor\n"
+		"\\fBgovernor=\\fR\\fIname\\fR under \\fB[cpu]\\fR in a tuned profile (tuned's cpu plugin,\n"
+		"option \\fBgovernor\\fR), or \\fBcpufreq.default_governor=\\fR\\fIname\\fR on the kernel\n"
+		"command line (kernel-parameters.txt).\n"
+		".TP\n.B idle_latency held at 0\n"
+		"\\fBforce_latency=0\\fR under \\fB[cpu]\\fR in a tuned profile (tuned's cpu plugin, option\n"
+		"\\fBforce_latency\\fR, which holds /dev/cpu_dma_latency); no kernel parameter is\n"
+		"equivalent (\\fBidle=poll\\fR is stronger).\n"
+		".TP\n.B deep_idle off\n"
+		"none is equivalent: \\fBprocessor.max_cstate=\\fR and \\fBintel_idle.max_cstate=\\fR limit\n"
+		"one driver's states by number and \\fBcpuidle.off=1\\fR turns idle states off altogether\n"
+		"(kernel-parameters.txt); the report says so rather than offer a stronger one.\n"
+		".PP\n"
+		"A value that is the kernel's default (SMT on, timer migration 1, ...) needs nothing\n"
+		"kept.\n");
+}
+
+void mkexp_print_man(FILE *out)
+{
+	design(out);
+	verdicts(out);
+	report(out);
+	keep(out);
+}
