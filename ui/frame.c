@@ -36,13 +36,13 @@ static const char *state_text(const struct dashboard *d, attr_t *a)
 	static char buf[200];
 
 	*a = d->look[LOOK_TITLE];
-	if (d->s->quit || d->s->state == SESSION_STOPPED) {
+	if (session_quitting(d->s) || session_run_state(d->s) == SESSION_STOPPED) {
 		snprintf(buf, sizeof(buf), "STOPPED: %s",
-			 d->s->stop_reason[0] ? d->s->stop_reason : "quit");
+			 session_stop_reason(d->s)[0] ? session_stop_reason(d->s) : "quit");
 		*a = d->look[LOOK_PAUSED];
 		return buf;
 	}
-	if (d->s->state == SESSION_PAUSED) {
+	if (session_run_state(d->s) == SESSION_PAUSED) {
 		*a = d->look[LOOK_PAUSED];
 		return "PAUSED";
 	}
@@ -115,13 +115,13 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 		 " window %llu us  width %llu us  mode %s  threshold %llu us  CPUs %s (online %s)  lost %s",
 		 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
 		 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
-		 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
+		 lost_short(&session_hwl_stats(d->s)->lost, lost, sizeof(lost)));
 	if ((int)strlen(line) > width)
 		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %s",
 			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
 			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
-			 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
-	dash_put(1, 0, width, lost_any(&d->s->hwl_stats.lost) ? d->look[LOOK_WARN] : A_NORMAL,
+			 lost_short(&session_hwl_stats(d->s)->lost, lost, sizeof(lost)));
+	dash_put(1, 0, width, lost_any(&session_hwl_stats(d->s)->lost) ? d->look[LOOK_WARN] : A_NORMAL,
 		 line, false);
 	if (playview_on(d)) {	/* a recording: no tracer stopped here */
 		playview_hwlat_note(d, width);
@@ -146,13 +146,13 @@ static void draw_settings(struct dashboard *d, int width)
 		 " period %llu us  runtime %llu us  threshold %llu us  CPUs %s (online %s)  lost %s",
 		 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
 		 (unsigned long long)c->threshold_us, cpus, online,
-		 lost_short(&d->s->stats.lost, lost, sizeof(lost)));
+		 lost_short(&session_stats(d->s)->lost, lost, sizeof(lost)));
 	if ((int)strlen(line) > width)
 		snprintf(line, sizeof(line), " P %llu R %llu T %llu us  CPUs %s/%s  lost %s",
 			 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
 			 (unsigned long long)c->threshold_us, cpus, online,
-			 lost_short(&d->s->stats.lost, lost, sizeof(lost)));
-	dash_put(1, 0, width, lost_any(&d->s->stats.lost) ? d->look[LOOK_WARN] : A_NORMAL, line,
+			 lost_short(&session_stats(d->s)->lost, lost, sizeof(lost)));
+	dash_put(1, 0, width, lost_any(&session_stats(d->s)->lost) ? d->look[LOOK_WARN] : A_NORMAL, line,
 		 false);
 }
 
@@ -161,10 +161,10 @@ static int draw_neighbour(struct dashboard *d, int y, int width)
 {
 	char line[256];
 
-	if (!d->s->neighbour[0])
+	if (!session_neighbour(d->s)[0])
 		return 0;
 	snprintf(line, sizeof(line), " another osnoise user runs beside this one: %s; it shares "
-		 "the osnoise settings (M lists the markers)", d->s->neighbour);
+		 "the osnoise settings (M lists the markers)", session_neighbour(d->s));
 	dash_put(y, 0, width, d->look[LOOK_WARN], line, false);
 	return 1;
 }
@@ -243,7 +243,7 @@ static void draw_top(struct dashboard *d, enum dash_screen scr, int width)
 static bool body_grid(const struct dashboard *d, enum dash_screen scr)
 {
 	return scr == SCREEN_HWLAT || (scr == SCREEN_GRID && !(d->compare &&
-	       (segments_count(&d->s->seg) > 1 || d->conf.ref)));
+	       (segments_count(session_segments(d->s)) > 1 || d->conf.ref)));
 }
 
 static void draw_body(struct dashboard *d, enum dash_screen scr, int y, int height, int width)
@@ -289,7 +289,7 @@ void dash_draw(struct dashboard *d)
 	      d->marks_list ? SCREEN_MARKS : d->panel ? SCREEN_PANEL :
 	      dash_hwlat(d) ? SCREEN_HWLAT : SCREEN_GRID;
 	top = scr == SCREEN_PANEL ? 1 : scr == SCREEN_HWLAT ? 3 :
-	      2 + (scr == SCREEN_GRID && d->s->neighbour[0]);
+	      2 + (scr == SCREEN_GRID && session_neighbour(d->s)[0]);
 	layout = layout_size(lines, cols) | (uint64_t)top << 8 | scr;
 	/* The help, the markers and a too small terminal are drawn whole. */
 	if (layout != d->layout || scr < SCREEN_PANEL)

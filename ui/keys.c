@@ -93,7 +93,7 @@ static unsigned key_capture(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_capture(d->req, path, sizeof(path), &events) < 0) {
-		dash_message(d, true, "capture failed: %s", d->s->err);
+		dash_message(d, true, "capture failed: %s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	/*
@@ -103,7 +103,7 @@ static unsigned key_capture(struct dashboard *d, int code)
 	 */
 	full = realpath(path, NULL);
 	snprintf(tail, sizeof(tail), " (%llu events)%s", (unsigned long long)events,
-		 d->s->conf.capture_dat ? "; recording anew" : "");
+		 session_conf(d->s)->capture_dat ? "; recording anew" : "");
 	dash_message(d, false, "trace saved: %s%s", format_path_fit(full ? full : path,
 		     COLS - 1 - (int)strlen("trace saved: ") - (int)strlen(tail), fit, sizeof(fit)),
 		     tail);
@@ -117,7 +117,7 @@ static unsigned key_mode(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_set_irq_disable(d->req, irq_off) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "%s mode: statistics restarted",
@@ -139,10 +139,10 @@ static unsigned key_view(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_switch_tracer(d->req, to) < 0) {
-		if (d->s->conf.tracer == to)	/* the old one went, the new one failed */
-			session_request_stop(d->req, d->s->err);
+		if (session_conf(d->s)->tracer == to)	/* the old one went, the new one failed */
+			session_request_stop(d->req, session_err(d->s));
 		else
-			dash_message(d, true, "%s", d->s->err);
+			dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_PARTS;
 	}
 	d->sort = 0;
@@ -153,7 +153,7 @@ static unsigned key_view(struct dashboard *d, int code)
 			     "run both at once)");
 	else
 		dash_message(d, false, "hwnoise view: hwlat stopped, osnoise runs again%s",
-			     d->s->conf.record ? "; the recording restarted empty" : "");
+			     session_conf(d->s)->record ? "; the recording restarted empty" : "");
 	marks_set(d, "key", "view %s -> %s", to == SESSION_HWLAT ? "hwnoise" : "hwlat",
 		  to == SESSION_HWLAT ? "hwlat" : "hwnoise");
 	return DASH_REDRAW_ALL;
@@ -166,7 +166,7 @@ static unsigned key_hwlat_mode(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_set_hwlat_mode(d->req, next) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "hwlat mode %s", hwlat_mode_name(next));
@@ -176,11 +176,11 @@ static unsigned key_hwlat_mode(struct dashboard *d, int code)
 
 static unsigned key_pause(struct dashboard *d, int code)
 {
-	bool pause = d->s->state == SESSION_RUNNING;
+	bool pause = session_run_state(d->s) == SESSION_RUNNING;
 
 	(void)code;
 	if (session_pause(d->req, pause) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, pause ? "paused: z resumes" : "resumed");
@@ -409,7 +409,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 				continue;
 			if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
 				playview_refuse(d, k->names, !k->live);
-			else if (k->live && d->s->state == SESSION_STOPPED)
+			else if (k->live && session_run_state(d->s) == SESSION_STOPPED)
 				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
 			else if (k->view == KEYS_HWLAT && !dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);

@@ -36,7 +36,7 @@ unsigned prompt_apply_cpus(struct dashboard *d, const struct cpuset *set, const 
 
 	cpuset_format(session_cpus(d->s), from, sizeof(from));
 	if (session_set_cpus(d->req, set) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	say_cpus(d, what);
@@ -60,7 +60,7 @@ unsigned prompt_set_threshold(struct dashboard *d, uint64_t us)
 	uint64_t from = session_threshold(d->s);
 
 	if (session_set_threshold(d->req, us) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "threshold %llu us", (unsigned long long)us);
@@ -98,7 +98,7 @@ static void set_hwlat_timing(struct dashboard *d, uint64_t window, uint64_t widt
 	uint64_t from_n = c->window_us, from_w = c->width_us;
 
 	if (session_set_hwlat_timing(d->req, window, width ? width : 1) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return;
 	}
 	dash_message(d, false, "hwlat window %llu us, width %llu us",
@@ -115,7 +115,7 @@ static void set_timing(struct dashboard *d, uint64_t period, uint64_t runtime)
 	uint64_t from_p = c->period_us, from_r = c->runtime_us;
 
 	if (session_set_timing(d->req, period, runtime) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return;
 	}
 	dash_message(d, false, "period %llu us, runtime %llu us", (unsigned long long)period,

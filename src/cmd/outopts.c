@@ -130,7 +130,7 @@ int outputs_end(struct outputs *out, struct session *s, const struct recording_e
 {
 	int rc;
 
-	s->nhooks = 0;	/* both go now */
+	session_remove_hooks(s);	/* both go now */
 	prom_end(out->prom, s);
 	rc = recording_close(out->rec, end, err, errlen);
 	memset(out, 0, sizeof(*out));

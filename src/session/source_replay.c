@@ -275,7 +275,7 @@ void playback_pause(struct playback *p, bool pause)
 /* One recorded period: the osnoise period in force, or the window in the hwlat view. */
 static uint64_t period_ns(const struct playback *p)
 {
-	const struct session *s = &p->r->s;
+	const struct session *s = p->r->s;
 	uint64_t us = s->conf.tracer == SESSION_HWLAT ? s->conf.hwl.window_us :
 		      s->conf.osn.period_us;
 
@@ -405,7 +405,7 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 	/* The header is still the line read. */
 	if (jsonr_str(p->r->o, "kernel", p->kernel, sizeof(p->kernel)) < 0)
 		snprintf(p->kernel, sizeof(p->kernel), "?");
-	p->total_s = tail_seconds(p->f, p->r->hwlat_mode, &p->r->s.smi_recorded);
+	p->total_s = tail_seconds(p->f, p->r->hwlat_mode, &p->r->s->smi_recorded);
 	session_loop_sigset(&set);
 	p->sig_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (p->sig_fd < 0) {
@@ -413,11 +413,11 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	/* The session's loop waits on the signals; it has no timers of its own. */
-	p->r->s.sig_fd = p->sig_fd;
+	p->r->s->sig_fd = p->sig_fd;
 	/* A crash puts the terminal back (the dashboard's hook); no kernel setting was changed. */
 	session_install_fatal_handlers();
 	p->speed = 1;
-	p->r->s.source_ctx = p;
+	p->r->s->source_ctx = p;
 	return p;
 fail:
 	if (p && p->r) {
@@ -434,7 +434,7 @@ fail:
 
 struct session *playback_session(struct playback *p)
 {
-	return &p->r->s;
+	return p->r->s;
 }
 
 void playback_status(const struct playback *p, struct playback_status *st)
@@ -451,7 +451,7 @@ void playback_counts(const struct playback *p, uint64_t *frames, uint64_t *lines
 {
 	*frames = p->frames;
 	*lines = p->fed;
-	*wakeups = p->r->s.wakeups;
+	*wakeups = p->r->s->wakeups;
 }
 
 int playback_finish(struct playback *p, struct replay **r, char *err, size_t errlen)
@@ -464,7 +464,7 @@ int playback_finish(struct playback *p, struct replay **r, char *err, size_t err
 		snprintf(err, errlen, "--replay: %s %s", p->path, p->r->err);
 		rc = -1;
 	}
-	p->r->s.source_ctx = NULL;
+	p->r->s->source_ctx = NULL;
 	replay_close(p->r);
 	*r = p->r;
 	fclose(p->f);

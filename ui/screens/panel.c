@@ -145,7 +145,7 @@ static unsigned knob_next(struct dashboard *d)
 	const struct tuning *t = session_tuning(d->s);
 
 	if (session_knob_next(d->req, (enum sysknob_id)d->panel_sel) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	d->news_seq = t->news_seq;
