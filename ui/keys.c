@@ -210,7 +210,7 @@ static unsigned key_sort(struct dashboard *d, int code)
 static unsigned key_help(struct dashboard *d, int code)
 {
 	(void)code;
-	d->help = true;
+	dash_open(d, &screen_help);
 	d->help_top = 0;
 	return DASH_REDRAW_ALL;
 }
@@ -232,7 +232,7 @@ static unsigned key_quit(struct dashboard *d, int code)
 
 static unsigned key_panel(struct dashboard *d, int code)
 {
-	panel_open(d, code == 's' && !d->panel);
+	panel_open(d, code == 's' && !dash_is_open(d, &screen_panel));
 	return DASH_REDRAW_ALL;
 }
 
@@ -340,7 +340,9 @@ const char *keys_view_note(const struct key_def *k)
 /* Whether keys_dispatch() looks at binding k at all in the view on screen. */
 static bool key_reachable(const struct dashboard *d, const struct key_def *k)
 {
-	return !(d->panel && !panel_key(k)) && !(!d->panel && k->view == KEYS_PANEL) &&
+	bool panel = dash_is_open(d, &screen_panel);
+
+	return !(panel && !panel_key(k)) && !(!panel && k->view == KEYS_PANEL) &&
 	       !(k->view == KEYS_REPLAY && !playview_on(d));
 }
 
@@ -373,20 +375,10 @@ bool keys_shown(const struct dashboard *d, const struct key_def *k)
 	return true;
 }
 
-static unsigned help_key(struct dashboard *d, int ch)
-{
-	if (ch == KEY_PPAGE || ch == KEY_NPAGE) {
-		d->help_top += ch == KEY_NPAGE ? d->help_page : -d->help_page;
-		if (d->help_top < 0)
-			d->help_top = 0;	/* help_draw() clamps the end */
-	} else if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2)) {
-		d->help = false;
-	}
-	return DASH_REDRAW_ALL;
-}
-
 unsigned keys_dispatch(struct dashboard *d, int ch)
 {
+	const struct dash_screen *scr = dash_screen_now(d);
+
 	/*
 	 * resizeterm() (on_resize) queues a KEY_RESIZE after drawing the new
 	 * size: the size drawn already needs no second whole redraw at the
@@ -396,12 +388,13 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 		return dash_size_drawn(d) ? DASH_REDRAW_NONE : DASH_REDRAW_ALL;
 	if (d->prompt != PROMPT_NONE)
 		return prompt_key(d, ch);
-	if (d->help)
-		return help_key(d, ch);
-	if (d->marks_list)
-		return marks_list_key(d, ch);
-	if (d->confirm != CONFIRM_NONE)
-		return panel_confirm(d, ch);
+	/* The screen on top first: the help, the markers list, the panel's question. */
+	if (scr->key) {
+		unsigned r = scr->key(d, ch);
+
+		if (r != DASH_KEY_PASS)
+			return r;
+	}
 	d->msg[0] = '\0';	/* the status line changes whatever the key */
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {

@@ -222,3 +222,20 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 			  "per second of runtime, three significant digits; after: '+' better, "
 			  "'!' worse", width - 1);
 }
+
+/* In the hwnoise view, d: with a marker set or a recording to compare with. */
+static bool compare_shown(const struct dashboard *d)
+{
+	return !dash_hwlat(d) && d->compare &&
+	       (segments_count(session_segments(d->s)) > 1 || d->conf.ref);
+}
+
+const struct dash_screen screen_compare = {
+	.name = "compare",
+	.shown = compare_shown,
+	.top = view_settings_top,
+	.title = view_settings_title,
+	.draw = compare_draw,
+	.hints = dash_view_hints,
+	.cursor = true,
+};

@@ -45,7 +45,7 @@ void marks_apply_note(struct dashboard *d)
 unsigned marks_key_list(struct dashboard *d, int code)
 {
 	(void)code;
-	d->marks_list = true;
+	dash_open(d, &screen_marks);
 	d->marks_top = segments_count(session_segments(d->s)) > 1 ? (int)segments_count(session_segments(d->s)) : 0;
 	return DASH_REDRAW_ALL;
 }
@@ -69,15 +69,15 @@ unsigned marks_key_compare(struct dashboard *d, int code)
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-unsigned marks_list_key(struct dashboard *d, int ch)
+static unsigned marks_list_key(struct dashboard *d, int ch)
 {
 	if (!dash_scroll_key(ch, &d->marks_top, (int)segments_count(session_segments(d->s))))
-		d->marks_list = false;
+		dash_close(d, &screen_marks);
 	return DASH_REDRAW_ALL;
 }
 
 /* The list: newest at the bottom, End shows the newest (where it opens). */
-void marks_list_draw(struct dashboard *d, int height, int width)
+static void marks_list_draw(struct dashboard *d, int height, int width)
 {
 	const struct markers *ms = &session_segments(d->s)->marks;
 	int rows = height - 2, n = (int)ms->n;
@@ -127,3 +127,9 @@ void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n)
 			at[age - 1] = true;
 	}
 }
+
+const struct dash_screen screen_marks = {
+	.name = "marks",
+	.draw_whole = marks_list_draw,
+	.key = marks_list_key,
+};
