@@ -19,13 +19,11 @@
 #include "dash.h"
 #include "parse.h"
 
-static const char *state_text(const struct dashboard *d, attr_t *a)
+static const char *state_text(const struct dashboard *d, attr_t *a, char *buf, size_t size)
 {
-	static char buf[200];
-
 	*a = d->look[LOOK_TITLE];
 	if (session_quitting(d->s) || session_run_state(d->s) == SESSION_STOPPED) {
-		snprintf(buf, sizeof(buf), "STOPPED: %s",
+		snprintf(buf, size, "STOPPED: %s",
 			 session_stop_reason(d->s)[0] ? session_stop_reason(d->s) : "quit");
 		*a = d->look[LOOK_PAUSED];
 		return buf;
@@ -47,7 +45,7 @@ static void draw_title(struct dashboard *d, int width)
 	const char *mode = dash_hwlat(d) ? "hwlat: hardware latency detector" :
 			   hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled";
 	const char *brief = dash_hwlat(d) ? "hwlat" : hw ? "hwnoise" : "osnoise";
-	char left[256], right[64], dur[32];
+	char left[256], right[64], dur[32], stopped[200];
 	const char *state;
 	attr_t sa;
 	int need;
@@ -56,7 +54,7 @@ static void draw_title(struct dashboard *d, int width)
 		playview_title(d, width, mode);
 		return;
 	}
-	state = state_text(d, &sa);
+	state = state_text(d, &sa, stopped, sizeof(stopped));
 	snprintf(right, sizeof(right), " %s ", format_duration(session_elapsed(d->s), dur,
 							      sizeof(dur)));
 	need = (int)strlen(state) + 2 + (int)strlen(right);

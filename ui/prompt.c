@@ -134,14 +134,14 @@ static void prompt_apply(struct dashboard *d)
 	const struct osnoise_conf *c = session_osnoise_conf(d->s);
 	const struct hwlat_conf *h = session_hwlat_conf(d->s);
 	struct cpuset set, missing;
-	const char *why;
+	struct why why;
 	uint64_t v, runtime;
 	char list[128];
 
 	switch (d->prompt) {
 	case PROMPT_CPUS:
 		if (cpuset_parse(d->input.text, &set, &why) < 0) {
-			dash_message(d, true, "CPUs '%s' %s", d->input.text, why);
+			dash_message(d, true, "CPUs '%s' %s", d->input.text, why.text);
 			return;
 		}
 		cpuset_andnot(&missing, &set, &d->online);
@@ -154,14 +154,14 @@ static void prompt_apply(struct dashboard *d)
 		return;
 	case PROMPT_THRESHOLD:
 		if (parse_u64(d->input.text, 1, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "threshold '%s' %s", d->input.text, why);
+			dash_message(d, true, "threshold '%s' %s", d->input.text, why.text);
 			return;
 		}
 		prompt_set_threshold(d, v);
 		return;
 	case PROMPT_PERIOD:
 		if (parse_u64(d->input.text, PERIOD_MIN, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "period '%s' %s", d->input.text, why);
+			dash_message(d, true, "period '%s' %s", d->input.text, why.text);
 			return;
 		}
 		runtime = c->runtime_us <= v ? c->runtime_us : v * 3 / 4;
@@ -171,14 +171,14 @@ static void prompt_apply(struct dashboard *d)
 		return;
 	case PROMPT_RUNTIME:
 		if (parse_u64(d->input.text, PERIOD_MIN, c->period_us, &v, &why) < 0) {
-			dash_message(d, true, "runtime '%s' %s", d->input.text, why);
+			dash_message(d, true, "runtime '%s' %s", d->input.text, why.text);
 			return;
 		}
 		set_timing(d, c->period_us, v);
 		return;
 	case PROMPT_WIDTH:
 		if (parse_u64(d->input.text, 1, h->window_us, &v, &why) < 0) {
-			dash_message(d, true, "width '%s' %s (at most the window)", d->input.text, why);
+			dash_message(d, true, "width '%s' %s (at most the window)", d->input.text, why.text);
 			return;
 		}
 		if (v > HWLAT_VIEW_WIDTH_MAX) {
@@ -191,7 +191,7 @@ static void prompt_apply(struct dashboard *d)
 		return;
 	case PROMPT_WINDOW:
 		if (parse_u64(d->input.text, 1, HWLAT_WINDOW_MAX, &v, &why) < 0) {
-			dash_message(d, true, "window '%s' %s", d->input.text, why);
+			dash_message(d, true, "window '%s' %s", d->input.text, why.text);
 			return;
 		}
 		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */

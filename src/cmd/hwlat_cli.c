@@ -186,7 +186,8 @@ static int finish(struct hwlat_cli *cli, const char *window_arg, const char *wid
 int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 {
 	const struct opt_def *def = NULL;
-	const char *arg = NULL, *why, *cpus_arg = NULL;
+	const char *arg = NULL, *cpus_arg = NULL;
+	struct why why;
 	const char *window_arg = NULL, *width_arg = NULL;
 	struct hwlat_conf *h = &cli->sc.hwl;
 	bool hardlimit_set = false, cpus_set = false;
@@ -217,25 +218,25 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			break;
 		case O_DURATION:
 			if (parse_duration(arg, true, &cli->sc.duration_s, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			break;
 		case O_THRESHOLD:
 			if (parse_time_us(arg, 1, THRESHOLD_MAX, &h->threshold_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			break;
 		case O_HARDLIMIT:
 			if (parse_time_us(arg, 0, WINDOW_MAX, &cli->hardlimit_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			hardlimit_set = true;
 			break;
 		case O_WINDOW:
 			if (parse_time_us(arg, 1, WINDOW_MAX, &h->window_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			window_arg = arg;
 			break;
 		case O_WIDTH:
 			if (parse_time_us(arg, 1, WINDOW_MAX, &h->width_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			width_arg = arg;
 			break;
 		case O_MODE:
@@ -244,7 +245,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			break;
 		case O_CPUS:
 			if (cpuset_parse(arg, &h->cpus, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			else if (cpuset_empty(&h->cpus))
 				rc = opt_bad(def, arg, "names no CPU");
 			cpus_set = true;
@@ -276,7 +277,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 		return rc;
 	if (first < argc) {
 		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see hwnoisetop hwlat --help)\n",
-			opt_quote(argv[first]));
+			opt_quote(argv[first], &(struct opt_text){ 0 }));
 		return HWN_EXIT_USAGE;
 	}
 	return finish(cli, window_arg, width_arg, cpus_set ? cpus_arg : NULL, hardlimit_set);

@@ -71,7 +71,7 @@ static int record_path_check(const char *path, bool force, char *why, size_t len
 	else if (access(dir, W_OK | X_OK) < 0)
 		err = errno;
 	if (err)
-		snprintf(why, len, "cannot be created: %s: %s", opt_quote(dir), strerror(err));
+		snprintf(why, len, "cannot be created: %s: %s", opt_quote(dir, &(struct opt_text){ 0 }), strerror(err));
 	return err ? -1 : 0;
 }
 

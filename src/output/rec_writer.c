@@ -117,7 +117,7 @@ static void endl(struct recording *r)
 
 static void put_cpus(struct recording *r, const char *key, const struct cpuset *cpus)
 {
-	static char list[CPUSET_LIST_MAX];
+	char list[CPUSET_LIST_MAX];
 
 	fprintf(r->mem, ",\"%s\":", key);
 	json_write_string(r->mem, cpuset_format(cpus, list, sizeof(list)));

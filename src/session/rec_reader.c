@@ -65,13 +65,13 @@ static int need_cpus(struct replay *r, const struct jsonr_obj *o, const char *ke
 		     struct cpuset *cpus)
 {
 	char list[CPUSET_LIST_MAX];
-	const char *why;
+	struct why why;
 
 	if (jsonr_str(o, key, list, sizeof(list)) < 0)
 		return bad(r, "no CPU list in \"%s\"", key);
 	memset(cpus, 0, sizeof(*cpus));
 	if (list[0] && cpuset_parse(list, cpus, &why) < 0)
-		return bad(r, "no CPU list in \"%s\": %s", key, why);
+		return bad(r, "no CPU list in \"%s\": %s", key, why.text);
 	return 0;
 }
 
