@@ -1,8 +1,11 @@
 /*
- * session_int: what the files of the session share and nothing else sees:
- * lifecycle.c (start, finish, the tracers and their instances),
- * session.c (the requests), loop.c (the poll() loop),
- * sink.c (what each decoded event does), signals.c (signals, faults).
+ * session_int: what the files of the session share and nothing else sees,
+ * struct session first.  Bottom up: session_view.c (making, freeing and
+ * reading a session), sink.c (what each decoded event does) and the
+ * counters, session_core.c (clocks, timers, affinity, markers), the sources
+ * (source_osnoise.c, source_hwlat.c, source_record.c, source_replay.c),
+ * lifecycle.c (start, finish, the tracers and their instances), loop.c
+ * (the poll() loop), session.c (the requests), signals.c (signals, faults).
  */
 #ifndef HWN_SESSION_INT_H
 #define HWN_SESSION_INT_H

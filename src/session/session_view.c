@@ -32,6 +32,56 @@ void session_free(struct session *s)
 	free(s);
 }
 
+uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
+{
+	return stopwatch_ns(&s->watch[t], stopwatch_now()) / 1000000000ULL;
+}
+
+uint64_t session_elapsed(const struct session *s)
+{
+	return session_elapsed_of(s, s->conf.tracer);
+}
+
+uint64_t session_run_ns(const struct session *s)
+{
+	return stopwatch_ns(&s->run_stopwatch, stopwatch_now());
+}
+
+void session_free_results(struct session *s)
+{
+	stats_free(&s->stats);
+	segments_free(&s->seg);
+	hwl_stats_free(&s->hwl_stats);
+	textbuf_free(&s->notes);
+	smi_close(s->smi);
+	s->smi = NULL;
+}
+
+bool session_periods_done(const struct session *s, uint64_t n)
+{
+	return s->source->periods_done(s, n);
+}
+
+const struct cpuset *session_cpus(const struct session *s)
+{
+	return measured_cpus(s);
+}
+
+uint64_t session_threshold(const struct session *s)
+{
+	return s->source->threshold(s);
+}
+
+const struct osnoise_conf *session_osnoise_conf(const struct session *s)
+{
+	return &s->conf.osn;
+}
+
+const struct hwlat_conf *session_hwlat_conf(const struct session *s)
+{
+	return &s->conf.hwl;
+}
+
 void session_set_exit_status(struct session *s, int status)
 {
 	s->exit_status = status;

@@ -46,6 +46,7 @@ struct playback {
 	unsigned speed;
 	bool paused, end;
 	uint64_t total_s, seq;
+	struct session_source source;	/* source_replay's, paced by pace() */
 	bool based;
 	uint64_t rec_base, wall_base;
 	uint64_t last_ns;		/* the recorded time of the last line with one */
@@ -192,71 +193,6 @@ static int pace(void *ctx, struct session *s, const struct session_ui *ui)
 	}
 	return wait < 0 ? -1 : (int)((uint64_t)(wait + 999999) / 1000000ULL);
 }
-
-/*
- * The replay as a source of the session: it changes nothing in the kernel
- * (no setup, no settings); the figures are those of the view its lines are
- * for (replay.c sets s->conf.tracer to it), so it asks that tracer's source.
- * replay_open() puts it in the session; playback_open() gives it its run.
- */
-static const struct session_source *view(const struct session *s)
-{
-	return session_source_of(s->conf.tracer);
-}
-
-static const struct cpuset *view_cpus(const struct session *s)
-{
-	return view(s)->cpus(s);
-}
-
-static uint64_t view_threshold(const struct session *s)
-{
-	return view(s)->threshold(s);
-}
-
-static void view_figures(const struct session *s, bool *osnoise, bool *hwlat)
-{
-	view(s)->figures(s, osnoise, hwlat);
-}
-
-static void view_reset_stats(struct session *s)
-{
-	view(s)->reset_stats(s);
-}
-
-static bool view_periods_done(const struct session *s, uint64_t n)
-{
-	return view(s)->periods_done(s, n);
-}
-
-static void view_count_other(struct session *s)
-{
-	if (view(s)->count_other)
-		view(s)->count_other(s);
-}
-
-static void view_count_lost(struct session *s, uint64_t count)
-{
-	view(s)->count_lost(s, count);
-}
-
-static void view_count_smi(struct session *s, int cpu, uint64_t count)
-{
-	view(s)->count_smi(s, cpu, count);
-}
-
-const struct session_source source_replay = {
-	.name = "replay",
-	.cpus = view_cpus,
-	.threshold = view_threshold,
-	.figures = view_figures,
-	.reset_stats = view_reset_stats,
-	.periods_done = view_periods_done,
-	.count_other = view_count_other,
-	.count_lost = view_count_lost,
-	.count_smi = view_count_smi,
-	.pace = pace,
-};
 
 void playback_pause(struct playback *p, bool pause)
 {
@@ -417,6 +353,9 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 	/* A crash puts the terminal back (the dashboard's hook); no kernel setting was changed. */
 	session_install_fatal_handlers();
 	p->speed = 1;
+	p->source = *p->r->s->source;
+	p->source.pace = pace;
+	p->r->s->source = &p->source;
 	p->r->s->source_ctx = p;
 	return p;
 fail:
