@@ -1,5 +1,5 @@
 /*
- * test-loop: the session's one loop (session_run, loop.c) driven by a real
+ * test-session-loop: the session's one loop (session_run, loop.c) driven by a real
  * source, the replay of a recording: as fast as it can, the loop feeds
  * every line through the sink and gives the front end its frames; its
  * figures are those of the recording read whole (replay_read); a byte on
