@@ -118,6 +118,56 @@ struct grid_drawn {
  */
 #define DASH_WIDE (1 << 24)
 
+/*
+ * A screen of the dashboard: one table of operations, like tmux's
+ * window_mode.  On screen is the screen opened last (dash_open: the help,
+ * the markers list, the system panel), else the first of DASH_SCREENS
+ * whose shown() says so.  A screen drawn whole (draw_whole) takes the
+ * terminal; the others are drawn in parts under the title bar (enum
+ * dash_redraw): title (the lines under the bar), the body (draw, or only
+ * the selection's rows: draw_select) and the status line (hints).
+ */
+struct dashboard;
+struct dash_screen {
+	const char *name;
+	/* On screen when nothing is opened over it (NULL: only when opened). */
+	bool (*shown)(const struct dashboard *d);
+	/* The whole terminal, its own title included (NULL: drawn in parts). */
+	void (*draw_whole)(struct dashboard *d, int height, int width);
+	/* Rows above the body: the title bar and the lines under it. */
+	int (*top)(const struct dashboard *d);
+	/* The lines under the title bar (NULL: none). */
+	void (*title)(struct dashboard *d, int width);
+	/* The body, rows y .. y + height - 1. */
+	void (*draw)(struct dashboard *d, int y, int height, int width);
+	/* Only the rows a selection move changed; false: draw the body (NULL: always). */
+	bool (*draw_select)(struct dashboard *d, int y, int height, int width);
+	/*
+	 * A key, before the key table: what to redraw, or DASH_KEY_PASS for
+	 * the key table to take it (NULL: the key table takes every key).
+	 */
+	unsigned (*key)(struct dashboard *d, int ch);
+	/* The status line's keys, when no message or prompt is there. */
+	const char *(*hints)(const struct dashboard *d);
+	bool cursor;		/* the prompt's cursor shows on it */
+};
+
+#define DASH_KEY_PASS (~0u)
+
+/*
+ * The screens, each defined in its file under ui/screens/ as
+ * "const struct dash_screen screen_NAME": the ones opened over the others
+ * first, then the views, the first whose shown() is true on screen.  A new
+ * screen is its table and one X(NAME) here.
+ */
+#define DASH_SCREENS(X) X(help) X(marks) X(panel) X(hwlat) X(compare) X(grid)
+#define DASH_SCREEN_DECLARE(name) extern const struct dash_screen screen_##name;
+DASH_SCREENS(DASH_SCREEN_DECLARE)
+#undef DASH_SCREEN_DECLARE
+
+/* Screens opened over each other (the panel, then the help over it). */
+#define DASH_OPEN_MAX 4
+
 /* The smallest terminal the grid is drawn in. */
 #define DASH_MIN_COLS 50
 #define DASH_MIN_LINES 6
@@ -138,15 +188,15 @@ struct dashboard {
 
 	unsigned redraw;		/* enum dash_redraw: what changed since the last draw */
 	uint64_t layout;		/* the last draw's layout: another one redraws all */
-	bool help;			/* the help screen is shown */
+	/* The screens opened over the view, the last on top (dash_open). */
+	const struct dash_screen *open[DASH_OPEN_MAX];
+	int nopen;
 	int help_top;			/* its first row on screen */
 	int help_page;			/* its rows a page (PgUp/PgDn), from the last draw */
-	bool marks_list;		/* M: the markers are listed */
-	int marks_top;
+	int marks_top;			/* M: the markers list's first row */
 	bool compare;			/* d: the compare view replaces the grid */
 
-	/* The system panel (panel.c): modal while open. */
-	bool panel;
+	/* The system panel (panel.c). */
 	int panel_sel;			/* the selected knob */
 	int panel_top;			/* first shown line when it does not fit */
 	enum dash_confirm confirm;
@@ -190,6 +240,16 @@ uint64_t dash_samples(const struct dashboard *d);
 void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool dash_measured(const struct dashboard *d, int cpu);
+/* frame.c: the screen on screen, and opening and closing one over the others. */
+const struct dash_screen *dash_screen_now(const struct dashboard *d);
+void dash_open(struct dashboard *d, const struct dash_screen *scr);
+void dash_close(struct dashboard *d, const struct dash_screen *scr);
+bool dash_is_open(const struct dashboard *d, const struct dash_screen *scr);
+/* The status line's keys of the live views (hwnoise or hwlat), or the replay's. */
+const char *dash_view_hints(const struct dashboard *d);
+/* views.c: the settings in force under the title bar, and another osnoise user. */
+void view_settings_title(struct dashboard *d, int width);
+int view_settings_top(const struct dashboard *d);
 /* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
 void dash_draw(struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */
@@ -247,9 +307,6 @@ const char *grid_sort_order(const struct dashboard *d);
 /* The SMI columns show: SMIs are counted (or were, in the recording played back). */
 bool grid_smi_shown(const struct session *s);
 
-/* help.c */
-void help_draw(struct dashboard *d, int height, int width);
-
 /* marks.c */
 void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -258,8 +315,6 @@ unsigned marks_key_note(struct dashboard *d, int code);
 void marks_apply_note(struct dashboard *d);
 unsigned marks_key_list(struct dashboard *d, int code);
 unsigned marks_key_compare(struct dashboard *d, int code);
-unsigned marks_list_key(struct dashboard *d, int ch);
-void marks_list_draw(struct dashboard *d, int height, int width);
 void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
 /* compare.c */

@@ -52,7 +52,7 @@ bool dash_measured(const struct dashboard *d, int cpu)
 
 bool dash_hwlat(const struct dashboard *d)
 {
-	return d->s->conf.tracer == SESSION_HWLAT;
+	return session_conf(d->s)->tracer == SESSION_HWLAT;
 }
 
 uint64_t dash_budget(const struct dashboard *d, bool period, const char **from)
@@ -75,7 +75,7 @@ uint64_t dash_budget(const struct dashboard *d, bool period, const char **from)
 
 uint64_t dash_samples(const struct dashboard *d)
 {
-	return d->s->stats.samples + d->s->hwl_stats.samples;
+	return session_stats(d->s)->samples + session_hwl_stats(d->s)->samples;
 }
 
 void dash_put(int y, int x, int w, attr_t a, const char *text, bool right)
@@ -160,7 +160,7 @@ static void check_iterations(struct dashboard *d)
 {
 	char why[64];
 
-	if (!d->conf.iterations || d->s->quit || !session_periods_done(d->s, d->conf.iterations))
+	if (!d->conf.iterations || session_quitting(d->s) || !session_periods_done(d->s, d->conf.iterations))
 		return;
 	snprintf(why, sizeof(why), "%llu %s done", (unsigned long long)d->conf.iterations,
 		 dash_hwlat(d) ? "hwlat windows" : "periods");
@@ -183,7 +183,7 @@ static void on_update(void *ctx)
 	check_iterations(d);
 	/* A period, the elapsed second: the title and the body, as they show both. */
 	if (dash_samples(d) != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
-	    d->s->quit)
+	    session_quitting(d->s))
 		d->redraw |= DASH_REDRAW_TOP | DASH_REDRAW_BODY;
 	if (d->redraw)
 		dash_draw(d);
@@ -205,7 +205,7 @@ static void on_input(void *ctx)
 
 	d->inputs++;
 	/* Characters whole (get_wch): a note's 'ü' is one key, not two bytes. */
-	while (!d->s->quit && (got = get_wch(&wc)) != ERR) {
+	while (!session_quitting(d->s) && (got = get_wch(&wc)) != ERR) {
 		int ch = got == KEY_CODE_YES || wc < 0x80 ? (int)wc : DASH_WIDE | (int)(wc & 0x1fffff);
 
 		d->redraw |= keys_dispatch(d, ch);
@@ -215,7 +215,7 @@ static void on_input(void *ctx)
 		session_request_stop(d->req, "terminal closed");
 		return;
 	}
-	if (d->redraw && !d->s->quit)
+	if (d->redraw && !session_quitting(d->s))
 		dash_draw(d);
 }
 
@@ -229,7 +229,7 @@ static void on_resize(void *ctx)
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
 		resizeterm(ws.ws_row, ws.ws_col);
 	d->redraw = DASH_REDRAW_ALL;
-	if (!d->s->quit)
+	if (!session_quitting(d->s))
 		dash_draw(d);
 }
 
@@ -318,12 +318,15 @@ static void debug_counts(const struct dashboard *d)
 			(unsigned long long)d->draws, (unsigned long long)d->inputs,
 			(unsigned long long)d->resizes);
 	} else {
+		uint64_t ticks, batches, wakeups;
+
+		session_loop_counts(d->s, &ticks, &batches, &wakeups);
 		fprintf(stderr, "hwnoisetop: debug: %llu redraws: %llu ticks, %llu batches of "
 			"summaries, %llu inputs, %llu resizes\n", (unsigned long long)d->draws,
-			(unsigned long long)d->s->ticks, (unsigned long long)d->s->batches,
+			(unsigned long long)ticks, (unsigned long long)batches,
 			(unsigned long long)d->inputs, (unsigned long long)d->resizes);
 		fprintf(stderr, "hwnoisetop: debug: %llu wake-ups of the loop\n",
-			(unsigned long long)d->s->wakeups);
+			(unsigned long long)wakeups);
 	}
 	fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",
 		d->draws ? (double)d->draw_cpu_ns / 1e6 / (double)d->draws : 0.0);
@@ -371,7 +374,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
 	if (conf->play) {
 		/* The recording's CPUs: this machine's are not the ones it measured. */
-		for (int cpu = 0; cpu < d.s->ncpus; cpu++)
+		for (int cpu = 0; cpu < session_ncpus(d.s); cpu++)
 			cpuset_add(&d.online, cpu);
 		d.play_seq = (uint64_t)-1;
 	} else {
@@ -381,15 +384,15 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	d.sel_cpu = cpuset_next(session_cpus(d.s), 0);
 	if (d.sel_cpu < 0)
 		d.sel_cpu = 0;
-	if (d.s->conf.smi && !smi_ok(d.s->smi))
-		dash_message(&d, false, "no SMI column: %s", smi_why(d.s->smi));
+	if (session_conf(d.s)->smi && !smi_ok(session_smi(d.s)))
+		dash_message(&d, false, "no SMI column: %s", smi_why(session_smi(d.s)));
 	d.redraw = DASH_REDRAW_ALL;
 	dash_draw(&d);
 
 	rc = session_run(d.req, &ui);
 	/* A stop condition: keep the screen, and the recorded trace for t. */
-	if (d.s->stop_hit && !conf->iterations && !conf->play) {
-		dash_message(&d, true, "%s: t saves the trace, q quits", d.s->stop_reason);
+	if (session_stop_hit(d.s) && !conf->iterations && !conf->play) {
+		dash_message(&d, true, "%s: t saves the trace, q quits", session_stop_reason(d.s));
 		d.redraw = DASH_REDRAW_ALL;
 		dash_draw(&d);
 		rc = session_hold(d.req, &ui);

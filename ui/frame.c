@@ -19,30 +19,16 @@
 #include "dash.h"
 #include "parse.h"
 
-/* The lost events of the settings line: "3", or "3+?" when a count was unknown. */
-static const char *lost_short(const struct lost *l, char *buf, size_t size)
+static const char *state_text(const struct dashboard *d, attr_t *a, char *buf, size_t size)
 {
-	snprintf(buf, size, "%llu%s", (unsigned long long)l->missed, l->unknown ? "+?" : "");
-	return buf;
-}
-
-static bool lost_any(const struct lost *l)
-{
-	return l->missed || l->unknown;
-}
-
-static const char *state_text(const struct dashboard *d, attr_t *a)
-{
-	static char buf[200];
-
 	*a = d->look[LOOK_TITLE];
-	if (d->s->quit || d->s->state == SESSION_STOPPED) {
-		snprintf(buf, sizeof(buf), "STOPPED: %s",
-			 d->s->stop_reason[0] ? d->s->stop_reason : "quit");
+	if (session_quitting(d->s) || session_run_state(d->s) == SESSION_STOPPED) {
+		snprintf(buf, size, "STOPPED: %s",
+			 session_stop_reason(d->s)[0] ? session_stop_reason(d->s) : "quit");
 		*a = d->look[LOOK_PAUSED];
 		return buf;
 	}
-	if (d->s->state == SESSION_PAUSED) {
+	if (session_run_state(d->s) == SESSION_PAUSED) {
 		*a = d->look[LOOK_PAUSED];
 		return "PAUSED";
 	}
@@ -59,7 +45,7 @@ static void draw_title(struct dashboard *d, int width)
 	const char *mode = dash_hwlat(d) ? "hwlat: hardware latency detector" :
 			   hw ? "hwnoise: IRQs disabled" : "osnoise: IRQs enabled";
 	const char *brief = dash_hwlat(d) ? "hwlat" : hw ? "hwnoise" : "osnoise";
-	char left[256], right[64], dur[32];
+	char left[256], right[64], dur[32], stopped[200];
 	const char *state;
 	attr_t sa;
 	int need;
@@ -68,7 +54,7 @@ static void draw_title(struct dashboard *d, int width)
 		playview_title(d, width, mode);
 		return;
 	}
-	state = state_text(d, &sa);
+	state = state_text(d, &sa, stopped, sizeof(stopped));
 	snprintf(right, sizeof(right), " %s ", format_duration(session_elapsed(d->s), dur,
 							      sizeof(dur)));
 	need = (int)strlen(state) + 2 + (int)strlen(right);
@@ -103,81 +89,18 @@ void dash_title_bar(const struct dashboard *d, int width, const char *left, cons
 	}
 }
 
-/* The hwlat view's settings, and the note that hwnoise is off meanwhile. */
-static void draw_hwlat_settings(struct dashboard *d, int width)
-{
-	const struct hwlat_conf *c = session_hwlat_conf(d->s);
-	char line[512], cpus[128], online[128], lost[32];
-
-	cpuset_format(&c->cpus, cpus, sizeof(cpus));
-	cpuset_format(&d->online, online, sizeof(online));
-	snprintf(line, sizeof(line),
-		 " window %llu us  width %llu us  mode %s  threshold %llu us  CPUs %s (online %s)  lost %s",
-		 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
-		 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
-		 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
-	if ((int)strlen(line) > width)
-		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %s",
-			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
-			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
-			 lost_short(&d->s->hwl_stats.lost, lost, sizeof(lost)));
-	dash_put(1, 0, width, lost_any(&d->s->hwl_stats.lost) ? d->look[LOOK_WARN] : A_NORMAL,
-		 line, false);
-	if (playview_on(d)) {	/* a recording: no tracer stopped here */
-		playview_hwlat_note(d, width);
-		return;
-	}
-	snprintf(line, sizeof(line), " hwnoise is stopped: the kernel can not run the osnoise and "
-		 "hwlat tracers at once (w switches back)");
-	if ((int)strlen(line) > width)
-		snprintf(line, sizeof(line), " hwnoise stopped: the kernel runs osnoise or hwlat, not both");
-	dash_put(2, 0, width, d->look[LOOK_WARN], line, false);
-}
-
-/* The settings in force; a compact form when the long one does not fit. */
-static void draw_settings(struct dashboard *d, int width)
-{
-	const struct osnoise_conf *c = session_osnoise_conf(d->s);
-	char line[512], cpus[128], online[128], lost[32];
-
-	cpuset_format(&c->cpus, cpus, sizeof(cpus));
-	cpuset_format(&d->online, online, sizeof(online));
-	snprintf(line, sizeof(line),
-		 " period %llu us  runtime %llu us  threshold %llu us  CPUs %s (online %s)  lost %s",
-		 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
-		 (unsigned long long)c->threshold_us, cpus, online,
-		 lost_short(&d->s->stats.lost, lost, sizeof(lost)));
-	if ((int)strlen(line) > width)
-		snprintf(line, sizeof(line), " P %llu R %llu T %llu us  CPUs %s/%s  lost %s",
-			 (unsigned long long)c->period_us, (unsigned long long)c->runtime_us,
-			 (unsigned long long)c->threshold_us, cpus, online,
-			 lost_short(&d->s->stats.lost, lost, sizeof(lost)));
-	dash_put(1, 0, width, lost_any(&d->s->stats.lost) ? d->look[LOOK_WARN] : A_NORMAL, line,
-		 false);
-}
-
-/* Another osnoise user beside this run (neighbours.h): one line, 1; else 0. */
-static int draw_neighbour(struct dashboard *d, int y, int width)
-{
-	char line[256];
-
-	if (!d->s->neighbour[0])
-		return 0;
-	snprintf(line, sizeof(line), " another osnoise user runs beside this one: %s; it shares "
-		 "the osnoise settings (M lists the markers)", d->s->neighbour);
-	dash_put(y, 0, width, d->look[LOOK_WARN], line, false);
-	return 1;
-}
-
-static void draw_status(struct dashboard *d, int y, int width)
+const char *dash_view_hints(const struct dashboard *d)
 {
 	/* q quit beside F1 help: a narrow terminal cuts the bar's end, never these two. */
-	const char *hints = dash_hwlat(d) ?
+	if (playview_on(d))
+		return playview_hints();
+	return dash_hwlat(d) ?
 		" F1 help  q quit  s system  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode" :
 		" F1 help  q quit  s system  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause";
+}
 
-	if (playview_on(d))
-		hints = playview_hints();
+static void draw_status(struct dashboard *d, const struct dash_screen *scr, int y, int width)
+{
 	if (d->prompt != PROMPT_NONE) {
 		prompt_draw(d, y, width);
 		return;
@@ -189,7 +112,7 @@ static void draw_status(struct dashboard *d, int y, int width)
 		dash_put(y, 1, width - 1, a, d->msg, false);
 		return;
 	}
-	dash_put(y, 0, width, d->look[LOOK_DIM], hints, false);
+	dash_put(y, 0, width, d->look[LOOK_DIM], scr->hints(d), false);
 }
 
 static void draw_too_small(int lines, int cols)
@@ -223,38 +146,84 @@ static void clear_rows(int y, int n)
 	}
 }
 
-/* What the screen shows, each with its own layout of the parts. */
-enum dash_screen { SCREEN_SMALL = 1, SCREEN_HELP, SCREEN_MARKS, SCREEN_PANEL, SCREEN_HWLAT,
-		   SCREEN_GRID };
+#define DASH_SCREEN_ADDRESS(name) &screen_##name,
+static const struct dash_screen *const screens[] = { DASH_SCREENS(DASH_SCREEN_ADDRESS) };
+#undef DASH_SCREEN_ADDRESS
+#define NSCREENS (sizeof(screens) / sizeof(screens[0]))
 
-/* The title bar and the lines under it. */
-static void draw_top(struct dashboard *d, enum dash_screen scr, int width)
+const struct dash_screen *dash_screen_now(const struct dashboard *d)
 {
-	draw_title(d, width);
-	if (scr == SCREEN_HWLAT) {
-		draw_hwlat_settings(d, width);
-	} else if (scr == SCREEN_GRID) {
-		draw_settings(d, width);
-		draw_neighbour(d, 2, width);
+	if (d->nopen)
+		return d->open[d->nopen - 1];
+	for (size_t i = 0; i < NSCREENS; i++)
+		if (screens[i]->shown && screens[i]->shown(d))
+			return screens[i];
+	return &screen_grid;
+}
+
+bool dash_is_open(const struct dashboard *d, const struct dash_screen *scr)
+{
+	for (int i = 0; i < d->nopen; i++)
+		if (d->open[i] == scr)
+			return true;
+	return false;
+}
+
+void dash_open(struct dashboard *d, const struct dash_screen *scr)
+{
+	if (!dash_is_open(d, scr) && d->nopen < DASH_OPEN_MAX)
+		d->open[d->nopen++] = scr;
+}
+
+void dash_close(struct dashboard *d, const struct dash_screen *scr)
+{
+	int n = 0;
+
+	for (int i = 0; i < d->nopen; i++)
+		if (d->open[i] != scr)
+			d->open[n++] = d->open[i];
+	d->nopen = n;
+}
+
+/* The layout of a screen: its place in the table (the too small terminal: 0). */
+static uint64_t screen_layout(const struct dash_screen *scr)
+{
+	for (size_t i = 0; i < NSCREENS; i++)
+		if (screens[i] == scr)
+			return i + 1;
+	return 0;
+}
+
+/* A screen drawn in parts under the title bar: what asks for which. */
+static void draw_parts(struct dashboard *d, const struct dash_screen *scr, unsigned what,
+		       int lines, int cols, int top)
+{
+	bool erased = what == DASH_REDRAW_ALL;
+	int height = lines - top - 1;
+
+	if (what & DASH_REDRAW_TOP) {
+		if (!erased)
+			clear_rows(0, top);
+		draw_title(d, cols);
+		if (scr->title)
+			scr->title(d, cols);
 	}
-}
-
-/* The body is the grid (not the panel, nor the compare view). */
-static bool body_grid(const struct dashboard *d, enum dash_screen scr)
-{
-	return scr == SCREEN_HWLAT || (scr == SCREEN_GRID && !(d->compare &&
-	       (segments_count(&d->s->seg) > 1 || d->conf.ref)));
-}
-
-static void draw_body(struct dashboard *d, enum dash_screen scr, int y, int height, int width)
-{
-	d->drawn.valid = false;	/* until grid_draw() draws it whole */
-	if (scr == SCREEN_PANEL)
-		panel_draw(d, y, height, width);
-	else if (!body_grid(d, scr))
-		compare_draw(d, y, height, width);
-	else
-		grid_draw(d, y, height, width);
+	/* A selection move: its two rows, or the whole body when they will not do. */
+	if ((what & DASH_REDRAW_SELECT) &&
+	    !(scr->draw_select && scr->draw_select(d, top, height, cols)))
+		what |= DASH_REDRAW_BODY;
+	if (what & DASH_REDRAW_BODY) {
+		if (!erased)
+			clear_rows(top, height);
+		d->drawn.valid = false;	/* until grid_draw() draws it whole */
+		scr->draw(d, top, height, cols);
+	}
+	if (what & DASH_REDRAW_STATUS) {
+		if (!erased)
+			clear_rows(lines - 1, 1);
+		draw_status(d, scr, lines - 1, cols);
+	}
+	curs_set(scr->cursor && d->prompt != PROMPT_NONE);
 }
 
 static uint64_t layout_size(int lines, int cols)
@@ -280,19 +249,18 @@ bool dash_size_drawn(const struct dashboard *d)
 void dash_draw(struct dashboard *d)
 {
 	uint64_t t0 = d->conf.debug ? cpu_ns() : 0, layout;
+	const struct dash_screen *scr = dash_screen_now(d);
 	unsigned what = d->redraw;
-	enum dash_screen scr;
+	bool small, whole;
 	int lines, cols, top;
 
 	getmaxyx(stdscr, lines, cols);
-	scr = cols < DASH_MIN_COLS || lines < DASH_MIN_LINES ? SCREEN_SMALL : d->help ? SCREEN_HELP :
-	      d->marks_list ? SCREEN_MARKS : d->panel ? SCREEN_PANEL :
-	      dash_hwlat(d) ? SCREEN_HWLAT : SCREEN_GRID;
-	top = scr == SCREEN_PANEL ? 1 : scr == SCREEN_HWLAT ? 3 :
-	      2 + (scr == SCREEN_GRID && d->s->neighbour[0]);
-	layout = layout_size(lines, cols) | (uint64_t)top << 8 | scr;
+	small = cols < DASH_MIN_COLS || lines < DASH_MIN_LINES;
+	whole = small || scr->draw_whole;
+	top = whole ? 0 : scr->top(d);
+	layout = layout_size(lines, cols) | (uint64_t)top << 8 | (small ? 0 : screen_layout(scr));
 	/* The help, the markers and a too small terminal are drawn whole. */
-	if (layout != d->layout || scr < SCREEN_PANEL)
+	if (layout != d->layout || whole)
 		what = DASH_REDRAW_ALL;
 	/* The whole body shows the selection too. */
 	if (what & DASH_REDRAW_BODY)
@@ -304,38 +272,13 @@ void dash_draw(struct dashboard *d)
 		erase();
 		d->drawn.valid = false;
 	}
-	if (scr == SCREEN_SMALL) {
+	if (small) {
 		draw_too_small(lines, cols);
 		curs_set(0);
-	} else if (scr == SCREEN_HELP) {
-		help_draw(d, lines, cols);
-		curs_set(0);
-	} else if (scr == SCREEN_MARKS) {
-		marks_list_draw(d, lines, cols);
+	} else if (whole) {
+		scr->draw_whole(d, lines, cols);
 	} else {
-		bool erased = what == DASH_REDRAW_ALL;
-		int height = lines - top - 1;
-
-		if (what & DASH_REDRAW_TOP) {
-			if (!erased)
-				clear_rows(0, top);
-			draw_top(d, scr, cols);
-		}
-		/* A selection move: its two rows, or the whole body when they will not do. */
-		if ((what & DASH_REDRAW_SELECT) &&
-		    !(body_grid(d, scr) && grid_draw_select(d, top, height, cols)))
-			what |= DASH_REDRAW_BODY;
-		if (what & DASH_REDRAW_BODY) {
-			if (!erased)
-				clear_rows(top, height);
-			draw_body(d, scr, top, height, cols);
-		}
-		if (what & DASH_REDRAW_STATUS) {
-			if (!erased)
-				clear_rows(lines - 1, 1);
-			draw_status(d, lines - 1, cols);
-		}
-		curs_set(scr != SCREEN_PANEL && d->prompt != PROMPT_NONE);
+		draw_parts(d, scr, what, lines, cols, top);
 	}
 	attrset(A_NORMAL);
 	wnoutrefresh(stdscr);
@@ -350,4 +293,3 @@ void dash_draw(struct dashboard *d)
 	if (t0)
 		d->draw_cpu_ns += cpu_ns() - t0;
 }
-

@@ -93,7 +93,7 @@ static unsigned key_capture(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_capture(d->req, path, sizeof(path), &events) < 0) {
-		dash_message(d, true, "capture failed: %s", d->s->err);
+		dash_message(d, true, "capture failed: %s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	/*
@@ -103,7 +103,7 @@ static unsigned key_capture(struct dashboard *d, int code)
 	 */
 	full = realpath(path, NULL);
 	snprintf(tail, sizeof(tail), " (%llu events)%s", (unsigned long long)events,
-		 d->s->conf.capture_dat ? "; recording anew" : "");
+		 session_conf(d->s)->capture_dat ? "; recording anew" : "");
 	dash_message(d, false, "trace saved: %s%s", format_path_fit(full ? full : path,
 		     COLS - 1 - (int)strlen("trace saved: ") - (int)strlen(tail), fit, sizeof(fit)),
 		     tail);
@@ -117,7 +117,7 @@ static unsigned key_mode(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_set_irq_disable(d->req, irq_off) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "%s mode: statistics restarted",
@@ -139,10 +139,10 @@ static unsigned key_view(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_switch_tracer(d->req, to) < 0) {
-		if (d->s->conf.tracer == to)	/* the old one went, the new one failed */
-			session_request_stop(d->req, d->s->err);
+		if (session_conf(d->s)->tracer == to)	/* the old one went, the new one failed */
+			session_request_stop(d->req, session_err(d->s));
 		else
-			dash_message(d, true, "%s", d->s->err);
+			dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_PARTS;
 	}
 	d->sort = 0;
@@ -153,7 +153,7 @@ static unsigned key_view(struct dashboard *d, int code)
 			     "run both at once)");
 	else
 		dash_message(d, false, "hwnoise view: hwlat stopped, osnoise runs again%s",
-			     d->s->conf.record ? "; the recording restarted empty" : "");
+			     session_conf(d->s)->record ? "; the recording restarted empty" : "");
 	marks_set(d, "key", "view %s -> %s", to == SESSION_HWLAT ? "hwnoise" : "hwlat",
 		  to == SESSION_HWLAT ? "hwlat" : "hwnoise");
 	return DASH_REDRAW_ALL;
@@ -166,7 +166,7 @@ static unsigned key_hwlat_mode(struct dashboard *d, int code)
 
 	(void)code;
 	if (session_set_hwlat_mode(d->req, next) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "hwlat mode %s", hwlat_mode_name(next));
@@ -176,11 +176,11 @@ static unsigned key_hwlat_mode(struct dashboard *d, int code)
 
 static unsigned key_pause(struct dashboard *d, int code)
 {
-	bool pause = d->s->state == SESSION_RUNNING;
+	bool pause = session_run_state(d->s) == SESSION_RUNNING;
 
 	(void)code;
 	if (session_pause(d->req, pause) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, pause ? "paused: z resumes" : "resumed");
@@ -210,7 +210,7 @@ static unsigned key_sort(struct dashboard *d, int code)
 static unsigned key_help(struct dashboard *d, int code)
 {
 	(void)code;
-	d->help = true;
+	dash_open(d, &screen_help);
 	d->help_top = 0;
 	return DASH_REDRAW_ALL;
 }
@@ -232,7 +232,7 @@ static unsigned key_quit(struct dashboard *d, int code)
 
 static unsigned key_panel(struct dashboard *d, int code)
 {
-	panel_open(d, code == 's' && !d->panel);
+	panel_open(d, code == 's' && !dash_is_open(d, &screen_panel));
 	return DASH_REDRAW_ALL;
 }
 
@@ -340,7 +340,9 @@ const char *keys_view_note(const struct key_def *k)
 /* Whether keys_dispatch() looks at binding k at all in the view on screen. */
 static bool key_reachable(const struct dashboard *d, const struct key_def *k)
 {
-	return !(d->panel && !panel_key(k)) && !(!d->panel && k->view == KEYS_PANEL) &&
+	bool panel = dash_is_open(d, &screen_panel);
+
+	return !(panel && !panel_key(k)) && !(!panel && k->view == KEYS_PANEL) &&
 	       !(k->view == KEYS_REPLAY && !playview_on(d));
 }
 
@@ -373,20 +375,10 @@ bool keys_shown(const struct dashboard *d, const struct key_def *k)
 	return true;
 }
 
-static unsigned help_key(struct dashboard *d, int ch)
-{
-	if (ch == KEY_PPAGE || ch == KEY_NPAGE) {
-		d->help_top += ch == KEY_NPAGE ? d->help_page : -d->help_page;
-		if (d->help_top < 0)
-			d->help_top = 0;	/* help_draw() clamps the end */
-	} else if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2)) {
-		d->help = false;
-	}
-	return DASH_REDRAW_ALL;
-}
-
 unsigned keys_dispatch(struct dashboard *d, int ch)
 {
+	const struct dash_screen *scr = dash_screen_now(d);
+
 	/*
 	 * resizeterm() (on_resize) queues a KEY_RESIZE after drawing the new
 	 * size: the size drawn already needs no second whole redraw at the
@@ -396,12 +388,13 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 		return dash_size_drawn(d) ? DASH_REDRAW_NONE : DASH_REDRAW_ALL;
 	if (d->prompt != PROMPT_NONE)
 		return prompt_key(d, ch);
-	if (d->help)
-		return help_key(d, ch);
-	if (d->marks_list)
-		return marks_list_key(d, ch);
-	if (d->confirm != CONFIRM_NONE)
-		return panel_confirm(d, ch);
+	/* The screen on top first: the help, the markers list, the panel's question. */
+	if (scr->key) {
+		unsigned r = scr->key(d, ch);
+
+		if (r != DASH_KEY_PASS)
+			return r;
+	}
 	d->msg[0] = '\0';	/* the status line changes whatever the key */
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
@@ -409,7 +402,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 				continue;
 			if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
 				playview_refuse(d, k->names, !k->live);
-			else if (k->live && d->s->state == SESSION_STOPPED)
+			else if (k->live && session_run_state(d->s) == SESSION_STOPPED)
 				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
 			else if (k->view == KEYS_HWLAT && !dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);

@@ -36,7 +36,7 @@ unsigned prompt_apply_cpus(struct dashboard *d, const struct cpuset *set, const 
 
 	cpuset_format(session_cpus(d->s), from, sizeof(from));
 	if (session_set_cpus(d->req, set) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	say_cpus(d, what);
@@ -60,7 +60,7 @@ unsigned prompt_set_threshold(struct dashboard *d, uint64_t us)
 	uint64_t from = session_threshold(d->s);
 
 	if (session_set_threshold(d->req, us) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	dash_message(d, false, "threshold %llu us", (unsigned long long)us);
@@ -98,7 +98,7 @@ static void set_hwlat_timing(struct dashboard *d, uint64_t window, uint64_t widt
 	uint64_t from_n = c->window_us, from_w = c->width_us;
 
 	if (session_set_hwlat_timing(d->req, window, width ? width : 1) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return;
 	}
 	dash_message(d, false, "hwlat window %llu us, width %llu us",
@@ -115,7 +115,7 @@ static void set_timing(struct dashboard *d, uint64_t period, uint64_t runtime)
 	uint64_t from_p = c->period_us, from_r = c->runtime_us;
 
 	if (session_set_timing(d->req, period, runtime) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return;
 	}
 	dash_message(d, false, "period %llu us, runtime %llu us", (unsigned long long)period,
@@ -134,14 +134,14 @@ static void prompt_apply(struct dashboard *d)
 	const struct osnoise_conf *c = session_osnoise_conf(d->s);
 	const struct hwlat_conf *h = session_hwlat_conf(d->s);
 	struct cpuset set, missing;
-	const char *why;
+	struct why why;
 	uint64_t v, runtime;
 	char list[128];
 
 	switch (d->prompt) {
 	case PROMPT_CPUS:
 		if (cpuset_parse(d->input.text, &set, &why) < 0) {
-			dash_message(d, true, "CPUs '%s' %s", d->input.text, why);
+			dash_message(d, true, "CPUs '%s' %s", d->input.text, why.text);
 			return;
 		}
 		cpuset_andnot(&missing, &set, &d->online);
@@ -154,14 +154,14 @@ static void prompt_apply(struct dashboard *d)
 		return;
 	case PROMPT_THRESHOLD:
 		if (parse_u64(d->input.text, 1, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "threshold '%s' %s", d->input.text, why);
+			dash_message(d, true, "threshold '%s' %s", d->input.text, why.text);
 			return;
 		}
 		prompt_set_threshold(d, v);
 		return;
 	case PROMPT_PERIOD:
 		if (parse_u64(d->input.text, PERIOD_MIN, PERIOD_MAX, &v, &why) < 0) {
-			dash_message(d, true, "period '%s' %s", d->input.text, why);
+			dash_message(d, true, "period '%s' %s", d->input.text, why.text);
 			return;
 		}
 		runtime = c->runtime_us <= v ? c->runtime_us : v * 3 / 4;
@@ -171,14 +171,14 @@ static void prompt_apply(struct dashboard *d)
 		return;
 	case PROMPT_RUNTIME:
 		if (parse_u64(d->input.text, PERIOD_MIN, c->period_us, &v, &why) < 0) {
-			dash_message(d, true, "runtime '%s' %s", d->input.text, why);
+			dash_message(d, true, "runtime '%s' %s", d->input.text, why.text);
 			return;
 		}
 		set_timing(d, c->period_us, v);
 		return;
 	case PROMPT_WIDTH:
 		if (parse_u64(d->input.text, 1, h->window_us, &v, &why) < 0) {
-			dash_message(d, true, "width '%s' %s (at most the window)", d->input.text, why);
+			dash_message(d, true, "width '%s' %s (at most the window)", d->input.text, why.text);
 			return;
 		}
 		if (v > HWLAT_VIEW_WIDTH_MAX) {
@@ -191,7 +191,7 @@ static void prompt_apply(struct dashboard *d)
 		return;
 	case PROMPT_WINDOW:
 		if (parse_u64(d->input.text, 1, HWLAT_WINDOW_MAX, &v, &why) < 0) {
-			dash_message(d, true, "window '%s' %s", d->input.text, why);
+			dash_message(d, true, "window '%s' %s", d->input.text, why.text);
 			return;
 		}
 		/* As hwnoisetop hwlat --window: a width that no longer fits becomes half. */

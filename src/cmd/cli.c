@@ -133,11 +133,11 @@ static int set_trace_file(struct cli *cli, const struct opt_def *d, const char *
 
 static int parse_us(const struct opt_def *d, const char *arg, uint64_t min, uint64_t *out)
 {
-	const char *why;
+	struct why why;
 	uint64_t v;
 
 	if (parse_u64(arg, min, PERIOD_MAX, &v, &why))
-		return opt_bad(d, arg, why);
+		return opt_bad(d, arg, why.text);
 	*out = v;
 	return 0;
 }
@@ -164,7 +164,8 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set,
 	}
 	if (cli->replay && not_replay) {
 		fprintf(stderr, "hwnoisetop: --replay: %s cannot be used with a recording (it takes "
-			"only -q, --json, -D and the budgets)\n", opt_label(not_replay));
+			"only -q, --json, -D and the budgets)\n",
+			opt_label(not_replay, &(struct opt_text){ 0 }));
 		return HWN_EXIT_USAGE;
 	}
 	if (cli->events.n && !cli->sc.record)
@@ -199,7 +200,7 @@ struct parse_state {
 static int take_measure(struct cli *cli, struct parse_state *ps, int c, const struct opt_def *def,
 			const char *arg)
 {
-	const char *why;
+	struct why why;
 	int rc = -1;
 	uint64_t v;
 
@@ -245,39 +246,39 @@ static int take_measure(struct cli *cli, struct parse_state *ps, int c, const st
 		break;
 	case O_BUFSIZE:
 		if (parse_u64(arg, 1, BUFFER_KB_MAX, &v, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		cli->sc.rec.buffer_kb = v;
 		ps->bufsize_set = true;
 		break;
 	case O_CPUS:
 		if (cpuset_parse(arg, &cli->sc.osn.cpus, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		cli->cpus_set = true;
 		ps->cpus_def = def;
 		ps->cpus_arg = arg;
 		break;
 	case O_HOUSEKEEPING:
 		if (cpuset_parse(arg, &cli->sc.housekeeping, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		cli->sc.housekeeping_set = true;
 		ps->hk_def = def;
 		ps->hk_arg = arg;
 		break;
 	case O_DURATION:
 		if (parse_duration(arg, false, &cli->sc.duration_s, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_EVENT:
 		if (events_add(&cli->events, arg, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_FILTER:
 		if (events_set_filter(&cli->events, arg, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_TRIGGER:
 		if (events_set_trigger(&cli->events, arg, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	default:
 		return -2;
@@ -288,24 +289,24 @@ static int take_measure(struct cli *cli, struct parse_state *ps, int c, const st
 /* The other options: the run's threads, its end, replay, cleanup, output, help. */
 static int take_run(struct cli *cli, int c, const struct opt_def *def, const char *arg)
 {
-	const char *why;
+	struct why why;
 	int rc = -1;
 
 	switch (c) {
 	case O_PRIORITY:
 		if (threads_parse_priority(arg, &cli->sc.sched, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_CGROUP:
 		if (arg && arg[0] == '=')
 			arg++;
 		if (threads_cgroup_dir(arg, cli->sc.cgroup, sizeof(cli->sc.cgroup), &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_WARMUP:
 		if (parse_duration_max(arg, false, WARMUP_MAX, "is more than a day",
 				       &cli->sc.warmup_s, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_REPLAY:
 		cli->replay = arg;
@@ -321,18 +322,18 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 		break;
 	case O_ITERATIONS:
 		if (parse_u64(arg, 1, UINT32_MAX, &cli->sc.iterations, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_CAPTURE_FORMAT:
 		if (strcmp(arg, "dat") && strcmp(arg, "text"))
 			rc = opt_bad(def, arg, "is not a capture format");
 		else if ((cli->sc.capture_dat = !strcmp(arg, "dat")) &&
-			 !tracedat_available(&why))
-			rc = opt_bad(def, arg, why);
+			 !tracedat_available(&why.text))
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_CAPTURE_LAST:
 		if (parse_duration(arg, false, &cli->sc.capture_last_s, &why))
-			rc = opt_bad(def, arg, why);
+			rc = opt_bad(def, arg, why.text);
 		break;
 	case O_QUIET:
 		cli->out.quiet = true;
@@ -403,7 +404,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		return rc;
 	if (first < argc) {
 		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see --help)\n",
-			opt_quote(argv[first]));
+			opt_quote(argv[first], &(struct opt_text){ 0 }));
 		return HWN_EXIT_USAGE;
 	}
 	if ((rc = finish_actions(cli)))

@@ -73,8 +73,8 @@ static int take(struct replay *r, struct series *sr, uint64_t *samples)
 	int rc;
 
 	if ((s_line || smi_line) && jsonr_int(r->o, "cpu", &cpu) == 0 && cpu >= 0 &&
-	    cpu < r->s.stats.ncpus) {
-		cs = &r->s.stats.cpu[cpu];
+	    cpu < session_stats(r->s)->ncpus) {
+		cs = &session_stats(r->s)->cpu[cpu];
 		periods = cs->periods;
 		runtime = cs->runtime;
 		noise = cs->noise;
@@ -88,17 +88,17 @@ static int take(struct replay *r, struct series *sr, uint64_t *samples)
 	}
 	if ((rc = replay_take(r)) < 0)
 		return rc;
-	if (series_fit(sr, r->s.stats.ncpus) < 0) {
+	if (series_fit(sr, session_stats(r->s)->ncpus) < 0) {
 		snprintf(r->err, sizeof(r->err), "out of memory");
 		return -1;
 	}
-	if (r->s.stats.samples < *samples)
+	if (session_stats(r->s)->samples < *samples)
 		for (int i = 0; i < sr->n; i++)
 			verdict_series_init(&sr->s[i]);
-	*samples = r->s.stats.samples;
-	if (cpu < 0 || cpu >= r->s.stats.ncpus)
+	*samples = session_stats(r->s)->samples;
+	if (cpu < 0 || cpu >= session_stats(r->s)->ncpus)
 		return 0;
-	cs = &r->s.stats.cpu[cpu];
+	cs = &session_stats(r->s)->cpu[cpu];
 	if (cs->periods == periods + 1) {
 		struct verdict_period p = { cs->runtime - runtime, cs->noise - noise, ms, cs->hw - hw,
 					    cs->nmi - nmi };
@@ -122,7 +122,7 @@ static int load_series(struct replay *r, const char *path, struct series *sr)
 		return -1;
 	}
 	rc = replay_open(r, f);
-	if (rc == 0 && sr && series_fit(sr, r->s.stats.ncpus) < 0)
+	if (rc == 0 && sr && series_fit(sr, session_stats(r->s)->ncpus) < 0)
 		rc = -1;
 	while (rc == 0 && (rc = replay_next(r)) > 0)
 		rc = sr ? take(r, sr, &samples) : replay_take(r);
@@ -146,7 +146,7 @@ static int load(struct replay *r, const char *path)
  */
 static const char *mode_of(const struct replay *r)
 {
-	return r->hwlat_mode ? "hwlat" : session_osnoise_conf(&r->s)->irq_disable ? "hwnoise" :
+	return r->hwlat_mode ? "hwlat" : session_osnoise_conf(r->s)->irq_disable ? "hwnoise" :
 	       "osnoise";
 }
 
@@ -176,14 +176,14 @@ int cmptable_live_mode(const struct replay *ref, const char *path, bool irq_disa
  */
 static void describe(const char *name, const char *path, const struct replay *r)
 {
-	struct cmp_conf c = { session_osnoise_conf(&r->s), r->end.smi };
+	struct cmp_conf c = { session_osnoise_conf(r->s), r->end.smi };
 	char conf[400], clock[32];
 
 	uint64_t periods = 0;
 
-	for (int i = 0; i < r->s.stats.ncpus; i++)
-		if (r->s.stats.cpu[i].periods > periods)
-			periods = r->s.stats.cpu[i].periods;
+	for (int i = 0; i < session_stats(r->s)->ncpus; i++)
+		if (session_stats(r->s)->cpu[i].periods > periods)
+			periods = session_stats(r->s)->cpu[i].periods;
 	printf("%s: %s  %s  %s measured, %llu periods\n", name, path,
 	       r->hwlat_mode ? mode_long("hwlat") : cmpcells_conf(&c, conf, sizeof(conf)),
 	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)),
@@ -203,8 +203,8 @@ static bool hwlat_refused(const char *what, const struct replay *r, const char *
 /* One line for each setting of a and b that differs. */
 static void differences(const struct replay *a, const struct replay *b)
 {
-	struct cmp_conf ca = { session_osnoise_conf(&a->s), a->end.smi };
-	struct cmp_conf cb = { session_osnoise_conf(&b->s), b->end.smi };
+	struct cmp_conf ca = { session_osnoise_conf(a->s), a->end.smi };
+	struct cmp_conf cb = { session_osnoise_conf(b->s), b->end.smi };
 	char line[CMP_DIFFS_MAX][CMP_DIFF_LEN];
 	int n = cmpcells_diffs(&ca, &cb, line);
 
@@ -298,7 +298,7 @@ static int args(int argc, char **argv, const char *path[2], bool *json, double *
 /* The settings that change what a figure means: the same on both sides? */
 static bool comparable(const struct replay *a, const struct replay *b)
 {
-	const struct osnoise_conf *ca = session_osnoise_conf(&a->s), *cb = session_osnoise_conf(&b->s);
+	const struct osnoise_conf *ca = session_osnoise_conf(a->s), *cb = session_osnoise_conf(b->s);
 
 	return ca->period_us == cb->period_us && ca->runtime_us == cb->runtime_us &&
 	       ca->threshold_us == cb->threshold_us && ca->irq_disable == cb->irq_disable;

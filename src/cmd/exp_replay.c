@@ -98,10 +98,11 @@ int exp_replay(const char *path, bool json)
 	p->x.r = &p->run;
 	p->x.ph.done = true;
 	hook.ctx = &p->x;
-	if (replay_open(rp, f) == 0 && session_add_hook(&rp->s, &hook) == 0) {
+	if (replay_open(rp, f) == 0 && session_add_hook(rp->s, &hook) == 0) {
 		while ((rc = replay_next(rp)) > 0 && (rc = replay_take(rp)) == 0) {
-			for (; seen < rp->s.seg.marks.n && rc == 0; seen++)
-				rc = marker(p, &rp->s.seg.marks.m[seen], rp->s.ncpus);
+			for (; seen < session_segments(rp->s)->marks.n && rc == 0; seen++)
+				rc = marker(p, &session_segments(rp->s)->marks.m[seen],
+					    session_ncpus(rp->s));
 			if (rc < 0)
 				snprintf(rp->err, sizeof(rp->err), "line %lu: an experiment's marker "
 					 "that does not parse", rp->lines);

@@ -90,7 +90,7 @@ static const char *take(int argc, char **argv, int *i, const char *name, bool *h
 
 static int take_time(const char *opt, const char *arg, uint64_t min, uint64_t *s)
 {
-	const char *why;
+	struct why why;
 
 	if (!arg || parse_duration(arg, false, s, &why) || *s < min || *s > 3600)
 		return bad(opt, arg, min ? "a time from 1 s to 1 h: 20, 20s, 2m" :
@@ -101,7 +101,8 @@ static int take_time(const char *opt, const char *arg, uint64_t min, uint64_t *s
 /* One of our options at argv[*i]: 1 taken, 0 not ours, or an exit status + 1 << 8. */
 static int take_ours(struct xopts *x, int argc, char **argv, int *i)
 {
-	const char *v, *why;
+	const char *v;
+	struct why why;
 	uint64_t n;
 	bool hit;
 	int id, rc;
@@ -199,20 +200,22 @@ static const struct sysknob *knob_now(const struct session *s, enum sysknob_id i
 	return &session_tuning(s)->knobs.k[id];
 }
 
-/* Step the knob until it reads want ("": one step); -1 with one line in s->err. */
+/* Step the knob until it reads want ("": one step); -1 with one line in err. */
 static int set_value(struct session *s, struct xrun *x, const char *want)
 {
 	for (int i = 0; i < STEPS_MAX; i++) {
 		if (want[0] && strcmp(knob_now(s, x->id)->value, want) == 0)
 			break;
-		if (session_knob_step(s, x->id, "experiment") < 0)
+		if (session_knob_step(s, x->id, "experiment") < 0) {
+			snprintf(x->err, sizeof(x->err), "%s", session_err(s));
 			return -1;
+		}
 		x->r->switches++;
 		if (!want[0])
 			break;
 	}
 	if (want[0] && strcmp(knob_now(s, x->id)->value, want) != 0) {
-		snprintf(s->err, sizeof(s->err), "%s: %s is not one of its values here",
+		snprintf(x->err, sizeof(x->err), "%s: %s is not one of its values here",
 			 x->r->name, want);
 		return -1;
 	}
@@ -268,7 +271,7 @@ static void enter_block(struct session *s, struct xrun *x, const struct exp_phas
 	if (ph->block == 0 || ph->side != x->ph.side) {
 		if (set_value(s, x, want) < 0) {
 			x->failed = true;
-			end(s, x, s->err);
+			end(s, x, x->err);
 			return;
 		}
 		if (ph->side == EXP_B && !x->r->b[0])
@@ -304,7 +307,7 @@ static void x_tick(void *ctx, struct session *s)
 	struct exp_phase ph;
 	uint64_t now = stopwatch_now();
 
-	if (s->warming || x->over)
+	if (session_warming(s) || x->over)
 		return;
 	if (x->begun && strcmp(knob_now(s, x->id)->value, x->expect) != 0) {
 		char why[256];
@@ -362,7 +365,8 @@ void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, b
 
 void exp_phase_cpus(struct xrun *x, const char *text)
 {
-	const char *list = strstr(text, ", counted, CPUs "), *why;
+	const char *list = strstr(text, ", counted, CPUs ");
+	struct why why;
 
 	x->take_all = true;
 	if (list && strcmp(list + 16, "any") != 0 && cpuset_parse(list + 16, &x->take, &why) == 0)
@@ -391,7 +395,7 @@ static int knob_usable(enum sysknob_id id, const struct cpuset *cpus)
 static int outcome(struct xrun *x, const struct session *s)
 {
 	struct exp_run *r = x->r;
-	int rc = x->failed && !r->done ? HWN_EXP_FAILED : s->exit_status == HWN_EXIT_STOPPED ?
+	int rc = x->failed && !r->done ? HWN_EXP_FAILED : session_exit_status(s) == HWN_EXIT_STOPPED ?
 		 HWN_EXIT_STOPPED : x->over && !r->cut[0] ? HWN_EXP_DONE : HWN_EXP_CUT;
 
 	if (rc == HWN_EXP_FAILED) {
@@ -399,8 +403,8 @@ static int outcome(struct xrun *x, const struct session *s)
 		r->ran = false;
 	}
 	if (!r->cut[0] && rc != HWN_EXP_DONE)
-		snprintf(r->cut, sizeof(r->cut), "%s", s->stop_reason[0] ? s->stop_reason :
-			 "interrupted");
+		snprintf(r->cut, sizeof(r->cut), "%s", session_stop_reason(s)[0] ?
+			 session_stop_reason(s) : "interrupted");
 	return rc;
 }
 
@@ -428,7 +432,7 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 				     .tick = x_tick };
 	struct session_conf sc = cli->sc;
 	struct outputs out;
-	struct session s;
+	struct session *s;
 	char err[512];
 	int rc;
 
@@ -447,31 +451,33 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 		sc.warmup_s = 0;	/* --warm-up: before the first block only */
 	if ((rc = outputs_open(&out, &cli->out)))
 		return rc;
-	if (session_start(&s, &sc) < 0) {
-		rc = s.exit_status == HWN_EXIT_USAGE ? HWN_EXIT_USAGE : HWN_EXP_FAILED;
-		session_finish(&s);
+	s = session_new(NULL);
+	if (!s || session_start(s, &sc) < 0) {
+		rc = s && session_exit_status(s) == HWN_EXIT_USAGE ? HWN_EXIT_USAGE : HWN_EXP_FAILED;
+		if (s)
+			session_finish(s);
 		outputs_abandon(&out);
-		fprintf(stderr, "hwnoisetop: %s\n", s.err);
-		session_free_results(&s);
+		fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
+		session_free(s);
 		return rc;
 	}
-	outputs_begin(&out, &s, argc, argv, &(struct recording_cli){ .quiet = true });
-	values(&x, &s, o->values[k]);
-	session_add_hook(&s, &hook);
-	session_run(&s, NULL);
+	outputs_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = true });
+	values(&x, s, o->values[k]);
+	session_add_hook(s, &hook);
+	session_run(s, NULL);
 	if (!x.over && x.begun)
-		session_mark(&s, "experiment", "experiment: cut: %.90s",
-			     s.stop_reason[0] ? s.stop_reason : "interrupted");
-	session_finish(&s);
-	rc = outcome(&x, &s);
+		session_mark(s, "experiment", "experiment: cut: %.90s",
+			     session_stop_reason(s)[0] ? session_stop_reason(s) : "interrupted");
+	session_finish(s);
+	rc = outcome(&x, s);
 	{
-		struct recording_end re = { session_elapsed_of(&s, SESSION_OSNOISE), session_run_ns(&s),
+		struct recording_end re = { session_elapsed_of(s, SESSION_OSNOISE), session_run_ns(s),
 					    false, false, false };
 
-		if (outputs_end(&out, &s, &re, err, sizeof(err)) < 0)
+		if (outputs_end(&out, s, &re, err, sizeof(err)) < 0)
 			fprintf(stderr, "hwnoisetop: %s\n", err);
 	}
-	session_free_results(&s);
+	session_free(s);
 	return rc;
 }
 

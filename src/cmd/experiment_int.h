@@ -20,6 +20,7 @@ struct xrun {
 	enum sysknob_id id;
 	char want_b[SYSKNOB_VALUE_LEN];	/* "": the next value */
 	char expect[SYSKNOB_VALUE_LEN];	/* the knob's value as last set or seen */
+	char err[256];			/* why the knob could not be set */
 	struct exp_phase ph;		/* now; done: periods are not taken */
 	uint64_t t0;			/* the first block's start; 0: not begun */
 	struct cpuset take;		/* counted: the CPUs whose periods it takes */

@@ -186,7 +186,8 @@ static int finish(struct hwlat_cli *cli, const char *window_arg, const char *wid
 int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 {
 	const struct opt_def *def = NULL;
-	const char *arg = NULL, *why, *cpus_arg = NULL;
+	const char *arg = NULL, *cpus_arg = NULL;
+	struct why why;
 	const char *window_arg = NULL, *width_arg = NULL;
 	struct hwlat_conf *h = &cli->sc.hwl;
 	bool hardlimit_set = false, cpus_set = false;
@@ -217,25 +218,25 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			break;
 		case O_DURATION:
 			if (parse_duration(arg, true, &cli->sc.duration_s, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			break;
 		case O_THRESHOLD:
 			if (parse_time_us(arg, 1, THRESHOLD_MAX, &h->threshold_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			break;
 		case O_HARDLIMIT:
 			if (parse_time_us(arg, 0, WINDOW_MAX, &cli->hardlimit_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			hardlimit_set = true;
 			break;
 		case O_WINDOW:
 			if (parse_time_us(arg, 1, WINDOW_MAX, &h->window_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			window_arg = arg;
 			break;
 		case O_WIDTH:
 			if (parse_time_us(arg, 1, WINDOW_MAX, &h->width_us, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			width_arg = arg;
 			break;
 		case O_MODE:
@@ -244,7 +245,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			break;
 		case O_CPUS:
 			if (cpuset_parse(arg, &h->cpus, &why))
-				rc = opt_bad(def, arg, why);
+				rc = opt_bad(def, arg, why.text);
 			else if (cpuset_empty(&h->cpus))
 				rc = opt_bad(def, arg, "names no CPU");
 			cpus_set = true;
@@ -276,7 +277,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 		return rc;
 	if (first < argc) {
 		fprintf(stderr, "hwnoisetop: unexpected argument '%s' (see hwnoisetop hwlat --help)\n",
-			opt_quote(argv[first]));
+			opt_quote(argv[first], &(struct opt_text){ 0 }));
 		return HWN_EXIT_USAGE;
 	}
 	return finish(cli, window_arg, width_arg, cpus_set ? cpus_arg : NULL, hardlimit_set);
@@ -310,16 +311,16 @@ static void watch_update(void *ctx)
 {
 	struct watch *w = ctx;
 
-	hwlat_print_samples(stdout, &w->s->hwl_stats, w->printed);
-	w->printed = w->s->hwl_stats.nsamples;
+	hwlat_print_samples(stdout, session_hwl_stats(w->s), w->printed);
+	w->printed = session_hwl_stats(w->s)->nsamples;
 	fflush(stdout);
 }
 
 int hwlat_main(int argc, char **argv)
 {
 	struct hwlat_cli cli;
-	struct session s;
-	struct watch w = { &s, 0 };
+	struct session *s;
+	struct watch w = { NULL, 0 };
 	struct session_ui ui = { .ctx = &w, .input_fd = -1, .update = watch_update };
 	struct outputs out;
 	struct hwlat_end end;
@@ -343,33 +344,36 @@ int hwlat_main(int argc, char **argv)
 		printf("\nStarting test\n");
 		fflush(stdout);
 	}
-	if (session_start(&s, &cli.sc) < 0) {
-		session_finish(&s);
+	s = session_new(NULL);
+	if (!s || session_start(s, &cli.sc) < 0) {
+		if (s)
+			session_finish(s);
 		outputs_abandon(&out);
-		fprintf(stderr, "hwnoisetop: %s\n", s.err);
-		session_free_results(&s);
+		fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
+		session_free(s);
 		return HWN_HWLAT_FAILED;
 	}
-	outputs_begin(&out, &s, argc + 1, argv - 1, &(struct recording_cli){
+	w.s = s;
+	outputs_begin(&out, s, argc + 1, argv - 1, &(struct recording_cli){
 		.quiet = cli.out.quiet, .json = cli.out.json, .watch = cli.watch,
 		.hardlimit_us = cli.hardlimit_us, .report = cli.report });
-	if (cli.sc.smi && !smi_ok(s.smi))
-		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(s.smi));
-	rc = session_run(&s, cli.watch && !cli.out.quiet ? &ui : NULL);
-	session_finish(&s);
+	if (cli.sc.smi && !smi_ok(session_smi(s)))
+		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(session_smi(s)));
+	rc = session_run(s, cli.watch && !cli.out.quiet ? &ui : NULL);
+	session_finish(s);
 	if (cli.watch && !cli.out.quiet)
 		watch_update(&w);	/* what the last drain brought */
 	end = (struct hwlat_end){ .conf = &cli.sc.hwl, .hardlimit_us = cli.hardlimit_us,
 				  .duration_s = cli.sc.duration_s, .quiet = cli.out.quiet,
-				  .json = cli.out.json, .watch = cli.watch, .smi = smi_ok(s.smi) };
-	status = s.hwl_stats.samples && s.hwl_stats.max > cli.hardlimit_us ? HWN_HWLAT_ABOVE :
+				  .json = cli.out.json, .watch = cli.watch, .smi = smi_ok(session_smi(s)) };
+	status = session_hwl_stats(s)->samples && session_hwl_stats(s)->max > cli.hardlimit_us ? HWN_HWLAT_ABOVE :
 									     HWN_HWLAT_BELOW;
-	if (s.exit_status)
+	if (session_exit_status(s))
 		status = HWN_HWLAT_FAILED;
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
 		int werr = !(report = outfile_open(cli.report)) ||
-			   hwlat_print_samples(report, &s.hwl_stats, 0);
+			   hwlat_print_samples(report, session_hwl_stats(s), 0);
 
 		if ((report && fclose(report) != 0) || werr) {
 			fprintf(stderr, "hwnoisetop: cannot write the report to %s: %s\n", cli.report,
@@ -380,17 +384,17 @@ int hwlat_main(int argc, char **argv)
 		}
 	}
 	/* The recording's footer: the exit status and the report's line, for its replay. */
-	s.exit_status = status;
-	if (outputs_end(&out, &s, &(struct recording_end){ .smi = end.smi,
+	session_set_exit_status(s, status);
+	if (outputs_end(&out, s, &(struct recording_end){ .smi = end.smi,
 			.report_saved = end.report != NULL }, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		status = HWN_HWLAT_FAILED;
 	}
 	end.status = status;
-	summary_hwlat(&s, &end);
-	if (s.err[0] && rc)
-		fprintf(stderr, "hwnoisetop: %s\n", s.err);
+	summary_hwlat(s, &end);
+	if (session_err(s)[0] && rc)
+		fprintf(stderr, "hwnoisetop: %s\n", session_err(s));
 	fflush(stdout);
-	session_free_results(&s);
+	session_free(s);
 	return status;
 }

@@ -39,8 +39,8 @@ static void quiet_update(void *ctx)
 	const struct session *s = req;
 	char why[64];
 
-	if (!s->quit && session_periods_done(s, s->conf.iterations)) {
-		snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)s->conf.iterations);
+	if (!session_quitting(s) && session_periods_done(s, session_conf(s)->iterations)) {
+		snprintf(why, sizeof(why), "%llu periods done", (unsigned long long)session_conf(s)->iterations);
 		session_request_stop(req, why);
 	}
 }
@@ -138,11 +138,11 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 	int rc;
 
 	if (ref) {
-		dc.ref = &ref->s.stats;
+		dc.ref = session_stats(ref->s);
 		dc.ref_name = ref_path;
 		dc.ref_elapsed_s = ref->end.elapsed_s;
-		dc.ref_osnoise = !session_osnoise_conf(&ref->s)->irq_disable;
-		dc.ref_osn = session_osnoise_conf(&ref->s);
+		dc.ref_osnoise = !session_osnoise_conf(ref->s)->irq_disable;
+		dc.ref_osn = session_osnoise_conf(ref->s);
 		dc.ref_smi = ref->end.smi;
 	}
 	rc = dashboard_run(s, &dc, err, sizeof(err));
@@ -153,9 +153,9 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 
 static int run(int argc, char **argv, const struct replay *ref, const char *ref_path)
 {
-	struct session s;
+	struct session *s;
 	struct cli cli;
-	struct session_ui quiet_ui = { .ctx = &s, .input_fd = -1, .update = quiet_update };
+	struct session_ui quiet_ui = { .input_fd = -1, .update = quiet_update };
 	struct outputs out;
 	char err[512];
 	bool dashboard, tty;
@@ -201,49 +201,54 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (dashboard && (actions_have(cli.sc.on_threshold, ACTION_SHELL) ||
 			  actions_have(cli.sc.on_end, ACTION_SHELL)))
 		cli.sc.actions_log = ACTIONS_LOG;
-	if (session_start(&s, &cli.sc) < 0) {
-		rc = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
-		session_finish(&s);
+	s = session_new(NULL);
+	if (!s || session_start(s, &cli.sc) < 0) {
+		rc = s && session_exit_status(s) ? session_exit_status(s) : HWN_EXIT_ENV;
+		if (s)
+			session_finish(s);
 		outputs_abandon(&out);
-		fprintf(stderr, "hwnoisetop: %s\n", s.err);
-		session_free_results(&s);
+		fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
+		session_free(s);
 		cli_free(&cli);
 		return rc;
 	}
-	outputs_begin(&out, &s, argc, argv, &(struct recording_cli){ .quiet = cli.out.quiet });
-	if (cli.smi && !smi_ok(s.smi))
-		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(s.smi));
+	quiet_ui.ctx = s;
+	outputs_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = cli.out.quiet });
+	if (cli.smi && !smi_ok(session_smi(s)))
+		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(session_smi(s)));
 	rc = -1;
 	if (dashboard)
-		rc = show_dashboard(&s, &cli, ref, ref_path);
+		rc = show_dashboard(s, &cli, ref, ref_path);
 	if (rc < 0)
-		rc = session_run(&s, cli.sc.iterations ? &quiet_ui : NULL);
-	session_finish(&s);
+		rc = session_run(s, cli.sc.iterations ? &quiet_ui : NULL);
+	session_finish(s);
 	{
 		struct summary_opts so = {
 			.quiet = cli.out.quiet,
 			.json = cli.out.json,
 			.pretty = !cli.out.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
 			.segments = !cli.out.quiet,
-			.smi = cli.smi && smi_ok(s.smi),
-			.hwlat_view = s.hwl_stats.cpu,
-			.elapsed_s = session_elapsed_of(&s, SESSION_OSNOISE),
-			.run_ns = session_run_ns(&s),
+			.smi = cli.smi && smi_ok(session_smi(s)),
+			.hwlat_view = session_hwl_stats(s)->cpu,
+			.elapsed_s = session_elapsed_of(s, SESSION_OSNOISE),
+			.run_ns = session_run_ns(s),
 			.width = report_width(stdout, cli.out.quiet || cli.out.json),
 		};
 		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
 
-		if (outputs_end(&out, &s, &re, err, sizeof(err)) < 0) {
-			textbuf_printf(&s.notes, "%s\n", err);
-			s.exit_status = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
+		if (outputs_end(&out, s, &re, err, sizeof(err)) < 0) {
+			session_add_note(s, "%s\n", err);
+			session_set_exit_status(s, session_exit_status(s) ? session_exit_status(s) :
+							      HWN_EXIT_ENV);
 		}
-		summary_print(&s, &so);
+		summary_print(s, &so);
 	}
-	if (s.err[0] && rc && !s.stop_hit)
-		fprintf(stderr, "hwnoisetop: %s\n", s.err);
-	session_free_results(&s);
+	if (session_err(s)[0] && rc && !session_stop_hit(s))
+		fprintf(stderr, "hwnoisetop: %s\n", session_err(s));
+	rc = session_exit_status(s);
+	session_free(s);
 	cli_free(&cli);
-	return s.exit_status;
+	return rc;
 }
 
 int hwnoise_main(int argc, char **argv)

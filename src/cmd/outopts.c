@@ -71,7 +71,7 @@ static int record_path_check(const char *path, bool force, char *why, size_t len
 	else if (access(dir, W_OK | X_OK) < 0)
 		err = errno;
 	if (err)
-		snprintf(why, len, "cannot be created: %s: %s", opt_quote(dir), strerror(err));
+		snprintf(why, len, "cannot be created: %s: %s", opt_quote(dir, &(struct opt_text){ 0 }), strerror(err));
 	return err ? -1 : 0;
 }
 
@@ -130,7 +130,7 @@ int outputs_end(struct outputs *out, struct session *s, const struct recording_e
 {
 	int rc;
 
-	s->nhooks = 0;	/* both go now */
+	session_remove_hooks(s);	/* both go now */
 	prom_end(out->prom, s);
 	rc = recording_close(out->rec, end, err, errlen);
 	memset(out, 0, sizeof(*out));

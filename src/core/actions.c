@@ -76,7 +76,7 @@ static int parse_trace(struct actions *a, const char *rest, const char *default_
 static int number(const char *p, const char *end, int64_t min, int64_t max, int *out)
 {
 	char buf[24];
-	const char *why;
+	struct why why;
 	int64_t v;
 
 	if (end - p <= 0 || (size_t)(end - p) >= sizeof(buf))

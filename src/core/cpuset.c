@@ -109,31 +109,30 @@ static int parse_cpu(const char **p)
 	return (int)v;
 }
 
-int cpuset_parse(const char *text, struct cpuset *set, const char **why)
+int cpuset_parse(const char *text, struct cpuset *set, struct why *why)
 {
 	const char *p = text;
-	static char reason[64];
 
 	cpuset_clear(set);
 	if (!text || !*text) {
-		*why = "empty list";
+		why->text = "empty list";
 		return -1;
 	}
 	for (;;) {
 		int lo, hi;
 
 		if (*p == ',' || *p == '\0') {
-			*why = "empty entry";
+			why->text = "empty entry";
 			return -1;
 		}
 		lo = parse_cpu(&p);
 		if (lo == -2) {
-			snprintf(reason, sizeof(reason), "CPU numbers must be below %d", HWN_MAX_CPUS);
-			*why = reason;
+			snprintf(why->buf, sizeof(why->buf), "CPU numbers must be below %d", HWN_MAX_CPUS);
+			why->text = why->buf;
 			return -1;
 		}
 		if (lo < 0) {
-			*why = "expected a CPU number";
+			why->text = "expected a CPU number";
 			return -1;
 		}
 		hi = lo;
@@ -141,17 +140,17 @@ int cpuset_parse(const char *text, struct cpuset *set, const char **why)
 			p++;
 			hi = parse_cpu(&p);
 			if (hi == -2) {
-				snprintf(reason, sizeof(reason), "CPU numbers must be below %d", HWN_MAX_CPUS);
-				*why = reason;
+				snprintf(why->buf, sizeof(why->buf), "CPU numbers must be below %d", HWN_MAX_CPUS);
+				why->text = why->buf;
 				return -1;
 			}
 			if (hi < 0) {
-				*why = "range without an end";
+				why->text = "range without an end";
 				return -1;
 			}
 			if (hi < lo) {
-				snprintf(reason, sizeof(reason), "range %d-%d is reversed", lo, hi);
-				*why = reason;
+				snprintf(why->buf, sizeof(why->buf), "range %d-%d is reversed", lo, hi);
+				why->text = why->buf;
 				return -1;
 			}
 		}
@@ -160,7 +159,7 @@ int cpuset_parse(const char *text, struct cpuset *set, const char **why)
 		if (*p == '\0')
 			return 0;
 		if (*p != ',') {
-			*why = "unexpected character";
+			why->text = "unexpected character";
 			return -1;
 		}
 		p++;

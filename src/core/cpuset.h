@@ -5,6 +5,8 @@
 #ifndef HWN_CPUSET_H
 #define HWN_CPUSET_H
 
+#include "why.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -37,7 +39,7 @@ void cpuset_andnot(struct cpuset *dst, const struct cpuset *a, const struct cpus
  * each CPU below HWN_MAX_CPUS.  Returns 0, or -1 with a short reason
  * ("empty entry", "range 3-1 is reversed", ...) in why.
  */
-int cpuset_parse(const char *text, struct cpuset *set, const char **why);
+int cpuset_parse(const char *text, struct cpuset *set, struct why *why);
 
 /*
  * Format set as a compact cpu-list ("" when empty).  Returns buf; when the

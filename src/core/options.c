@@ -71,17 +71,13 @@ static const struct opt_def *find(const struct opt_def *defs, int id)
 	return NULL;
 }
 
-const char *opt_label(const struct opt_def *def)
+const char *opt_label(const struct opt_def *def, struct opt_text *t)
 {
-	static char buf[2][64];
-	static int which;
-	char *b = buf[which ^= 1];
-
 	if (def->short_name)
-		snprintf(b, sizeof(buf[0]), "-%c/--%s", def->short_name, def->long_name);
+		snprintf(t->s, sizeof(t->s), "-%c/--%s", def->short_name, def->long_name);
 	else
-		snprintf(b, sizeof(buf[0]), "--%s", def->long_name);
-	return b;
+		snprintf(t->s, sizeof(t->s), "--%s", def->long_name);
+	return t->s;
 }
 
 const struct opt_def *opt_find(const struct opt_def *defs, int id)
@@ -93,22 +89,23 @@ const struct opt_def *opt_find(const struct opt_def *defs, int id)
 
 int opt_bad(const struct opt_def *def, const char *arg, const char *why)
 {
+	struct opt_text label, quoted;
+
 	if (arg)
-		fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(def), opt_quote(arg), why);
+		fprintf(stderr, "hwnoisetop: %s '%s' %s", opt_label(def, &label),
+			opt_quote(arg, &quoted), why);
 	else
-		fprintf(stderr, "hwnoisetop: %s %s", opt_label(def), why);
+		fprintf(stderr, "hwnoisetop: %s %s", opt_label(def, &label), why);
 	if (def->accepts)
 		fprintf(stderr, " (it takes %s)", def->accepts);
 	fputc('\n', stderr);
 	return HWN_EXIT_USAGE;
 }
 
-const char *opt_quote(const char *arg)
+const char *opt_quote(const char *arg, struct opt_text *t)
 {
 	/* Each input byte takes at most 4 output bytes ("\\x1b"), plus "...". */
-	static char buf[4][OPT_QUOTE_MAX * 4 + 4];
-	static int which;
-	char *b = buf[which = (which + 1) % 4], *o = b;
+	char *b = t->s, *o = b;
 	size_t n = strlen(arg ? arg : "");
 
 	if (!arg)
@@ -151,21 +148,22 @@ int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def *
 	if (c == '?' || c == ':') {
 		const char *word = prev < argc ? argv[prev] : "";
 		const struct opt_def *d = optopt ? find(p->defs, optopt) : NULL;
+		struct opt_text label, quoted;
 
 		if (c == ':' && d)
-			fprintf(stderr, "hwnoisetop: %s needs an argument (%s)\n", opt_label(d),
+			fprintf(stderr, "hwnoisetop: %s needs an argument (%s)\n", opt_label(d, &label),
 				d->arg_name ? d->arg_name : "a value");
 		else if (c == ':')
-			fprintf(stderr, "hwnoisetop: %s needs an argument\n", opt_quote(word));
+			fprintf(stderr, "hwnoisetop: %s needs an argument\n", opt_quote(word, &quoted));
 		else if (d && d->arg == OPT_NONE)
-			fprintf(stderr, "hwnoisetop: %s takes no argument ('%s')\n", opt_label(d),
-				opt_quote(word));
+			fprintf(stderr, "hwnoisetop: %s takes no argument ('%s')\n", opt_label(d, &label),
+				opt_quote(word, &quoted));
 		else if (optopt && optopt < 256)
 			fprintf(stderr, "hwnoisetop: unknown option -%c (see %s --help)\n", optopt,
 				p->command);
 		else
 			fprintf(stderr, "hwnoisetop: unknown option %s (see %s --help)\n",
-				opt_quote(word), p->command);
+				opt_quote(word, &quoted), p->command);
 		return '?';
 	}
 	*def = find(p->defs, c);

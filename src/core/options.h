@@ -35,8 +35,13 @@ void opt_parser_free(struct opt_parser *p);
 int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def **def,
 	     const char **arg, int *first_arg);
 
-/* "-c/--cpus" for messages. */
-const char *opt_label(const struct opt_def *def);
+/* A message's text of an option or an argument, in the caller's storage. */
+#define OPT_QUOTE_MAX 64
+struct opt_text {
+	char s[OPT_QUOTE_MAX * 4 + 4];	/* each byte at most 4 ("\\x1b"), and "..." */
+};
+/* "-c/--cpus" for messages, in *t. */
+const char *opt_label(const struct opt_def *def, struct opt_text *t);
 /* The entry of defs with that id (the table's end when there is none). */
 const struct opt_def *opt_find(const struct opt_def *defs, int id);
 /*
@@ -48,11 +53,10 @@ int opt_bad(const struct opt_def *def, const char *arg, const char *why);
 /*
  * An argument as it may be echoed in a message: control characters escaped
  * (newline as \n, ESC as \x1b, a backslash doubled) and anything past
- * OPT_QUOTE_MAX bytes cut, ending in "...".  The result lives in a static
- * buffer; up to four calls may be used in one message.
+ * OPT_QUOTE_MAX bytes cut, ending in "...".  Written in *t, which it returns:
+ * opt_quote(arg, &(struct opt_text){ 0 }) lives until the end of the call's block.
  */
-#define OPT_QUOTE_MAX 64
-const char *opt_quote(const char *arg);
+const char *opt_quote(const char *arg, struct opt_text *t);
 
 /* Print the options' help lines (for --help). */
 void opt_print_help(FILE *out, const struct opt_def *defs);

@@ -28,52 +28,50 @@ static int read_digits(const char **p, uint64_t *v)
 	return 0;
 }
 
-static int number_prefix(const char **p, uint64_t *v, const char **why)
+static int number_prefix(const char **p, uint64_t *v, struct why *why)
 {
 	int rc;
 
 	if (**p == '-') {
-		*why = "must not be negative";
+		why->text = "must not be negative";
 		return -1;
 	}
 	rc = read_digits(p, v);
 	if (rc == -2) {
-		*why = "is too large";
+		why->text = "is too large";
 		return -1;
 	}
 	if (rc < 0) {
-		*why = "is not a number";
+		why->text = "is not a number";
 		return -1;
 	}
 	return 0;
 }
 
 /* "must be between MIN and MAX[unit]" unless min <= v <= max. */
-static int in_range(uint64_t v, uint64_t min, uint64_t max, const char *unit, const char **why)
+static int in_range(uint64_t v, uint64_t min, uint64_t max, const char *unit, struct why *why)
 {
-	static char reason[96];
-
 	if (v >= min && v <= max)
 		return 0;
-	snprintf(reason, sizeof(reason), "must be between %llu and %llu%s",
+	snprintf(why->buf, sizeof(why->buf), "must be between %llu and %llu%s",
 		 (unsigned long long)min, (unsigned long long)max, unit);
-	*why = reason;
+	why->text = why->buf;
 	return -1;
 }
 
-int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const char **why)
+int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, struct why *why)
 {
 	const char *p = text;
 	uint64_t v;
 
 	if (!text || !*text) {
-		*why = "is empty";
+		why->text = "is empty";
 		return -1;
 	}
 	if (number_prefix(&p, &v, why))
 		return -1;
 	if (*p) {
-		*why = "is not a plain number";
+		why->text = "is not a plain number";
 		return -1;
 	}
 	if (in_range(v, min, max, "", why))
@@ -82,40 +80,39 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out, const
 	return 0;
 }
 
-int parse_s64(const char *text, int64_t min, int64_t max, int64_t *out, const char **why)
+int parse_s64(const char *text, int64_t min, int64_t max, int64_t *out, struct why *why)
 {
-	static char reason[96];
 	const char *p = text;
 	bool neg;
 	uint64_t v;
 	int rc;
 
 	if (!text || !*text) {
-		*why = "is empty";
+		why->text = "is empty";
 		return -1;
 	}
 	neg = *p == '-';
 	p += neg;
 	rc = read_digits(&p, &v);
 	if (rc == -2 || (rc == 0 && v > (uint64_t)INT64_MAX + neg)) {
-		*why = "is too large";
+		why->text = "is too large";
 		return -1;
 	}
 	if (rc < 0) {
-		*why = "is not a number";
+		why->text = "is not a number";
 		return -1;
 	}
 	if (*p) {
-		*why = "is not a plain number";
+		why->text = "is not a plain number";
 		return -1;
 	}
 	/* -(INT64_MIN) does not fit: negate in unsigned arithmetic. */
 	int64_t n = neg ? (int64_t)(0 - v) : (int64_t)v;
 
 	if (n < min || n > max) {
-		snprintf(reason, sizeof(reason), "must be between %lld and %lld",
+		snprintf(why->buf, sizeof(why->buf), "must be between %lld and %lld",
 			 (long long)min, (long long)max);
-		*why = reason;
+		why->text = why->buf;
 		return -1;
 	}
 	*out = n;
@@ -129,13 +126,13 @@ struct unit {
 
 /* A number with one of units' suffixes; unit_why is the reason when none fits. */
 static int parse_with_units(const char *text, const struct unit *units, const char *unit_why,
-			    uint64_t *out, const char **why)
+			    uint64_t *out, struct why *why)
 {
 	const char *p = text;
 	uint64_t v;
 
 	if (!text || !*text) {
-		*why = "is empty";
+		why->text = "is empty";
 		return -1;
 	}
 	if (number_prefix(&p, &v, why))
@@ -143,18 +140,18 @@ static int parse_with_units(const char *text, const struct unit *units, const ch
 	for (const struct unit *u = units; u->suffix; u++) {
 		if (strcmp(p, u->suffix) == 0) {
 			if (v > UINT64_MAX / u->scale) {
-				*why = "is too large";
+				why->text = "is too large";
 				return -1;
 			}
 			*out = v * u->scale;
 			return 0;
 		}
 	}
-	*why = unit_why;
+	why->text = unit_why;
 	return -1;
 }
 
-int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char **why)
+int parse_duration(const char *text, bool weeks, uint64_t *seconds, struct why *why)
 {
 	/* Keep well inside what timerfd and "%3d" days can carry: 10 years. */
 	return parse_duration_max(text, weeks, 10ULL * 366 * 86400, "must be at most 10 years",
@@ -162,7 +159,7 @@ int parse_duration(const char *text, bool weeks, uint64_t *seconds, const char *
 }
 
 int parse_duration_max(const char *text, bool weeks, uint64_t max, const char *too_long,
-		       uint64_t *seconds, const char **why)
+		       uint64_t *seconds, struct why *why)
 {
 	static const struct unit units[] = {
 		{ "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
@@ -179,18 +176,18 @@ int parse_duration_max(const char *text, bool weeks, uint64_t max, const char *t
 			     &v, why))
 		return -1;
 	if (v == 0) {
-		*why = "must be at least 1 second";
+		why->text = "must be at least 1 second";
 		return -1;
 	}
 	if (v > max) {
-		*why = too_long;
+		why->text = too_long;
 		return -1;
 	}
 	*seconds = v;
 	return 0;
 }
 
-int parse_time_ns(const char *text, uint64_t *ns, const char **why)
+int parse_time_ns(const char *text, uint64_t *ns, struct why *why)
 {
 	static const struct unit units[] = {
 		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
@@ -200,7 +197,7 @@ int parse_time_ns(const char *text, uint64_t *ns, const char **why)
 	return parse_with_units(text, units, "takes a unit of ns, us, ms or s", ns, why);
 }
 
-int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, const char **why)
+int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, struct why *why)
 {
 	static const struct unit units[] = {
 		{ "", 1 }, { "us", 1 }, { "ms", 1000 }, { "s", 1000000 }, { NULL, 0 },

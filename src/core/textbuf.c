@@ -29,23 +29,33 @@ static int reserve(struct textbuf *b, size_t n)
 	return 0;
 }
 
-int textbuf_printf(struct textbuf *b, const char *fmt, ...)
+int textbuf_vprintf(struct textbuf *b, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list again;
 	int n;
 
-	va_start(ap, fmt);
+	va_copy(again, ap);
 	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
 	if (n < 0 || reserve(b, (size_t)n) < 0) {
+		va_end(again);
 		b->dropped++;
 		return -1;
 	}
-	va_start(ap, fmt);
-	vsnprintf(b->text + b->len, b->cap - b->len, fmt, ap);
-	va_end(ap);
+	vsnprintf(b->text + b->len, b->cap - b->len, fmt, again);
+	va_end(again);
 	b->len += (size_t)n;
 	return 0;
+}
+
+int textbuf_printf(struct textbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = textbuf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 int textbuf_set(struct textbuf *b, const char *text)

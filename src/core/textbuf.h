@@ -8,6 +8,7 @@
 #ifndef HWN_TEXTBUF_H
 #define HWN_TEXTBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct textbuf {
@@ -19,6 +20,8 @@ struct textbuf {
 /* Append printf-style text; 0, or -1 (counted in dropped). */
 int textbuf_printf(struct textbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+int textbuf_vprintf(struct textbuf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Replace the whole text; 0 or -1. */
 int textbuf_set(struct textbuf *b, const char *text);
 /* The text ("" while empty). */

@@ -235,7 +235,7 @@ int env_check_busy(const char *const *conflicts, char *err, size_t errlen)
 int env_online_cpus(struct cpuset *set)
 {
 	char buf[4096];
-	const char *why;
+	struct why why;
 
 	/* Read every tick (the dashboard, the knobs): the file stays open. */
 	static struct kfiles online;
@@ -255,7 +255,7 @@ int env_possible_cpus(void)
 {
 	char buf[4096];
 	struct cpuset set;
-	const char *why;
+	struct why why;
 
 	if (kernel_read_text("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0 &&
 	    cpuset_parse(buf, &set, &why) == 0)

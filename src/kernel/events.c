@@ -15,22 +15,22 @@
 #include "options.h"
 #include "textbuf.h"
 
-int events_add(struct events *e, const char *arg, const char **why)
+int events_add(struct events *e, const char *arg, struct why *why)
 {
 	const char *colon = strchr(arg, ':');
 	struct event_opt *v, *o;
 
 	if (!*arg || colon == arg || (colon && (!colon[1] || strchr(colon + 1, ':')))) {
-		*why = "takes system or system:event, e.g. osnoise or osnoise:irq_noise";
+		why->text = "takes system or system:event, e.g. osnoise or osnoise:irq_noise";
 		return -1;
 	}
 	if (strchr(arg, '/') || strstr(arg, "..") || strchr(arg, ' ')) {
-		*why = "takes system or system:event (no '/', '..' or spaces)";
+		why->text = "takes system or system:event (no '/', '..' or spaces)";
 		return -1;
 	}
 	v = realloc(e->v, (e->n + 1) * sizeof(*v));
 	if (!v) {
-		*why = "out of memory";
+		why->text = "out of memory";
 		return -1;
 	}
 	e->v = v;
@@ -41,7 +41,7 @@ int events_add(struct events *e, const char *arg, const char **why)
 	if (!o->system || (colon && !o->event)) {
 		free(o->system);
 		free(o->event);
-		*why = "out of memory";
+		why->text = "out of memory";
 		return -1;
 	}
 	e->n++;
@@ -49,23 +49,21 @@ int events_add(struct events *e, const char *arg, const char **why)
 }
 
 static int check_last(const struct events *e, const char *text, const char *what,
-		      const char **why)
+		      struct why *why)
 {
-	static char reason[160];
-
 	if (!*text) {
-		snprintf(reason, sizeof(reason), "takes a non-empty %s", what);
-		*why = reason;
+		snprintf(why->buf, sizeof(why->buf), "takes a non-empty %s", what);
+		why->text = why->buf;
 		return -1;
 	}
 	if (!e->n) {
-		*why = "applies to the event of a preceding -e sys:event";
+		why->text = "applies to the event of a preceding -e sys:event";
 		return -1;
 	}
 	return 0;
 }
 
-int events_set_filter(struct events *e, const char *filter, const char **why)
+int events_set_filter(struct events *e, const char *filter, struct why *why)
 {
 	struct event_opt *o;
 
@@ -73,14 +71,14 @@ int events_set_filter(struct events *e, const char *filter, const char **why)
 		return -1;
 	o = &e->v[e->n - 1];
 	if (o->filter) {
-		*why = "may be given once for each -e";
+		why->text = "may be given once for each -e";
 		return -1;
 	}
 	o->filter = strdup(filter);
-	return o->filter ? 0 : (*why = "out of memory", -1);
+	return o->filter ? 0 : (why->text = "out of memory", -1);
 }
 
-int events_set_trigger(struct events *e, const char *trigger, const char **why)
+int events_set_trigger(struct events *e, const char *trigger, struct why *why)
 {
 	struct event_opt *o;
 
@@ -88,15 +86,15 @@ int events_set_trigger(struct events *e, const char *trigger, const char **why)
 		return -1;
 	o = &e->v[e->n - 1];
 	if (!o->event) {
-		*why = "applies to one event: give the preceding -e as system:event";
+		why->text = "applies to one event: give the preceding -e as system:event";
 		return -1;
 	}
 	if (o->trigger) {
-		*why = "may be given once for each -e";
+		why->text = "may be given once for each -e";
 		return -1;
 	}
 	o->trigger = strdup(trigger);
-	return o->trigger ? 0 : (*why = "out of memory", -1);
+	return o->trigger ? 0 : (why->text = "out of memory", -1);
 }
 
 void events_free(struct events *e)
@@ -208,7 +206,7 @@ int events_apply(const struct events *e, struct tracefs_instance *inst, char *er
 				snprintf(err, errlen,
 					 "--filter '%s' for %s: the kernel rejects it (%s)%s; it takes an "
 					 "event filter such as 'duration > 1000' over the event's fields",
-					 opt_quote(o->filter), label, strerror(-rc), why);
+					 opt_quote(o->filter, &(struct opt_text){ 0 }), label, strerror(-rc), why);
 				return -1;
 			}
 		}
@@ -220,7 +218,7 @@ int events_apply(const struct events *e, struct tracefs_instance *inst, char *er
 				snprintf(err, errlen,
 					 "--trigger '%s' for %s: the kernel rejects it (%s)%s; it takes an "
 					 "event trigger such as 'hist:keys=duration'",
-					 opt_quote(o->trigger), label, strerror(-rc), why);
+					 opt_quote(o->trigger, &(struct opt_text){ 0 }), label, strerror(-rc), why);
 				return -1;
 			}
 		}

@@ -9,6 +9,8 @@
 #ifndef HWN_EVENTS_H
 #define HWN_EVENTS_H
 
+#include "why.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -27,10 +29,10 @@ struct events {
 };
 
 /* Add "system[:event]".  0, or -1 with a reason in *why. */
-int events_add(struct events *e, const char *arg, const char **why);
+int events_add(struct events *e, const char *arg, struct why *why);
 /* Attach to the last -e.  0, or -1 with a reason in *why. */
-int events_set_filter(struct events *e, const char *filter, const char **why);
-int events_set_trigger(struct events *e, const char *trigger, const char **why);
+int events_set_filter(struct events *e, const char *filter, struct why *why);
+int events_set_trigger(struct events *e, const char *trigger, struct why *why);
 void events_free(struct events *e);
 
 /*

@@ -80,7 +80,7 @@ int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_u
 
 int osnoise_set_cpus(struct osnoise *o, const struct cpuset *cpus, char *err, size_t errlen)
 {
-	static char list[CPUSET_LIST_MAX];	/* every set fits: never a partial list */
+	char list[CPUSET_LIST_MAX];	/* every set fits: never a partial list */
 	int e;
 
 	cpuset_format(cpus, list, sizeof(list));

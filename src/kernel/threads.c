@@ -60,41 +60,39 @@ static uint64_t read_sysctl(const char *path, uint64_t dflt)
 	return v;
 }
 
-static int parse_int(const char *text, int min, int max, int *out, const char **why)
+static int parse_int(const char *text, int min, int max, int *out, struct why *why)
 {
-	static char reason[96];
-	const char *not_number;
+	struct why not_number;
 	int64_t v = 0;
 	int rc;
 
 	if (!*text) {
-		*why = "lacks the priority after the class (e.g. f:10)";
+		why->text = "lacks the priority after the class (e.g. f:10)";
 		return -1;
 	}
 	rc = parse_s64(text, INT64_MIN, INT64_MAX, &v, &not_number);
-	if (rc && strcmp(not_number, "is too large") != 0) {
-		*why = "takes a whole number after the class (e.g. f:10)";
+	if (rc && strcmp(not_number.text, "is too large") != 0) {
+		why->text = "takes a whole number after the class (e.g. f:10)";
 		return -1;
 	}
 	if (rc || v < min || v > max) {
-		snprintf(reason, sizeof(reason), "takes a priority from %d to %d for this class",
+		snprintf(why->buf, sizeof(why->buf), "takes a priority from %d to %d for this class",
 			 min, max);
-		*why = reason;
+		why->text = why->buf;
 		return -1;
 	}
 	*out = (int)v;
 	return 0;
 }
 
-int threads_parse_priority(const char *arg, struct threads_sched *s, const char **why)
+int threads_parse_priority(const char *arg, struct threads_sched *s, struct why *why)
 {
-	static char reason[160];
 	const char *colon = strchr(arg, ':');
 
 	memset(s, 0, sizeof(*s));
-	*why = NULL;
+	why->text = NULL;
 	if (!colon || colon != arg + 1) {
-		*why = "takes o:nice, r:prio, f:prio or d:runtime:period (the letter in either case)";
+		why->text = "takes o:nice, r:prio, f:prio or d:runtime:period (the letter in either case)";
 		return -1;
 	}
 	/* As rtla: the class letter in either case (F:95 is f:95). */
@@ -109,6 +107,7 @@ int threads_parse_priority(const char *arg, struct threads_sched *s, const char 
 		s->policy = THREADS_FIFO;
 		return parse_int(colon + 1, 1, 99, &s->prio, why);
 	case 'd': {
+		struct why time;
 		char rt[64];
 		const char *per = strchr(colon + 1, ':');
 		uint64_t pmin = read_sysctl("/proc/sys/kernel/sched_deadline_period_min_us", 100);
@@ -116,37 +115,37 @@ int threads_parse_priority(const char *arg, struct threads_sched *s, const char 
 
 		s->policy = THREADS_DEADLINE;
 		if (!per || (size_t)(per - colon - 1) >= sizeof(rt)) {
-			*why = "takes d:runtime:period (e.g. d:500us:1ms)";
+			why->text = "takes d:runtime:period (e.g. d:500us:1ms)";
 			return -1;
 		}
 		snprintf(rt, sizeof(rt), "%.*s", (int)(per - colon - 1), colon + 1);
-		if (parse_time_ns(rt, &s->runtime_ns, why) ||
-		    parse_time_ns(per + 1, &s->period_ns, why)) {
-			snprintf(reason, sizeof(reason),
+		if (parse_time_ns(rt, &s->runtime_ns, &time) ||
+		    parse_time_ns(per + 1, &s->period_ns, &time)) {
+			snprintf(why->buf, sizeof(why->buf),
 				 "takes d:runtime:period with times in ns or with us, ms or s (runtime or period %s)",
-				 *why);
-			*why = reason;
+				 time.text);
+			why->text = why->buf;
 			return -1;
 		}
 		if (s->runtime_ns < 1024) {
-			*why = "needs a deadline runtime of at least 1024 ns";
+			why->text = "needs a deadline runtime of at least 1024 ns";
 			return -1;
 		}
 		if (s->runtime_ns > s->period_ns) {
-			*why = "needs a deadline runtime no longer than the period";
+			why->text = "needs a deadline runtime no longer than the period";
 			return -1;
 		}
 		if (s->period_ns < pmin * 1000 || s->period_ns > pmax * 1000) {
-			snprintf(reason, sizeof(reason),
+			snprintf(why->buf, sizeof(why->buf),
 				 "needs a deadline period from %lluus to %lluus",
 				 (unsigned long long)pmin, (unsigned long long)pmax);
-			*why = reason;
+			why->text = why->buf;
 			return -1;
 		}
 		return 0;
 	}
 	default:
-		*why = "takes the class o (SCHED_OTHER), r (SCHED_RR), f (SCHED_FIFO) or d (SCHED_DEADLINE)";
+		why->text = "takes the class o (SCHED_OTHER), r (SCHED_RR), f (SCHED_FIFO) or d (SCHED_DEADLINE)";
 		return -1;
 	}
 }
@@ -191,44 +190,43 @@ static int own_cgroup(char *buf, size_t size)
 	return rc;
 }
 
-int threads_cgroup_dir(const char *name, char *dir, size_t size, const char **why)
+int threads_cgroup_dir(const char *name, char *dir, size_t size, struct why *why)
 {
 	char mnt[256], self[1024], path[1300], procs[1320];
 	struct stat st;
 
 	cgroup2_mount(mnt, sizeof(mnt));
 	if (!mnt[0]) {
-		*why = "needs cgroup v2 mounted (mount -t cgroup2 none /sys/fs/cgroup)";
+		why->text = "needs cgroup v2 mounted (mount -t cgroup2 none /sys/fs/cgroup)";
 		return -1;
 	}
 	if (!name || !*name) {
 		if (own_cgroup(self, sizeof(self)) < 0) {
-			*why = "cannot find hwnoisetop's own cgroup v2 in /proc/self/cgroup";
+			why->text = "cannot find hwnoisetop's own cgroup v2 in /proc/self/cgroup";
 			return -1;
 		}
 		name = self;
 	}
 	if (strstr(name, "..") || strchr(name, '\n')) {
-		*why = "takes the name of a cgroup under the cgroup v2 mount, without '..'";
+		why->text = "takes the name of a cgroup under the cgroup v2 mount, without '..'";
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/%s", mnt, name[0] == '/' ? name + 1 : name);
 	while (strlen(path) > 1 && path[strlen(path) - 1] == '/')
 		path[strlen(path) - 1] = '\0';
 	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		static char reason[300];
 
-		snprintf(reason, sizeof(reason), "names no cgroup: %s does not exist", path);
-		*why = reason;
+		snprintf(why->buf, sizeof(why->buf), "names no cgroup: %s does not exist", path);
+		why->text = why->buf;
 		return -1;
 	}
 	snprintf(procs, sizeof(procs), "%s/cgroup.procs", path);
 	if (access(procs, F_OK) < 0) {
-		*why = "names a directory that is not a cgroup v2 (no cgroup.procs)";
+		why->text = "names a directory that is not a cgroup v2 (no cgroup.procs)";
 		return -1;
 	}
 	if (strlen(path) >= size) {
-		*why = "names a cgroup whose path is too long";
+		why->text = "names a cgroup whose path is too long";
 		return -1;
 	}
 	snprintf(dir, size, "%s", path);

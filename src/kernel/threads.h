@@ -11,6 +11,8 @@
 #ifndef HWN_THREADS_H
 #define HWN_THREADS_H
 
+#include "why.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,14 +31,14 @@ struct threads_sched {
  * Parse "o:nice", "r:prio", "f:prio" or "d:runtime:period" (times in ns,
  * or with a us/ms/s suffix).  0, or -1 with a reason in *why.
  */
-int threads_parse_priority(const char *arg, struct threads_sched *s, const char **why);
+int threads_parse_priority(const char *arg, struct threads_sched *s, struct why *why);
 
 /*
  * The cgroup.procs directory for -C: <cgroup2 mount>/<name>, or this
  * process's own cgroup when name is NULL or empty.  Nothing is changed.
  * 0, or -1 with a reason in *why.
  */
-int threads_cgroup_dir(const char *name, char *dir, size_t size, const char **why);
+int threads_cgroup_dir(const char *name, char *dir, size_t size, struct why *why);
 
 struct threads;
 

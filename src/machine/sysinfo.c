@@ -139,7 +139,7 @@ static void cpu_list_line(struct sysinfo_line *l, const char *list, const char *
 {
 	struct cpuset set, out;
 	char fmt[128];
-	const char *why;
+	struct why why;
 
 	if (!list[0] || strcmp(list, "(null)") == 0) {
 		snprintf(l->value, sizeof(l->value), "none");
@@ -193,7 +193,7 @@ static void read_irqs(struct sysinfo_line *l, const struct cpuset *measured)
 	DIR *d = opendir("/proc/irq");
 	char path[300], list[1024];
 	struct cpuset set;
-	const char *why;
+	struct why why;
 	int cpu, nirq = 0;
 	size_t used = 0;
 

@@ -14,16 +14,16 @@
 void prom_session_view(const struct session *s, struct prom_view *v)
 {
 	*v = (struct prom_view){
-		.osnoise = !s->conf.osn.irq_disable,
-		.hwlat_running = s->conf.tracer == SESSION_HWLAT,
-		.st = s->stats.cpu ? &s->stats : NULL,
-		.cpus = &s->conf.osn.cpus,
-		.period_us = s->conf.osn.period_us,
-		.runtime_us = s->conf.osn.runtime_us,
-		.threshold_us = s->conf.osn.threshold_us,
+		.osnoise = !session_conf(s)->osn.irq_disable,
+		.hwlat_running = session_conf(s)->tracer == SESSION_HWLAT,
+		.st = session_stats(s)->cpu ? session_stats(s) : NULL,
+		.cpus = &session_conf(s)->osn.cpus,
+		.period_us = session_conf(s)->osn.period_us,
+		.runtime_us = session_conf(s)->osn.runtime_us,
+		.threshold_us = session_conf(s)->osn.threshold_us,
 		.elapsed_s = session_elapsed_of(s, SESSION_OSNOISE),
-		.hwl = s->hwl_stats.cpu ? &s->hwl_stats : NULL,
-		.hwl_cpus = &s->conf.hwl.cpus,
+		.hwl = session_hwl_stats(s)->cpu ? session_hwl_stats(s) : NULL,
+		.hwl_cpus = &session_conf(s)->hwl.cpus,
 	};
 }
 
@@ -32,7 +32,7 @@ static void on_osnoise(void *ctx, const struct session *s, const struct osn_samp
 		       bool counted)
 {
 	(void)counted;
-	prom_add_osnoise(ctx, !s->conf.osn.irq_disable, smp);
+	prom_add_osnoise(ctx, !session_conf(s)->osn.irq_disable, smp);
 }
 
 static void on_hwlat(void *ctx, const struct session *s, const struct hwl_sample *smp,
@@ -56,7 +56,7 @@ static void on_missed(void *ctx, const struct session *s, int cpu, uint64_t coun
 
 static void on_mark(void *ctx, const struct session *s)
 {
-	const struct markers *ms = &s->seg.marks;
+	const struct markers *ms = &session_segments(s)->marks;
 	struct timespec ts;
 
 	if (!ms->n)

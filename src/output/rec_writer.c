@@ -117,7 +117,7 @@ static void endl(struct recording *r)
 
 static void put_cpus(struct recording *r, const char *key, const struct cpuset *cpus)
 {
-	static char list[CPUSET_LIST_MAX];
+	char list[CPUSET_LIST_MAX];
 
 	fprintf(r->mem, ",\"%s\":", key);
 	json_write_string(r->mem, cpuset_format(cpus, list, sizeof(list)));
@@ -185,23 +185,23 @@ static void topology(struct recording *r)
 static void values_now(const struct session *s, struct rec_values *v)
 {
 	memset(v, 0, sizeof(*v));
-	v->tracer = s->conf.tracer;
-	v->state = s->state;
-	v->period_us = s->conf.osn.period_us;
-	v->runtime_us = s->conf.osn.runtime_us;
-	v->threshold_us = s->conf.osn.threshold_us;
-	v->irq_disable = s->conf.osn.irq_disable;
-	v->hwl_threshold_us = s->conf.hwl.threshold_us;
-	v->hwl_window_us = s->conf.hwl.window_us;
-	v->hwl_width_us = s->conf.hwl.width_us;
-	v->hwl_mode = s->conf.hwl.mode;
+	v->tracer = session_conf(s)->tracer;
+	v->state = session_run_state(s);
+	v->period_us = session_conf(s)->osn.period_us;
+	v->runtime_us = session_conf(s)->osn.runtime_us;
+	v->threshold_us = session_conf(s)->osn.threshold_us;
+	v->irq_disable = session_conf(s)->osn.irq_disable;
+	v->hwl_threshold_us = session_conf(s)->hwl.threshold_us;
+	v->hwl_window_us = session_conf(s)->hwl.window_us;
+	v->hwl_width_us = session_conf(s)->hwl.width_us;
+	v->hwl_mode = session_conf(s)->hwl.mode;
 }
 
 static void settings_now(const struct session *s, struct rec_settings *set)
 {
 	values_now(s, &set->v);
-	set->cpus = s->conf.osn.cpus;
-	set->hwl_cpus = s->conf.hwl.cpus;
+	set->cpus = session_conf(s)->osn.cpus;
+	set->hwl_cpus = session_conf(s)->hwl.cpus;
 }
 
 /*
@@ -212,15 +212,15 @@ static void settings_now(const struct session *s, struct rec_settings *set)
 static bool settings_changed(const struct session *s, const struct rec_settings *set)
 {
 	size_t word = sizeof(set->cpus.bits[0]), bits = 8 * word;
-	size_t len = ((size_t)(s->ncpus > 0 ? s->ncpus : HWN_MAX_CPUS) + bits - 1) / bits * word;
+	size_t len = ((size_t)(session_ncpus(s) > 0 ? session_ncpus(s) : HWN_MAX_CPUS) + bits - 1) / bits * word;
 	struct rec_values v;
 
 	if (len > sizeof(set->cpus))
 		len = sizeof(set->cpus);
 	values_now(s, &v);
 	return memcmp(&v, &set->v, sizeof(v)) != 0 ||
-	       memcmp(&s->conf.osn.cpus, &set->cpus, len) != 0 ||
-	       memcmp(&s->conf.hwl.cpus, &set->hwl_cpus, len) != 0;
+	       memcmp(&session_conf(s)->osn.cpus, &set->cpus, len) != 0 ||
+	       memcmp(&session_conf(s)->hwl.cpus, &set->hwl_cpus, len) != 0;
 }
 
 static const char *state_name(enum session_state st)
@@ -272,14 +272,14 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 		json_write_string(r->mem, argv[i]);
 	}
 	fprintf(r->mem, "]");
-	put_str(r, "mode", s->conf.tracer == SESSION_HWLAT ? "hwlat" :
-		s->conf.osn.irq_disable ? "hwnoise" : "osnoise");
+	put_str(r, "mode", session_conf(s)->tracer == SESSION_HWLAT ? "hwlat" :
+		session_conf(s)->osn.irq_disable ? "hwnoise" : "osnoise");
 	fprintf(r->mem, ",\"quiet\":%s,\"ncpus\":%d,\"duration_s\":%llu,\"warmup_s\":%llu,"
 		    "\"stop_us\":%llu,\"stop_total_us\":%llu,\"hwlat_keep\":%zu",
-		    cli->quiet ? "true" : "false", s->ncpus, (unsigned long long)s->conf.duration_s,
-		    (unsigned long long)s->conf.warmup_s, (unsigned long long)s->conf.osn.stop_us,
-		    (unsigned long long)s->conf.osn.stop_total_us, s->conf.hwlat_keep);
-	if (s->conf.tracer == SESSION_HWLAT) {
+		    cli->quiet ? "true" : "false", session_ncpus(s), (unsigned long long)session_conf(s)->duration_s,
+		    (unsigned long long)session_conf(s)->warmup_s, (unsigned long long)session_conf(s)->osn.stop_us,
+		    (unsigned long long)session_conf(s)->osn.stop_total_us, session_conf(s)->hwlat_keep);
+	if (session_conf(s)->tracer == SESSION_HWLAT) {
 		fprintf(r->mem, ",\"json\":%s,\"watch\":%s,\"hardlimit_us\":%llu",
 			cli->json ? "true" : "false", cli->watch ? "true" : "false",
 			(unsigned long long)cli->hardlimit_us);
@@ -359,7 +359,7 @@ static void on_hwlat(void *ctx, const struct session *s, const struct hwl_sample
 /* ",\"view\":\"hwlat\"" for what the hwlat view counts, and ",\"c\":0" when not counted. */
 static void put_view(struct recording *r, const struct session *s, bool counted)
 {
-	fprintf(r->mem, "%s%s", s->conf.tracer == SESSION_HWLAT ? ",\"view\":\"hwlat\"" : "",
+	fprintf(r->mem, "%s%s", session_conf(s)->tracer == SESSION_HWLAT ? ",\"view\":\"hwlat\"" : "",
 		counted ? "" : ",\"c\":0");
 }
 
@@ -399,7 +399,7 @@ static void on_dropped(void *ctx, const struct session *s, int cpu, const char *
 static void on_mark(void *ctx, const struct session *s)
 {
 	struct recording *r = ctx;
-	const struct segments *sg = &s->seg;
+	const struct segments *sg = session_segments(s);
 	const struct marker *m;
 	const struct segment *seg;
 
@@ -425,7 +425,7 @@ static void on_reset(void *ctx, const struct session *s)
 
 	put_pending(r, s);
 	line(r, "reset");
-	put_str(r, "view", s->conf.tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
+	put_str(r, "view", session_conf(s)->tracer == SESSION_HWLAT ? "hwlat" : "osnoise");
 	endl(r);
 }
 
@@ -505,17 +505,17 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 	line(r, "footer");
 	fprintf(r->mem, ",\"elapsed_s\":%llu,\"run_ns\":%llu", (unsigned long long)end->elapsed_s,
 		    (unsigned long long)end->run_ns);
-	put_cpus(r, "cpus", &s->conf.osn.cpus);
-	put_cpus(r, "hwlat_cpus", &s->conf.hwl.cpus);
+	put_cpus(r, "cpus", &session_conf(s)->osn.cpus);
+	put_cpus(r, "hwlat_cpus", &session_conf(s)->hwl.cpus);
 	fprintf(r->mem, ",\"osnoise\":%s,\"smi\":%s,\"hwlat_view\":%s,\"hwlat_threshold_us\":%llu,"
-		    "\"exit\":%d,\"exit_table\":%d,\"stop_hit\":%s", !s->conf.osn.irq_disable ? "true" : "false",
+		    "\"exit\":%d,\"exit_table\":%d,\"stop_hit\":%s", !session_conf(s)->osn.irq_disable ? "true" : "false",
 		    end->smi ? "true" : "false", end->hwlat_view ? "true" : "false",
-		    (unsigned long long)s->conf.hwl.threshold_us, s->exit_status, HWN_EXIT_TABLE,
-		    s->stop_hit ? "true" : "false");
-	put_str(r, "stop_reason", s->stop_reason);
-	put_str(r, "neighbour_log", s->neighbour_log);
-	put_str(r, "notes", textbuf_str(&s->notes));
-	if (s->conf.tracer == SESSION_HWLAT)
+		    (unsigned long long)session_conf(s)->hwl.threshold_us, session_exit_status(s), HWN_EXIT_TABLE,
+		    session_stop_hit(s) ? "true" : "false");
+	put_str(r, "stop_reason", session_stop_reason(s));
+	put_str(r, "neighbour_log", session_neighbour_log(s));
+	put_str(r, "notes", textbuf_str(session_notes(s)));
+	if (session_conf(s)->tracer == SESSION_HWLAT)
 		fprintf(r->mem, ",\"report_saved\":%s", end->report_saved ? "true" : "false");
 	fprintf(r->mem, ",\"lines\":%llu", (unsigned long long)r->lines + 1);
 	endl(r);

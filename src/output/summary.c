@@ -21,7 +21,7 @@
 void summary_print(const struct session *s, const struct summary_opts *o)
 {
 	struct report_opts ro = {
-		.osnoise = !s->conf.osn.irq_disable,
+		.osnoise = !session_conf(s)->osn.irq_disable,
 		.pretty = o->pretty && !o->json,
 		.smi = o->smi,
 		.elapsed = o->elapsed_s,
@@ -37,41 +37,41 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 	if (!o->json) {
 		struct cpuset rows;
 
-		report_rows(&s->stats, &rows);
-		report_table(stdout, &s->stats, &rows, &ro);
+		report_rows(session_stats(s), &rows);
+		report_table(stdout, session_stats(s), &rows, &ro);
 		fflush(stdout);
 	}
 	if (o->segments && !o->json)	/* a written before/after record of the markers */
-		report_segments(stdout, &s->seg, o->run_ns, o->pretty, o->smi, ro.width);
-	fputs(s->neighbour_log, o->quiet ? stderr : text);
+		report_segments(stdout, session_segments(s), o->run_ns, o->pretty, o->smi, ro.width);
+	fputs(session_neighbour_log(s), o->quiet ? stderr : text);
 	if (o->hwlat_view && !o->json) {
 		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
 		printf("\nhwlat view (threshold %llu us at the end):\n",
-		       (unsigned long long)s->conf.hwl.threshold_us);
-		hwlat_print_summary(stdout, &s->hwl_stats);
+		       (unsigned long long)session_conf(s)->hwl.threshold_us);
+		hwlat_print_summary(stdout, session_hwl_stats(s));
 	}
-	if (s->stop_hit)	/* rtla's line first: scripts and rtla's tests grep it */
+	if (session_stop_hit(s))	/* rtla's line first: scripts and rtla's tests grep it */
 		fprintf(text, "osnoise hit stop tracing\nhwnoisetop hit stop tracing: %s\n",
-			s->stop_reason);
-	fputs(textbuf_str(&s->notes), text);
-	if (s->notes.dropped)
-		fprintf(text, "hwnoisetop: %lu notes lost (out of memory)\n", s->notes.dropped);
+			session_stop_reason(s));
+	fputs(textbuf_str(session_notes(s)), text);
+	if (session_notes(s)->dropped)
+		fprintf(text, "hwnoisetop: %lu notes lost (out of memory)\n", session_notes(s)->dropped);
 	if (o->json) {
 		struct export_run run = {
-			.conf = &s->conf.osn,
-			.duration_s = s->conf.duration_s,
-			.warmup_s = s->conf.warmup_s,
-			.stop_reason = s->stop_reason,
-			.stop_hit = s->stop_hit,
-			.exit_status = s->exit_status,
-			.hwlat = o->hwlat_view ? &s->hwl_stats : NULL,
-			.hwlat_conf = &s->conf.hwl,
-			.seg = o->segments ? &s->seg : NULL,
+			.conf = &session_conf(s)->osn,
+			.duration_s = session_conf(s)->duration_s,
+			.warmup_s = session_conf(s)->warmup_s,
+			.stop_reason = session_stop_reason(s),
+			.stop_hit = session_stop_hit(s),
+			.exit_status = session_exit_status(s),
+			.hwlat = o->hwlat_view ? session_hwl_stats(s) : NULL,
+			.hwlat_conf = &session_conf(s)->hwl,
+			.seg = o->segments ? session_segments(s) : NULL,
 			.run_ns = o->run_ns,
 			.origin = o->origin,
 		};
 
-		export_json_summary(stdout, &s->stats, &ro, &run);
+		export_json_summary(stdout, session_stats(s), &ro, &run);
 		fflush(stdout);
 	}
 }
@@ -79,33 +79,33 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 {
 	if (!e->quiet && !e->json) {
-		if (s->stop_reason[0])
-			printf("test interrupted (%s)\n", s->stop_reason);
+		if (session_stop_reason(s)[0])
+			printf("test interrupted (%s)\n", session_stop_reason(s));
 		else
 			printf("test finished\n");
-		hwlat_print_summary(stdout, &s->hwl_stats);
+		hwlat_print_summary(stdout, session_hwl_stats(s));
 		if (e->smi)
-			hwlat_print_smis(stdout, &s->hwl_stats, &e->conf->cpus);
+			hwlat_print_smis(stdout, session_hwl_stats(s), &e->conf->cpus);
 	}
 	if (e->report && !e->quiet) {
 		fflush(stdout);
 		fprintf(e->json ? stderr : stdout, "report saved to %s (%zu samples)\n", e->report,
-			s->hwl_stats.nsamples);
+			session_hwl_stats(s)->nsamples);
 	}
 	if (e->json) {
 		struct export_hwlat_run run = {
 			.conf = e->conf,
 			.hardlimit_us = e->hardlimit_us,
 			.duration_s = e->duration_s,
-			.stop_reason = s->stop_reason,
+			.stop_reason = session_stop_reason(s),
 			.smi = e->smi,
 			.exit_status = e->status,
 			.origin = e->origin,
 		};
 
-		export_json_hwlat(stdout, &s->hwl_stats, &run);
+		export_json_hwlat(stdout, session_hwl_stats(s), &run);
 	} else if (!e->quiet && !e->watch) {
-		hwlat_print_samples(stdout, &s->hwl_stats, 0);
+		hwlat_print_samples(stdout, session_hwl_stats(s), 0);
 	}
 	fflush(stdout);
 }
@@ -149,17 +149,17 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 		if (json)
 			e.json = true, e.quiet = false;
 		e.smi = r->end.smi;
-		e.status = r->s.exit_status;
-		summary_hwlat(&r->s, &e);
+		e.status = session_exit_status(r->s);
+		summary_hwlat(r->s, &e);
 		if (r->footer)
-			status = r->s.exit_status;
+			status = session_exit_status(r->s);
 	} else {
 		r->end.quiet = quiet;
 		r->end.json = json;
 		r->end.segments = !r->live_quiet;
 		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 		r->end.width = report_width(stdout, quiet || json);
-		summary_print(&r->s, &r->end);
+		summary_print(r->s, &r->end);
 	}
 	fflush(stdout);
 	replay_free(r);

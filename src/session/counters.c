@@ -8,7 +8,7 @@
 
 #include "env.h"
 #include "rec_writer.h"
-#include "session.h"
+#include "session_int.h"
 #include "smi.h"
 #include "tscwd.h"
 

@@ -32,60 +32,15 @@
 #include "settings.h"
 #include "session_knobs.h"
 
-/* The process's CPU time so far, user and system, in ms. */
-static void cpu_ms(uint64_t *user, uint64_t *sys)
-{
-	struct rusage ru;
-
-	*user = *sys = 0;
-	if (getrusage(RUSAGE_SELF, &ru) < 0)
-		return;
-	*user = (uint64_t)ru.ru_utime.tv_sec * 1000 + (uint64_t)ru.ru_utime.tv_usec / 1000;
-	*sys = (uint64_t)ru.ru_stime.tv_sec * 1000 + (uint64_t)ru.ru_stime.tv_usec / 1000;
-}
-
-/* -D: what each phase of the start and the end cost, in wall and CPU time. */
-void session_debug_phase(const struct session *s, const char *what)
-{
-	static uint64_t last, last_user, last_sys;
-	uint64_t now = stopwatch_now(), user, sys;
-
-	cpu_ms(&user, &sys);
-	if (s->conf.debug)
-		fprintf(stderr, "hwnoisetop: debug: %s (%llu ms; CPU %llu ms user, %llu ms "
-			"system; %llu ms, %llu ms in all)\n", what,
-			last ? (unsigned long long)((now - last) / 1000000) : 0ULL,
-			(unsigned long long)(user - last_user), (unsigned long long)(sys - last_sys),
-			(unsigned long long)user, (unsigned long long)sys);
-	last = now;
-	last_user = user;
-	last_sys = sys;
-}
-
-/*
- * Run ourselves on the housekeeping CPUs, never on a measured one.  With
- * every CPU measured (no -c: rtla's default) there is no other place.
- */
-void session_set_affinity(struct session *s)
-{
-	struct cpuset online, hk;
-
-	env_online_cpus(&online);
-	/* Those that are online: SMT off may take some away while it runs. */
-	cpuset_and(&hk, &s->conf.housekeeping, &online);
-	if (!s->conf.housekeeping_set || cpuset_empty(&hk)) {
-		cpuset_andnot(&hk, &online, measured_cpus(s));
-		if (cpuset_empty(&hk))
-			return;	/* every CPU is measured: nowhere else to go */
-	}
-	if (affinity_set(&hk, s->ncpus) < 0 && s->conf.debug)
-		fprintf(stderr, "hwnoisetop: debug: sched_setaffinity: %s\n", strerror(errno));
-}
-
 /*
  * Let the kernel judge -e/--filter/--trigger in a scratch instance before
  * any global setting changes: a rejection is a usage error.
  */
+const struct session_source *session_source_of(enum session_tracer t)
+{
+	return t == SESSION_HWLAT ? &source_hwlat : &source_osnoise;
+}
+
 static int check_events(struct session *s)
 {
 	const char *dir = env_tracing_dir(s->err, sizeof(s->err));

@@ -14,7 +14,7 @@
 #include "env.h"
 #include "instance.h"
 #include "kfile.h"
-#include "session.h"
+#include "session_int.h"
 
 /* Does tracing/instances/name/current_tracer name osnoise? */
 static int runs_osnoise(const char *tracing, const char *name)

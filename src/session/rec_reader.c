@@ -15,6 +15,7 @@
 #include "jsonread.h"
 #include "reader.h"
 #include "rec_writer.h"
+#include "session_int.h"
 
 /* The footer's notes, whatever their length; 0 or -1. */
 static int take_notes(const struct jsonr_obj *o, struct textbuf *notes)
@@ -53,9 +54,9 @@ static int need_cpu(struct replay *r, const struct jsonr_obj *o, int *cpu)
 
 	if (jsonr_int(o, "cpu", &v) < 0)
 		return bad(r, "no CPU number \"%s\"", "cpu");
-	if (v < 0 || v >= r->s.ncpus)
+	if (v < 0 || v >= r->s->ncpus)
 		return bad(r, "CPU %lld out of range: the header's ncpus is %d (CPUs 0 to %d)",
-			   (long long)v, r->s.ncpus, r->s.ncpus - 1);
+			   (long long)v, r->s->ncpus, r->s->ncpus - 1);
 	*cpu = (int)v;
 	return 0;
 }
@@ -64,13 +65,13 @@ static int need_cpus(struct replay *r, const struct jsonr_obj *o, const char *ke
 		     struct cpuset *cpus)
 {
 	char list[CPUSET_LIST_MAX];
-	const char *why;
+	struct why why;
 
 	if (jsonr_str(o, key, list, sizeof(list)) < 0)
 		return bad(r, "no CPU list in \"%s\"", key);
 	memset(cpus, 0, sizeof(*cpus));
 	if (list[0] && cpuset_parse(list, cpus, &why) < 0)
-		return bad(r, "no CPU list in \"%s\": %s", key, why);
+		return bad(r, "no CPU list in \"%s\": %s", key, why.text);
 	return 0;
 }
 
@@ -106,7 +107,7 @@ static enum session_tracer tracer_of(const struct jsonr_obj *o, enum session_tra
 
 static int settings(struct replay *r, const struct jsonr_obj *o)
 {
-	struct session *s = &r->s;
+	struct session *s = r->s;
 	char mode[32];
 	bool irq;
 
@@ -135,11 +136,11 @@ static int hwlat_options(struct replay *r, const struct jsonr_obj *o)
 {
 	struct hwlat_end *e = &r->hwlat_end;
 
-	e->conf = &r->s.conf.hwl;
+	e->conf = &r->s->conf.hwl;
 	e->quiet = r->live_quiet;
-	e->duration_s = r->s.conf.duration_s;
+	e->duration_s = r->s->conf.duration_s;
 	if (jsonr_u64(o, "hardlimit_us", &e->hardlimit_us) < 0)
-		e->hardlimit_us = r->s.conf.hwl.threshold_us;
+		e->hardlimit_us = r->s->conf.hwl.threshold_us;
 	if ((jsonr_get(o, "json") && jsonr_bool(o, "json", &e->json) < 0) ||
 	    (jsonr_get(o, "watch") && jsonr_bool(o, "watch", &e->watch) < 0))
 		return bad(r, "no true or false \"%s\"", "json or watch");
@@ -167,7 +168,7 @@ static void origin(struct replay *r, const struct jsonr_obj *o)
 
 static int header(struct replay *r, const struct jsonr_obj *o)
 {
-	struct session *s = &r->s;
+	struct session *s = r->s;
 	uint64_t v, ncpus, keep;
 	char mode[16];
 
@@ -249,7 +250,7 @@ static int hwlat(struct replay *r, const struct jsonr_obj *o, const struct reade
 /* A line for one view: the session's tracer set to it while f runs. */
 static void in_view(struct replay *r, const struct jsonr_obj *o)
 {
-	r->s.conf.tracer = view_of(o);
+	r->s->conf.tracer = view_of(o);
 }
 
 static int lost(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
@@ -277,7 +278,7 @@ static int lost(struct replay *r, const struct jsonr_obj *o, const struct reader
  */
 static int old_status(const struct replay *r, int64_t table, int status)
 {
-	const struct hwl_stats *st = &r->s.hwl_stats;
+	const struct hwl_stats *st = &r->s->hwl_stats;
 
 	if (table >= HWN_EXIT_TABLE || !r->hwlat_mode || status == HWN_HWLAT_BELOW)
 		return status;
@@ -288,7 +289,7 @@ static int old_status(const struct replay *r, int64_t table, int status)
 
 static int footer(struct replay *r, const struct jsonr_obj *o)
 {
-	struct session *s = &r->s;
+	struct session *s = r->s;
 	int64_t status, table;
 	bool osnoise, saved;
 
@@ -322,7 +323,7 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 /* The tick's measured times, for a front end playing the recording back. */
 static void tick_meters(struct replay *r, const struct jsonr_obj *o)
 {
-	struct session *s = &r->s;
+	struct session *s = r->s;
 	uint64_t hw = 0;
 
 	s->watch[SESSION_OSNOISE].total_ns = r->end.elapsed_s * 1000000000ULL;
@@ -334,7 +335,7 @@ static void tick_meters(struct replay *r, const struct jsonr_obj *o)
 
 static int one_line(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
 {
-	struct session *s = &r->s;
+	struct session *s = r->s;
 	char t[16], origin[MARKER_ORIGIN], text[MARKER_TEXT];
 	enum session_tracer tracer = s->conf.tracer;
 	uint64_t n, t_ms, run_ns;
@@ -404,16 +405,14 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 int replay_open(struct replay *r, FILE *f)
 {
 	memset(r, 0, sizeof(*r));
-	r->s.source = &source_replay;
-	r->s.stop_cpu = -1;
-	r->s.sig_fd = r->s.end_fd = r->s.tick_fd = r->s.batch_fd = -1;
+	r->s = session_new(&source_replay);
 	r->f = f;
 	r->o = malloc(sizeof(*r->o));
-	if (!r->o) {
+	if (!r->o || !r->s) {
 		snprintf(r->err, sizeof(r->err), "out of memory");
 		return -1;
 	}
-	r->k = session_sink(&r->s);
+	r->k = session_sink(r->s);
 	if (replay_next(r) > 0)
 		return replay_take(r);
 	if (!r->err[0]) {
@@ -515,7 +514,8 @@ void replay_close(struct replay *r)
 void replay_free(struct replay *r)
 {
 	replay_close(r);
-	session_free_results(&r->s);
+	session_free(r->s);
+	r->s = NULL;
 }
 
 const char *replay_end_note(const struct replay *r, const char *path, const char *verb,

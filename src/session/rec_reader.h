@@ -17,7 +17,7 @@
 #include "summary.h"
 
 struct replay {
-	struct session s;
+	struct session *s;	/* the replay's session (session_new()) */
 	struct summary_opts end;
 	bool hwlat_mode;	/* hwnoisetop hwlat's recording */
 	bool footer;		/* the footer was read */

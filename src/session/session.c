@@ -23,129 +23,6 @@
 #include "session_int.h"
 #include "smi.h"
 
-uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
-{
-	return stopwatch_ns(&s->watch[t], stopwatch_now()) / 1000000000ULL;
-}
-
-uint64_t session_elapsed(const struct session *s)
-{
-	return session_elapsed_of(s, s->conf.tracer);
-}
-
-/* The running tracer's measured time goes on, or stops. */
-void session_meter_on(struct session *s, bool on)
-{
-	if (on)
-		stopwatch_run(&s->watch[s->conf.tracer], stopwatch_now());
-	else
-		stopwatch_halt(&s->watch[s->conf.tracer], stopwatch_now());
-}
-
-/* Measuring starts, pauses, resumes or ends: the view's time and the run's. */
-void session_clocks_on(struct session *s, bool on)
-{
-	session_meter_on(s, on);
-	if (on)
-		stopwatch_run(&s->run_stopwatch, stopwatch_now());
-	else
-		stopwatch_halt(&s->run_stopwatch, stopwatch_now());
-}
-
-uint64_t session_run_ns(const struct session *s)
-{
-	return stopwatch_ns(&s->run_stopwatch, stopwatch_now());
-}
-
-int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
-{
-	struct itimerspec its = {
-		.it_value = { first_ms / 1000, (first_ms % 1000) * 1000000 },
-		.it_interval = { every_ms / 1000, (every_ms % 1000) * 1000000 },
-	};
-
-	return timerfd_settime(fd, 0, &its, NULL);
-}
-
-const struct session_source *session_source_of(enum session_tracer t)
-{
-	return t == SESSION_HWLAT ? &source_hwlat : &source_osnoise;
-}
-
-/* A request the source can not take (a replay changes nothing). */
-int session_cannot(struct session *s)
-{
-	snprintf(s->err, sizeof(s->err), "not with %s: it changes nothing in the kernel",
-		 s->source->name);
-	return -1;
-}
-
-/* -P/-C on the osnoise/N threads the kernel created since the last look. */
-int session_threads_refresh(struct session *s)
-{
-	if (!s->threads || s->state != SESSION_RUNNING)
-		return 0;
-	if (threads_apply(s->threads, s->conf.debug, s->err, sizeof(s->err)) < 0) {
-		s->quit = true;
-		s->exit_status = HWN_EXIT_ENV;
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * --on-threshold: the actions run with the tracer stopped.  After a
- * continue, tracing (and the recording) go on and the stop condition is
- * armed again: the run did not stop, a marker says what happened.
- */
-static void on_threshold(struct session *s)
-{
-	bool cont = false;
-
-	if (!s->conf.on_threshold || !s->conf.on_threshold->n)
-		return;
-	s->threshold_runs++;
-	session_actions_run(s, s->conf.on_threshold, "on-threshold", &cont);
-	if (!cont)
-		return;
-	s->quit = false;
-	s->exit_status = HWN_EXIT_OK;
-	s->stop_hit = false;
-	if (s->rec)
-		record_set_on(s->rec, 1);
-	if (s->source->start(s) < 0) {
-		s->quit = true;
-		s->exit_status = HWN_EXIT_ENV;
-		return;
-	}
-	session_mark(s, "kernel", "on-threshold %u: %s", s->threshold_runs, s->stop_reason);
-	s->stop_reason[0] = '\0';
-}
-
-void session_check_kernel_stop(struct session *s)
-{
-	struct reader_sink sink = session_sink(s);
-
-	/* A pause turns tracing off too: that is not the kernel's stop. */
-	if (s->quit || !s->source->stopped_by_kernel || s->state != SESSION_RUNNING ||
-	    !s->source->stopped_by_kernel(s))
-		return;
-	/* The sample that fired it may still be in a buffer. */
-	reader_drain_all(s->reader, &sink);
-	s->quit = true;
-	s->exit_status = HWN_EXIT_STOPPED;
-	s->stop_hit = true;
-	if (s->stop_cpu >= 0 && s->stop_detail[0])
-		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d: %s",
-			 s->stop_cpu, s->stop_detail);
-	else if (s->stop_cpu >= 0)
-		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d",
-			 s->stop_cpu);
-	else
-		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit");
-	on_threshold(s);
-}
-
 void session_request_quit(struct session *s)
 {
 	s->quit = true;
@@ -237,49 +114,6 @@ int session_pause(struct session *s, bool pause)
 	return 0;
 }
 
-void session_reset_stats(struct session *s)
-{
-	/* Only the running tracer's: the other view keeps its figures. */
-	s->source->reset_stats(s);
-	stopwatch_reset(&s->watch[s->conf.tracer], stopwatch_now());
-	session_hooks(s, reset);
-}
-
-int session_mark(struct session *s, const char *origin, const char *fmt, ...)
-{
-	va_list ap;
-	int num;
-
-	va_start(ap, fmt);
-	num = session_vmark(s, origin, fmt, ap);
-	va_end(ap);
-	return num;
-}
-
-int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
-{
-	struct reader_sink sink = session_sink(s);
-	char text[MARKER_TEXT];
-	bool osn, hwl;
-	int num;
-
-	vsnprintf(text, sizeof(text), fmt, ap);
-	if (!s->seg.seg) {
-		snprintf(s->err, sizeof(s->err), "no run to mark");
-		return -1;
-	}
-	if (s->reader && s->state == SESSION_RUNNING)
-		reader_drain_all(s->reader, &sink);
-	s->source->figures(s, &osn, &hwl);
-	num = segments_mark(&s->seg, s->run_start_ns ? (stopwatch_now() - s->run_start_ns) / 1000000 : 0,
-			    session_run_ns(s), measured_cpus(s), osn, hwl, origin, text);
-	if (num < 0)
-		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);
-	else
-		session_hooks(s, mark);
-	return num;
-}
-
 int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *events)
 {
 	time_t now = time(NULL);
@@ -331,32 +165,12 @@ void session_request_stop(struct session *s, const char *why)
 		snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", why);
 }
 
-void session_follow_online(struct session *s)
-{
-	session_set_affinity(s);
-}
-
 int session_add_hook(struct session *s, const struct session_hook *h)
 {
 	if (s->nhooks == SESSION_HOOKS_MAX)
 		return -1;
 	s->hooks[s->nhooks++] = h;
 	return 0;
-}
-
-void session_free_results(struct session *s)
-{
-	stats_free(&s->stats);
-	segments_free(&s->seg);
-	hwl_stats_free(&s->hwl_stats);
-	textbuf_free(&s->notes);
-	smi_close(s->smi);
-	s->smi = NULL;
-}
-
-bool session_periods_done(const struct session *s, uint64_t n)
-{
-	return s->source->periods_done(s, n);
 }
 
 int session_hold(struct session *s, const struct session_ui *ui)
@@ -384,24 +198,4 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
 	if (before_change(s, SESSION_HWLAT))
 		return -1;
 	return s->source->set_mode(s, mode);
-}
-
-const struct cpuset *session_cpus(const struct session *s)
-{
-	return measured_cpus(s);
-}
-
-uint64_t session_threshold(const struct session *s)
-{
-	return s->source->threshold(s);
-}
-
-const struct osnoise_conf *session_osnoise_conf(const struct session *s)
-{
-	return &s->conf.osn;
-}
-
-const struct hwlat_conf *session_hwlat_conf(const struct session *s)
-{
-	return &s->conf.hwl;
 }

@@ -61,14 +61,6 @@ struct session_hook {
 
 #define SESSION_HOOKS_MAX 4
 
-/* Call cb of every hook that has it: session_hooks(s, osnoise, smp, counted). */
-#define session_hooks(s, cb, ...)								\
-	do {											\
-		for (int hook_ = 0; hook_ < (s)->nhooks; hook_++)				\
-			if ((s)->hooks[hook_]->cb)						\
-				(s)->hooks[hook_]->cb((s)->hooks[hook_]->ctx, (s), ##__VA_ARGS__); \
-	} while (0)
-
 /* The tracer of a run: osnoise (hwnoise) or hwlat. */
 enum session_tracer { SESSION_OSNOISE, SESSION_HWLAT };
 
@@ -203,64 +195,26 @@ extern const struct session_source source_osnoise, source_hwlat, source_replay;
 /* The source of a tracer. */
 const struct session_source *session_source_of(enum session_tracer t);
 
-struct reader;
-struct record;
 struct smi;
 struct tscwd;
 struct tuning;
 
-struct session {
-	/* The configuration; the running tracer's live changes are made in it. */
-	struct session_conf conf;
-	/* The tracers' state; once set up, osn.conf is &conf.osn and hwl.conf &conf.hwl. */
-	struct osnoise osn;
-	struct hwlat hwl;
-	struct reader *reader;
-	struct record *rec;		/* NULL unless conf.record */
-	const struct session_hook *hooks[SESSION_HOOKS_MAX];	/* session_add_hook() */
-	int nhooks;
-	struct threads *threads;	/* NULL unless -P or -C */
-	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
-	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
-	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
-	bool warming;			/* --warm-up running: samples are discarded */
-	bool stop_hit;			/* the kernel's stop condition ended the run */
-	bool smi_recorded;		/* a replay: the recording has SMI counts */
-	struct stats stats;
-	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
-	struct segments seg;		/* markers and the statistics between them */
-	uint64_t run_start_ns;		/* never reset: the markers' clock */
-	struct stopwatch run_stopwatch;		/* all the time measured (pauses excluded), never reset */
-	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */
-	char neighbour_log[768];	/* its comings and goings, for the exit report */
-	enum session_state state;
-	int ncpus;			/* possible CPUs: rows of stats */
-	int sig_fd, end_fd, tick_fd, batch_fd;
-	uint64_t ticks, batches;	/* front-end updates of each kind (-D) */
-	uint64_t wakeups;		/* returns from the loop's poll() (-D) */
-	bool winch;			/* SIGWINCH came, for the front end */
-	/*
-	 * Measured time per tracer view (indexed by enum session_tracer):
-	 * it runs while that tracer measures (not paused, not stopped) and
-	 * restarts with that view's statistics.
-	 */
-	struct stopwatch watch[2];
-	bool quit;
-	int exit_status;
-	int stop_cpu;			/* CPU that hit a stop condition, -1 */
-	uint64_t stop_ts;		/* timestamp of the sample that named stop_cpu */
-	char stop_detail[96];		/* what that sample was */
-	uint64_t stop_noise_us;		/* its noise (a single one, or a period's) */
-	unsigned threshold_runs;	/* times the --on-threshold actions ran */
-	char actions_said[512];		/* which actions ran last and how each ended */
-	char stop_reason[160];
-	char err[512];
-	struct textbuf notes;		/* files written at the end, one line each */
-	const struct session_ui *ui;	/* the front end, while session_run runs */
-	/* What feeds the run: the tracer of conf.tracer, or a replay. */
-	const struct session_source *source;
-	void *source_ctx;			/* its run()'s, or NULL */
-};
+/*
+ * A session to run (session_start) or to replay into (source: the replay's,
+ * or NULL when session_start() chooses the tracer's): NULL without memory.
+ * struct session is the session's own (session_int.h): the others hold this
+ * pointer, read the run through the accessors below and change it through
+ * the requests.  session_free: its results, then the session (NULL: nothing).
+ */
+struct session *session_new(const struct session_source *source);
+void session_free(struct session *s);
+/*
+ * The command that owns the run, once it ended: its exit status (the
+ * recording's footer says it) and a line for the notes printed at the end.
+ */
+void session_set_exit_status(struct session *s, int status);
+int session_add_note(struct session *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* Block the signals the loop takes through its signalfd (call first thing). */
 void session_block_signals(void);
@@ -295,6 +249,8 @@ int session_run(struct session *s, const struct session_ui *ui);
 void session_finish(struct session *s);
 /* Add a hook (from the start, before session_run()); -1 when there are too many. */
 int session_add_hook(struct session *s, const struct session_hook *h);
+/* Remove every hook (their owners end them). */
+void session_remove_hooks(struct session *s);
 /* Once its figures are printed: free the statistics, markers and SMI counters. */
 void session_free_results(struct session *s);
 
@@ -389,6 +345,37 @@ void session_want_sysinfo(struct session *s, bool want);
 const struct osnoise_conf *session_osnoise_conf(const struct session *s);
 const struct hwlat_conf *session_hwlat_conf(const struct session *s);
 const struct tuning *session_tuning(const struct session *s);
+
+/*
+ * The run as it stands, read only: the configuration (with the live
+ * changes), the statistics of each view, the markers and their segments,
+ * the notes for the end, the error of the last failed call (""), the exit
+ * status, the state and whether a quit was asked, whether the kernel's
+ * stop condition ended it and why it ended (""), the SMI and TSC watchdog
+ * counters (NULL: none), whether a replayed recording has SMI counts, the
+ * possible CPUs (rows of the statistics), another osnoise user now ("")
+ * and its comings and goings, and the loop's counts for -D.
+ */
+const struct session_conf *session_conf(const struct session *s);
+const struct stats *session_stats(const struct session *s);
+const struct hwl_stats *session_hwl_stats(const struct session *s);
+const struct segments *session_segments(const struct session *s);
+const struct textbuf *session_notes(const struct session *s);
+const char *session_err(const struct session *s);
+int session_exit_status(const struct session *s);
+enum session_state session_run_state(const struct session *s);
+bool session_quitting(const struct session *s);
+bool session_stop_hit(const struct session *s);
+bool session_warming(const struct session *s);	/* --warm-up: samples are discarded */
+const char *session_stop_reason(const struct session *s);
+const struct smi *session_smi(const struct session *s);
+const struct tscwd *session_tscwd(const struct session *s);
+bool session_smi_recorded(const struct session *s);
+int session_ncpus(const struct session *s);
+const char *session_neighbour(const struct session *s);
+const char *session_neighbour_log(const struct session *s);
+void session_loop_counts(const struct session *s, uint64_t *ticks, uint64_t *batches,
+			 uint64_t *wakeups);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);

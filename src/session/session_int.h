@@ -1,8 +1,11 @@
 /*
- * session_int: what the files of the session share and nothing else sees:
- * lifecycle.c (start, finish, the tracers and their instances),
- * session.c (the requests), loop.c (the poll() loop),
- * sink.c (what each decoded event does), signals.c (signals, faults).
+ * session_int: what the files of the session share and nothing else sees,
+ * struct session first.  Bottom up: session_view.c (making, freeing and
+ * reading a session), sink.c (what each decoded event does) and the
+ * counters, session_core.c (clocks, timers, affinity, markers), the sources
+ * (source_osnoise.c, source_hwlat.c, source_record.c, source_replay.c),
+ * lifecycle.c (start, finish, the tracers and their instances), loop.c
+ * (the poll() loop), session.c (the requests), signals.c (signals, faults).
  */
 #ifndef HWN_SESSION_INT_H
 #define HWN_SESSION_INT_H
@@ -14,7 +17,72 @@
 #include "reader.h"
 #include "session.h"
 
-struct session;
+struct reader;
+struct record;
+struct smi;
+struct tscwd;
+struct tuning;
+
+struct session {
+	/* The configuration; the running tracer's live changes are made in it. */
+	struct session_conf conf;
+	/* The tracers' state; once set up, osn.conf is &conf.osn and hwl.conf &conf.hwl. */
+	struct osnoise osn;
+	struct hwlat hwl;
+	struct reader *reader;
+	struct record *rec;		/* NULL unless conf.record */
+	const struct session_hook *hooks[SESSION_HOOKS_MAX];	/* session_add_hook() */
+	int nhooks;
+	struct threads *threads;	/* NULL unless -P or -C */
+	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
+	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
+	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
+	bool warming;			/* --warm-up running: samples are discarded */
+	bool stop_hit;			/* the kernel's stop condition ended the run */
+	bool smi_recorded;		/* a replay: the recording has SMI counts */
+	struct stats stats;
+	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
+	struct segments seg;		/* markers and the statistics between them */
+	uint64_t run_start_ns;		/* never reset: the markers' clock */
+	struct stopwatch run_stopwatch;		/* all the time measured (pauses excluded), never reset */
+	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */
+	char neighbour_log[768];	/* its comings and goings, for the exit report */
+	enum session_state state;
+	int ncpus;			/* possible CPUs: rows of stats */
+	int sig_fd, end_fd, tick_fd, batch_fd;
+	uint64_t ticks, batches;	/* front-end updates of each kind (-D) */
+	uint64_t wakeups;		/* returns from the loop's poll() (-D) */
+	bool winch;			/* SIGWINCH came, for the front end */
+	/*
+	 * Measured time per tracer view (indexed by enum session_tracer):
+	 * it runs while that tracer measures (not paused, not stopped) and
+	 * restarts with that view's statistics.
+	 */
+	struct stopwatch watch[2];
+	bool quit;
+	int exit_status;
+	int stop_cpu;			/* CPU that hit a stop condition, -1 */
+	uint64_t stop_ts;		/* timestamp of the sample that named stop_cpu */
+	char stop_detail[96];		/* what that sample was */
+	uint64_t stop_noise_us;		/* its noise (a single one, or a period's) */
+	unsigned threshold_runs;	/* times the --on-threshold actions ran */
+	char actions_said[512];		/* which actions ran last and how each ended */
+	char stop_reason[160];
+	char err[512];
+	struct textbuf notes;		/* files written at the end, one line each */
+	const struct session_ui *ui;	/* the front end, while session_run runs */
+	/* What feeds the run: the tracer of conf.tracer, or a replay. */
+	const struct session_source *source;
+	void *source_ctx;			/* its run()'s, or NULL */
+};
+
+/* Call cb of every hook that has it: session_hooks(s, osnoise, smp, counted). */
+#define session_hooks(s, cb, ...)								\
+	do {											\
+		for (int hook_ = 0; hook_ < (s)->nhooks; hook_++)				\
+			if ((s)->hooks[hook_]->cb)						\
+				(s)->hooks[hook_]->cb((s)->hooks[hook_]->ctx, (s), ##__VA_ARGS__); \
+	} while (0)
 
 /* The signals the loop takes through its signalfd (SIGWINCH included). */
 void session_loop_sigset(sigset_t *set);

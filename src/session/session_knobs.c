@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "session.h"
+#include "session_int.h"
 #include "settings.h"
 #include "tscwd.h"
 

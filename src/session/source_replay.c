@@ -46,6 +46,7 @@ struct playback {
 	unsigned speed;
 	bool paused, end;
 	uint64_t total_s, seq;
+	struct session_source source;	/* source_replay's, paced by pace() */
 	bool based;
 	uint64_t rec_base, wall_base;
 	uint64_t last_ns;		/* the recorded time of the last line with one */
@@ -193,71 +194,6 @@ static int pace(void *ctx, struct session *s, const struct session_ui *ui)
 	return wait < 0 ? -1 : (int)((uint64_t)(wait + 999999) / 1000000ULL);
 }
 
-/*
- * The replay as a source of the session: it changes nothing in the kernel
- * (no setup, no settings); the figures are those of the view its lines are
- * for (replay.c sets s->conf.tracer to it), so it asks that tracer's source.
- * replay_open() puts it in the session; playback_open() gives it its run.
- */
-static const struct session_source *view(const struct session *s)
-{
-	return session_source_of(s->conf.tracer);
-}
-
-static const struct cpuset *view_cpus(const struct session *s)
-{
-	return view(s)->cpus(s);
-}
-
-static uint64_t view_threshold(const struct session *s)
-{
-	return view(s)->threshold(s);
-}
-
-static void view_figures(const struct session *s, bool *osnoise, bool *hwlat)
-{
-	view(s)->figures(s, osnoise, hwlat);
-}
-
-static void view_reset_stats(struct session *s)
-{
-	view(s)->reset_stats(s);
-}
-
-static bool view_periods_done(const struct session *s, uint64_t n)
-{
-	return view(s)->periods_done(s, n);
-}
-
-static void view_count_other(struct session *s)
-{
-	if (view(s)->count_other)
-		view(s)->count_other(s);
-}
-
-static void view_count_lost(struct session *s, uint64_t count)
-{
-	view(s)->count_lost(s, count);
-}
-
-static void view_count_smi(struct session *s, int cpu, uint64_t count)
-{
-	view(s)->count_smi(s, cpu, count);
-}
-
-const struct session_source source_replay = {
-	.name = "replay",
-	.cpus = view_cpus,
-	.threshold = view_threshold,
-	.figures = view_figures,
-	.reset_stats = view_reset_stats,
-	.periods_done = view_periods_done,
-	.count_other = view_count_other,
-	.count_lost = view_count_lost,
-	.count_smi = view_count_smi,
-	.pace = pace,
-};
-
 void playback_pause(struct playback *p, bool pause)
 {
 	uint64_t now = stopwatch_now();
@@ -275,7 +211,7 @@ void playback_pause(struct playback *p, bool pause)
 /* One recorded period: the osnoise period in force, or the window in the hwlat view. */
 static uint64_t period_ns(const struct playback *p)
 {
-	const struct session *s = &p->r->s;
+	const struct session *s = p->r->s;
 	uint64_t us = s->conf.tracer == SESSION_HWLAT ? s->conf.hwl.window_us :
 		      s->conf.osn.period_us;
 
@@ -405,7 +341,7 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 	/* The header is still the line read. */
 	if (jsonr_str(p->r->o, "kernel", p->kernel, sizeof(p->kernel)) < 0)
 		snprintf(p->kernel, sizeof(p->kernel), "?");
-	p->total_s = tail_seconds(p->f, p->r->hwlat_mode, &p->r->s.smi_recorded);
+	p->total_s = tail_seconds(p->f, p->r->hwlat_mode, &p->r->s->smi_recorded);
 	session_loop_sigset(&set);
 	p->sig_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (p->sig_fd < 0) {
@@ -413,11 +349,14 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	/* The session's loop waits on the signals; it has no timers of its own. */
-	p->r->s.sig_fd = p->sig_fd;
+	p->r->s->sig_fd = p->sig_fd;
 	/* A crash puts the terminal back (the dashboard's hook); no kernel setting was changed. */
 	session_install_fatal_handlers();
 	p->speed = 1;
-	p->r->s.source_ctx = p;
+	p->source = *p->r->s->source;
+	p->source.pace = pace;
+	p->r->s->source = &p->source;
+	p->r->s->source_ctx = p;
 	return p;
 fail:
 	if (p && p->r) {
@@ -434,7 +373,7 @@ fail:
 
 struct session *playback_session(struct playback *p)
 {
-	return &p->r->s;
+	return p->r->s;
 }
 
 void playback_status(const struct playback *p, struct playback_status *st)
@@ -451,7 +390,7 @@ void playback_counts(const struct playback *p, uint64_t *frames, uint64_t *lines
 {
 	*frames = p->frames;
 	*lines = p->fed;
-	*wakeups = p->r->s.wakeups;
+	*wakeups = p->r->s->wakeups;
 }
 
 int playback_finish(struct playback *p, struct replay **r, char *err, size_t errlen)
@@ -464,7 +403,7 @@ int playback_finish(struct playback *p, struct replay **r, char *err, size_t err
 		snprintf(err, errlen, "--replay: %s %s", p->path, p->r->err);
 		rc = -1;
 	}
-	p->r->s.source_ctx = NULL;
+	p->r->s->source_ctx = NULL;
 	replay_close(p->r);
 	*r = p->r;
 	fclose(p->f);

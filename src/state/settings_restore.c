@@ -180,11 +180,9 @@ static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
 }
 
 /* What a knob left alone holds now (the user's value, not our last write). */
-static const char *left_value(const struct settings_entry *e)
+static const char *left_value(const struct settings_entry *e, char *cur, size_t size)
 {
-	static char cur[256];
-
-	if (settings_read_full(e->path, cur, sizeof(cur)) < 0)
+	if (settings_read_full(e->path, cur, size) < 0)
 		return "?";
 	settings_trim_choice(cur);
 	return cur;
@@ -194,6 +192,7 @@ size_t settings_outcome(char *buf, size_t len)
 {
 	struct settings_plan *p = &settings_plan;
 	size_t used = 0, tl = strlen(settings_tracing);
+	char cur[256];
 
 	if (len)
 		buf[0] = '\0';
@@ -214,7 +213,8 @@ size_t settings_outcome(char *buf, size_t len)
 			add(buf, len, &used, "kept     %s = %s (tuning kept)\n", path, e->last);
 		else if (e->out == OUT_LEFT)
 			add(buf, len, &used, "left     %s = %s (changed from outside after we set "
-			    "%s: left as it is)\n", path, left_value(e), e->last ? e->last : "");
+			    "%s: left as it is)\n", path, left_value(e, cur, sizeof(cur)),
+			    e->last ? e->last : "");
 	}
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
 		if (p->inst[i][0])

@@ -10,22 +10,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = strndup((const char *)data, size);
-	const char *why;
+	struct why w = { .text = "" };
 	uint64_t v;
 	int64_t sv;
 	char buf[32];
 
 	if (!text)
 		return 0;
-	if (parse_duration(text, true, &v, &why) == 0)
+	if (parse_duration(text, true, &v, &w) == 0)
 		format_duration(v, buf, sizeof(buf));
-	parse_duration(text, false, &v, &why);
-	parse_time_ns(text, &v, &why);
-	if (parse_time_us(text, 1, 3600000000ULL, &v, &why) == 0 && (v < 1 || v > 3600000000ULL))
+	parse_duration(text, false, &v, &w);
+	parse_time_ns(text, &v, &w);
+	if (parse_time_us(text, 1, 3600000000ULL, &v, &w) == 0 && (v < 1 || v > 3600000000ULL))
 		abort();
-	if (parse_u64(text, 0, UINT64_MAX, &v, &why) == 0 && (text[0] < '0' || text[0] > '9'))
+	if (parse_u64(text, 0, UINT64_MAX, &v, &w) == 0 && (text[0] < '0' || text[0] > '9'))
 		abort();
-	if (parse_s64(text, -20, 19, &sv, &why) == 0 && (sv < -20 || sv > 19))
+	if (parse_s64(text, -20, 19, &sv, &w) == 0 && (sv < -20 || sv > 19))
 		abort();
 	free(text);
 	return 0;

@@ -11,11 +11,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = strndup((const char *)data, size);
 	struct threads_sched s;
-	const char *why;
+	struct why w = { .text = "" };
 
 	if (!text)
 		return 0;
-	if (threads_parse_priority(text, &s, &why) == 0) {
+	if (threads_parse_priority(text, &s, &w) == 0) {
 		/* What is accepted is in range for its class. */
 		if ((s.policy == THREADS_FIFO || s.policy == THREADS_RR) && (s.prio < 1 || s.prio > 99))
 			abort();

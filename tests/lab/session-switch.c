@@ -42,7 +42,7 @@ static void instances(const char *phase)
 static void check(struct drive *dr, int rc, const char *what)
 {
 	if (rc < 0) {
-		printf("error=%s: %s\n", what, dr->s->err);
+		printf("error=%s: %s\n", what, session_err(dr->s));
 		dr->failed = 1;
 		session_request_quit(dr->s);
 	}
@@ -57,7 +57,7 @@ static void on_tick(void *ctx)
 
 	switch (++dr->tick) {
 	case 4:
-		printf("phase1_osnoise_periods=%llu\n", (unsigned long long)s->stats.samples);
+		printf("phase1_osnoise_periods=%llu\n", (unsigned long long)session_stats(s)->samples);
 		instances("phase1");
 		check(dr, session_switch_tracer(s, SESSION_HWLAT), "switch to hwlat");
 		break;
@@ -71,14 +71,14 @@ static void on_tick(void *ctx)
 		printf("phase2_timing_refused=%d\n", session_set_timing(s, 1000000, 500000) < 0);
 		break;
 	case 8:
-		printf("phase2_hwlat_samples=%llu\n", (unsigned long long)s->hwl_stats.samples);
-		printf("phase2_osnoise_periods=%llu\n", (unsigned long long)s->stats.samples);
+		printf("phase2_hwlat_samples=%llu\n", (unsigned long long)session_hwl_stats(s)->samples);
+		printf("phase2_osnoise_periods=%llu\n", (unsigned long long)session_stats(s)->samples);
 		instances("phase2");
 		check(dr, session_switch_tracer(s, SESSION_OSNOISE), "switch to osnoise");
 		break;
 	case 12:
-		printf("phase3_osnoise_periods=%llu\n", (unsigned long long)s->stats.samples);
-		printf("phase3_hwlat_samples=%llu\n", (unsigned long long)s->hwl_stats.samples);
+		printf("phase3_osnoise_periods=%llu\n", (unsigned long long)session_stats(s)->samples);
+		printf("phase3_hwlat_samples=%llu\n", (unsigned long long)session_hwl_stats(s)->samples);
 		instances("phase3");
 		session_request_quit(s);
 		break;
@@ -89,10 +89,11 @@ static void on_tick(void *ctx)
 int main(void)
 {
 	struct session_conf conf = { .tracer = SESSION_OSNOISE };
-	struct session s;
-	struct drive dr = { .s = &s };
+	struct session *s = session_new(NULL);
+	struct drive dr = { .s = s };
 	struct session_ui ui = { .ctx = &dr, .input_fd = -1, .update = on_tick, .tick_ms = 500 };
 	char err[512];
+	int rc;
 
 	session_block_signals();
 	env_online_cpus(&conf.osn.cpus);
@@ -111,17 +112,18 @@ int main(void)
 		printf("error=%s\n", err);
 		return 1;
 	}
-	if (session_start(&s, &conf) < 0) {
-		printf("error=%s\n", s.err);
-		session_finish(&s);
+	if (!s || session_start(s, &conf) < 0) {
+		printf("error=%s\n", s ? session_err(s) : "out of memory");
+		if (s)
+			session_finish(s);
+		session_free(s);
 		return 1;
 	}
-	session_run(&s, &ui);
-	session_finish(&s);
+	session_run(s, &ui);
+	session_finish(s);
 	instances("end");
-	printf("exit_status=%d\n", s.exit_status);
-	stats_free(&s.stats);
-	segments_free(&s.seg);
-	hwl_stats_free(&s.hwl_stats);
-	return dr.failed || s.exit_status;
+	printf("exit_status=%d\n", session_exit_status(s));
+	rc = dr.failed || session_exit_status(s);
+	session_free(s);
+	return rc;
 }

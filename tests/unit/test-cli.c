@@ -77,26 +77,26 @@ static void messages(void)
 static void priorities(void)
 {
 	struct threads_sched s;
-	const char *why;
+	struct why w = { .text = "" };
 
-	tap_ok(threads_parse_priority("f:10", &s, &why) == 0 && s.policy == THREADS_FIFO &&
+	tap_ok(threads_parse_priority("f:10", &s, &w) == 0 && s.policy == THREADS_FIFO &&
 	       s.prio == 10, "f:10 is SCHED_FIFO 10");
-	tap_ok(threads_parse_priority("r:99", &s, &why) == 0 && s.policy == THREADS_RR &&
+	tap_ok(threads_parse_priority("r:99", &s, &w) == 0 && s.policy == THREADS_RR &&
 	       s.prio == 99, "r:99 is SCHED_RR 99");
-	tap_ok(threads_parse_priority("o:-5", &s, &why) == 0 && s.policy == THREADS_OTHER &&
+	tap_ok(threads_parse_priority("o:-5", &s, &w) == 0 && s.policy == THREADS_OTHER &&
 	       s.prio == -5, "o:-5 is SCHED_OTHER nice -5");
-	tap_ok(threads_parse_priority("d:500us:1ms", &s, &why) == 0 &&
+	tap_ok(threads_parse_priority("d:500us:1ms", &s, &w) == 0 &&
 	       s.policy == THREADS_DEADLINE && s.runtime_ns == 500000 && s.period_ns == 1000000,
 	       "d:500us:1ms is SCHED_DEADLINE 500000/1000000 ns");
-	tap_ok(threads_parse_priority("d:100000:200000", &s, &why) == 0 &&
+	tap_ok(threads_parse_priority("d:100000:200000", &s, &w) == 0 &&
 	       s.runtime_ns == 100000 && s.period_ns == 200000, "d: plain numbers are nanoseconds");
-	tap_ok(threads_parse_priority("d:1s:1s", &s, &why) == 0, "d: runtime may equal the period");
-	tap_ok(threads_parse_priority("F:1", &s, &why) == 0 && s.policy == THREADS_FIFO &&
+	tap_ok(threads_parse_priority("d:1s:1s", &s, &w) == 0, "d: runtime may equal the period");
+	tap_ok(threads_parse_priority("F:1", &s, &w) == 0 && s.policy == THREADS_FIFO &&
 	       s.prio == 1, "F:1 is f:1, as rtla takes it");
-	tap_ok(threads_parse_priority("R:5", &s, &why) == 0 && s.policy == THREADS_RR &&
-	       s.prio == 5 && threads_parse_priority("O:-3", &s, &why) == 0 &&
+	tap_ok(threads_parse_priority("R:5", &s, &w) == 0 && s.policy == THREADS_RR &&
+	       s.prio == 5 && threads_parse_priority("O:-3", &s, &w) == 0 &&
 	       s.policy == THREADS_OTHER && s.prio == -3 &&
-	       threads_parse_priority("D:500us:1ms", &s, &why) == 0 &&
+	       threads_parse_priority("D:500us:1ms", &s, &w) == 0 &&
 	       s.policy == THREADS_DEADLINE && s.runtime_ns == 500000, "R:, O: and D: too");
 	static const char *const bad[] = { "", "f", "f:", "f:0", "f:100", "r:x", "o:20", "o:-21",
 					   "x:1", "ff:1", "d:1ms", "d:2ms:1ms", "d:1ms:2xs", "d:1000:1ms",
@@ -108,7 +108,7 @@ static void priorities(void)
 		int rc;
 
 		why = NULL;
-		rc = threads_parse_priority(bad[i], &s, &why);
+		rc = threads_parse_priority(bad[i], &s, &w);
 		tap_ok(rc < 0 && why, "'%s' is refused: %s", bad[i], why ? why : "(no reason)");
 	}
 }
@@ -116,24 +116,24 @@ static void priorities(void)
 static void event_list(void)
 {
 	struct events e = { 0 };
-	const char *why;
+	struct why w = { .text = "" };
 
-	tap_ok(events_set_filter(&e, "a > 1", &why) < 0, "--filter before any -e is refused");
-	tap_ok(events_add(&e, "osnoise", &why) == 0 && e.n == 1 && !e.v[0].event,
+	tap_ok(events_set_filter(&e, "a > 1", &w) < 0, "--filter before any -e is refused");
+	tap_ok(events_add(&e, "osnoise", &w) == 0 && e.n == 1 && !e.v[0].event,
 	       "-e osnoise: a whole system");
-	tap_ok(events_set_trigger(&e, "hist:keys=duration", &why) < 0,
+	tap_ok(events_set_trigger(&e, "hist:keys=duration", &w) < 0,
 	       "--trigger on a whole system is refused");
-	tap_ok(events_add(&e, "osnoise:irq_noise", &why) == 0 && e.n == 2 &&
+	tap_ok(events_add(&e, "osnoise:irq_noise", &w) == 0 && e.n == 2 &&
 	       strcmp(e.v[1].system, "osnoise") == 0 && strcmp(e.v[1].event, "irq_noise") == 0,
 	       "-e osnoise:irq_noise: system and event");
-	tap_ok(events_set_filter(&e, "duration > 1000", &why) == 0 && e.v[1].filter &&
+	tap_ok(events_set_filter(&e, "duration > 1000", &w) == 0 && e.v[1].filter &&
 	       !e.v[0].filter, "--filter goes to the preceding -e");
-	tap_ok(events_set_filter(&e, "duration > 2", &why) < 0, "a second --filter for one -e is refused");
-	tap_ok(events_set_trigger(&e, "hist:keys=desc", &why) == 0 && e.v[1].trigger,
+	tap_ok(events_set_filter(&e, "duration > 2", &w) < 0, "a second --filter for one -e is refused");
+	tap_ok(events_set_trigger(&e, "hist:keys=desc", &w) == 0 && e.v[1].trigger,
 	       "--trigger goes to the preceding -e");
 	static const char *const bad[] = { "", ":x", "sys:", "a:b:c", "../x", "a b", NULL };
 	for (int i = 0; bad[i]; i++)
-		tap_ok(events_add(&e, bad[i], &why) < 0, "-e '%s' is refused", bad[i]);
+		tap_ok(events_add(&e, bad[i], &w) < 0, "-e '%s' is refused", bad[i]);
 	events_free(&e);
 }
 

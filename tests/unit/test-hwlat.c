@@ -217,31 +217,31 @@ static void test_mask(void)
 {
 	struct cpuset set;
 	char buf[64];
-	const char *why;
+	struct why w = { .text = "" };
 
 	cpuset_clear(&set);
 	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "0", "empty mask");
-	cpuset_parse("0-1", &set, &why);
+	cpuset_parse("0-1", &set, &w);
 	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "3", "mask of 0-1");
-	cpuset_parse("4,32", &set, &why);
+	cpuset_parse("4,32", &set, &w);
 	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "1,00000010", "mask of 4,32");
-	cpuset_parse("63", &set, &why);
+	cpuset_parse("63", &set, &w);
 	tap_is_str(cpuset_format_mask(&set, buf, sizeof(buf)), "80000000,00000000", "mask of 63");
 }
 
 static void test_units(void)
 {
 	uint64_t v = 0;
-	const char *why = "";
+	struct why w = { .text = "" };
 	int rc;
 
-	tap_ok(parse_time_us("250", 1, 1000000, &v, &why) == 0 && v == 250, "250 = 250 us");
-	tap_ok(parse_time_us("2ms", 1, 1000000, &v, &why) == 0 && v == 2000, "2ms = 2000 us");
-	tap_ok(parse_time_us("1s", 1, 1000000, &v, &why) == 0 && v == 1000000, "1s = 1000000 us");
-	rc = parse_time_us("2s", 1, 1000000, &v, &why);
-	tap_ok(rc < 0 && strstr(why, "between"), "2s above the maximum: %s", why);
-	rc = parse_time_us("5ns", 1, 1000000, &v, &why);
-	tap_ok(rc < 0 && strstr(why, "us, ms or s"), "ns refused: %s", why);
+	tap_ok(parse_time_us("250", 1, 1000000, &v, &w) == 0 && v == 250, "250 = 250 us");
+	tap_ok(parse_time_us("2ms", 1, 1000000, &v, &w) == 0 && v == 2000, "2ms = 2000 us");
+	tap_ok(parse_time_us("1s", 1, 1000000, &v, &w) == 0 && v == 1000000, "1s = 1000000 us");
+	rc = parse_time_us("2s", 1, 1000000, &v, &w);
+	tap_ok(rc < 0 && strstr(w.text, "between"), "2s above the maximum: %s", w.text);
+	rc = parse_time_us("5ns", 1, 1000000, &v, &w);
+	tap_ok(rc < 0 && strstr(w.text, "us, ms or s"), "ns refused: %s", w.text);
 }
 
 /* settings_write_choice saves the bracketed word and restores it. */

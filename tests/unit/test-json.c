@@ -246,7 +246,7 @@ int main(void)
 	struct report_opts ro = { .osnoise = true, .elapsed = 42 };
 	struct osnoise_conf conf = { .period_us = 1000000, .runtime_us = 750000, .threshold_us = 1 };
 	struct export_run run = { .conf = &conf, .stop_reason = "a \"quoted\"\nreason\x01" };
-	const char *why;
+	struct why w = { .text = "" };
 	struct cpuset rows6;
 	char *table = NULL, v[64];
 	size_t tlen = 0;
@@ -300,7 +300,7 @@ int main(void)
 
 	/* The summary against the table of the same figures. */
 	stats_init(&st, 8);
-	cpuset_parse("1-3,5,7", &conf.cpus, &why);
+	cpuset_parse("1-3,5,7", &conf.cpus, &w);
 	feed(&st, 1, 599, 3, 1);
 	feed(&st, 2, 10, 0, 0);
 	feed(&st, 3, 1, 750000, 0);	/* all noise: 0.00000 */
@@ -353,7 +353,7 @@ int main(void)
 		struct hwl_sample smp = { .cpu = 1, .ts_sec = 1796034206, .ts_nsec = 214375561,
 					  .inner = 9340, .outer = 5358, .count = 52 };
 
-		cpuset_parse("0-1", &hc.cpus, &why);
+		cpuset_parse("0-1", &hc.cpus, &w);
 		hwl_stats_init(&hs, 4);
 		f = mem();
 		export_json_hwlat(f, &hs, &hr);

@@ -20,29 +20,29 @@ static void quoting(void)
 {
 	char longarg[100001];
 
-	tap_is_str(opt_quote("a\nb"), "a\\nb", "a newline becomes \\n");
-	tap_is_str(opt_quote("\x1b[2J"), "\\x1b[2J", "ESC becomes \\x1b");
-	tap_is_str(opt_quote("t\tr\r\\"), "t\\tr\\r\\\\", "tab, CR, backslash");
-	tap_is_str(opt_quote("\x7f\x01"), "\\x7f\\x01", "DEL and other control bytes");
-	tap_is_str(opt_quote("caf\xc3\xa9"), "caf\xc3\xa9", "UTF-8 is kept");
-	tap_is_str(opt_quote(NULL), "", "no argument: empty");
+	tap_is_str(opt_quote("a\nb", &(struct opt_text){ 0 }), "a\\nb", "a newline becomes \\n");
+	tap_is_str(opt_quote("\x1b[2J", &(struct opt_text){ 0 }), "\\x1b[2J", "ESC becomes \\x1b");
+	tap_is_str(opt_quote("t\tr\r\\", &(struct opt_text){ 0 }), "t\\tr\\r\\\\", "tab, CR, backslash");
+	tap_is_str(opt_quote("\x7f\x01", &(struct opt_text){ 0 }), "\\x7f\\x01", "DEL and other control bytes");
+	tap_is_str(opt_quote("caf\xc3\xa9", &(struct opt_text){ 0 }), "caf\xc3\xa9", "UTF-8 is kept");
+	tap_is_str(opt_quote(NULL, &(struct opt_text){ 0 }), "", "no argument: empty");
 	memset(longarg, 'x', sizeof(longarg) - 1);
 	longarg[sizeof(longarg) - 1] = 0;
-	tap_ok(strlen(opt_quote(longarg)) == OPT_QUOTE_MAX + 3 &&
-	       strcmp(opt_quote(longarg) + OPT_QUOTE_MAX, "...") == 0,
+	tap_ok(strlen(opt_quote(longarg, &(struct opt_text){ 0 })) == OPT_QUOTE_MAX + 3 &&
+	       strcmp(opt_quote(longarg, &(struct opt_text){ 0 }) + OPT_QUOTE_MAX, "...") == 0,
 	       "a 100 kB argument is cut to %d bytes and \"...\"", OPT_QUOTE_MAX);
 	memset(longarg, 'x', OPT_QUOTE_MAX);
-	tap_ok(strlen(opt_quote(longarg)) == OPT_QUOTE_MAX + 3, "still cut at %d + 1 bytes",
+	tap_ok(strlen(opt_quote(longarg, &(struct opt_text){ 0 })) == OPT_QUOTE_MAX + 3, "still cut at %d + 1 bytes",
 	       OPT_QUOTE_MAX);
 	longarg[OPT_QUOTE_MAX] = 0;
-	tap_ok(strcmp(opt_quote(longarg), longarg) == 0, "%d bytes are kept whole", OPT_QUOTE_MAX);
+	tap_ok(strcmp(opt_quote(longarg, &(struct opt_text){ 0 }), longarg) == 0, "%d bytes are kept whole", OPT_QUOTE_MAX);
 	/* "é" straddling the cut is left out whole. */
 	memset(longarg, 'x', OPT_QUOTE_MAX - 1);
 	strcpy(longarg + OPT_QUOTE_MAX - 1, "\xc3\xa9yz");
-	tap_ok(strlen(opt_quote(longarg)) == OPT_QUOTE_MAX - 1 + 3, "a UTF-8 character is not cut");
+	tap_ok(strlen(opt_quote(longarg, &(struct opt_text){ 0 })) == OPT_QUOTE_MAX - 1 + 3, "a UTF-8 character is not cut");
 	memset(longarg, '\n', OPT_QUOTE_MAX + 1);
 	longarg[OPT_QUOTE_MAX + 1] = 0;
-	tap_ok(strlen(opt_quote(longarg)) == 2 * OPT_QUOTE_MAX + 3 && !strchr(opt_quote(longarg), '\n'),
+	tap_ok(strlen(opt_quote(longarg, &(struct opt_text){ 0 })) == 2 * OPT_QUOTE_MAX + 3 && !strchr(opt_quote(longarg, &(struct opt_text){ 0 }), '\n'),
 	       "escapes fit in the buffer");
 }
 

@@ -8,34 +8,34 @@
 static void dur(const char *text, int weeks, unsigned long long want)
 {
 	uint64_t v = 0;
-	const char *why = "";
+	struct why w = { .text = "" };
 
-	tap_ok(parse_duration(text, weeks, &v, &why) == 0 && v == want, "duration '%s' = %llu s%s%s",
-	       text, want, *why ? ": " : "", why);
+	tap_ok(parse_duration(text, weeks, &v, &w) == 0 && v == want, "duration '%s' = %llu s%s%s",
+	       text, want, *w.text ? ": " : "", w.text);
 }
 
 static void dur_bad(const char *text, int weeks, const char *want_why)
 {
 	uint64_t v;
-	const char *why = "";
+	struct why w = { .text = "" };
 
-	tap_ok(parse_duration(text, weeks, &v, &why) < 0 && strstr(why, want_why),
-	       "duration '%s' refused: %s", text, why);
+	tap_ok(parse_duration(text, weeks, &v, &w) < 0 && strstr(w.text, want_why),
+	       "duration '%s' refused: %s", text, w.text);
 }
 
 static void num_bad(const char *text, const char *want_why)
 {
 	uint64_t v;
-	const char *why = "";
+	struct why w = { .text = "" };
 
-	tap_ok(parse_u64(text, 1, 1000, &v, &why) < 0 && strstr(why, want_why),
-	       "number '%s' refused: %s", text, why);
+	tap_ok(parse_u64(text, 1, 1000, &v, &w) < 0 && strstr(w.text, want_why),
+	       "number '%s' refused: %s", text, w.text);
 }
 
 int main(void)
 {
 	uint64_t v = 0;
-	const char *why = "";
+	struct why w = { .text = "" };
 	char buf[32];
 
 	tap_plan(32 + 14 + 3);
@@ -55,8 +55,8 @@ int main(void)
 	dur_bad("999999999999999d", 0, "too large");
 	dur_bad("5 s", 0, "unit");
 
-	tap_ok(parse_u64("1000", 1, 1000, &v, &why) == 0 && v == 1000, "upper bound accepted");
-	tap_ok(parse_u64("1", 1, 1000, &v, &why) == 0 && v == 1, "lower bound accepted");
+	tap_ok(parse_u64("1000", 1, 1000, &v, &w) == 0 && v == 1000, "upper bound accepted");
+	tap_ok(parse_u64("1", 1, 1000, &v, &w) == 0 && v == 1, "lower bound accepted");
 	num_bad("1001", "between 1 and 1000");
 	num_bad("0", "between 1 and 1000");
 	num_bad("-3", "negative");
@@ -67,25 +67,25 @@ int main(void)
 	/* Signed numbers: the same plain form, one '-' allowed, nothing else. */
 	int64_t sv = 0;
 
-	tap_ok(parse_s64("-20", -20, 19, &sv, &why) == 0 && sv == -20, "signed -20 accepted");
-	tap_ok(parse_s64("19", -20, 19, &sv, &why) == 0 && sv == 19, "signed 19 accepted");
-	tap_ok(parse_s64("-9223372036854775808", INT64_MIN, INT64_MAX, &sv, &why) == 0 &&
+	tap_ok(parse_s64("-20", -20, 19, &sv, &w) == 0 && sv == -20, "signed -20 accepted");
+	tap_ok(parse_s64("19", -20, 19, &sv, &w) == 0 && sv == 19, "signed 19 accepted");
+	tap_ok(parse_s64("-9223372036854775808", INT64_MIN, INT64_MAX, &sv, &w) == 0 &&
 	       sv == INT64_MIN, "INT64_MIN accepted");
-	tap_ok(parse_s64("9223372036854775808", INT64_MIN, INT64_MAX, &sv, &why) < 0 &&
-	       strstr(why, "too large"), "INT64_MAX + 1 refused: %s", why);
-	tap_ok(parse_s64("-21", -20, 19, &sv, &why) < 0 && strstr(why, "between -20 and 19"),
-	       "signed -21 refused: %s", why);
+	tap_ok(parse_s64("9223372036854775808", INT64_MIN, INT64_MAX, &sv, &w) < 0 &&
+	       strstr(w.text, "too large"), "INT64_MAX + 1 refused: %s", w.text);
+	tap_ok(parse_s64("-21", -20, 19, &sv, &w) < 0 && strstr(w.text, "between -20 and 19"),
+	       "signed -21 refused: %s", w.text);
 	static const char *const bad[] = { " 10", "+10", "10 ", "--5", "- 5", "0x10", "1e3", "",
 					   "-", NULL };
 	for (int i = 0; bad[i]; i++)
-		tap_ok(parse_s64(bad[i], -100, 100, &sv, &why) < 0, "signed '%s' refused: %s", bad[i],
-		       why);
+		tap_ok(parse_s64(bad[i], -100, 100, &sv, &w) < 0, "signed '%s' refused: %s", bad[i],
+		       w.text);
 
-	tap_ok(parse_time_ns("100", &v, &why) == 0 && v == 100, "time 100 = 100 ns");
-	tap_ok(parse_time_ns("100us", &v, &why) == 0 && v == 100000, "time 100us");
-	tap_ok(parse_time_ns("3ms", &v, &why) == 0 && v == 3000000, "time 3ms");
-	tap_ok(parse_time_ns("2s", &v, &why) == 0 && v == 2000000000, "time 2s");
-	tap_ok(parse_time_ns("2m", &v, &why) < 0 && strstr(why, "ns, us, ms or s"), "time 2m refused");
+	tap_ok(parse_time_ns("100", &v, &w) == 0 && v == 100, "time 100 = 100 ns");
+	tap_ok(parse_time_ns("100us", &v, &w) == 0 && v == 100000, "time 100us");
+	tap_ok(parse_time_ns("3ms", &v, &w) == 0 && v == 3000000, "time 3ms");
+	tap_ok(parse_time_ns("2s", &v, &w) == 0 && v == 2000000000, "time 2s");
+	tap_ok(parse_time_ns("2m", &v, &w) < 0 && strstr(w.text, "ns, us, ms or s"), "time 2m refused");
 
 	tap_is_str(format_duration(600, buf, sizeof(buf)), "  0 00:10:00", "duration format 10 min");
 	tap_is_str(format_duration(90061, buf, sizeof(buf)), "  1 01:01:01", "duration format 1d1h1m1s");

@@ -264,7 +264,7 @@ int main(int argc, char **argv)
 	struct stats st;
 	struct cpuset cpus, many;
 	struct prom_view v = { 0 };
-	const char *cwhy;
+	struct why cwhy;
 	char *a, *b;
 	bool down = true;
 	int rc;

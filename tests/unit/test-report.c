@@ -88,11 +88,11 @@ int main(void)
 	struct report_opts ro = { .elapsed = 600 };
 	struct stats st;
 	struct cpuset cpus;
-	const char *why;
+	struct why w = { .text = "" };
 	char *out;
 
 	tap_plan(12);
-	cpuset_parse("0-7", &cpus, &why);
+	cpuset_parse("0-7", &cpus, &w);
 	stats_init(&st, 8);
 	for (size_t i = 0; i < sizeof(rows1) / sizeof(rows1[0]); i++)
 		feed(&st, &rows1[i]);
@@ -105,7 +105,7 @@ int main(void)
 	tap_is_str(out, example2, "second example table (no noise), byte for byte");
 	free(out);
 
-	cpuset_parse("2-3", &cpus, &why);
+	cpuset_parse("2-3", &cpus, &w);
 	out = render(&st, &cpus, &ro);
 	tap_ok(strstr(out, "\n  2 #599") && strstr(out, "\n  3 #599") && !strstr(out, "\n  1 #"),
 	       "only the CPUs asked for are listed");

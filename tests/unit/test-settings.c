@@ -443,6 +443,8 @@ static void test_stale_lock(void)
 
 int main(void)
 {
+	/* patterns, allowed, dir, knobs, state files, full disk, stale lock */
+	tap_plan(19 + 20 + 5 + 24 + 21 + 4 + 6);
 	snprintf(top, sizeof(top), "/tmp/test-settings-XXXXXX");
 	if (!mkdtemp(top))
 		return 1;
@@ -473,7 +475,6 @@ int main(void)
 	test_state_files();
 	test_full_disk();
 	test_stale_lock();
-	printf("1..%d\n", tap_n);
 	{
 		char cmd[300];
 

@@ -1,15 +1,19 @@
 #!/bin/sh
-# The dashboard reads the session through a const pointer (d->s) and changes
-# it only through the requests of src/session/session.h (between BEGIN REQUESTS and
-# END REQUESTS), called with its one mutable handle (d->req).  The compiler
-# refuses writes through d->s; this test refuses what it cannot see:
+# struct session is the session's own (src/session/session_int.h): outside
+# src/session/ the compiler refuses any read or write of its fields, a
+# struct session of one's own, and a session cast to get at them (test 4
+# plants each and compiles it).  The front ends read the run through the
+# accessors of src/session/session.h, which give const pointers, and change
+# it only through the requests (between BEGIN REQUESTS and END REQUESTS).
+# The dashboard holds the run twice: read only (d->s) and, for the requests
+# only, its one mutable handle (d->req).  This test refuses what the compiler
+# cannot see:
 #   1. the handle used for anything but the first argument of a request
 #      (or of session_run/session_hold, the loop dashboard_run drives);
 #   2. another non-const struct session * in ui/ (a cast, a local);
 #   3. dashboard_run's own pointer used past setting up d.s and d.req;
-#   4. a non-const pointer taken from the const view (d->s->stats.cpu...,
-#      whose targets the const does not cover), or the panel's knobs read
-#      other than through session_tuning().
+#   4. a non-const pointer taken from the const view (&session_stats(d->s)->cpu[0],
+#      whose target the const does not cover).
 # Then it plants each kind of violation in a copy of ui/ and checks that the
 # check finds it, so that it can fail.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -56,13 +60,12 @@ violations() {
 		 on { print }' "$tmp/code" | sed -E 's/\.(s|req) = s([,} ])/.\1 = S\2/g' |
 		grep -E '(^|[^.>[:alnum:]_])s([^[:alnum:]_]|$)' |
 		grep -vE '^[^:]+:[0-9]+:.*"' | sed 's/^/dashboard_run uses its mutable pointer: /'
-	# 4. non-const pointers out of the const view; the panel's knobs.
+	# 4. non-const pointers out of the const view.
 	grep -oE '(const )?(struct|union) [a-z_]+ \*+[a-z_]+ = [^;]*\bd(->|\.)s\b' "$tmp/code" |
 		grep -v '^const ' | sed 's/^/non-const pointer from the view: /'
-	grep -E '(->|\.)tuning\b' "$tmp/code" | sed 's/^/the knobs not through session_tuning(): /'
 }
 
-echo 1..3
+echo 1..4
 if [ -n "$requests" ] && echo "$requests" | grep -q session_set_threshold; then
 	echo "ok 1 - session.h declares the requests (${requests}) between its markers"
 else
@@ -96,19 +99,64 @@ while IFS='|' read -r where what; do
 		missed=$((missed + 1))
 	fi
 done <<'EOF'
-keys.c|static void planted(struct dashboard *d) { d->req->quit = true; }
 keys.c|static void planted(struct dashboard *d) { session_finish(d->req); }
+keys.c|static void planted(struct dashboard *d) { session_set_exit_status(d->req, 0); }
 screens/panel.c|static struct session *planted(struct dashboard *d) { return d->req; }
-screens/marks.c|static void planted(struct dashboard *d) { ((struct session *)d->s)->quit = true; }
-screens/grid.c|static void planted(struct dashboard *d) { struct session *w = d->req; w->quit = 1; }
-screens/grid.c|static void planted(struct dashboard *d) { struct cpu_stats *c = &d->s->stats.cpu[0]; c->noise = 0; }
-screens/panel.c|static void planted(struct dashboard *d) { d->s->tuning->keep = true; }
+screens/marks.c|static void planted(struct dashboard *d) { session_request_quit((struct session *)d->s); }
+screens/grid.c|static void planted(struct dashboard *d) { struct session *w = d->req; session_request_quit(w); }
+screens/grid.c|static void planted(struct dashboard *d) { struct cpu_stats *c = &session_stats(d->s)->cpu[0]; c->noise = 0; }
 dash.h|struct dashboard2 { struct session *s; };
-run|s->quit = true;
 run|session_request_quit(s);
 EOF
 if [ $missed = 0 ]; then
-	echo "ok 3 - each of 10 planted violations is found"
+	echo "ok 3 - each of 8 planted violations is found"
 else
 	echo "not ok 3 - $missed planted violations not found"
+fi
+
+# 4. What the compiler refuses outside src/session/: each planted line must
+# not compile; the same file with the accessors must.
+cat > "$tmp/front.c" <<'EOF'
+#include <stdbool.h>
+#include "session.h"
+int planted(const struct session *cs, struct session *s);
+int planted(const struct session *cs, struct session *s)
+{
+	(void)cs;
+	(void)s;
+	PLANT;
+	return 0;
+}
+EOF
+dirs=
+for d in core state kernel machine session; do dirs="$dirs -I$src/src/$d"; done
+compiles() {
+	# shellcheck disable=SC2086
+	${CC:-cc} ${LAYER_LINK:-} -I"$top" $dirs -fsyntax-only -DPLANT="$1" "$tmp/front.c" \
+		2> "$tmp/cc.err"
+}
+if ! compiles 'return (int)session_stats(cs)->samples + session_exit_status(s)'; then
+	echo "not ok 4 - a front end reading through the accessors does not compile"
+	sed 's/^/# /' "$tmp/cc.err" | head -5
+else
+	wrong=0
+	while IFS= read -r what; do
+		if compiles "$what"; then
+			echo "# compiled: $what"
+			wrong=$((wrong + 1))
+		fi
+	done <<'EOF'
+return (int)cs->stats.samples
+s->quit = true
+return s->exit_status
+struct session own; (void)own
+return (int)sizeof(struct session)
+((struct session *)cs)->quit = true
+session_stats(cs)->samples = 0
+EOF
+	if [ $wrong = 0 ]; then
+		echo "ok 4 - the compiler refuses each of 7 reaches into struct session from outside"
+	else
+		echo "not ok 4 - $wrong reaches into struct session compile outside src/session/"
+	fi
 fi

@@ -103,15 +103,15 @@ static unsigned before_of(const struct segments *sg, unsigned ka)
 static void seg_conf(const struct dashboard *d, unsigned k, struct osnoise_conf *c)
 {
 	*c = *session_osnoise_conf(d->s);
-	c->cpus = d->s->seg.seg[k].cpus;
-	c->irq_disable = !d->s->seg.seg[k].osnoise;
+	c->cpus = session_segments(d->s)->seg[k].cpus;
+	c->irq_disable = !session_segments(d->s)->seg[k].osnoise;
 }
 
 /* The header's lines; how many rows it took. */
 static int header(const struct dashboard *d, int y, int height, int width, unsigned kb, unsigned ka,
 		  bool smi, const int cells[NGROUPS])
 {
-	const struct markers *ms = &d->s->seg.marks;
+	const struct markers *ms = &session_segments(d->s)->marks;
 	char line[MARKER_TEXT + 1400], m[MARKER_TEXT + 48], conf[400];
 	char diff[CMP_DIFFS_MAX][CMP_DIFF_LEN];
 	struct osnoise_conf ob, oa;
@@ -138,7 +138,7 @@ static int header(const struct dashboard *d, int y, int height, int width, unsig
 	snprintf(line, sizeof(line), " after:  %s%s%s", markers_line(&ms->m[ka], m, sizeof(m)),
 		 d->conf.ref ? ": " : "", d->conf.ref ? cmpcells_conf(&ca, conf, sizeof(conf)) : "");
 	dash_put(y + rows++, 0, width, A_NORMAL, line, false);
-	if (kb == ka && segments_count(&d->s->seg) > 1 && !d->conf.ref) {
+	if (kb == ka && segments_count(session_segments(d->s)) > 1 && !d->conf.ref) {
 		attrset(d->look[LOOK_WARN]);
 		mvaddnstr(y + rows++, 1, "no osnoise segment before this one (the hwlat view ran): "
 			  "the current one against itself", width - 1);
@@ -172,7 +172,7 @@ static int header(const struct dashboard *d, int y, int height, int width, unsig
 
 void compare_draw(struct dashboard *d, int y, int height, int width)
 {
-	const struct segments *sg = &d->s->seg;
+	const struct segments *sg = session_segments(d->s);
 	unsigned ka = segments_count(sg) - 1, kb = before_of(sg, ka);
 	const struct stats *ref = d->conf.ref;
 	bool smi = grid_smi_shown(d->s) && (!ref || d->conf.ref_smi);
@@ -202,7 +202,7 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 		attrset(A_NORMAL);
 		return;
 	}
-	for (cpu = 0; cpu < d->s->ncpus && row < height; cpu++) {
+	for (cpu = 0; cpu < session_ncpus(d->s) && row < height; cpu++) {
 		struct seg_row bufb, bufa;
 		const struct seg_row *b = !ref ? segments_cpu(sg, kb, cpu, &bufb) :
 					  cpu < ref->ncpus ? segments_row(&ref->cpu[cpu], &bufb) : NULL;
@@ -228,3 +228,20 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 			  "per second of runtime, three significant digits; after: '+' better, "
 			  "'!' worse", width - 1);
 }
+
+/* In the hwnoise view, d: with a marker set or a recording to compare with. */
+static bool compare_shown(const struct dashboard *d)
+{
+	return !dash_hwlat(d) && d->compare &&
+	       (segments_count(session_segments(d->s)) > 1 || d->conf.ref);
+}
+
+const struct dash_screen screen_compare = {
+	.name = "compare",
+	.shown = compare_shown,
+	.top = view_settings_top,
+	.title = view_settings_title,
+	.draw = compare_draw,
+	.hints = dash_view_hints,
+	.cursor = true,
+};

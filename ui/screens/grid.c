@@ -64,13 +64,13 @@ static uint64_t v_last_single(const struct cpu_stats *c) { return c->last_single
 static uint64_t v_smi(const struct cpu_stats *c) { return c->smi; }
 static uint64_t v_last_smi(const struct cpu_stats *c) { return c->last_smi; }
 static uint64_t h_smi(const struct hwl_cpu_stats *c) { return c->smi; }
-static uint64_t s_tscwd(const struct session *s, int cpu) { return tscwd_visits(s->tscwd, cpu); }
+static uint64_t s_tscwd(const struct session *s, int cpu) { return tscwd_visits(session_tscwd(s), cpu); }
 bool grid_smi_shown(const struct session *s)
 {
-	return smi_ok(s->smi) || s->smi_recorded;
+	return smi_ok(session_smi(s)) || session_smi_recorded(s);
 }
 
-static bool tscwd_shown(const struct session *s) { return tscwd_ok(s->tscwd); }
+static bool tscwd_shown(const struct session *s) { return tscwd_ok(session_tscwd(s)); }
 
 static uint64_t h_samples(const struct hwl_cpu_stats *c) { return c->samples; }
 static uint64_t h_inner(const struct hwl_cpu_stats *c) { return c->max_inner; }
@@ -132,16 +132,16 @@ static uint64_t col_value(const struct dashboard *d, const struct column *col, i
 	if (col->svalue)
 		return col->svalue(d->s, cpu);
 	if (col->hvalue)
-		return d->s->hwl_stats.cpu ? col->hvalue(&d->s->hwl_stats.cpu[cpu]) : 0;
-	return col->value ? col->value(&d->s->stats.cpu[cpu]) : 0;
+		return session_hwl_stats(d->s)->cpu ? col->hvalue(&session_hwl_stats(d->s)->cpu[cpu]) : 0;
+	return col->value ? col->value(&session_stats(d->s)->cpu[cpu]) : 0;
 }
 
 /* Has the CPU anything to show in this view? */
 static bool row_has_data(const struct dashboard *d, int cpu)
 {
 	if (dash_hwlat(d))
-		return d->s->hwl_stats.cpu && d->s->hwl_stats.cpu[cpu].samples;
-	return d->s->stats.cpu[cpu].periods;
+		return session_hwl_stats(d->s)->cpu && session_hwl_stats(d->s)->cpu[cpu].samples;
+	return session_stats(d->s)->cpu[cpu].periods;
 }
 
 static bool osnoise_mode(const struct dashboard *d)
@@ -259,7 +259,7 @@ static int row_cmp(const void *a, const void *b)
 
 static void sort_rows(struct dashboard *d)
 {
-	int n = d->s->stats.ncpus, ncols;
+	int n = session_stats(d->s)->ncpus, ncols;
 	const struct column *col = &view_columns(d, &ncols)[d->sort];
 	struct row_key *keys;
 
@@ -396,7 +396,7 @@ static attr_t class_look(const struct dashboard *d, enum format_class k)
 static void draw_row(const struct dashboard *d, int y, int cpu, const int *widths,
 		     uint64_t spark_max)
 {
-	const struct cpu_stats *c = &d->s->stats.cpu[cpu];
+	const struct cpu_stats *c = &session_stats(d->s)->cpu[cpu];
 	bool online = cpuset_has(&d->online, cpu);
 	bool measured = dash_measured(d, cpu);
 	bool sel = cpu == d->sel_cpu;
@@ -430,7 +430,7 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 			if (!row_has_data(d, cpu)) {
 				put(y, x, COLS - x, base,
 				    !measured ? "not measured" :
-				    d->s->state == SESSION_PAUSED ? "paused" :
+				    session_run_state(d->s) == SESSION_PAUSED ? "paused" :
 				    hwlat ? "no sample above the threshold yet" :
 				    "waiting for the first period");
 				return;
@@ -466,7 +466,7 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 			spark_draw(d, y, x, w, a, cpu, spark_max);
 			break;
 		case COL_CLOCK: {
-			const struct hwl_cpu_stats *h = &d->s->hwl_stats.cpu[cpu];
+			const struct hwl_cpu_stats *h = &session_hwl_stats(d->s)->cpu[cpu];
 
 			put_right(y, x, w, a, format_clock(h->last_sec, h->last_nsec, buf, sizeof(buf)));
 			break;
@@ -512,7 +512,7 @@ void grid_draw(struct dashboard *d, int y, int height, int width)
 	 * leaves a CPU's bars as they were.
 	 */
 	for (int r = 0; spark_w && r < d->nrows; r++) {
-		const struct cpu_stats *c = &d->s->stats.cpu[d->order[r]];
+		const struct cpu_stats *c = &session_stats(d->s)->cpu[d->order[r]];
 
 		for (unsigned age = 0; age < (unsigned)spark_w && age < c->hist_len; age++) {
 			uint64_t v = stats_history(c, age);

@@ -4,6 +4,7 @@
  * each key once, the text wrapped at word boundaries.  Up/Down, PgUp/PgDn
  * and Home/End scroll it when it does not fit; any other key closes it.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -143,7 +144,7 @@ static int help_walk(struct dashboard *d, int top, int height, int width)
 	return row;
 }
 
-void help_draw(struct dashboard *d, int height, int width)
+static void help_draw(struct dashboard *d, int height, int width)
 {
 	int nlines = help_walk(d, 0, 0, width);
 
@@ -153,4 +154,23 @@ void help_draw(struct dashboard *d, int height, int width)
 	dash_title(d, 0, width, " hwnoisetop keys: any key returns, Up/Down/PgUp/PgDn/Home/End "
 		   "scroll");
 	help_walk(d, d->help_top, height, width);
+	curs_set(0);
 }
+
+static unsigned help_key(struct dashboard *d, int ch)
+{
+	if (ch == KEY_PPAGE || ch == KEY_NPAGE) {
+		d->help_top += ch == KEY_NPAGE ? d->help_page : -d->help_page;
+		if (d->help_top < 0)
+			d->help_top = 0;	/* help_draw() clamps the end */
+	} else if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2)) {
+		dash_close(d, &screen_help);
+	}
+	return DASH_REDRAW_ALL;
+}
+
+const struct dash_screen screen_help = {
+	.name = "help",
+	.draw_whole = help_draw,
+	.key = help_key,
+};

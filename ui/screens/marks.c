@@ -19,7 +19,7 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 	num = session_vmark(d->req, origin, fmt, ap);
 	va_end(ap);
 	if (num < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return;
 	}
 	/* The key's own message stays; the marker's number goes with it. */
@@ -27,7 +27,7 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 		snprintf(d->msg + strlen(d->msg), sizeof(d->msg) - strlen(d->msg),
 			 "  [marker %d]", num);
 	else
-		dash_message(d, false, "marker %d: %s", num, d->s->seg.marks.m[num].text);
+		dash_message(d, false, "marker %d: %s", num, session_segments(d->s)->marks.m[num].text);
 }
 
 unsigned marks_key_note(struct dashboard *d, int code)
@@ -45,15 +45,15 @@ void marks_apply_note(struct dashboard *d)
 unsigned marks_key_list(struct dashboard *d, int code)
 {
 	(void)code;
-	d->marks_list = true;
-	d->marks_top = segments_count(&d->s->seg) > 1 ? (int)segments_count(&d->s->seg) : 0;
+	dash_open(d, &screen_marks);
+	d->marks_top = segments_count(session_segments(d->s)) > 1 ? (int)segments_count(session_segments(d->s)) : 0;
 	return DASH_REDRAW_ALL;
 }
 
 unsigned marks_key_compare(struct dashboard *d, int code)
 {
 	(void)code;
-	if (!d->compare && segments_count(&d->s->seg) < 2 && !d->conf.ref) {
+	if (!d->compare && segments_count(session_segments(d->s)) < 2 && !d->conf.ref) {
 		dash_message(d, true, playview_on(d) ? "no marker yet in the recording: d compares the "
 			     "segments before and after one" : "no marker yet: b sets one, and d "
 			     "compares before and after it");
@@ -69,17 +69,17 @@ unsigned marks_key_compare(struct dashboard *d, int code)
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-unsigned marks_list_key(struct dashboard *d, int ch)
+static unsigned marks_list_key(struct dashboard *d, int ch)
 {
-	if (!dash_scroll_key(ch, &d->marks_top, (int)segments_count(&d->s->seg)))
-		d->marks_list = false;
+	if (!dash_scroll_key(ch, &d->marks_top, (int)segments_count(session_segments(d->s))))
+		dash_close(d, &screen_marks);
 	return DASH_REDRAW_ALL;
 }
 
 /* The list: newest at the bottom, End shows the newest (where it opens). */
-void marks_list_draw(struct dashboard *d, int height, int width)
+static void marks_list_draw(struct dashboard *d, int height, int width)
 {
-	const struct markers *ms = &d->s->seg.marks;
+	const struct markers *ms = &session_segments(d->s)->marks;
 	int rows = height - 2, n = (int)ms->n;
 	char line[MARKER_TEXT + 64];
 
@@ -110,7 +110,7 @@ void marks_list_draw(struct dashboard *d, int height, int width)
  */
 void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n)
 {
-	const struct segments *sg = &d->s->seg;
+	const struct segments *sg = session_segments(d->s);
 	uint64_t age = 0;
 
 	memset(at, 0, sizeof(*at) * n);
@@ -127,3 +127,9 @@ void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n)
 			at[age - 1] = true;
 	}
 }
+
+const struct dash_screen screen_marks = {
+	.name = "marks",
+	.draw_whole = marks_list_draw,
+	.key = marks_list_key,
+};

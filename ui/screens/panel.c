@@ -111,7 +111,10 @@ void panel_draw(struct dashboard *d, int y, int height, int width)
 
 void panel_open(struct dashboard *d, bool open)
 {
-	d->panel = open;
+	if (open)
+		dash_open(d, &screen_panel);
+	else
+		dash_close(d, &screen_panel);
 	d->confirm = CONFIRM_NONE;
 	session_want_sysinfo(d->req, open);
 	if (open)
@@ -145,7 +148,7 @@ static unsigned knob_next(struct dashboard *d)
 	const struct tuning *t = session_tuning(d->s);
 
 	if (session_knob_next(d->req, (enum sysknob_id)d->panel_sel) < 0) {
-		dash_message(d, true, "%s", d->s->err);
+		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
 	d->news_seq = t->news_seq;
@@ -206,3 +209,23 @@ void panel_news(struct dashboard *d)
 	dash_message(d, false, "%s", t->news);
 	d->redraw |= DASH_REDRAW_PARTS;	/* the panel, the settings line (CPUs online) */
 }
+
+/* Its question on the status line takes the next key; else the key table. */
+static unsigned panel_key(struct dashboard *d, int ch)
+{
+	return d->confirm != CONFIRM_NONE ? panel_confirm(d, ch) : DASH_KEY_PASS;
+}
+
+static int panel_top(const struct dashboard *d)
+{
+	(void)d;
+	return 1;
+}
+
+const struct dash_screen screen_panel = {
+	.name = "panel",
+	.top = panel_top,
+	.draw = panel_draw,
+	.key = panel_key,
+	.hints = dash_view_hints,
+};

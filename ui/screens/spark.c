@@ -26,7 +26,7 @@ const char *spark_title(const char *title, int width, uint64_t spark_max, char *
 
 void spark_draw(const struct dashboard *d, int y, int x, int w, attr_t a, int cpu, uint64_t max)
 {
-	const struct cpu_stats *c = &d->s->stats.cpu[cpu];
+	const struct cpu_stats *c = &session_stats(d->s)->cpu[cpu];
 	bool mark[STATS_HISTORY];
 	static const char *const utf8[] = { "\xc2\xb7", "\xe2\x96\x81", "\xe2\x96\x82",
 					    "\xe2\x96\x83", "\xe2\x96\x84", "\xe2\x96\x85",

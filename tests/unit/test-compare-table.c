@@ -431,7 +431,7 @@ int main(void)
 		int skip;
 
 		skip = cmptable_live(5, live_a, &ref, &path);
-		tap_ok(skip == 3 && ref && path == pa && ref->s.stats.cpu[0].periods == 2,
+		tap_ok(skip == 3 && ref && path == pa && session_stats(ref->s)->cpu[0].periods == 2,
 		       "compare A --live: A read, the live options after three words");
 		if (ref) {
 			replay_free(ref);

@@ -1,5 +1,5 @@
 /*
- * test-loop: the session's one loop (session_run, loop.c) driven by a real
+ * test-session-loop: the session's one loop (session_run, loop.c) driven by a real
  * source, the replay of a recording: as fast as it can, the loop feeds
  * every line through the sink and gives the front end its frames; its
  * figures are those of the recording read whole (replay_read); a byte on
@@ -131,9 +131,9 @@ int main(int argc, char **argv)
 	rc = play(path, &f, PLAYBACK_MAX, false, &r);
 	tap_ok(rc == 0 && f.saw_end, "as fast as it can: the loop plays the recording to its end (%d)", rc);
 	tap_ok(f.frames >= 1, "the front end was given frames (%d)", f.frames);
-	tap_ok(r && same_stats(&r->s.stats, &whole->s.stats),
+	tap_ok(r && same_stats(session_stats(r->s), session_stats(whole->s)),
 	       "the figures the loop fed are the recording's, read whole (%llu summaries)",
-	       r ? (unsigned long long)r->s.stats.samples : 0ULL);
+	       r ? (unsigned long long)session_stats(r->s)->samples : 0ULL);
 	if (r) {
 		replay_free(r);
 		free(r);
@@ -144,7 +144,7 @@ int main(int argc, char **argv)
 	r = NULL;
 	rc = play(path, &f, 1, true, &r);
 	tap_ok(f.inputs == 1, "a byte on the input descriptor reaches the front end's input once");
-	tap_ok(r && r->s.stats.samples == whole->s.stats.samples,
+	tap_ok(r && session_stats(r->s)->samples == session_stats(whole->s)->samples,
 	       "paused, nothing is fed while the loop waits; the rest is read at the end");
 	if (r) {
 		replay_free(r);
@@ -155,12 +155,12 @@ int main(int argc, char **argv)
 	f.raise_at_frame = 1;
 	r = NULL;
 	rc = play(path, &f, PLAYBACK_MAX, false, &r);
-	tap_ok(f.frames >= 1 && r && r->s.quit, "SIGTERM through the loop's signalfd ends the run");
-	tap_ok(r && strcmp(r->s.stop_reason, strsignal(SIGTERM)) == 0,
-	       "with the signal's name as the reason (\"%s\")", r ? r->s.stop_reason : "");
-	tap_ok(r && r->s.stats.samples == whole->s.stats.samples,
+	tap_ok(f.frames >= 1 && r && session_quitting(r->s), "SIGTERM through the loop's signalfd ends the run");
+	tap_ok(r && strcmp(session_stop_reason(r->s), strsignal(SIGTERM)) == 0,
+	       "with the signal's name as the reason (\"%s\")", r ? session_stop_reason(r->s) : "");
+	tap_ok(r && session_stats(r->s)->samples == session_stats(whole->s)->samples,
 	       "playback_finish() reads what the loop had not fed");
-	tap_ok(rc == r->s.exit_status, "session_run() returns the run's exit status (%d)", rc);
+	tap_ok(rc == session_exit_status(r->s), "session_run() returns the run's exit status (%d)", rc);
 	if (r) {
 		replay_free(r);
 		free(r);

@@ -15,6 +15,7 @@
 #include "source_replay.h"
 #include "rec_writer.h"
 #include "rec_reader.h"
+#include "session_int.h"	/* the hooks called by hand */
 #include "summary.h"
 #include "tap.h"
 
@@ -78,13 +79,13 @@ static void json_cases(void)
 static void segments_json(struct replay *r)
 {
 	struct report_opts ro = { 0 };
-	struct export_run run = { .conf = &r->s.conf.osn, .seg = &r->s.seg,
+	struct export_run run = { .conf = &session_conf(r->s)->osn, .seg = session_segments(r->s),
 				  .run_ns = 3000000000ULL };
 	char *buf = NULL, *seg;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
 
-	export_json_summary(mem, &r->s.stats, &ro, &run);
+	export_json_summary(mem, session_stats(r->s), &ro, &run);
 	fclose(mem);
 	seg = buf ? strstr(buf, "\"segments\":[") : NULL;
 	tap_ok(seg && strstr(seg, "{\"marker\":0,\"at\":\"00:00:00\",\"text\":\"start\"") &&
@@ -97,7 +98,7 @@ static void segments_json(struct replay *r)
 	run.seg = NULL;
 	free(buf);
 	mem = open_memstream(&buf, &len);
-	export_json_summary(mem, &r->s.stats, &ro, &run);
+	export_json_summary(mem, session_stats(r->s), &ro, &run);
 	fclose(mem);
 	tap_ok(buf && strstr(buf, "\"segments\":null"), "--json: no markers asked for: null");
 	free(buf);
@@ -117,23 +118,23 @@ static void known_figures(void)
 			   S(0, 5, 5, 1, 0, "")
 			   "{\"t\":\"dropped\",\"cpu\":1,\"why\":\"x\"}\n" FOOT) == 0,
 	       "a hand-written recording replays: %s", r->err);
-	c0 = &r->s.stats.cpu[0];
-	c1 = &r->s.stats.cpu[1];
+	c0 = &session_stats(r->s)->cpu[0];
+	c1 = &session_stats(r->s)->cpu[1];
 	tap_ok(c0->periods == 3 && c0->runtime == 2250000 && c0->noise == 45 && c0->max_noise == 30 &&
 	       c0->max_single == 20 && c0->hw == 6 && c0->nmi == 2,
 	       "CPU 0: the sums and maxima of its three summaries");
 	tap_ok(c1->periods == 1 && c1->noise == 0, "CPU 1: the summary not counted live is not counted");
-	tap_ok(r->s.stats.lost.missed == 2 && r->s.stats.lost.read == 4 + 3,
+	tap_ok(session_stats(r->s)->lost.missed == 2 && session_stats(r->s)->lost.read == 4 + 3,
 	       "lost and read events: 2 missed, 4 summaries + 3 other read");
-	tap_ok(segments_count(&r->s.seg) == 2 && segments_cpu(&r->s.seg, 1, 0, &(struct seg_row){ 0 }) &&
-	       r->s.seg.cur.cpu[0].noise == 5, "the marker opened a segment holding the later summary");
-	tap_ok(r->footer && r->end.elapsed_s == 3 && r->s.conf.osn.irq_disable &&
-	       strcmp(textbuf_str(&r->s.notes), "a \"note\"\n") == 0, "the footer's figures");
+	tap_ok(segments_count(session_segments(r->s)) == 2 && segments_cpu(session_segments(r->s), 1, 0, &(struct seg_row){ 0 }) &&
+	       session_segments(r->s)->cur.cpu[0].noise == 5, "the marker opened a segment holding the later summary");
+	tap_ok(r->footer && r->end.elapsed_s == 3 && session_conf(r->s)->osn.irq_disable &&
+	       strcmp(textbuf_str(session_notes(r->s)), "a \"note\"\n") == 0, "the footer's figures");
 	segments_json(r);
 	replay_free(r);
 
 	tap_ok(replay_text(r, HDR S(0, 10, 4, 2, 1, "") "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n") == 0 &&
-	       !r->footer && r->end.elapsed_s == 1 && r->s.stats.cpu[0].noise == 10,
+	       !r->footer && r->end.elapsed_s == 1 && session_stats(r->s)->cpu[0].noise == 10,
 	       "without a footer (a crash): replayed up to the cut, time from the last tick");
 	replay_free(r);
 	free(r);
@@ -186,7 +187,7 @@ static void live_json(void *r)
 	struct summary_opts so = { .json = true, .segments = true, .elapsed_s = 3,
 				   .run_ns = 3000000000ULL };
 
-	summary_print(&rp->s, &so);
+	summary_print(rp->s, &so);
 }
 
 /*
@@ -299,24 +300,24 @@ static void step_periods(void)
 	playback_pause(p, true);
 	for (unsigned n = 1; n <= 30; n++) {
 		us = playback_step(p);
-		each = each && us == 100000 && s->stats.cpu[0].periods == n &&
-		       s->stats.cpu[1].periods == n && s->conf.tracer == SESSION_OSNOISE + (n == 30);
+		each = each && us == 100000 && session_stats(s)->cpu[0].periods == n &&
+		       session_stats(s)->cpu[1].periods == n && session_conf(s)->tracer == SESSION_OSNOISE + (n == 30);
 	}
 	tap_ok(each, "30 steps of 100 ms: each CPU one summary more each step (now %llu %llu)",
-	       (unsigned long long)s->stats.cpu[0].periods, (unsigned long long)s->stats.cpu[1].periods);
-	tap_ok(s->conf.tracer == SESSION_HWLAT && s->hwl_stats.samples == 0,
+	       (unsigned long long)session_stats(s)->cpu[0].periods, (unsigned long long)session_stats(s)->cpu[1].periods);
+	tap_ok(session_conf(s)->tracer == SESSION_HWLAT && session_hwl_stats(s)->samples == 0,
 	       "after the last period before the switch: the hwlat view, no sample yet");
 	us = playback_step(p);
-	tap_ok(us == 1000000 && s->hwl_stats.samples == 1 && s->conf.tracer == SESSION_HWLAT,
+	tap_ok(us == 1000000 && session_hwl_stats(s)->samples == 1 && session_conf(s)->tracer == SESSION_HWLAT,
 	       "in the hwlat view a step is one window (%llu us): one sample, though the next is "
 	       "stamped 0.8 s later (%llu)", (unsigned long long)us,
-	       (unsigned long long)s->hwl_stats.samples);
+	       (unsigned long long)session_hwl_stats(s)->samples);
 	playback_step(p);
-	tap_ok(s->hwl_stats.samples == 2 && s->conf.tracer == SESSION_OSNOISE &&
-	       s->stats.cpu[0].periods == 30, "the last window, then the hwnoise view again");
+	tap_ok(session_hwl_stats(s)->samples == 2 && session_conf(s)->tracer == SESSION_OSNOISE &&
+	       session_stats(s)->cpu[0].periods == 30, "the last window, then the hwnoise view again");
 	playback_step(p);
-	tap_ok(s->stats.cpu[0].periods == 31, "and its next period");
-	tap_ok(playback_finish(p, &r, err, sizeof(err)) == 0 && r->s.stats.cpu[0].periods == 31,
+	tap_ok(session_stats(s)->cpu[0].periods == 31, "and its next period");
+	tap_ok(playback_finish(p, &r, err, sizeof(err)) == 0 && session_stats(r->s)->cpu[0].periods == 31,
 	       "finished: the whole file");
 	replay_free(r);
 	free(r);
@@ -335,7 +336,7 @@ static void print_summary(void *r)
 {
 	struct summary_opts so = { .elapsed_s = 3, .run_ns = 3000000000ULL };
 
-	summary_print(&((struct replay *)r)->s, &so);
+	summary_print(((struct replay *)r)->s, &so);
 }
 
 /*
@@ -352,7 +353,7 @@ static void cpu_taken_out(void)
 
 	close(fd);
 	snprintf(err, sizeof(err), "%s.err", out);
-	tap_ok(replay_text(r, rec) == 0 && cpuset_count(&r->s.conf.osn.cpus) == 1,
+	tap_ok(replay_text(r, rec) == 0 && cpuset_count(&session_conf(r->s)->osn.cpus) == 1,
 	       "a recording whose CPU list lost CPU 1: %s", r->err);
 	capture(print_summary, r, out, err);
 	o = slurp(out);
@@ -428,7 +429,7 @@ static void settings_set_at_once(void)
 	tap_ok(out && replay_open(r, f) == 0, "a recording of a replayed file: %s", out ? r->err : err);
 	if (!out)
 		return;
-	recording_begin(out, &r->s, 1, argv, &(struct recording_cli){ .quiet = true });
+	recording_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
 	while (replay_next(r) > 0) {
 		char t[16] = "";
 
@@ -436,9 +437,9 @@ static void settings_set_at_once(void)
 		if (replay_take(r) < 0)
 			break;
 		if (strcmp(t, "set") == 0)
-			session_mark(&r->s, "key", "change %d", ++n);
+			session_mark(r->s, "key", "change %d", ++n);
 		else if (strcmp(t, "tick") == 0)	/* the live loop's tick */
-			session_hooks(&r->s, tick);
+			session_hooks(r->s, tick);
 	}
 	recording_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err));
 	text = slurp(path);
@@ -491,8 +492,8 @@ static void cut_short(void)
 	for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
 		int rc = replay_text(r, cuts[i]);
 
-		tap_ok(rc == 0 && !r->footer && r->s.stats.cpu[0].periods == periods0[i] &&
-		       r->s.stats.cpu[1].noise == noise1[i] && r->s.stats.cpu[1].periods == (i > 0) &&
+		tap_ok(rc == 0 && !r->footer && session_stats(r->s)->cpu[0].periods == periods0[i] &&
+		       session_stats(r->s)->cpu[1].noise == noise1[i] && session_stats(r->s)->cpu[1].periods == (i > 0) &&
 		       strcmp(replay_end_note(r, "F", "replayed", note, sizeof(note)), notes[i]) == 0,
 		       "%s: rc %d, '%s' %s", what[i], rc, note, r->err);
 		replay_free(r);

@@ -9,6 +9,7 @@
 #include "recfixture.h"
 #include "rec_writer.h"
 #include "rec_reader.h"
+#include "session_int.h"	/* the hooks called by hand */
 #include "tap.h"
 
 static char said[512];
@@ -33,19 +34,19 @@ static void write_error_said(void)
 	tap_ok(out && replay_open(r, f) == 0, "--record /dev/full --force opens: %s", err);
 	if (!out)
 		return;
-	r->s.ui = &ui;
-	recording_begin(out, &r->s, 1, argv, &(struct recording_cli){ .quiet = true });
+	r->s->ui = &ui;
+	recording_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
 	tap_ok(nsaid == 0, "nothing said before the tick");
-	session_hooks(&r->s, tick);
+	session_hooks(r->s, tick);
 	tap_ok(nsaid == 1 && strcmp(said, "--record: cannot write /dev/full: No space left on "
 				   "device: the recording stops there, the run goes on") == 0,
 	       "the first tick says the failed write in one line naming the file: '%s'", said);
 	while (replay_next(r) > 0 && replay_take(r) == 0)
 		;
-	session_hooks(&r->s, tick);
-	tap_ok(nsaid == 1 && r->s.stats.cpu[0].periods == 1,
+	session_hooks(r->s, tick);
+	tap_ok(nsaid == 1 && r->s->stats.cpu[0].periods == 1,
 	       "said once; the summaries still counted (%d said)", nsaid);
-	r->s.ui = NULL;
+	r->s->ui = NULL;
 	tap_ok(recording_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err)) < 0 &&
 	       strstr(err, "cannot write /dev/full: No space left on device"),
 	       "and at the end: '%s'", err);
