@@ -107,9 +107,9 @@ static void priorities(void)
 		/* The call first: the arguments of tap_ok() are read in no set order. */
 		int rc;
 
-		why = NULL;
+		w.text = NULL;
 		rc = threads_parse_priority(bad[i], &s, &w);
-		tap_ok(rc < 0 && why, "'%s' is refused: %s", bad[i], why ? why : "(no reason)");
+		tap_ok(rc < 0 && w.text, "'%s' is refused: %s", bad[i], w.text ? w.text : "(no reason)");
 	}
 }
 
