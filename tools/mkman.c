@@ -219,7 +219,7 @@ static void hwlat_section(void)
 	       "tracer at a time; while another runs (hwlatdetect, rtla, a second hwnoisetop) it refuses.\n"
 	       "It holds \\fB/dev/cpu_dma_latency\\fR at 0 while measuring, as hwlatdetect does.\n"
 	       ".SS Options\n");
-	opt_print_man(stdout, hwlat_options);
+	opt_print_man(stdout, cli_options_of(OPT_HWLAT));
 	printf("%s",
 	       ".SS Output\n"
 	       "The parameters, then, when the test ends:\n"
@@ -464,7 +464,7 @@ int main(int argc, char **argv)
 		synopsis_line(c);
 	description_section();
 	section("OPTIONS");
-	opt_print_man(stdout, cli_options);
+	opt_print_man(stdout, cli_options_of(OPT_MAIN));
 	keys_section();
 	output_section();
 	mkexport_print_man(stdout);

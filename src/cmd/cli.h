@@ -27,7 +27,10 @@ struct cli {
 	const char *replay;	/* --replay FILE (replay.h), NULL */
 };
 
+/* The one option table of both command lines (cli_options.c)... */
 extern const struct opt_def cli_options[];
+/* ...and the entries of one of them, OPT_MAIN or OPT_HWLAT. */
+const struct opt_def *cli_options_of(enum opt_cmd cmd);
 
 /*
  * Parse argv into cli.  Returns -1 to go on, or an exit status (0 after

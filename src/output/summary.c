@@ -102,7 +102,7 @@ void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 		};
 
 		export_json_hwlat(stdout, &s->hwl_stats, &run);
-	} else if (!e->quiet && !e->watch) {
+	} else if (!e->quiet && !e->watch && !e->brief) {
 		hwlat_print_samples(stdout, &s->hwl_stats, 0);
 	}
 	fflush(stdout);

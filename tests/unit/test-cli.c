@@ -195,6 +195,13 @@ static void command_lines(void)
 	tap_ok(parse(&cli, "--trace-always=1") == HWN_EXIT_USAGE, "an argument to a flag is a usage error");
 	cli_free(&cli);
 	tap_ok(parse(&cli, "-q --json") == -1 && cli.out.json && cli.out.quiet, "--json");
+	tap_ok(parse(&cli, "-q") == -1 && cli.sc.osn.irq_disable, "hwnoise mode by default");
+	tap_ok(parse(&cli, "--osnoise -q") == -1 && !cli.sc.osn.irq_disable,
+	       "--osnoise: osnoise mode (interrupts enabled) from the start");
+	tap_ok(parse(&cli, "--replay r.jsonl --osnoise") == HWN_EXIT_USAGE,
+	       "--replay with --osnoise is a usage error");
+	tap_ok(parse(&cli, "--cpu-list 0 -q") == HWN_EXIT_USAGE,
+	       "--cpu-list is hwnoisetop hwlat's spelling only");
 	cli_free(&cli);
 }
 
@@ -283,7 +290,7 @@ static void capture_formats(void)
 
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10 + 4);
 	priorities();
 	event_list();
 	command_lines();

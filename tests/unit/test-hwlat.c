@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cpuset.h"
+#include "cli.h"
 #include "env.h"
 #include "hwlat_cli.h"
 #include "hwlat_report.h"
@@ -134,6 +135,54 @@ static void test_parse(void)
 		fclose(f);
 	unlink(file);
 	rmdir(dir);
+}
+
+/* The main command's spellings, -q and --quiet, the older hwlatdetect's. */
+static void test_spellings(void)
+{
+	struct hwlat_cli c;
+	char msg[256];
+
+	tap_ok(parse(&c, "-d 5 -T 7 --cpus 0 -D") == -1, "-d -T --cpus -D are taken");
+	tap_ok(c.sc.duration_s == 5 && c.sc.hwl.threshold_us == 7 && c.sc.debug &&
+	       cpuset_count(&c.sc.hwl.cpus) == 1, "  as --duration 5 --threshold 7 -c 0 --debug");
+	tap_ok(parse(&c, "--quiet -d 1h --record night.jsonl") == -1 && c.out.quiet &&
+	       !c.brief && c.sc.duration_s == 3600, "the man page's --quiet -d 1h --record line");
+	tap_ok(parse(&c, "-q") == -1 && c.brief && !c.out.quiet, "-q: the summary only, not quiet");
+	tap_ok(parse(&c, "-q --json") == -1 && c.brief && c.out.json, "-q --json: the object");
+	tap_ok(parse_err(&c, "-q --quiet", msg, sizeof(msg)) == HWN_EXIT_USAGE, "-q --quiet: refused");
+	tap_is_str(msg, "hwnoisetop: -q prints only the summary at the end: not with --quiet "
+		   "(which prints nothing)\n", "  in one line");
+	tap_ok(parse(&c, "-q --watch") == HWN_EXIT_USAGE, "-q --watch: refused");
+
+	tap_ok(parse(&c, "--interval 50 --sample_width 5") == -1, "--interval 50 --sample_width 5");
+	tap_ok(c.sc.hwl.window_us == 50000 && c.sc.hwl.width_us == 5000,
+	       "  window 50000 us, width 5000 us");
+	tap_ok(parse(&c, "--interval 100") == -1 && c.sc.hwl.window_us == 100000 &&
+	       c.sc.hwl.width_us == 50000, "--interval alone: the width becomes half of it");
+	tap_ok(parse(&c, "--sample_width 3000") == -1 && c.sc.hwl.width_us == 3000000 &&
+	       c.sc.hwl.window_us == 6000000, "--sample_width alone: the window twice it");
+	tap_ok(parse(&c, "--window 20ms --sample_width 5") == -1 && c.sc.hwl.width_us == 5000,
+	       "--sample_width with --window");
+	tap_ok(parse_err(&c, "--interval 5 --sample_width 5", msg, sizeof(msg)) == HWN_EXIT_USAGE,
+	       "a width equal to the interval: refused");
+	tap_is_str(msg, "hwnoisetop: --sample_width '5' is not below the interval of 5 ms (it takes "
+		   "milliseconds from 1 to 3600000, less than the interval)\n", "  in one line");
+	tap_ok(parse(&c, "--interval 5 --sample_width 9") == HWN_EXIT_USAGE,
+	       "a width above the interval: refused");
+	tap_ok(parse(&c, "--sample_width 1000") == HWN_EXIT_USAGE,
+	       "--sample_width alone equal to the default window: refused");
+	tap_ok(parse_err(&c, "--interval 5 --window 3", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strstr(msg, "hwnoisetop: --interval '5' is the window in milliseconds: not with "
+		      "--window (it takes ") == msg, "--interval with --window: refused: %s", msg);
+	tap_ok(parse(&c, "--sample_width 5 --width 3") == HWN_EXIT_USAGE,
+	       "--sample_width with --width: refused");
+	tap_ok(parse_err(&c, "--interval 0", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strncmp(msg, "hwnoisetop: --interval '0' ", 27) == 0, "--interval 0: refused");
+	tap_ok(parse(&c, "--interval 5ms") == HWN_EXIT_USAGE, "--interval takes plain milliseconds");
+	tap_ok(parse(&c, "--cleanup") == -1 && c.cleanup, "--cleanup");
+	tap_ok(parse_err(&c, "--cleanup -d 5", msg, sizeof(msg)) == HWN_EXIT_USAGE, "--cleanup -d 5: refused");
+	tap_is_str(msg, "hwnoisetop: --cleanup takes no other option\n", "  in one line");
 }
 
 static void test_lines(void)
@@ -276,7 +325,7 @@ static char *capture(void (*print)(FILE *, const struct opt_def *))
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
-	print(f, hwlat_options);
+	print(f, cli_options_of(OPT_HWLAT));
 	fclose(f);
 	return text;
 }
@@ -287,18 +336,20 @@ static int test_table(void)
 	char *help = capture(opt_print_help), *man = capture(opt_print_man);
 	int n = 0;
 
-	for (const struct opt_def *d = hwlat_options; d->id; d++, n++) {
+	for (const struct opt_def *d = cli_options_of(OPT_HWLAT); d->id; d++, n++) {
 		char want[96], roff[96];
+		const char *name = d->long_name ? d->long_name : "q";
 		size_t r = 0;
 
-		snprintf(want, sizeof(want), "--%s", d->long_name);
-		for (const char *c = d->long_name; *c && r + 3 < sizeof(roff); c++) {
+		snprintf(want, sizeof(want), "-%s%s", d->long_name ? "-" : "", name);
+		for (const char *c = want; *c && r + 3 < sizeof(roff); c++) {
 			if (*c == '-')
 				roff[r++] = '\\';
 			roff[r++] = *c;
 		}
 		roff[r] = '\0';
-		tap_ok(strstr(help, want) && d->example && strstr(d->example, "hwnoisetop hwlat") &&
+		tap_ok(strstr(help, want) && d->example &&
+		       strstr(d->example, d->cmds == OPT_BOTH ? "hwnoisetop" : "hwnoisetop hwlat") &&
 		       strstr(man, roff),
 		       "%s: in --help, in the man text, with an example", want);
 	}
@@ -309,8 +360,9 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(80 + 6 + 2 + 4 + 3);
+	tap_plan(80 + 6 + 2 + 4 + 3 + 27 + 1);
 	test_parse();
+	test_spellings();
 	test_output_options();
 	test_lines();
 	test_summary();
