@@ -261,19 +261,22 @@ const struct opt_def cli_options[] = {
 	  .accepts = "microseconds from 1 to the window, or a time in us, ms or s" },
 	{ .id = O_INTERVAL, .cmds = OPT_HWLAT, .long_name = "interval", .arg = OPT_REQUIRED,
 	  .arg_name = "ms",
-	  .help = "the older hwlatdetect's spelling of the window, in milliseconds: the time "
-		  "from the start of one sample to the start of the next",
-	  .more = "--interval 50 is --window 50000.  Not with --window.",
-	  .example = "hwnoisetop hwlat --interval 50 --sample_width 5",
-	  .accepts = "milliseconds from 1 to 3600000, more than --sample_width" },
+	  .help = "the older hwlatdetect's gap between two samples, in milliseconds: the "
+		  "window becomes the width plus this",
+	  .more = "hwlatdetect printed it as its Non-sampling gap.  --interval 5 --sample_width 20 "
+		  "is --window 25ms --width 20ms; without --sample_width the width keeps its "
+		  "default.  Not with --window.",
+	  .example = "hwnoisetop hwlat --interval 5 --sample_width 20",
+	  .accepts = "milliseconds from 1 to 1800000" },
 	{ .id = O_SAMPLE_WIDTH, .cmds = OPT_HWLAT, .long_name = "sample_width",
 	  .arg = OPT_REQUIRED, .arg_name = "ms",
 	  .help = "the older hwlatdetect's spelling of the width, in milliseconds: the time "
-		  "measured in each interval",
-	  .more = "--sample_width 5 is --width 5000.  It must stay below the interval (or the "
-		  "window), or the detector would sample without a pause.  Not with --width.",
-	  .example = "hwnoisetop hwlat --interval 50 --sample_width 5",
-	  .accepts = "milliseconds from 1 to 3600000, less than the interval" },
+		  "measured in each sample",
+	  .more = "--sample_width 20 is --width 20ms, and the window keeps its gap between two "
+		  "samples (default 500 ms; --interval sets it).  With --window it must leave a gap "
+		  "in the window.  Not with --width.",
+	  .example = "hwnoisetop hwlat --interval 5 --sample_width 20",
+	  .accepts = "milliseconds from 1 to 1800000" },
 	{ .id = O_MODE, .cmds = OPT_HWLAT, .long_name = "mode", .arg = OPT_REQUIRED,
 	  .arg_name = "none|round-robin|per-cpu",
 	  .help = "where the detector runs (default round-robin)",

@@ -74,7 +74,7 @@ struct old_spellings {
 	uint64_t interval_ms, width_ms;
 };
 
-#define OLD_MS_MAX 3600000ULL	/* 1 h */
+#define OLD_MS_MAX 1800000ULL	/* 30 min: their sum stays within WINDOW_MAX */
 
 static int take_ms(struct old_spellings *old, const struct opt_def *def, const char *arg)
 {
@@ -90,26 +90,36 @@ static int take_ms(struct old_spellings *old, const struct opt_def *def, const c
 	return -1;
 }
 
-/* Each older spelling replaces its new one (not both).  0, or -1 after one line. */
+/*
+ * Each older spelling replaces its new one (not both): the width is
+ * --sample_width, the window the width plus --interval (the gap between
+ * two samples, hwlatdetect's "Non-sampling gap"); the one not given keeps
+ * its default.  0, or -1 after one line.
+ */
 static int old_spellings_apply(struct hwlat_cli *cli, const struct old_spellings *old,
 			       const char **window_arg, const char **width_arg)
 {
 	struct hwlat_conf *h = &cli->sc.hwl;
+	uint64_t gap_us = h->window_us - h->width_us;
 
 	if (old->interval_arg && *window_arg)
 		return opt_bad(old->interval_def, old->interval_arg,
-			       "is the window in milliseconds: not with --window"), -1;
+			       "sets the window (width + interval): not with --window"), -1;
 	if (old->width_arg && *width_arg)
 		return opt_bad(old->width_def, old->width_arg,
 			       "is the width in milliseconds: not with --width"), -1;
-	if (old->interval_arg) {
-		h->window_us = old->interval_ms * 1000;
-		*window_arg = old->interval_arg;
-	}
+	if (!old->interval_arg && !old->width_arg)
+		return 0;
 	if (old->width_arg) {
 		h->width_us = old->width_ms * 1000;
 		*width_arg = old->width_arg;
 	}
+	if (old->interval_arg)
+		gap_us = old->interval_ms * 1000;
+	if (*window_arg)	/* --sample_width with --window: the window is given */
+		return 0;
+	h->window_us = h->width_us + gap_us;
+	*window_arg = old->interval_arg ? old->interval_arg : old->width_arg;
 	return 0;
 }
 
@@ -254,12 +264,12 @@ static int after_options(struct hwlat_cli *cli, struct seen *sn)
 	if (old_spellings_apply(cli, &sn->old, &sn->window_arg, &sn->width_arg) < 0)
 		return HWN_EXIT_USAGE;
 	rc = finish(cli, sn->window_arg, sn->width_arg, sn->cpus_arg, sn->hardlimit_set);
-	/* The older spelling's rule: below the interval, or it would never pause. */
+	/* The older spellings' rule: a gap between samples, or it would never pause. */
 	if (rc < 0 && sn->old.width_arg && h->width_us >= h->window_us) {
 		char reason[96];
 
-		snprintf(reason, sizeof(reason), "is not below the %s of %" PRIu64 " ms",
-			 sn->old.interval_arg ? "interval" : "window", h->window_us / 1000);
+		snprintf(reason, sizeof(reason), "leaves no gap in the window of %" PRIu64 " us",
+			 h->window_us);
 		rc = opt_bad(sn->old.width_def, sn->old.width_arg, reason);
 	}
 	return rc;

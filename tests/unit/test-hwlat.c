@@ -155,31 +155,32 @@ static void test_spellings(void)
 		   "(which prints nothing)\n", "  in one line");
 	tap_ok(parse(&c, "-q --watch") == HWN_EXIT_USAGE, "-q --watch: refused");
 
-	tap_ok(parse(&c, "--interval 50 --sample_width 5") == -1, "--interval 50 --sample_width 5");
-	tap_ok(c.sc.hwl.window_us == 50000 && c.sc.hwl.width_us == 5000,
-	       "  window 50000 us, width 5000 us");
-	tap_ok(parse(&c, "--interval 100") == -1 && c.sc.hwl.window_us == 100000 &&
-	       c.sc.hwl.width_us == 50000, "--interval alone: the width becomes half of it");
+	tap_ok(parse(&c, "--interval 5 --sample_width 20") == -1, "--interval 5 --sample_width 20");
+	tap_ok(c.sc.hwl.window_us == 25000 && c.sc.hwl.width_us == 20000,
+	       "  window 25000 us (gap + width), width 20000 us");
+	tap_ok(parse(&c, "--interval 100") == -1 && c.sc.hwl.window_us == 600000 &&
+	       c.sc.hwl.width_us == 500000, "--interval alone: the default width plus the gap");
 	tap_ok(parse(&c, "--sample_width 3000") == -1 && c.sc.hwl.width_us == 3000000 &&
-	       c.sc.hwl.window_us == 6000000, "--sample_width alone: the window twice it");
-	tap_ok(parse(&c, "--window 20ms --sample_width 5") == -1 && c.sc.hwl.width_us == 5000,
-	       "--sample_width with --window");
-	tap_ok(parse_err(&c, "--interval 5 --sample_width 5", msg, sizeof(msg)) == HWN_EXIT_USAGE,
-	       "a width equal to the interval: refused");
-	tap_is_str(msg, "hwnoisetop: --sample_width '5' is not below the interval of 5 ms (it takes "
-		   "milliseconds from 1 to 3600000, less than the interval)\n", "  in one line");
-	tap_ok(parse(&c, "--interval 5 --sample_width 9") == HWN_EXIT_USAGE,
-	       "a width above the interval: refused");
-	tap_ok(parse(&c, "--sample_width 1000") == HWN_EXIT_USAGE,
-	       "--sample_width alone equal to the default window: refused");
+	       c.sc.hwl.window_us == 3500000, "--sample_width alone: the default gap kept");
+	tap_ok(parse(&c, "--window 20ms --sample_width 5") == -1 && c.sc.hwl.width_us == 5000 &&
+	       c.sc.hwl.window_us == 20000, "--sample_width with --window");
+	tap_ok(parse_err(&c, "--window 20ms --sample_width 20", msg, sizeof(msg)) == HWN_EXIT_USAGE,
+	       "--sample_width filling the window: refused");
+	tap_is_str(msg, "hwnoisetop: --sample_width '20' leaves no gap in the window of 20000 us "
+		   "(it takes milliseconds from 1 to 1800000)\n", "  in one line");
+	tap_ok(parse(&c, "--window 20ms --sample_width 30") == HWN_EXIT_USAGE,
+	       "--sample_width above the window: refused");
+	tap_ok(parse(&c, "--interval 1800000 --sample_width 1800000") == -1 &&
+	       c.sc.hwl.window_us == 3600000000ULL, "the largest: a window of one hour");
 	tap_ok(parse_err(&c, "--interval 5 --window 3", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
-	       strstr(msg, "hwnoisetop: --interval '5' is the window in milliseconds: not with "
+	       strstr(msg, "hwnoisetop: --interval '5' sets the window (width + interval): not with "
 		      "--window (it takes ") == msg, "--interval with --window: refused: %s", msg);
 	tap_ok(parse(&c, "--sample_width 5 --width 3") == HWN_EXIT_USAGE,
 	       "--sample_width with --width: refused");
 	tap_ok(parse_err(&c, "--interval 0", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
-	       strncmp(msg, "hwnoisetop: --interval '0' ", 27) == 0, "--interval 0: refused");
+	       strncmp(msg, "hwnoisetop: --interval '0' ", 27) == 0, "--interval 0 (no gap): refused");
 	tap_ok(parse(&c, "--interval 5ms") == HWN_EXIT_USAGE, "--interval takes plain milliseconds");
+	tap_ok(parse(&c, "--sample_width 1800001") == HWN_EXIT_USAGE, "--sample_width above 30 min");
 	tap_ok(parse(&c, "--cleanup") == -1 && c.cleanup, "--cleanup");
 	tap_ok(parse_err(&c, "--cleanup -d 5", msg, sizeof(msg)) == HWN_EXIT_USAGE, "--cleanup -d 5: refused");
 	tap_is_str(msg, "hwnoisetop: --cleanup takes no other option\n", "  in one line");
@@ -229,8 +230,27 @@ static void test_summary(void)
 	f = open_memstream(&text, &len);
 	hwlat_print_summary(f, &st);
 	fclose(f);
-	tap_is_str(text, "Max Latency: 44us\nSamples recorded: 3\nSamples exceeding threshold: 9\n",
-		   "summary: max of inner and outer, samples, sum of counts");
+	tap_is_str(text, "Max Latency: 44us\nSamples recorded: 3\nSamples exceeding threshold: 9\n"
+		   "Average interval between spikes: 500000us\n",
+		   "summary: max of inner and outer, samples, sum of counts, the average interval");
+	{
+		struct hwl_stats one = { 0 };
+		struct hwl_sample late = { .cpu = 0, .ts_sec = 14, .ts_nsec = 3000 };
+		uint64_t avg = 0;
+
+		hwl_stats_init(&one, 2);
+		hwl_stats_add(&one, &b);
+		tap_ok(!hwl_stats_avg_interval(&one, &avg), "one sample: no interval");
+		hwl_stats_add(&one, &late);
+		hwl_stats_add(&one, &a);	/* out of time order, as from another CPU */
+		tap_ok(hwl_stats_avg_interval(&one, &avg) && avg == 2000001,
+		       "10 s to 14.000003 s over 3 samples: 2000001 us (%llu)",
+		       (unsigned long long)avg);
+		hwl_stats_reset(&one);
+		hwl_stats_add(&one, &late);
+		tap_ok(!hwl_stats_avg_interval(&one, &avg), "reset: the times start over");
+		hwl_stats_free(&one);
+	}
 	free(text);
 	tap_ok(st.cpu[0].samples == 2 && st.cpu[0].max_inner == 12 && st.cpu[0].max_outer == 30 &&
 	       st.cpu[0].count == 8 && st.cpu[0].nmi_count == 4 && st.cpu[0].nmi_total == 10 &&
@@ -360,7 +380,7 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(80 + 6 + 2 + 4 + 3 + 27 + 1);
+	tap_plan(80 + 6 + 2 + 4 + 3 + 28 + 1 + 3);
 	test_parse();
 	test_spellings();
 	test_output_options();
