@@ -125,8 +125,8 @@ void settings_drop_action_unload_module(void);
  * The other action: unmount the tracefs this run mounted, at
  * SETTINGS_TRACEFS_DIR only.  Recorded (in the state file) before the
  * mount, so that the restore, and --cleanup after a SIGKILL, unmount it;
- * a tracefs no longer mounted there is done already, one in use is
- * detached.  Done also when keeping the tuning.  0 or -errno.
+ * a tracefs no longer mounted there is done already, one with files still
+ * open is detached (MNT_DETACH: out of the tree at once).  Done also when keeping the tuning.  0 or -errno.
  */
 #define SETTINGS_TRACEFS_DIR "/sys/kernel/tracing"
 int settings_add_action_umount(void);

@@ -144,8 +144,9 @@ static void unmount_tracefs(void)
 		p->umount_out = OUT_RESTORED;
 	else if (umount2(SETTINGS_TRACEFS_DIR, 0) == 0)
 		p->umount_out = OUT_RESTORED;
+	/* Files still open (libtracefs keeps some until exit): out of the tree now. */
 	else if (errno == EBUSY && umount2(SETTINGS_TRACEFS_DIR, MNT_DETACH) == 0)
-		p->umount_out = OUT_LEFT;	/* in use: detached, gone once let go */
+		p->umount_out = OUT_RESTORED;
 	else
 		p->umount_out = OUT_FAILED;
 }
@@ -252,8 +253,6 @@ size_t settings_outcome(char *buf, size_t len)
 	if (p->umount && p->umount_out == OUT_RESTORED)
 		add(buf, len, &used, "unmounted tracefs from %s (mounted by hwnoisetop)\n",
 		    SETTINGS_TRACEFS_DIR);
-	else if (p->umount && p->umount_out == OUT_LEFT)
-		add(buf, len, &used, "detached tracefs from %s (still in use)\n", SETTINGS_TRACEFS_DIR);
 	else if (p->umount && p->umount_out == OUT_FAILED)
 		add(buf, len, &used, "failed   to unmount tracefs from %s\n", SETTINGS_TRACEFS_DIR);
 	return used;
