@@ -116,6 +116,14 @@ static int old_spellings_apply(struct hwlat_cli *cli, const struct old_spellings
 	}
 	if (old->interval_arg)
 		gap_us = old->interval_ms * 1000;
+	if (*window_arg && old->width_arg && h->width_us >= h->window_us) {
+		char reason[96];
+
+		/* The older spelling's rule: a gap in each window, or it never pauses. */
+		snprintf(reason, sizeof(reason), "leaves no gap in the window of %" PRIu64 " us",
+			 h->window_us);
+		return opt_bad(old->width_def, old->width_arg, reason), -1;
+	}
 	if (*window_arg)	/* --sample_width with --window: the window is given */
 		return 0;
 	h->window_us = h->width_us + gap_us;
@@ -256,23 +264,11 @@ static int take_other(struct hwlat_cli *cli, int c, const struct opt_def *def, c
 /* Once every option is read: -1 to run, else the exit status after one line. */
 static int after_options(struct hwlat_cli *cli, struct seen *sn)
 {
-	struct hwlat_conf *h = &cli->sc.hwl;
-	int rc;
-
 	if (cli->cleanup && sn->nopts > 1)
 		return opt_bad(opt_find(hwlat_options(), O_CLEANUP), NULL, "takes no other option");
 	if (old_spellings_apply(cli, &sn->old, &sn->window_arg, &sn->width_arg) < 0)
 		return HWN_EXIT_USAGE;
-	rc = finish(cli, sn->window_arg, sn->width_arg, sn->cpus_arg, sn->hardlimit_set);
-	/* The older spellings' rule: a gap between samples, or it would never pause. */
-	if (rc < 0 && sn->old.width_arg && h->width_us >= h->window_us) {
-		char reason[96];
-
-		snprintf(reason, sizeof(reason), "leaves no gap in the window of %" PRIu64 " us",
-			 h->window_us);
-		rc = opt_bad(sn->old.width_def, sn->old.width_arg, reason);
-	}
-	return rc;
+	return finish(cli, sn->window_arg, sn->width_arg, sn->cpus_arg, sn->hardlimit_set);
 }
 
 int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)

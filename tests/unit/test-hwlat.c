@@ -168,8 +168,9 @@ static void test_spellings(void)
 	       "--sample_width filling the window: refused");
 	tap_is_str(msg, "hwnoisetop: --sample_width '20' leaves no gap in the window of 20000 us "
 		   "(it takes milliseconds from 1 to 1800000)\n", "  in one line");
-	tap_ok(parse(&c, "--window 20ms --sample_width 30") == HWN_EXIT_USAGE,
-	       "--sample_width above the window: refused");
+	tap_ok(parse_err(&c, "--window 20ms --sample_width 30", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strncmp(msg, "hwnoisetop: --sample_width '30' leaves no gap", 45) == 0,
+	       "--sample_width above the window: refused, naming --sample_width: %s", msg);
 	tap_ok(parse(&c, "--interval 1800000 --sample_width 1800000") == -1 &&
 	       c.sc.hwl.window_us == 3600000000ULL, "the largest: a window of one hour");
 	tap_ok(parse_err(&c, "--interval 5 --window 3", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
