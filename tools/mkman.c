@@ -311,6 +311,12 @@ static void description_section(void)
 	       "Every tracer setting hwnoisetop writes is read and saved first and restored on every\n"
 	       "way out: the end of the duration, \\fBq\\fR, Ctrl-C, SIGTERM, SIGHUP, an error or a crash.\n"
 	       "It measures in a private tracefs instance named \\fBhwnoisetop-\\fIPID\\fR, which it removes.\n"
+	       "When tracefs is not mounted it mounts it on \\fB/sys/kernel/tracing\\fR, as libtracefs\n"
+	       "and rtla do, and unmounts it again at the end (the unmount is recorded first, so that\n"
+	       "\\fB\\-\\-cleanup\\fR does it after a SIGKILL).  A kernel without the osnoise tracer is\n"
+	       "refused in one line saying what to install where \\fB/etc/os-release\\fR names a known\n"
+	       "distribution, and naming the example recording installed with hwnoisetop (made in an\n"
+	       "emulator) to replay meanwhile.\n"
 	       "It runs on the CPUs it does not measure and sleeps in \\fBpoll\\fR(2) between summaries;\n"
 	       "without \\fB\\-c\\fR every CPU is measured, as with rtla, and it runs on measured CPUs\n"
 	       "(see \\fB\\-c\\fR for what that costs).\n");
@@ -408,8 +414,8 @@ static void closing_sections(void)
 	printf("%s",
 	       "Every command's statuses, for scripts:\n"
 	       ".TP\n.B hwnoisetop\n"
-	       "as \\fBrtla hwnoise\\fR 6.18: 0 done; 1 failed to run or a usage error (not root, no\n"
-	       "tracefs, no osnoise tracer, no OSNOISE_IRQ_DISABLE, the tracer busy, a bad option);\n"
+	       "as \\fBrtla hwnoise\\fR 6.18: 0 done; 1 failed to run or a usage error (not root,\n"
+	       "tracefs that could not be mounted, no osnoise tracer, no OSNOISE_IRQ_DISABLE, the tracer busy, a bad option);\n"
 	       "2 stopped by \\fB\\-s\\fR or \\fB\\-S\\fR (the stop condition fired).\n"
 	       ".TP\n.B hwnoisetop \\-\\-replay\\fR, \\fB\\-\\-cleanup\n"
 	       "0 done (a replay: the recorded run's status, as the table of its command says it);\n"
