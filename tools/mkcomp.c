@@ -32,7 +32,10 @@ static void print_words(FILE *out, const struct opt_def *defs)
 			fprintf(out, "%s-%c", sep, defs->short_name);
 			sep = " ";
 		}
-		fprintf(out, "%s--%s", sep, defs->long_name);
+		if (defs->long_name)
+			fprintf(out, "%s--%s", sep, defs->long_name);
+		if (defs->alias)
+			fprintf(out, " --%s", defs->alias);
 		sep = " ";
 	}
 }
@@ -53,6 +56,8 @@ static void print_arg_cases(FILE *out, const struct opt_def *defs)
 			if (defs->short_name)
 				fprintf(out, "-%c|", defs->short_name);
 			fprintf(out, "--%s|", defs->long_name);
+			if (defs->alias)
+				fprintf(out, "--%s|--%s=|", defs->alias, defs->alias);
 		}
 		fprintf(out, "--%s=)\n\t\t\t", defs->long_name);
 		if (strcmp(defs->arg_name, "file") == 0) {
@@ -105,8 +110,8 @@ void mkcomp_print(FILE *out)
 	      "\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n"
 	      "}\n"
 	      "\n", out);
-	print_mode(out, "_hwnoisetop_main", cli_options);
-	print_mode(out, "_hwnoisetop_hwlat", hwlat_options);
+	print_mode(out, "_hwnoisetop_main", cli_options_of(OPT_MAIN));
+	print_mode(out, "_hwnoisetop_hwlat", cli_options_of(OPT_HWLAT));
 	fputs("_hwnoisetop()\n"
 	      "{\n"
 	      "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev='' i=$COMP_CWORD\n"

@@ -230,7 +230,7 @@ static void hwlat_section(void)
 	       "tracer at a time; while another runs (hwlatdetect, rtla, a second hwnoisetop) it refuses.\n"
 	       "It holds \\fB/dev/cpu_dma_latency\\fR at 0 while measuring, as hwlatdetect does.\n"
 	       ".SS Options\n");
-	opt_print_man(stdout, hwlat_options);
+	opt_print_man(stdout, cli_options_of(OPT_HWLAT));
 	printf("%s",
 	       ".SS Output\n"
 	       "The parameters, then, when the test ends:\n"
@@ -239,6 +239,9 @@ static void hwlat_section(void)
 	       ".TP\n.B Samples recorded\nthe number of samples (windows over the threshold).\n"
 	       ".TP\n.B Samples exceeding threshold\nthe sum of their counts: loop iterations with a gap\n"
 	       "over the threshold.\n"
+	       ".TP\n.B Average interval between spikes\nwith two samples or more: the time from the\n"
+	       "earliest sample to the latest over the samples less one, in microseconds (the old hwlat\n"
+	       "detector's \\fBavg_smi_interval_us\\fR).\n"
 	       ".PP\n"
 	       "Then one line per sample (printed as it arrives with \\fB\\-\\-watch\\fR), the same lines\n"
 	       "the \\fB\\-\\-report\\fR file holds:\n"
@@ -319,6 +322,12 @@ static void description_section(void)
 	       "Every tracer setting hwnoisetop writes is read and saved first and restored on every\n"
 	       "way out: the end of the duration, \\fBq\\fR, Ctrl-C, SIGTERM, SIGHUP, an error or a crash.\n"
 	       "It measures in a private tracefs instance named \\fBhwnoisetop-\\fIPID\\fR, which it removes.\n"
+	       "When tracefs is not mounted it mounts it on \\fB/sys/kernel/tracing\\fR, as libtracefs\n"
+	       "and rtla do, and unmounts it again at the end (the unmount is recorded first, so that\n"
+	       "\\fB\\-\\-cleanup\\fR does it after a SIGKILL).  A kernel without the osnoise tracer is\n"
+	       "refused in one line saying what to install where \\fB/etc/os-release\\fR names a known\n"
+	       "distribution, and naming the example recording installed with hwnoisetop (made in an\n"
+	       "emulator) to replay meanwhile.\n"
 	       "It runs on the CPUs it does not measure and sleeps in \\fBpoll\\fR(2) between summaries;\n"
 	       "without \\fB\\-c\\fR every CPU is measured, as with rtla, and it runs on measured CPUs\n"
 	       "(see \\fB\\-c\\fR for what that costs).\n");
@@ -487,8 +496,9 @@ static void closing_sections(void)
 	printf("%s",
 	       "Every command's statuses, for scripts:\n"
 	       ".TP\n.B hwnoisetop\n"
-	       "as \\fBrtla hwnoise\\fR 6.18: 0 done; 1 failed to run or a usage error (not root, no\n"
-	       "tracefs, no osnoise tracer, no OSNOISE_IRQ_DISABLE, the tracer busy, a bad option);\n"
+	       "as \\fBrtla hwnoise\\fR 6.18: 0 done; 1 failed to run or a usage error (not root,\n"
+	       "tracefs that could not be mounted, no osnoise tracer, no OSNOISE_IRQ_DISABLE, the\n"
+	       "tracer busy, a bad option);\n"
 	       "2 stopped by \\fB\\-s\\fR or \\fB\\-S\\fR (the stop condition fired; with\n"
 	       "\\fB\\-\\-on\\-threshold continue\\fR the run goes on and ends as if it had not fired).\n"
 	       ".TP\n.B hwnoisetop experiment\n"
@@ -505,7 +515,8 @@ static void closing_sections(void)
 	       "with \\fB\\-\\-live\\fR as \\fBhwnoisetop\\fR.\n"
 	       ".TP\n.B hwnoisetop hwlat\n"
 	       "as \\fBhwlatdetect\\fR: 0 every sample at most the hard limit; 1 above it; 3 failed to\n"
-	       "run or a usage error (1 is taken by the result).\n"
+	       "run or a usage error (1 is taken by the result), also from \\fBhwnoisetop \\-\\-replay\\fR of\n"
+	       "its recording when a line of it cannot be read.\n"
 	       ".PP\n"
 	       "Recordings made before this table (their footer has no \\fB\"exit_table\"\\fR) replay\n"
 	       "with their status read into it: a 2 in a recording was a stop (a usage error makes no\n"
@@ -549,7 +560,7 @@ int main(int argc, char **argv)
 		synopsis_line(c);
 	description_section();
 	section("OPTIONS");
-	opt_print_man(stdout, cli_options);
+	opt_print_man(stdout, cli_options_of(OPT_MAIN));
 	keys_section();
 	output_section();
 	mkexport_print_man(stdout);

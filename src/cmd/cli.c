@@ -27,7 +27,7 @@
 
 static const struct opt_def *def_of(int id)
 {
-	return opt_find(cli_options, id);
+	return opt_find(cli_options_of(OPT_MAIN), id);
 }
 
 void cli_usage(FILE *out)
@@ -39,7 +39,7 @@ void cli_usage(FILE *out)
 	fprintf(out,
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");
-	opt_print_help(out, cli_options);
+	opt_print_help(out, cli_options_of(OPT_MAIN));
 	fprintf(out, "\nExamples:\n");
 	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
 		const char *nl = strchr(e->cmd, '\n');
@@ -153,7 +153,7 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set,
 		return opt_bad(def_of(O_ORPHANS), NULL, "needs --cleanup (hwnoisetop --cleanup --orphans)");
 	if (cli->cleanup && nopts > 1 + cli->orphans)
 		return opt_bad(def_of(O_CLEANUP), NULL, "takes no other option but --orphans");
-	if (out_opts_check(&cli->out, cli_options))
+	if (out_opts_check(&cli->out, cli_options_of(OPT_MAIN)))
 		return HWN_EXIT_USAGE;
 	if (cli->out.record && cli->replay)
 		return opt_bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
@@ -348,6 +348,9 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 			      &cli->period_budget_us);
 		rc = rc ? rc : -1;
 		break;
+	case O_OSNOISE:
+		cli->sc.osn.irq_disable = false;
+		break;
 	case O_SMI:
 		cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 		break;
@@ -382,7 +385,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	cli->sc.osn.buffer_kb = 256;
 	cli->sc.events = &cli->events;
 
-	p = opt_parser_new(cli_options, "hwnoisetop");
+	p = opt_parser_new(cli_options_of(OPT_MAIN), "hwnoisetop");
 	if (!p) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;

@@ -30,7 +30,10 @@ struct cli {
 	uint64_t single_budget_us, period_budget_us;	/* --single-budget, --period-budget; 0: none */
 };
 
+/* The one option table of both command lines (cli_options.c)... */
 extern const struct opt_def cli_options[];
+/* ...and the entries of one of them, OPT_MAIN or OPT_HWLAT. */
+const struct opt_def *cli_options_of(enum opt_cmd cmd);
 
 /*
  * The main command's examples: --help ends with those marked help, the

@@ -1,6 +1,9 @@
 /*
- * cli_int: the main command's option ids and limits, shared by its table
- * (cli_options.c) and its parser (cli.c).
+ * cli_int: the option ids of both command lines and the main command's
+ * limits, shared by the one option table (cli_options.c) and the parsers
+ * (cli.c, hwlat_cli.c).  An id the two commands share (-c, -d, -T, -q,
+ * -D, --smi, --cleanup, -h) is the same option in both, told in the
+ * table's text of each.
  */
 #ifndef HWN_CLI_INT_H
 #define HWN_CLI_INT_H
@@ -15,6 +18,10 @@ enum {
 	O_ORPHANS, O_CAPTURE_LAST, O_SMI, O_KEEP_TUNING, O_CAPTURE_FORMAT, O_REPLAY,
 	O_ON_THRESHOLD, O_ON_END,
 	O_SINGLE_BUDGET, O_PERIOD_BUDGET,
+	O_OSNOISE,
+	/* hwnoisetop hwlat's own */
+	O_HARDLIMIT = 0x200, O_WINDOW, O_WIDTH, O_INTERVAL, O_SAMPLE_WIDTH, O_REPORT, O_MODE,
+	O_WATCH, O_NOTHING,
 };
 
 #define PERIOD_MAX 10000000ULL	/* 10 s, as rtla */

@@ -1,13 +1,17 @@
 /*
- * cli_options: the main command's option table, in rtla-hwnoise(1)'s order:
- * each option's names, argument, help, man-page example and what its
- * argument may be.  --help, the man page and the completion come from it.
+ * cli_options: the one option table of both command lines, hwnoisetop's in
+ * rtla-hwnoise(1)'s order with hwnoisetop hwlat's (hwlatdetect's spellings
+ * and ours) before the entries they share: each option's names, argument,
+ * help, man-page example and what its argument may be.  --help, the man
+ * page and the completion of each command come from it (cli_options_of()).
  */
 #include "cli.h"
 
 #include <stddef.h>
 
 #include "actions.h"
+#include "hwlat_cli.h"
+
 #include "cli_int.h"
 #include "format.h"
 #include "outopts.h"
@@ -71,6 +75,13 @@ const struct opt_def cli_options[] = {
 	  .more = "Written to tracing_thresh; the previous value is restored at exit.",
 	  .example = "hwnoisetop -T 5",
 	  .accepts = "microseconds from 1 to 10000000" },
+	{ .id = O_OSNOISE, .long_name = "osnoise", .arg = OPT_NONE,
+	  .help = "start in osnoise mode: interrupts stay enabled while measuring, so IRQ, "
+		  "softirq and thread noise count too (i in the dashboard switches back and forth)",
+	  .more = "As rtla osnoise top: the table gets the IRQ, Softirq and Thread columns and "
+		  "its title says Operating System Noise.  Without it hwnoisetop measures as rtla "
+		  "hwnoise, with interrupts disabled.",
+	  .example = "hwnoisetop --osnoise -c 1 -d 30s -q" },
 	{ .id = O_TRACE, .short_name = 't', .long_name = "trace", .arg = OPT_OPTIONAL,
 	  .arg_name = "file",
 	  .help = "record the osnoise tracer and the osnoise:* events beside the measurement "
@@ -121,7 +132,8 @@ const struct opt_def cli_options[] = {
 	  .example = "hwnoisetop -q -d 1m --on-end trace,file=end.txt",
 	  .accepts = ACTIONS_FORMS },
 	{ .id = O_QUIET, .short_name = 'q', .long_name = "quiet", .arg = OPT_NONE,
-	  .help = "print only the summary table at the end of the session",
+	  .help = "print only the summary table at the end of the session (hwnoisetop hwlat -q "
+		  "does the same; its --quiet, as hwlatdetect's, prints nothing)",
 	  .more = "Without -q, and when standard output is a terminal, hwnoisetop shows the live "
 		  "dashboard (see KEYS).",
 	  .example = "hwnoisetop -q -d 10m" },
@@ -135,7 +147,8 @@ const struct opt_def cli_options[] = {
 	PROMETHEUS_OPTION("Rewritten atomically (a temporary file beside it, then a rename), mode 0644; "
 		  "left with the last figures at the end. Its counters count from the start of "
 		  "the run and never go down, whatever resets the view (see PROMETHEUS).",
-			  "hwnoisetop -c 1-7 -q --prometheus /var/lib/prometheus/node-exporter/hwnoisetop.prom"),
+			  "hwnoisetop -c 1-7 -q --prometheus /var/lib/prometheus/node-exporter/hwnoisetop.prom",
+			  OPT_MAIN),
 	{ .id = O_ITERATIONS, .short_name = 'n', .long_name = "iterations", .arg = OPT_REQUIRED,
 	  .arg_name = "N",
 	  .help = "end the session once every measured CPU has reported N periods",
@@ -259,7 +272,107 @@ const struct opt_def cli_options[] = {
 		  "keeps them too. K in the panel makes the same choice during the run. The tracer "
 		  "settings are always put back.",
 	  .example = "hwnoisetop --keep-tuning" },
-	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop -q"),
+	/* hwnoisetop hwlat: hwlatdetect's options, and the main command's spellings. */
+	{ .id = O_DURATION, .cmds = OPT_HWLAT, .short_name = 'd', .long_name = "duration",
+	  .arg = OPT_REQUIRED, .arg_name = "time[s|m|h|d|w]",
+	  .help = "total time to test for hardware latency (default 120 s)",
+	  .example = "hwnoisetop hwlat --duration 1h",
+	  .accepts = "a time from 1 s, in s (the default unit), m, h, d or w" },
+	{ .id = O_THRESHOLD, .cmds = OPT_HWLAT, .short_name = 'T', .long_name = "threshold",
+	  .arg = OPT_REQUIRED, .arg_name = "us",
+	  .help = "a gap above this is a hardware latency (default 10 us)",
+	  .more = "Written to tracing_thresh; the previous value is restored at exit.",
+	  .example = "hwnoisetop hwlat --threshold 5",
+	  .accepts = "microseconds from 1 to 10000000, or a time in us, ms or s" },
+	{ .id = O_HARDLIMIT, .cmds = OPT_HWLAT, .long_name = "hardlimit", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "exit status 1 when the max latency exceeds this (default: the threshold)",
+	  .example = "hwnoisetop hwlat --threshold 10 --hardlimit 50",
+	  .accepts = "microseconds from 0 to 3600000000, or a time in us, ms or s" },
+	{ .id = O_WINDOW, .cmds = OPT_HWLAT, .long_name = "window", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "length of each sampling window (default 1000000 us)",
+	  .more = "With --window alone below the default width, the width becomes half the "
+		  "window, as with hwlatdetect.",
+	  .example = "hwnoisetop hwlat --window 100ms --width 80ms",
+	  .accepts = "microseconds from 1 to 3600000000, or a time in us, ms or s" },
+	{ .id = O_WIDTH, .cmds = OPT_HWLAT, .long_name = "width", .arg = OPT_REQUIRED,
+	  .arg_name = "us",
+	  .help = "time measured, interrupts off, in each window (default 500000 us)",
+	  .more = "At most the window: a larger width is refused.  With --width alone above the "
+		  "default window, the window becomes twice the width, as with hwlatdetect.  The "
+		  "CPU measured runs nothing else for that time.",
+	  .example = "hwnoisetop hwlat --window 1s --width 950ms",
+	  .accepts = "microseconds from 1 to the window, or a time in us, ms or s" },
+	{ .id = O_INTERVAL, .cmds = OPT_HWLAT, .long_name = "interval", .arg = OPT_REQUIRED,
+	  .arg_name = "ms",
+	  .help = "the older hwlatdetect's gap between two samples, in milliseconds: the "
+		  "window becomes the width plus this",
+	  .more = "hwlatdetect printed it as its Non-sampling gap.  --interval 5 --sample_width 20 "
+		  "is --window 25ms --width 20ms; without --sample_width the width keeps its "
+		  "default.  Not with --window.",
+	  .example = "hwnoisetop hwlat --interval 5 --sample_width 20",
+	  .accepts = "milliseconds from 1 to 1800000" },
+	{ .id = O_SAMPLE_WIDTH, .cmds = OPT_HWLAT, .long_name = "sample_width",
+	  .arg = OPT_REQUIRED, .arg_name = "ms",
+	  .help = "the older hwlatdetect's spelling of the width, in milliseconds: the time "
+		  "measured in each sample",
+	  .more = "--sample_width 20 is --width 20ms, and the window keeps its gap between two "
+		  "samples (default 500 ms; --interval sets it).  With --window it must leave a gap "
+		  "in the window.  Not with --width.",
+	  .example = "hwnoisetop hwlat --interval 5 --sample_width 20",
+	  .accepts = "milliseconds from 1 to 1800000" },
+	{ .id = O_MODE, .cmds = OPT_HWLAT, .long_name = "mode", .arg = OPT_REQUIRED,
+	  .arg_name = "none|round-robin|per-cpu",
+	  .help = "where the detector runs (default round-robin)",
+	  .more = "round-robin: one CPU at a time, moving to the next listed CPU after each "
+		  "window; none: one CPU, without moving; per-cpu: every listed CPU at once.",
+	  .example = "hwnoisetop hwlat --mode per-cpu -c 2-3",
+	  .accepts = "none, round-robin or per-cpu" },
+	{ .id = O_CPUS, .cmds = OPT_HWLAT, .short_name = 'c', .long_name = "cpus",
+	  .alias = "cpu-list", .arg = OPT_REQUIRED, .arg_name = "cpu-list",
+	  .help = "test these CPUs, e.g. 1-3,5 (default: every online CPU)",
+	  .example = "hwnoisetop hwlat -c 1-3,5",
+	  .accepts = "a list of online CPUs such as 0-3,5" },
+	{ .id = O_REPORT, .cmds = OPT_HWLAT, .long_name = "report", .arg = OPT_REQUIRED,
+	  .arg_name = "file",
+	  .help = "write the samples to file, one line each, as printed",
+	  .example = "hwnoisetop hwlat --duration 10m --report smi.txt",
+	  .accepts = "a file name" },
+	{ .id = O_SMI, .cmds = OPT_HWLAT, .long_name = "smi", .arg = OPT_NONE,
+	  .help = "also count each tested CPU's SMIs during the test (MSR 0x34, through "
+		  "/dev/cpu/N/msr; loads the msr module when needed)",
+	  .more = "Printed after the summary, one line per CPU: \"SMIs on CPU N: count\". The "
+		  "counter is read before the test, every second from a thread of hwnoisetop's "
+		  "(the read's interrupt waits for the end of the width, so it never falls inside "
+		  "a sample) and after the test. A module loaded by hwnoisetop is unloaded at the "
+		  "end. Where the counter can not be read (no MSR 0x34 on AMD, no msr module, not "
+		  "permitted) one line on stderr says why and the exit status does not change.",
+	  .example = "hwnoisetop hwlat --smi -c 0 --duration 30" },
+	{ .id = O_WATCH, .cmds = OPT_HWLAT, .long_name = "watch", .arg = OPT_NONE,
+	  .help = "print each sample as it arrives",
+	  .example = "hwnoisetop hwlat --watch --threshold 5" },
+	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop hwlat --quiet", OPT_HWLAT),
+	{ .id = O_QUIET, .cmds = OPT_HWLAT, .short_name = 'q', .arg = OPT_NONE,
+	  .help = "print only the summary at the end, as hwnoisetop -q (--quiet prints nothing)",
+	  .example = "hwnoisetop hwlat -q -d 10m" },
+	{ .id = O_NOTHING, .cmds = OPT_HWLAT, .long_name = "quiet", .arg = OPT_NONE,
+	  .help = "print nothing, as hwlatdetect's --quiet: the exit status tells the result "
+		  "(-q prints the summary, as hwnoisetop -q)",
+	  .example = "hwnoisetop hwlat --quiet --hardlimit 50 || echo too slow" },
+	{ .id = OUT_JSON, .cmds = OPT_HWLAT, .long_name = "json", .arg = OPT_NONE,
+	  .help = "print only the result, at the end, as one JSON object",
+	  .more = "The parameters, the summary, the per-CPU figures and every sample (see JSON "
+		  "OUTPUT); the exit status is the same. Not with --watch or --quiet.",
+	  .example = "hwnoisetop hwlat --duration 1m --json | jq .max_latency_us" },
+	PROMETHEUS_OPTION("As hwnoisetop --prometheus: the hwlat counters and gauges (see PROMETHEUS).",
+			  "hwnoisetop hwlat --duration 1h --prometheus "
+			  "/var/lib/prometheus/node-exporter/hwlat.prom", OPT_HWLAT),
+	{ .id = O_DEBUG, .cmds = OPT_HWLAT, .short_name = 'D', .long_name = "debug",
+	  .arg = OPT_NONE,
+	  .help = "print each setting written, on stderr",
+	  .example = "hwnoisetop hwlat --debug --duration 10" },
+	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop -q", OPT_MAIN),
 	{ .id = O_REPLAY, .long_name = "replay", .arg = OPT_REQUIRED, .arg_name = "file",
 	  .help = "play a --record file back on the dashboard, or with -q (or --json) print the "
 		  "report its run printed at its end; needs neither root nor a tracer",
@@ -274,9 +387,10 @@ const struct opt_def cli_options[] = {
 		  "its last whole line, which one line on stderr says.",
 	  .example = "hwnoisetop --replay night.jsonl -q",
 	  .accepts = "a file written by --record" },
-	{ .id = O_CLEANUP, .long_name = "cleanup", .arg = OPT_NONE,
-	  .help = "restore the tracer settings left changed by a hwnoisetop killed with SIGKILL "
-		  "and remove its instances, say what was done, then exit",
+	{ .id = O_CLEANUP, .cmds = OPT_BOTH, .long_name = "cleanup", .arg = OPT_NONE,
+	  .help = "restore the tracer settings left changed by a hwnoisetop killed with SIGKILL, "
+		  "remove its instances and unmount the tracefs it mounted, say what was done, "
+		  "then exit (hwnoisetop hwlat --cleanup is the same, as hwlatdetect's)",
 	  .more = "A run that finds such leftovers refuses to start and points here. A run "
 		  "is dead when nobody holds its lock, /run/hwnoisetop/NAME.lock, whatever "
 		  "process has its PID now. Only a root-owned, mode 0700 /run/hwnoisetop "
@@ -295,7 +409,7 @@ const struct opt_def cli_options[] = {
 		  "timerlat or hwlat tracer at the top level (current_tracer; hwnoisetop never "
 		  "sets it) is said in one line with the command that stops it, and left alone.",
 	  .example = "hwnoisetop --cleanup --orphans" },
-	{ .id = O_HELP, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
+	{ .id = O_HELP, .cmds = OPT_BOTH, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
 	  .help = "print this help and exit",
 	  .example = "hwnoisetop -h" },
 	{ .id = O_VERSION, .long_name = "version", .arg = OPT_NONE,
@@ -327,3 +441,13 @@ const struct cli_example cli_examples[] = {
 	  .cmd = "hwnoisetop -P f:95 -C rt --warm-up 5 -d 10m -q" },
 	{ .cmd = NULL }
 };
+
+const struct opt_def *cli_options_of(enum opt_cmd cmd)
+{
+	static struct opt_def views[2][sizeof(cli_options) / sizeof(cli_options[0])];
+	struct opt_def *v = views[cmd == OPT_HWLAT];
+
+	if (!v[0].id)
+		opt_select(cli_options, cmd, v, sizeof(views[0]) / sizeof(views[0][0]));
+	return v;
+}

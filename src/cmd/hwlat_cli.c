@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "env.h"
 #include "parse.h"
 #include "outfile.h"
@@ -24,95 +25,20 @@
 #include "hwlat_report.h"
 #include "summary.h"
 
-enum {
-	O_CPUS = 'c', O_HELP = 'h',
-	O_DURATION = 256, O_THRESHOLD, O_HARDLIMIT, O_WINDOW, O_WIDTH, O_REPORT, O_MODE,
-	O_WATCH, O_QUIET, O_DEBUG, O_SMI,
-};
+#include "cli.h"
+#include "cli_int.h"
 
 #define THRESHOLD_MAX 10000000ULL	/* 10 s */
 #define WINDOW_MAX 3600000000ULL	/* 1 h */
 
-const struct opt_def hwlat_options[] = {
-	{ .id = O_DURATION, .long_name = "duration", .arg = OPT_REQUIRED,
-	  .arg_name = "time[s|m|h|d|w]",
-	  .help = "total time to test for hardware latency (default 120 s)",
-	  .example = "hwnoisetop hwlat --duration 1h",
-	  .accepts = "a time from 1 s, in s (the default unit), m, h, d or w" },
-	{ .id = O_THRESHOLD, .long_name = "threshold", .arg = OPT_REQUIRED, .arg_name = "us",
-	  .help = "a gap above this is a hardware latency (default 10 us)",
-	  .more = "Written to tracing_thresh; the previous value is restored at exit.",
-	  .example = "hwnoisetop hwlat --threshold 5",
-	  .accepts = "microseconds from 1 to 10000000, or a time in us, ms or s" },
-	{ .id = O_HARDLIMIT, .long_name = "hardlimit", .arg = OPT_REQUIRED, .arg_name = "us",
-	  .help = "exit status 1 when the max latency exceeds this (default: the threshold)",
-	  .example = "hwnoisetop hwlat --threshold 10 --hardlimit 50",
-	  .accepts = "microseconds from 0 to 3600000000, or a time in us, ms or s" },
-	{ .id = O_WINDOW, .long_name = "window", .arg = OPT_REQUIRED, .arg_name = "us",
-	  .help = "length of each sampling window (default 1000000 us)",
-	  .more = "With --window alone below the default width, the width becomes half the "
-		  "window, as with hwlatdetect.",
-	  .example = "hwnoisetop hwlat --window 100ms --width 80ms",
-	  .accepts = "microseconds from 1 to 3600000000, or a time in us, ms or s" },
-	{ .id = O_WIDTH, .long_name = "width", .arg = OPT_REQUIRED, .arg_name = "us",
-	  .help = "time measured, interrupts off, in each window (default 500000 us)",
-	  .more = "At most the window: a larger width is refused.  With --width alone above the "
-		  "default window, the window becomes twice the width, as with hwlatdetect.  The "
-		  "CPU measured runs nothing else for that time.",
-	  .example = "hwnoisetop hwlat --window 1s --width 950ms",
-	  .accepts = "microseconds from 1 to the window, or a time in us, ms or s" },
-	{ .id = O_MODE, .long_name = "mode", .arg = OPT_REQUIRED,
-	  .arg_name = "none|round-robin|per-cpu",
-	  .help = "where the detector runs (default round-robin)",
-	  .more = "round-robin: one CPU at a time, moving to the next listed CPU after each "
-		  "window; none: one CPU, without moving; per-cpu: every listed CPU at once.",
-	  .example = "hwnoisetop hwlat --mode per-cpu -c 2-3",
-	  .accepts = "none, round-robin or per-cpu" },
-	{ .id = O_CPUS, .short_name = 'c', .long_name = "cpu-list", .arg = OPT_REQUIRED,
-	  .arg_name = "cpu-list",
-	  .help = "test these CPUs, e.g. 1-3,5 (default: every online CPU)",
-	  .example = "hwnoisetop hwlat -c 1-3,5",
-	  .accepts = "a list of online CPUs such as 0-3,5" },
-	{ .id = O_REPORT, .long_name = "report", .arg = OPT_REQUIRED, .arg_name = "file",
-	  .help = "write the samples to file, one line each, as printed",
-	  .example = "hwnoisetop hwlat --duration 10m --report smi.txt",
-	  .accepts = "a file name" },
-	{ .id = O_SMI, .long_name = "smi", .arg = OPT_NONE,
-	  .help = "also count each tested CPU's SMIs during the test (MSR 0x34, through "
-		  "/dev/cpu/N/msr; loads the msr module when needed)",
-	  .more = "Printed after the summary, one line per CPU: \"SMIs on CPU N: count\". The "
-		  "counter is read before the test, every second from a thread of hwnoisetop's "
-		  "(the read's interrupt waits for the end of the width, so it never falls inside "
-		  "a sample) and after the test. A module loaded by hwnoisetop is unloaded at the "
-		  "end. Where the counter can not be read (no MSR 0x34 on AMD, no msr module, not "
-		  "permitted) one line on stderr says why and the exit status does not change.",
-	  .example = "hwnoisetop hwlat --smi -c 0 --duration 30" },
-	{ .id = O_WATCH, .long_name = "watch", .arg = OPT_NONE,
-	  .help = "print each sample as it arrives",
-	  .example = "hwnoisetop hwlat --watch --threshold 5" },
-	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop hwlat --quiet"),
-	{ .id = O_QUIET, .long_name = "quiet", .arg = OPT_NONE,
-	  .help = "print nothing (the exit status tells the result)",
-	  .example = "hwnoisetop hwlat --quiet --hardlimit 50 || echo too slow" },
-	{ .id = OUT_JSON, .long_name = "json", .arg = OPT_NONE,
-	  .help = "print only the result, at the end, as one JSON object",
-	  .more = "The parameters, the summary, the per-CPU figures and every sample (see JSON "
-		  "OUTPUT); the exit status is the same. Not with --watch or --quiet.",
-	  .example = "hwnoisetop hwlat --duration 1m --json | jq .max_latency_us" },
-	PROMETHEUS_OPTION("As hwnoisetop --prometheus: the hwlat counters and gauges (see PROMETHEUS).",
-			  "hwnoisetop hwlat --duration 1h --prometheus /var/lib/prometheus/node-exporter/hwlat.prom"),
-	{ .id = O_DEBUG, .long_name = "debug", .arg = OPT_NONE,
-	  .help = "print each setting written, on stderr",
-	  .example = "hwnoisetop hwlat --debug --duration 10" },
-	{ .id = O_HELP, .short_name = 'h', .long_name = "help", .arg = OPT_NONE,
-	  .help = "print this help and exit",
-	  .example = "hwnoisetop hwlat --help" },
-	{ 0 }
-};
+static const struct opt_def *hwlat_options(void)
+{
+	return cli_options_of(OPT_HWLAT);
+}
 
 static const struct opt_def *def_of(int id)
 {
-	return opt_find(hwlat_options, id);
+	return opt_find(hwlat_options(), id);
 }
 
 /* One line: the option, the argument, why, and what the option accepts. */
@@ -122,7 +48,7 @@ void hwlat_cli_usage(FILE *out)
 		"Usage: hwnoisetop hwlat [OPTIONS]\n"
 		"Detect hardware latencies (SMIs and other firmware or hypervisor stalls) with the\n"
 		"kernel's hwlat tracer, as hwlatdetect does, and put every setting back afterwards.\n\n");
-	opt_print_help(out, hwlat_options);
+	opt_print_help(out, hwlat_options());
 }
 
 /* --report FILE: a file that can be written, checked now. */
@@ -136,6 +62,73 @@ static int take_report(struct hwlat_cli *cli, const struct opt_def *def, const c
 	if (env_check_output(arg, reason, sizeof(reason)) < 0)
 		return opt_bad(def, arg, reason);
 	return -1;
+}
+
+/*
+ * The older hwlatdetect's --interval and --sample_width, in milliseconds:
+ * kept apart until every option is read, then put on the window and width.
+ */
+struct old_spellings {
+	const struct opt_def *interval_def, *width_def;
+	const char *interval_arg, *width_arg;
+	uint64_t interval_ms, width_ms;
+};
+
+#define OLD_MS_MAX 1800000ULL	/* 30 min: their sum stays within WINDOW_MAX */
+
+static int take_ms(struct old_spellings *old, const struct opt_def *def, const char *arg)
+{
+	bool interval = def->id == O_INTERVAL;
+	struct why why;
+
+	if (parse_u64(arg, 1, OLD_MS_MAX, interval ? &old->interval_ms : &old->width_ms, &why))
+		return opt_bad(def, arg, why.text);
+	if (interval)
+		old->interval_def = def, old->interval_arg = arg;
+	else
+		old->width_def = def, old->width_arg = arg;
+	return -1;
+}
+
+/*
+ * Each older spelling replaces its new one (not both): the width is
+ * --sample_width, the window the width plus --interval (the gap between
+ * two samples, hwlatdetect's "Non-sampling gap"); the one not given keeps
+ * its default.  0, or -1 after one line.
+ */
+static int old_spellings_apply(struct hwlat_cli *cli, const struct old_spellings *old,
+			       const char **window_arg, const char **width_arg)
+{
+	struct hwlat_conf *h = &cli->sc.hwl;
+	uint64_t gap_us = h->window_us - h->width_us;
+
+	if (old->interval_arg && *window_arg)
+		return opt_bad(old->interval_def, old->interval_arg,
+			       "sets the window (width + interval): not with --window"), -1;
+	if (old->width_arg && *width_arg)
+		return opt_bad(old->width_def, old->width_arg,
+			       "is the width in milliseconds: not with --width"), -1;
+	if (!old->interval_arg && !old->width_arg)
+		return 0;
+	if (old->width_arg) {
+		h->width_us = old->width_ms * 1000;
+		*width_arg = old->width_arg;
+	}
+	if (old->interval_arg)
+		gap_us = old->interval_ms * 1000;
+	if (*window_arg && old->width_arg && h->width_us >= h->window_us) {
+		char reason[96];
+
+		/* The older spelling's rule: a gap in each window, or it never pauses. */
+		snprintf(reason, sizeof(reason), "leaves no gap in the window of %" PRIu64 " us",
+			 h->window_us);
+		return opt_bad(old->width_def, old->width_arg, reason), -1;
+	}
+	if (*window_arg)	/* --sample_width with --window: the window is given */
+		return 0;
+	h->window_us = h->width_us + gap_us;
+	*window_arg = old->interval_arg ? old->interval_arg : old->width_arg;
+	return 0;
 }
 
 /*
@@ -153,7 +146,12 @@ static int finish(struct hwlat_cli *cli, const char *window_arg, const char *wid
 			cli->watch ? "--watch" : "--quiet");
 		return HWN_EXIT_USAGE;
 	}
-	if (out_opts_check(&cli->out, hwlat_options))
+	if (cli->brief && (cli->watch || cli->out.quiet)) {
+		fprintf(stderr, "hwnoisetop: -q prints only the summary at the end: not with %s\n",
+			cli->watch ? "--watch" : "--quiet (which prints nothing)");
+		return HWN_EXIT_USAGE;
+	}
+	if (out_opts_check(&cli->out, hwlat_options()))
 		return HWN_EXIT_USAGE;
 	/* hwlatdetect's adjustments when only one of the two is given. */
 	if (window_arg && !width_arg && h->width_us > h->window_us)
@@ -183,14 +181,102 @@ static int finish(struct hwlat_cli *cli, const char *window_arg, const char *wid
 	return -1;
 }
 
+/* What the options gave, for the checks once all are read. */
+struct seen {
+	const char *window_arg, *width_arg, *cpus_arg;
+	bool hardlimit_set;
+	int nopts;
+	struct old_spellings old;
+};
+
+/* Measure settings: -1 to go on, else an exit status after one line. */
+static int take_measure(struct hwlat_cli *cli, struct seen *sn, int c, const struct opt_def *def,
+			const char *arg)
+{
+	struct hwlat_conf *h = &cli->sc.hwl;
+	struct why why = { 0 };
+
+	switch (c) {
+	case O_DURATION:
+		return parse_duration(arg, true, &cli->sc.duration_s, &why) ? opt_bad(def, arg, why.text) : -1;
+	case O_THRESHOLD:
+		return parse_time_us(arg, 1, THRESHOLD_MAX, &h->threshold_us, &why) ?
+		       opt_bad(def, arg, why.text) : -1;
+	case O_HARDLIMIT:
+		sn->hardlimit_set = true;
+		return parse_time_us(arg, 0, WINDOW_MAX, &cli->hardlimit_us, &why) ?
+		       opt_bad(def, arg, why.text) : -1;
+	case O_WINDOW:
+		sn->window_arg = arg;
+		return parse_time_us(arg, 1, WINDOW_MAX, &h->window_us, &why) ?
+		       opt_bad(def, arg, why.text) : -1;
+	case O_WIDTH:
+		sn->width_arg = arg;
+		return parse_time_us(arg, 1, WINDOW_MAX, &h->width_us, &why) ?
+		       opt_bad(def, arg, why.text) : -1;
+	case O_INTERVAL:
+	case O_SAMPLE_WIDTH:
+		return take_ms(&sn->old, def, arg);
+	case O_MODE:
+		return hwlat_mode_parse(arg, &h->mode) ? opt_bad(def, arg, "is not a mode") : -1;
+	case O_CPUS:
+		sn->cpus_arg = arg;
+		if (cpuset_parse(arg, &h->cpus, &why))
+			return opt_bad(def, arg, why.text);
+		return cpuset_empty(&h->cpus) ? opt_bad(def, arg, "names no CPU") : -1;
+	case O_SMI:
+		cli->sc.smi = cli->sc.smi_load = true;
+		return -1;
+	}
+	return -2;
+}
+
+/* What the run prints and the rest: -1 to go on, else an exit status. */
+static int take_other(struct hwlat_cli *cli, int c, const struct opt_def *def, const char *arg)
+{
+	switch (c) {
+	case O_REPORT:
+		return take_report(cli, def, arg);
+	case O_WATCH:
+		cli->watch = true;
+		break;
+	case O_QUIET:
+		cli->brief = true;
+		break;
+	case O_NOTHING:
+		cli->out.quiet = true;
+		break;
+	case O_CLEANUP:
+		cli->cleanup = true;
+		break;
+	case O_DEBUG:
+		cli->sc.debug = true;
+		break;
+	case O_HELP:
+		hwlat_cli_usage(stdout);
+		return HWN_EXIT_OK;
+	default:
+		return HWN_EXIT_USAGE;	/* '?': opt_next() said why */
+	}
+	return -1;
+}
+
+/* Once every option is read: -1 to run, else the exit status after one line. */
+static int after_options(struct hwlat_cli *cli, struct seen *sn)
+{
+	if (cli->cleanup && sn->nopts > 1)
+		return opt_bad(opt_find(hwlat_options(), O_CLEANUP), NULL, "takes no other option");
+	if (old_spellings_apply(cli, &sn->old, &sn->window_arg, &sn->width_arg) < 0)
+		return HWN_EXIT_USAGE;
+	return finish(cli, sn->window_arg, sn->width_arg, sn->cpus_arg, sn->hardlimit_set);
+}
+
 int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 {
 	const struct opt_def *def = NULL;
-	const char *arg = NULL, *cpus_arg = NULL;
-	struct why why;
-	const char *window_arg = NULL, *width_arg = NULL;
+	const char *arg = NULL;
 	struct hwlat_conf *h = &cli->sc.hwl;
-	bool hardlimit_set = false, cpus_set = false;
+	struct seen sn = { 0 };
 	struct opt_parser *p;
 	int c, first = argc, rc = -1;
 
@@ -203,74 +289,18 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	h->mode = HWLAT_MODE_ROUND_ROBIN;
 	h->buffer_kb = 256;
 
-	p = opt_parser_new(hwlat_options, "hwnoisetop hwlat");
+	p = opt_parser_new(hwlat_options(), "hwnoisetop hwlat");
 	if (!p) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;
 	}
 	optind = 0;	/* a fresh getopt scan, also when called more than once */
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
+		sn.nopts++;
 		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
 			continue;
-		switch (c) {
-		case '?':
-			rc = HWN_EXIT_USAGE;
-			break;
-		case O_DURATION:
-			if (parse_duration(arg, true, &cli->sc.duration_s, &why))
-				rc = opt_bad(def, arg, why.text);
-			break;
-		case O_THRESHOLD:
-			if (parse_time_us(arg, 1, THRESHOLD_MAX, &h->threshold_us, &why))
-				rc = opt_bad(def, arg, why.text);
-			break;
-		case O_HARDLIMIT:
-			if (parse_time_us(arg, 0, WINDOW_MAX, &cli->hardlimit_us, &why))
-				rc = opt_bad(def, arg, why.text);
-			hardlimit_set = true;
-			break;
-		case O_WINDOW:
-			if (parse_time_us(arg, 1, WINDOW_MAX, &h->window_us, &why))
-				rc = opt_bad(def, arg, why.text);
-			window_arg = arg;
-			break;
-		case O_WIDTH:
-			if (parse_time_us(arg, 1, WINDOW_MAX, &h->width_us, &why))
-				rc = opt_bad(def, arg, why.text);
-			width_arg = arg;
-			break;
-		case O_MODE:
-			if (hwlat_mode_parse(arg, &h->mode))
-				rc = opt_bad(def, arg, "is not a mode");
-			break;
-		case O_CPUS:
-			if (cpuset_parse(arg, &h->cpus, &why))
-				rc = opt_bad(def, arg, why.text);
-			else if (cpuset_empty(&h->cpus))
-				rc = opt_bad(def, arg, "names no CPU");
-			cpus_set = true;
-			cpus_arg = arg;
-			break;
-		case O_REPORT:
-			rc = take_report(cli, def, arg);
-			break;
-		case O_WATCH:
-			cli->watch = true;
-			break;
-		case O_QUIET:
-			cli->out.quiet = true;
-			break;
-		case O_DEBUG:
-			cli->sc.debug = true;
-			break;
-		case O_SMI:
-			cli->sc.smi = cli->sc.smi_load = true;
-			break;
-		case O_HELP:
-			hwlat_cli_usage(stdout);
-			rc = HWN_EXIT_OK;
-			break;
-		}
+		if ((rc = take_measure(cli, &sn, c, def, arg)) == -2)
+			rc = take_other(cli, c, def, arg);
 	}
 	opt_parser_free(p);
 	if (rc >= 0)
@@ -280,7 +310,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 			opt_quote(argv[first], &(struct opt_text){ 0 }));
 		return HWN_EXIT_USAGE;
 	}
-	return finish(cli, window_arg, width_arg, cpus_set ? cpus_arg : NULL, hardlimit_set);
+	return after_options(cli, &sn);
 }
 
 void hwlat_print_params(FILE *out, const struct hwlat_cli *cli)
@@ -333,13 +363,15 @@ int hwlat_main(int argc, char **argv)
 	rc = hwlat_cli_parse(&cli, argc, argv);
 	if (rc >= 0)
 		return rc == HWN_EXIT_OK ? HWN_HWLAT_BELOW : HWN_HWLAT_FAILED;
+	if (cli.cleanup)	/* as hwlatdetect --cleanup: undo what a killed run left */
+		return cleanup_run(stdout, false) ? HWN_HWLAT_FAILED : HWN_HWLAT_BELOW;
 	if (hwlat_check(err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_HWLAT_FAILED;
 	}
 	if (outputs_open(&out, &cli.out))
 		return HWN_HWLAT_FAILED;
-	if (!cli.out.quiet && !cli.out.json) {
+	if (!cli.out.quiet && !cli.out.json && !cli.brief) {
 		hwlat_print_params(stdout, &cli);
 		printf("\nStarting test\n");
 		fflush(stdout);
@@ -355,7 +387,7 @@ int hwlat_main(int argc, char **argv)
 	}
 	w.s = s;
 	outputs_begin(&out, s, argc + 1, argv - 1, &(struct recording_cli){
-		.quiet = cli.out.quiet, .json = cli.out.json, .watch = cli.watch,
+		.quiet = cli.out.quiet, .brief = cli.brief, .json = cli.out.json, .watch = cli.watch,
 		.hardlimit_us = cli.hardlimit_us, .report = cli.report });
 	if (cli.sc.smi && !smi_ok(session_smi(s)))
 		fprintf(stderr, "hwnoisetop: no SMI count: %s\n", smi_why(session_smi(s)));
@@ -364,7 +396,7 @@ int hwlat_main(int argc, char **argv)
 	if (cli.watch && !cli.out.quiet)
 		watch_update(&w);	/* what the last drain brought */
 	end = (struct hwlat_end){ .conf = &cli.sc.hwl, .hardlimit_us = cli.hardlimit_us,
-				  .duration_s = cli.sc.duration_s, .quiet = cli.out.quiet,
+				  .duration_s = cli.sc.duration_s, .quiet = cli.out.quiet, .brief = cli.brief,
 				  .json = cli.out.json, .watch = cli.watch, .smi = smi_ok(session_smi(s)) };
 	status = session_hwl_stats(s)->samples && session_hwl_stats(s)->max > cli.hardlimit_us ? HWN_HWLAT_ABOVE :
 									     HWN_HWLAT_BELOW;

@@ -27,10 +27,10 @@ struct hwlat_cli {
 	uint64_t hardlimit_us;		/* the run fails when the max exceeds it */
 	const char *report;		/* --report FILE, or NULL */
 	bool watch;
+	bool brief;			/* -q: only the summary at the end */
+	bool cleanup;			/* --cleanup: undo what killed runs left, then exit */
 	struct out_opts out;		/* --quiet, --json, --prometheus, --record, --force */
 };
-
-extern const struct opt_def hwlat_options[];
 
 /*
  * Parse argv (argv[0] is "hwlat") into cli.  Returns -1 to go on, or an

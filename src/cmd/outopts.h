@@ -15,8 +15,8 @@
 enum { OUT_JSON = 0x300, OUT_PROMETHEUS, OUT_RECORD, OUT_FORCE };
 
 /* The --prometheus entry of an option table; more and example are the command's. */
-#define PROMETHEUS_OPTION(more_text, example_line)						\
-	{ .id = OUT_PROMETHEUS, .long_name = "prometheus", .arg = OPT_REQUIRED,			\
+#define PROMETHEUS_OPTION(more_text, example_line, which)					\
+	{ .id = OUT_PROMETHEUS, .cmds = (which), .long_name = "prometheus", .arg = OPT_REQUIRED,	\
 	  .arg_name = "file",									\
 	  .help = "keep file (ending in .prom) up to date, about once a second, in the "	\
 		  "Prometheus text format for node_exporter's textfile collector",		\

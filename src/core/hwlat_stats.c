@@ -32,7 +32,16 @@ void hwl_stats_reset(struct hwl_stats *st)
 	st->nsamples = st->head = 0;
 	st->samples = 0;
 	st->max = st->count = 0;
+	st->first_ns = st->last_ns = 0;
 	memset(&st->lost, 0, sizeof(st->lost));
+}
+
+bool hwl_stats_avg_interval(const struct hwl_stats *st, uint64_t *us)
+{
+	if (st->samples < 2)
+		return false;
+	*us = (st->last_ns - st->first_ns) / (st->samples - 1) / 1000;
+	return true;
 }
 
 static uint64_t max_u64(uint64_t a, uint64_t b)
@@ -43,7 +52,13 @@ static uint64_t max_u64(uint64_t a, uint64_t b)
 int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
 {
 	int rc = 0;
+	uint64_t ns = (uint64_t)s->ts_sec * 1000000000ULL + (uint64_t)s->ts_nsec;
 
+	/* Samples of several CPUs may come out of time order: the extremes count. */
+	if (!st->samples || ns < st->first_ns)
+		st->first_ns = ns;
+	if (!st->samples || ns > st->last_ns)
+		st->last_ns = ns;
 	st->samples++;
 	st->max = max_u64(st->max, max_u64(s->inner, s->outer));
 	st->count += s->count;

@@ -7,11 +7,13 @@
  * report), or only the latest limit of them (the dashboard's view) and, per CPU, the figures of the dashboard's hwlat view.  The
  * summary follows hwlatdetect: Max Latency = the largest inner or outer
  * gap, Samples recorded = samples, Samples exceeding threshold = the sum
- * of their counts (iterations over the threshold).
+ * of their counts (iterations over the threshold); beside them the average
+ * interval between two samples (the old detector's avg_smi_interval_us).
  */
 #ifndef HWN_HWLAT_STATS_H
 #define HWN_HWLAT_STATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +53,7 @@ struct hwl_stats {
 	uint64_t samples;		/* samples received */
 	uint64_t max;			/* largest inner or outer */
 	uint64_t count;			/* sum of counts */
+	uint64_t first_ns, last_ns;	/* the earliest and latest sample's time */
 	struct lost lost;		/* events dropped and read meanwhile */
 };
 
@@ -62,6 +65,12 @@ void hwl_stats_reset(struct hwl_stats *st);
 int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s);
 /* Account SMIs counted on cpu since the previous read. */
 void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count);
+/*
+ * The average interval between two latency spikes (samples), in us: the
+ * time from the earliest sample to the latest over the samples less one,
+ * the old hwlat detector's avg_smi_interval_us.  false with fewer than two.
+ */
+bool hwl_stats_avg_interval(const struct hwl_stats *st, uint64_t *us);
 /* The i-th kept sample (0: the oldest kept), i < nsamples. */
 const struct hwl_sample *hwl_stats_sample(const struct hwl_stats *st, size_t i);
 

@@ -17,10 +17,19 @@ struct opt_parser {
 	char shortopts[128];
 };
 
+/* One getopt_long entry for the long name name of d. */
+static void long_entry(struct option *o, const struct opt_def *d, const char *name)
+{
+	o->name = name;
+	o->has_arg = d->arg == OPT_NONE ? no_argument :
+		     d->arg == OPT_REQUIRED ? required_argument : optional_argument;
+	o->val = d->id;
+}
+
 struct opt_parser *opt_parser_new(const struct opt_def *defs, const char *command)
 {
 	struct opt_parser *p = calloc(1, sizeof(*p));
-	size_t n = 0, s = 0;
+	size_t n = 0, s = 0, l = 0;
 
 	if (!p)
 		return NULL;
@@ -28,7 +37,7 @@ struct opt_parser *opt_parser_new(const struct opt_def *defs, const char *comman
 		n++;
 	p->defs = defs;
 	p->command = command;
-	p->longopts = calloc(n + 1, sizeof(*p->longopts));
+	p->longopts = calloc(2 * n + 1, sizeof(*p->longopts));	/* a name and an alias each */
 	if (!p->longopts) {
 		free(p);
 		return NULL;
@@ -39,10 +48,10 @@ struct opt_parser *opt_parser_new(const struct opt_def *defs, const char *comman
 	for (size_t i = 0; i < n; i++) {
 		const struct opt_def *d = &defs[i];
 
-		p->longopts[i].name = d->long_name;
-		p->longopts[i].has_arg = d->arg == OPT_NONE ? no_argument :
-					 d->arg == OPT_REQUIRED ? required_argument : optional_argument;
-		p->longopts[i].val = d->id;
+		if (d->long_name)
+			long_entry(&p->longopts[l++], d, d->long_name);
+		if (d->alias)
+			long_entry(&p->longopts[l++], d, d->alias);
 		if (d->short_name && s + 3 < sizeof(p->shortopts)) {
 			p->shortopts[s++] = d->short_name;
 			if (d->arg != OPT_NONE)
@@ -53,6 +62,18 @@ struct opt_parser *opt_parser_new(const struct opt_def *defs, const char *comman
 	}
 	p->shortopts[s] = '\0';
 	return p;
+}
+
+const struct opt_def *opt_select(const struct opt_def *table, enum opt_cmd cmd,
+				 struct opt_def *out, size_t max)
+{
+	size_t n = 0;
+
+	for (; table->id && n + 1 < max; table++)
+		if (table->cmds == OPT_BOTH || table->cmds == cmd)
+			out[n++] = *table;
+	out[n] = (struct opt_def){ 0 };
+	return out;
 }
 
 void opt_parser_free(struct opt_parser *p)
@@ -73,7 +94,9 @@ static const struct opt_def *find(const struct opt_def *defs, int id)
 
 const char *opt_label(const struct opt_def *def, struct opt_text *t)
 {
-	if (def->short_name)
+	if (def->short_name && !def->long_name)
+		snprintf(t->s, sizeof(t->s), "-%c", def->short_name);
+	else if (def->short_name)
 		snprintf(t->s, sizeof(t->s), "-%c/--%s", def->short_name, def->long_name);
 	else
 		snprintf(t->s, sizeof(t->s), "--%s", def->long_name);
@@ -213,16 +236,31 @@ static void print_wrapped(FILE *out, const char *text)
 	}
 }
 
+/* "  -c, --cpus, --cpu-list", "      --width", "  -q": an entry's names, for --help. */
+static void names(const struct opt_def *d, char *buf, size_t size)
+{
+	size_t n;
+
+	if (d->short_name)
+		snprintf(buf, size, "  -%c", d->short_name);
+	else
+		snprintf(buf, size, "    ");
+	n = strlen(buf);
+	if (d->long_name)
+		n += snprintf(buf + n, size - n, "%s--%s", d->short_name ? ", " : "  ",
+			      d->long_name);
+	if (d->alias && n < size)
+		snprintf(buf + n, size - n, ", --%s", d->alias);
+}
+
 void opt_print_help(FILE *out, const struct opt_def *defs)
 {
 	for (; defs->id; defs++) {
 		char left[96], a[48];
 
 		arg_text(defs, a, sizeof(a));
-		if (defs->short_name)
-			snprintf(left, sizeof(left), "  -%c, --%s%s", defs->short_name, defs->long_name, a);
-		else
-			snprintf(left, sizeof(left), "      --%s%s", defs->long_name, a);
+		names(defs, left, sizeof(left));
+		snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s", a);
 		if (strlen(left) < HELP_INDENT)
 			fprintf(out, "%-*s", HELP_INDENT, left);
 		else
@@ -252,10 +290,18 @@ void opt_print_man(FILE *out, const struct opt_def *defs)
 	for (; defs->id; defs++) {
 		fputs(".TP\n", out);
 		if (defs->short_name)
-			fprintf(out, "\\fB\\-%c\\fR, ", defs->short_name);
-		fputs("\\fB\\-\\-", out);
-		roff(out, defs->long_name);
-		fputs("\\fR", out);
+			fprintf(out, "\\fB\\-%c\\fR%s", defs->short_name,
+				defs->long_name ? ", " : "");
+		if (defs->long_name) {
+			fputs("\\fB\\-\\-", out);
+			roff(out, defs->long_name);
+			fputs("\\fR", out);
+		}
+		if (defs->alias) {
+			fputs(", \\fB\\-\\-", out);
+			roff(out, defs->alias);
+			fputs("\\fR", out);
+		}
 		if (defs->arg == OPT_REQUIRED) {
 			fputs(" \\fI", out);
 			roff(out, defs->arg_name);

@@ -5,14 +5,23 @@
 #ifndef HWN_OPTIONS_H
 #define HWN_OPTIONS_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 enum opt_arg { OPT_NONE, OPT_REQUIRED, OPT_OPTIONAL };
 
+/*
+ * Which command lines an entry of the one option table belongs to: the
+ * main command's (the default, 0), "hwnoisetop hwlat"'s, or both.
+ */
+enum opt_cmd { OPT_MAIN = 0, OPT_HWLAT = 1, OPT_BOTH = 2 };
+
 struct opt_def {
 	int id;			/* returned by opt_next(); a letter or >= 256 */
 	char short_name;	/* 0 when long only */
-	const char *long_name;
+	const char *long_name;	/* NULL when short only */
+	const char *alias;	/* a second long name (an older spelling), or NULL */
+	unsigned char cmds;	/* enum opt_cmd */
 	enum opt_arg arg;
 	const char *arg_name;	/* "us", "cpu-list", ... */
 	const char *help;	/* one sentence for --help */
@@ -20,6 +29,14 @@ struct opt_def {
 	const char *example;	/* a command line for the man page, may be NULL */
 	const char *accepts;	/* for error messages: what the argument may be */
 };
+
+/*
+ * The entries of table that belong to command cmd (OPT_MAIN or OPT_HWLAT),
+ * in the table's order, copied into out (max entries, the last one the
+ * terminating zero entry).  Returns out.
+ */
+const struct opt_def *opt_select(const struct opt_def *table, enum opt_cmd cmd,
+				 struct opt_def *out, size_t max);
 
 struct opt_parser;
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,6 +53,52 @@ const char *env_tracing_dir(char *err, size_t errlen)
 	return tracing_dir;
 }
 
+/* At exit: what the run recorded is put back (the tracefs it mounted too). */
+static void restore_at_exit(void)
+{
+	settings_restore();
+	settings_done();
+}
+
+/*
+ * Mount tracefs where the kernel expects it, as libtracefs and rtla do,
+ * but through the ledger: the unmount is recorded (in the run's state
+ * file) before the mount, so that the end of the run, a fatal signal or
+ * --cleanup after a SIGKILL undo it.  The restore runs at exit too, for
+ * the ways out before the session starts (no osnoise tracer, say).
+ */
+static const char *mount_tracefs(char *err, size_t errlen)
+{
+	static bool hooked;
+	char name[64];
+	int e;
+
+	instance_name(NULL, name, sizeof(name));
+	if (settings_init(SETTINGS_TRACEFS_DIR, name) < 0) {
+		snprintf(err, errlen, "tracefs is not mounted, and %s", settings_error());
+		return NULL;
+	}
+	if (!hooked && atexit(restore_at_exit) == 0)
+		hooked = true;
+	if ((e = settings_add_action_umount()) < 0) {
+		snprintf(err, errlen, "tracefs is not mounted, and its unmount cannot be recorded: %s",
+			 strerror(-e));
+		return NULL;
+	}
+	if (mount("nodev", SETTINGS_TRACEFS_DIR, "tracefs", 0, NULL) < 0) {
+		e = errno;
+		settings_drop_action_umount();
+		snprintf(err, errlen, "tracefs is not mounted, and mounting it on %s failed: %s",
+			 SETTINGS_TRACEFS_DIR, strerror(e));
+		return NULL;
+	}
+	fprintf(stderr, "hwnoisetop: mounted tracefs on %s (unmounted again at the end)\n",
+		SETTINGS_TRACEFS_DIR);
+	snprintf(tracing_dir, sizeof(tracing_dir), "%s", SETTINGS_TRACEFS_DIR);
+	settings_set_tracing_dir(tracing_dir);
+	return tracing_dir;
+}
+
 bool env_word_in(const char *list, const char *word)
 {
 	size_t n = strlen(word);
@@ -63,7 +110,7 @@ bool env_word_in(const char *list, const char *word)
 	return false;
 }
 
-int env_check_tracer(const char *tracer, const char *kernel_config, char *err, size_t errlen)
+int env_check_tracer(const char *tracer, const char *advice, char *err, size_t errlen)
 {
 	char path[512], list[1024];
 	const char *dir;
@@ -75,6 +122,8 @@ int env_check_tracer(const char *tracer, const char *kernel_config, char *err, s
 	}
 	dir = env_tracing_dir(err, errlen);
 	if (!dir)
+		dir = mount_tracefs(err, errlen);
+	if (!dir)
 		return -1;
 	snprintf(path, sizeof(path), "%s/available_tracers", dir);
 	if (kernel_read_text(path, list, sizeof(list)) < 0) {
@@ -83,8 +132,7 @@ int env_check_tracer(const char *tracer, const char *kernel_config, char *err, s
 	}
 	if (!env_word_in(list, tracer)) {
 		snprintf(err, errlen,
-			 "this kernel has no %s tracer (available: %s): boot a kernel built with %s",
-			 tracer, list, kernel_config);
+			 "this kernel has no %s tracer (available: %s): %s", tracer, list, advice);
 		return -1;
 	}
 	return 0;

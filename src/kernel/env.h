@@ -58,8 +58,13 @@ enum {
 /* The tracefs mount point, or NULL (with err) when tracefs is not mounted. */
 const char *env_tracing_dir(char *err, size_t errlen);
 
-/* Root, tracefs, and tracer listed in available_tracers.  0 or -1 with err. */
-int env_check_tracer(const char *tracer, const char *kernel_config, char *err, size_t errlen);
+/*
+ * Root, tracefs, and tracer listed in available_tracers.  0 or -1 with err,
+ * which ends with advice (what to do) when the tracer is missing.
+ * tracefs not mounted: mounted on /sys/kernel/tracing through the settings
+ * ledger (unmounted at the end, at exit, or by --cleanup), one line saying so.
+ */
+int env_check_tracer(const char *tracer, const char *advice, char *err, size_t errlen);
 
 /*
  * Is a tracer that conflicts with ours (any of the names in conflicts,

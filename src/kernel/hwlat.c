@@ -48,7 +48,7 @@ int hwlat_check(char *err, size_t errlen)
 	/* tracing_thresh is shared: no osnoise or timerlat run beside us either. */
 	static const char *const conflicts[] = { "hwlat", "osnoise", "timerlat", NULL };
 
-	if (env_check_tracer("hwlat", "CONFIG_HWLAT_TRACER=y", err, errlen))
+	if (env_check_tracer("hwlat", "boot a kernel built with CONFIG_HWLAT_TRACER=y", err, errlen))
 		return -1;
 	return env_check_busy(conflicts, err, errlen);
 }

@@ -11,11 +11,13 @@
 
 #include <tracefs.h>
 
+#include "advice.h"
 #include "env.h"
 #include "instance.h"
 #include "settings.h"
 
 #define OPTIONS "osnoise/options"
+#define OS_RELEASE "/etc/os-release"
 
 static bool has_option(const struct osnoise *o, const char *name)
 {
@@ -33,11 +35,10 @@ int osnoise_check(bool irq_disable, char *err, size_t errlen)
 {
 	/* hwlat shares tracing_thresh: it may not run beside us either. */
 	static const char *const conflicts[] = { "osnoise", "timerlat", "hwlat", NULL };
-	char options[512];
+	char options[512], advice[640];
 
 	/* The tracer came in 5.14, its options file and OSNOISE_IRQ_DISABLE in 6.2. */
-	if (env_check_tracer("osnoise",
-			     "CONFIG_OSNOISE_TRACER=y, Linux >= 6.2 for its OSNOISE_IRQ_DISABLE option",
+	if (env_check_tracer("osnoise", advice_osnoise(OS_RELEASE, false, advice, sizeof(advice)),
 			     err, errlen))
 		return -1;
 	if (irq_disable) {
@@ -45,7 +46,8 @@ int osnoise_check(bool irq_disable, char *err, size_t errlen)
 		    !strstr(options, "OSNOISE_IRQ_DISABLE")) {
 			snprintf(err, errlen,
 				 "this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option, "
-				 "which hwnoise mode needs (Linux >= 6.2)");
+				 "which hwnoise mode needs (Linux >= 6.2): %s",
+				 advice_osnoise(OS_RELEASE, true, advice, sizeof(advice)));
 			return -1;
 		}
 	}

@@ -121,6 +121,7 @@ static void hwlat_conf(struct json *j, const struct hwlat_conf *c)
 static void hwlat_figures(struct json *j, const struct hwl_stats *st, const struct cpuset *cpus,
 			  bool smi)
 {
+	uint64_t avg;
 	int cpu;
 
 	if (st->samples)
@@ -129,6 +130,10 @@ static void hwlat_figures(struct json *j, const struct hwl_stats *st, const stru
 		json_null(j, "max_latency_us");
 	json_u64(j, "samples_recorded", st->samples);
 	json_u64(j, "samples_exceeding_threshold", st->count);
+	if (hwl_stats_avg_interval(st, &avg))
+		json_u64(j, "avg_smi_interval_us", avg);
+	else
+		json_null(j, "avg_smi_interval_us");
 	json_array(j, "cpus");
 	cpuset_for_each(cpu, cpus) {
 		const struct hwl_cpu_stats *c;

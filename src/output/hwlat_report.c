@@ -8,6 +8,7 @@
 void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
 {
 	char line[128];
+	uint64_t avg;
 
 	if (st->samples == 0)
 		fprintf(out, "Max Latency: Below threshold\n");
@@ -15,6 +16,8 @@ void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
 		fprintf(out, "Max Latency: %" PRIu64 "us\n", st->max);
 	fprintf(out, "Samples recorded: %" PRIu64 "\n", st->samples);
 	fprintf(out, "Samples exceeding threshold: %" PRIu64 "\n", st->count);
+	if (hwl_stats_avg_interval(st, &avg))
+		fprintf(out, "Average interval between spikes: %" PRIu64 "us\n", avg);
 	if (*lost_text(&st->lost, line, sizeof(line)))
 		fprintf(out, "%s\n", line);
 }

@@ -284,6 +284,8 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 			cli->json ? "true" : "false", cli->watch ? "true" : "false",
 			(unsigned long long)cli->hardlimit_us);
 		put_str(r, "report", cli->report ? cli->report : "");
+		if (cli->brief)
+			fprintf(r->mem, ",\"brief\":true");
 	}
 	put_settings(r, &r->set);
 	topology(r);

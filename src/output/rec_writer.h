@@ -24,9 +24,13 @@
 
 #define RECORDING_VERSION 1
 
-/* The --record and --force entries of an option table (options.h); cmd: "hwnoisetop -q"... */
-#define RECORDING_OPTIONS(id_record, id_force, cmd)					\
-	{ .id = (id_record), .long_name = "record", .arg = OPT_REQUIRED, .arg_name = "file",	\
+/*
+ * The --record and --force entries of an option table (options.h); cmd:
+ * "hwnoisetop -q"...; which: the command line they belong to (enum opt_cmd).
+ */
+#define RECORDING_OPTIONS(id_record, id_force, cmd, which)				\
+	{ .id = (id_record), .cmds = (which), .long_name = "record", .arg = OPT_REQUIRED,	\
+	  .arg_name = "file",									\
 	  .help = "write every period summary, hwlat sample, marker and setting change to file "	\
 		  "as JSON Lines, flushed each second (RECORDINGS in the man page)",	\
 	  .more = "An existing file is not overwritten unless --force is given. The file is "	\
@@ -35,7 +39,7 @@
 	  .example = cmd " -d 1h --record night.jsonl",					\
 	  .accepts = "a new file in an existing, writable directory, or with --force an "	\
 		     "existing one" },			\
-	{ .id = (id_force), .long_name = "force", .arg = OPT_NONE,				\
+	{ .id = (id_force), .cmds = (which), .long_name = "force", .arg = OPT_NONE,		\
 	  .help = "let --record overwrite an existing file",					\
 	  .example = cmd " --record run.jsonl --force" }
 
@@ -53,6 +57,7 @@ struct recording_cli {
 	bool quiet;		/* -q: no per-segment tables; hwlat: nothing printed */
 	/* hwnoisetop hwlat's (in its recordings' header only): */
 	bool json;		/* --json */
+	bool brief;		/* -q: only the summary */
 	bool watch;		/* --watch: the samples printed as they came */
 	uint64_t hardlimit_us;	/* --hardlimit */
 	const char *report;	/* --report FILE, or NULL */

@@ -104,7 +104,7 @@ void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 		};
 
 		export_json_hwlat(stdout, session_hwl_stats(s), &run);
-	} else if (!e->quiet && !e->watch) {
+	} else if (!e->quiet && !e->watch && !e->brief) {
 		hwlat_print_samples(stdout, session_hwl_stats(s), 0);
 	}
 	fflush(stdout);
@@ -186,10 +186,13 @@ int replay_main(const char *path, bool quiet, bool json)
 	rc = replay_read(r, f);
 	fclose(f);
 	if (rc < 0) {
+		/* A hwlat run's recording (its header read): hwlat's table, where 1 is "above". */
+		int status = r->hwlat_mode ? HWN_HWLAT_FAILED : HWN_EXIT_USAGE;
+
 		fprintf(stderr, "hwnoisetop: --replay: %s %s\n", path, r->err);
 		replay_free(r);
 		free(r);
-		return HWN_EXIT_USAGE;
+		return status;
 	}
 	return replay_report(r, path, quiet, json);
 }

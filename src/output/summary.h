@@ -36,6 +36,7 @@ struct hwlat_end {
 	uint64_t duration_s;
 	const char *report;	/* --report FILE, written: its line; NULL: none */
 	bool quiet;		/* --quiet: nothing */
+	bool brief;		/* -q: the summary, not the samples */
 	bool json;		/* --json: the object on stdout, the report's line on stderr */
 	bool watch;		/* --watch: the samples were printed as they came */
 	bool smi;		/* the SMI counts were read */

@@ -142,8 +142,9 @@ static int hwlat_options(struct replay *r, const struct jsonr_obj *o)
 	if (jsonr_u64(o, "hardlimit_us", &e->hardlimit_us) < 0)
 		e->hardlimit_us = r->s->conf.hwl.threshold_us;
 	if ((jsonr_get(o, "json") && jsonr_bool(o, "json", &e->json) < 0) ||
-	    (jsonr_get(o, "watch") && jsonr_bool(o, "watch", &e->watch) < 0))
-		return bad(r, "no true or false \"%s\"", "json or watch");
+	    (jsonr_get(o, "watch") && jsonr_bool(o, "watch", &e->watch) < 0) ||
+	    (jsonr_get(o, "brief") && jsonr_bool(o, "brief", &e->brief) < 0))
+		return bad(r, "no true or false \"%s\"", "json, watch or brief");
 	if (jsonr_get(o, "report") && jsonr_str(o, "report", r->report, sizeof(r->report)) < 0)
 		return bad(r, "no \"%s\" string", "report");
 	return 0;

@@ -16,6 +16,7 @@
  *   keep     0|1
  *   hwlat_thresh <us>                           (optional)
  *   action   unload_module  <module>            (optional; only msr)
+ *   action   umount         /sys/kernel/tracing (optional: this run mounted it)
  *   instance <dir>                              (any number)
  *   entry    <class> <kind> <written> <path> <original> <last write>
  *   end      <number of entry lines>
@@ -171,6 +172,8 @@ void settings_clear(void)
 	p->keep = false;
 	p->module[0] = '\0';
 	p->module_out = OUT_NONE;
+	p->umount = false;
+	p->umount_out = OUT_NONE;
 	p->hwlat_thresh = 0;
 	p->dirty = false;
 }
@@ -443,6 +446,21 @@ int settings_add_action_unload_module(const char *module)
 void settings_drop_action_unload_module(void)
 {
 	settings_plan.module[0] = '\0';
+	settings_plan.dirty = true;
+	settings_sync();
+}
+
+int settings_add_action_umount(void)
+{
+	settings_plan.umount = true;
+	settings_plan.umount_out = OUT_NONE;
+	settings_plan.dirty = true;
+	return settings_sync();
+}
+
+void settings_drop_action_umount(void)
+{
+	settings_plan.umount = false;
 	settings_plan.dirty = true;
 	settings_sync();
 }

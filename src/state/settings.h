@@ -44,7 +44,8 @@ enum settings_class { SETTINGS_TRACER, SETTINGS_ONLINE, SETTINGS_KNOB };
 void settings_set_tracing_dir(const char *tracing_dir);
 
 /*
- * Name this run (e.g. "hwnoisetop-42"); call once, before any write.
+ * Name this run (e.g. "hwnoisetop-42"), before any write; a second call
+ * with the same name while its lock is held keeps what is recorded.
  * Checks /run/hwnoisetop (root-owned, 0700, no symlink; made if missing)
  * and takes the run's lock, /run/hwnoisetop/NAME.lock, held until
  * settings_done().  Returns 0 or -errno (msg says what is wrong).
@@ -119,6 +120,18 @@ bool settings_keep(void);
 int settings_add_action_unload_module(const char *module);
 /* Take it back: the load it was recorded for did not happen. */
 void settings_drop_action_unload_module(void);
+
+/*
+ * The other action: unmount the tracefs this run mounted, at
+ * SETTINGS_TRACEFS_DIR only.  Recorded (in the state file) before the
+ * mount, so that the restore, and --cleanup after a SIGKILL, unmount it;
+ * a tracefs no longer mounted there is done already, one with files still
+ * open is detached (MNT_DETACH: out of the tree at once).  Done also when keeping the tuning.  0 or -errno.
+ */
+#define SETTINGS_TRACEFS_DIR "/sys/kernel/tracing"
+int settings_add_action_umount(void);
+/* Take it back: the mount it was recorded for did not happen. */
+void settings_drop_action_umount(void);
 
 /*
  * The threshold the kernel's hwlat tracer remembered from its last run

@@ -65,8 +65,15 @@ int settings_check_dir(const char *dir, char *msg, size_t msglen)
 
 int settings_init(const char *tracing_dir, const char *run_name)
 {
+	char again[sizeof(lock_file)];
 	int err;
 
+	/* Initialised already under this name (e.g. to mount tracefs): keep the plan. */
+	snprintf(again, sizeof(again), "%s/%.200s.lock", state_dir, run_name);
+	if (lock_fd >= 0 && strcmp(again, lock_file) == 0) {
+		settings_set_tracing_dir(tracing_dir);
+		return 0;
+	}
 	settings_set_tracing_dir(tracing_dir);
 	settings_clear();
 	state_file[0] = dead_lock[0] = '\0';
@@ -194,6 +201,8 @@ static void write_plan(FILE *f)
 		fprintf(f, "hwlat_thresh\t%llu\n", (unsigned long long)p->hwlat_thresh);
 	if (p->module[0])
 		fprintf(f, "action\tunload_module\t%s\n", p->module);
+	if (p->umount)
+		fprintf(f, "action\tumount\t%s\n", SETTINGS_TRACEFS_DIR);
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
 		if (p->inst[i][0])
 			fprintf(f, "instance\t%s\n", p->inst[i]);
@@ -338,6 +347,10 @@ static int parse_line(char *line, bool v1, bool *end, char *msg, size_t msglen)
 	}
 	if (strcmp(key, "action") == 0 && rest && strcmp(rest, "unload_module\tmsr") == 0) {
 		strcpy(settings_plan.module, "msr");
+		return 0;
+	}
+	if (strcmp(key, "action") == 0 && rest && strcmp(rest, "umount\t" SETTINGS_TRACEFS_DIR) == 0) {
+		settings_plan.umount = true;
 		return 0;
 	}
 	if (strcmp(key, "end") == 0 && rest) {

@@ -41,6 +41,8 @@ struct settings_plan {
 	bool keep;
 	char module[16];	/* module to unload at restore, "" for none */
 	unsigned char module_out;
+	bool umount;		/* unmount the tracefs this run mounted (SETTINGS_TRACEFS_DIR) */
+	unsigned char umount_out;
 	uint64_t hwlat_thresh;	/* 0: none recorded */
 	bool dirty;		/* saves not yet in the state file */
 };

@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <sys/mount.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -128,6 +131,26 @@ static void unload_module(void)
 		p->module_out = OUT_FAILED;
 }
 
+/* System calls only: part of the restore path. */
+static void unmount_tracefs(void)
+{
+	struct settings_plan *p = &settings_plan;
+	struct statfs st;
+
+	if (!p->umount || p->umount_out == OUT_RESTORED)
+		return;
+	/* Not (or no longer) a tracefs there: nothing of ours to unmount. */
+	if (statfs(SETTINGS_TRACEFS_DIR, &st) < 0 || st.f_type != TRACEFS_MAGIC)
+		p->umount_out = OUT_RESTORED;
+	else if (umount2(SETTINGS_TRACEFS_DIR, 0) == 0)
+		p->umount_out = OUT_RESTORED;
+	/* Files still open (libtracefs keeps some until exit): out of the tree now. */
+	else if (errno == EBUSY && umount2(SETTINGS_TRACEFS_DIR, MNT_DETACH) == 0)
+		p->umount_out = OUT_RESTORED;
+	else
+		p->umount_out = OUT_FAILED;
+}
+
 int settings_restore(void)
 {
 	struct settings_plan *p = &settings_plan;
@@ -153,11 +176,13 @@ int settings_restore(void)
 		if (e[i].cls == SETTINGS_KNOB && e[i].out != OUT_RESTORED)
 			restore_knob(&e[i]);
 	unload_module();
+	unmount_tracefs();	/* last: every setting above lives in it */
 	for (size_t i = 0; i < n; i++)
 		failed += e[i].out == OUT_FAILED;
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
 		failed += p->inst[i][0] != '\0';
 	failed += p->module_out == OUT_FAILED;
+	failed += p->umount_out == OUT_FAILED;
 	if (!failed)
 		settings_state_unlink();
 	return failed;
@@ -225,6 +250,11 @@ size_t settings_outcome(char *buf, size_t len)
 		add(buf, len, &used, "left     module %s loaded (in use)\n", p->module);
 	else if (p->module[0] && p->module_out == OUT_FAILED)
 		add(buf, len, &used, "failed   to unload module %s\n", p->module);
+	if (p->umount && p->umount_out == OUT_RESTORED)
+		add(buf, len, &used, "unmounted tracefs from %s (mounted by hwnoisetop)\n",
+		    SETTINGS_TRACEFS_DIR);
+	else if (p->umount && p->umount_out == OUT_FAILED)
+		add(buf, len, &used, "failed   to unmount tracefs from %s\n", SETTINGS_TRACEFS_DIR);
 	return used;
 }
 
@@ -258,6 +288,8 @@ size_t settings_describe(char *buf, size_t len)
 	}
 	if (p->module[0])
 		add(buf, len, &used, "  unload module %s\n", p->module);
+	if (p->umount)
+		add(buf, len, &used, "  unmount tracefs from %s\n", SETTINGS_TRACEFS_DIR);
 	return used;
 }
 
@@ -272,7 +304,7 @@ void settings_summary(char *msg, size_t len)
 		inst += p->inst[i][0] != '\0';
 	snprintf(msg, len, "%d settings restored, %d kept, %d left as changed from outside, %d failed%s",
 		 count[OUT_RESTORED] + count[OUT_SAME], count[OUT_KEPT], count[OUT_LEFT],
-		 count[OUT_FAILED] + (p->module_out == OUT_FAILED),
+		 count[OUT_FAILED] + (p->module_out == OUT_FAILED) + (p->umount_out == OUT_FAILED),
 		 inst ? ", an instance could not be removed" : "");
 }
 

@@ -1,46 +1,60 @@
 #!/bin/bash
 # On this machine's own kernel (no osnoise tracer here, and maybe no
-# tracefs mount): hwnoisetop refuses with one clear line, exit 1, and
-# changes nothing.  Also: not root.
+# tracefs mount), in a private mount namespace: hwnoisetop mounts tracefs
+# when it is not, refuses with one clear line naming what to install and
+# the example recording, exit 1, and leaves nothing changed (the tracefs
+# it mounted unmounted).  Also: not root.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 bin=${HWNOISETOP:-$top/src/hwnoisetop}
 n=0
 skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
 t() { n=$((n + 1)); if [ "$1" = 1 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 
-echo 1..14
+echo 1..17
 tr=/sys/kernel/tracing
-if grep -q OSNOISE_IRQ_DISABLE $tr/osnoise/options 2>/dev/null; then
-	skip "this kernel can measure hwnoise"
-	skip "as above"; skip "as above"; skip "as above"
+hostmounts() { grep -c tracefs /proc/mounts; }
+# Everything that mounts runs in a private mount namespace: the host's
+# mounts stay as they are, whatever hwnoisetop does.
+if grep -q OSNOISE_IRQ_DISABLE $tr/osnoise/options 2>/dev/null || ! command -v unshare >/dev/null; then
+	for i in 1 2 3 4 5 6 7; do skip "this kernel can measure hwnoise, or no unshare"; done
 else
-	before=$(cat /proc/mounts | grep -c tracefs; cat $tr/tracing_thresh $tr/current_tracer 2>/dev/null; ls $tr/instances 2>/dev/null)
-	msg=$("$bin" -q -d 1 2>&1 >/dev/null); rc=$?
-	echo "# $msg"
-	t "$([ $rc = 1 ] && echo 1)" "exit status 1 (got $rc)"
-	t "$([ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] && echo 1)" "one line"
-	if grep -qw tracefs /proc/mounts; then
-		t "$(echo "$msg" | grep -q '^hwnoisetop: this kernel has no osnoise tracer .*CONFIG_OSNOISE_TRACER=y, Linux >= 6.2 for its OSNOISE_IRQ_DISABLE option$' && echo 1)" "names the missing osnoise tracer and the fix"
+	before=$(hostmounts; cat $tr/tracing_thresh $tr/current_tracer 2>/dev/null; ls $tr/instances 2>/dev/null)
+	# tracefs not mounted: hwnoisetop mounts it, finds no osnoise tracer, unmounts it.
+	msg=$(unshare --mount --propagation private sh -c \
+		"umount $tr 2>/dev/null; '$bin' -q -d 1 2>&1 >/dev/null; echo rc=\$?; echo mounts=\$(grep -c tracefs /proc/mounts); ls /run/hwnoisetop 2>/dev/null | grep -c state | sed 's/^/states=/'" 2>&1)
+	echo "$msg" | sed 's/^/# /'
+	t "$(echo "$msg" | grep -q '^rc=1$' && echo 1)" "no tracefs, no osnoise tracer: exit status 1"
+	t "$(echo "$msg" | sed -n 1p | grep -qx 'hwnoisetop: mounted tracefs on /sys/kernel/tracing (unmounted again at the end)' && echo 1)" \
+		"tracefs not mounted: mounted, and says so in one line"
+	t "$(echo "$msg" | grep -q '^mounts=0$' && echo 1)" "... and unmounted again when the run stops (no tracer)"
+	t "$(echo "$msg" | grep -q '^states=0$' && echo 1)" "... no state file left behind"
+	t "$(echo "$msg" | grep -c '^hwnoisetop: this kernel has no osnoise tracer' | grep -qx 1 && [ "$(echo "$msg" | grep -c '^hwnoisetop:')" = 2 ] && echo 1)" \
+		"then one line for the missing tracer"
+	after=$(hostmounts; cat $tr/tracing_thresh $tr/current_tracer 2>/dev/null; ls $tr/instances 2>/dev/null)
+	t "$([ "$before" = "$after" ] && echo 1)" "the host unchanged (its mounts, no instance)"
+	# The "no osnoise tracer" line: what to install here, and the example to replay.
+	line=$(echo "$msg" | grep '^hwnoisetop: this kernel has no osnoise tracer')
+	if grep -qx 'ID=debian' /etc/os-release && grep -qx 'VERSION_ID="12"' /etc/os-release; then
+		want='^hwnoisetop: this kernel has no osnoise tracer \(available: [^)]*\): on Debian 12, install linux-image-6\.12-rt-amd64 and boot it \(linux-image-rt-amd64 there is 6\.1, without OSNOISE_IRQ_DISABLE\); to try hwnoisetop meanwhile, replay a recording made in an emulator: hwnoisetop --replay /.*/hwnoisetop/example-emulator-smt\.jsonl$'
 	else
-		t "$(echo "$msg" | grep -q "^hwnoisetop: tracefs is not mounted: mount it with 'mount -t tracefs" && echo 1)" "names the missing tracefs mount and the fix"
+		want='^hwnoisetop: this kernel has no osnoise tracer \(available: [^)]*\): .*; to try hwnoisetop meanwhile, replay a recording made in an emulator: hwnoisetop --replay /.*/example-emulator-smt\.jsonl$'
 	fi
-	after=$(cat /proc/mounts | grep -c tracefs; cat $tr/tracing_thresh $tr/current_tracer 2>/dev/null; ls $tr/instances 2>/dev/null)
-	t "$([ "$before" = "$after" ] && echo 1)" "nothing changed (no mount, no instance)"
+	t "$(echo "$line" | grep -Eq "$want" && echo 1)" "names the package for this distribution and the example recording"
 fi
-# The "no osnoise tracer" path, with tracefs mounted in a private mount
-# namespace when the host has none mounted (the host's mounts stay as they are).
+# The same with tracefs mounted (by the namespace, not by hwnoisetop).
 if grep -q OSNOISE_IRQ_DISABLE $tr/osnoise/options 2>/dev/null || ! command -v unshare >/dev/null; then
 	skip "as above"; skip "as above"; skip "as above"
 else
 	msg=$(unshare --mount --propagation private sh -c \
-		"grep -qw tracefs /proc/mounts || mount -t tracefs nodev $tr; grep -qw osnoise $tr/available_tracers && echo HAS-OSNOISE; '$bin' -q -d 1; echo rc=\$?" 2>&1)
+		"grep -qw tracefs /proc/mounts || mount -t tracefs nodev $tr; grep -qw osnoise $tr/available_tracers && echo HAS-OSNOISE; '$bin' -q -d 1; echo rc=\$?; echo mounts=\$(grep -c tracefs /proc/mounts)" 2>&1)
 	echo "$msg" | sed 's/^/# /'
 	if echo "$msg" | grep -q HAS-OSNOISE; then
 		skip "this kernel has osnoise (but no OSNOISE_IRQ_DISABLE)"
-		t "$(echo "$msg" | grep -q 'no OSNOISE_IRQ_DISABLE option, which hwnoise mode needs (Linux >= 6.2)$' && echo 1)" "names the missing OSNOISE_IRQ_DISABLE and the version"
+		t "$(echo "$msg" | grep -q 'no OSNOISE_IRQ_DISABLE option, which hwnoise mode needs (Linux >= 6.2): .*hwnoisetop --osnoise' && echo 1)" "names the missing OSNOISE_IRQ_DISABLE, the version and --osnoise"
 	else
 		t "$(echo "$msg" | grep -q '^rc=1$' && echo 1)" "no osnoise tracer: exit status 1"
-		t "$(echo "$msg" | grep -q '^hwnoisetop: this kernel has no osnoise tracer (available: .*): boot a kernel built with CONFIG_OSNOISE_TRACER=y, Linux >= 6.2 for its OSNOISE_IRQ_DISABLE option$' && echo 1)" "no osnoise tracer: names it, the kernel option and the version"
+		t "$(echo "$msg" | grep -q '^mounts=1$' && ! echo "$msg" | grep -q 'mounted tracefs' && echo 1)" \
+			"a tracefs mounted before is used and left mounted"
 	fi
 	t "$(echo "$msg" | grep -c '^hwnoisetop:' | grep -qx 1 && echo 1)" "no osnoise tracer: one line"
 fi

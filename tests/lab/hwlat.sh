@@ -3,12 +3,14 @@
 # the hwlat tracer), then, in one lab VM boot, the real hwlat tracer under
 # TCG: samples and the report's lines against the summary, the hard-limit
 # exit status, per-cpu mode, NMIs injected into CPU 0, a second hwlat
-# refused, and every setting restored after each way out.
+# refused, and every setting restored after each way out; the main
+# command's spellings, hwlatdetect's older ones, -q, the average interval
+# between spikes, and the man page's --quiet --record example.
 . "$(dirname "$0")/lib.sh"
 
 # No lab_require: the checks on this machine run without a VM too; lab_run
 # skips the rest when no lab VM can run here.
-plan 70
+plan 81
 
 # ---- On this machine: nothing needs the tracer for these.
 bin=$HWNOISETOP
@@ -67,6 +69,21 @@ echo "\$during" | grep -q '^instances=hwnoisetop-[0-9]*-hwlat$' && echo "instanc
 hwnoisetop hwlat --threshold 1 --window 100000 --width 80000 --duration 2 --hardlimit 1 --quiet > q.txt 2>&1
 echo "rc_hard=\$? quiet_bytes=\$(wc -c < q.txt)"
 [ "\$before" = "\$(snap)" ] && echo "restored_hard=yes"
+# The main command's spellings (-T, -d, -c) beside hwlatdetect's older ones
+# (--interval: the gap between samples, --sample_width), and -q: the summary only.
+hwnoisetop hwlat -T 1 --interval 20 --sample_width 80 -d 3 -c 1 --cpu-list 0 -q --hardlimit 60s --report sp_rep.txt > sp.txt 2>&1 & pid=\$!
+wait_for 'grep -qs hwlat /sys/kernel/tracing/instances/hwnoisetop-*-hwlat/current_tracer'
+during_sp=\$(snap)
+wait \$pid; echo "rc_spell=\$?"
+echo "@@sp"; cat sp.txt; echo "@@end"
+echo "@@sprep"; cat sp_rep.txt; echo "@@end"
+echo "\$during_sp" | grep -q '^hwlat_detector/width=80000$' && echo "\$during_sp" | grep -q '^hwlat_detector/window=100000$' && echo "sp_timing=yes"
+echo "\$during_sp" | grep -q '^tracing_thresh=1$' && echo "sp_thresh=yes"
+[ "\$before" = "\$(snap)" ] && echo "restored_spell=yes"
+# The man page's example (its hour cut to 3 s): --quiet prints nothing, the recording replays.
+hwnoisetop hwlat --quiet -d 3 --record night.jsonl > night.txt 2>&1; echo "rc_night=\$? night_bytes=\$(wc -c < night.txt)"
+hwnoisetop --replay night.jsonl --json > night.json 2> night.err; echo "rc_night_replay=\$?"
+echo "night_json=\$(grep -o '"samples_recorded":[0-9]*,"samples_exceeding_threshold":[0-9]*,"avg_smi_interval_us":[0-9a-z]*' night.json)"
 # per-cpu mode on both CPUs, with --watch.
 hwnoisetop hwlat --threshold 1 --window 100000 --width 50000 --duration 3 --mode per-cpu -c 0-1 --watch --hardlimit 60s > pc.txt 2>&1
 echo "rc_percpu=\$?"
@@ -188,6 +205,29 @@ is "$(get restored_normal)" yes "every setting restored after the duration ended
 is "$(get rc_hard | cut -d' ' -f1)" 1 "max above --hardlimit: exit 1"
 is "$(get rc_hard | sed 's/.*quiet_bytes=//')" 0 "--quiet prints nothing"
 is "$(get restored_hard)" yes "every setting restored after the hard-limit run"
+
+# -T -d -c, --interval --sample_width, -q.
+sp=$(block sp)
+sprep=$(block sprep)
+diag "$sp"
+is "$(get rc_spell)" 0 "-T 1 --interval 20 --sample_width 80 -d 3 -c 1 --cpu-list 0 -q: exit 0"
+is "$(get sp_timing)" yes "--interval 20 --sample_width 80: window 100000 us, width 80000 us in the kernel"
+is "$(get sp_thresh)" yes "-T 1: tracing_thresh 1 while measuring"
+is "$(printf '%s\n' "$sp" | sed -n 1p)" "test finished" "-q: no parameters before the summary"
+is "$(printf '%s\n' "$sp" | grep -cE "$line_re")" 0 "-q: no samples after it"
+is "$(printf '%s\n' "$sprep" | grep -E "$line_re" | grep -vc 'cpu:0,')" 0 "--cpu-list 0 after -c 1: every sample from CPU 0"
+n_sp=$(printf '%s\n' "$sprep" | grep -cE "$line_re")
+want_avg=$(printf '%s\n' "$sprep" | grep -E "$line_re" | sed 's/^ts: \([0-9]*\)\.\([0-9]*\),.*/\1 \2/' |
+	awk '{ t = $1 * 1000000000 + $2; if (NR == 1 || t < lo) lo = t; if (NR == 1 || t > hi) hi = t }
+	     END { if (NR > 1) printf "%d", (hi - lo) / (NR - 1) / 1000 }')
+[ "$n_sp" -ge 2 ] && is "$(printf '%s\n' "$sp" | sed -n 's/^Average interval between spikes: //p')" "${want_avg}us" \
+	"the average interval between spikes: (latest - earliest) / (samples - 1) of the report ($n_sp samples)" ||
+	skip 1 "fewer than two samples ($n_sp)"
+is "$(get restored_spell)" yes "every setting restored after the run with the older spellings"
+is "$(get rc_night)" "1 night_bytes=0" "the man page's --quiet -d ... --record line: nothing printed, exit 1 (above the default hard limit under TCG)"
+is "$(get rc_night_replay)" 1 "its recording replays with the recorded status"
+like "$(get night_json)" '^"samples_recorded":[0-9]+,"samples_exceeding_threshold":[0-9]+,"avg_smi_interval_us":([0-9]+|null)$' \
+	"its --json has the average interval beside the count"
 
 # per-cpu mode.
 pc=$(block pc)

@@ -1,7 +1,9 @@
 #!/bin/bash
 # hwnoisetop -q on the real osnoise tracer in the lab VM: the table, its
 # arithmetic, NMIs counted exactly, every setting restored after each way
-# out, and the environment errors of a kernel that can not do hwnoise.
+# out, and the environment errors of a kernel that can not do hwnoise;
+# --osnoise; tracefs not mounted: mounted and unmounted again (--cleanup
+# after a SIGKILL too).
 . "$(dirname "$0")/lib.sh"
 
 # Settings the test sets to unusual values first, then compares.
@@ -9,7 +11,7 @@ snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh osnoise/stop_
 unusual() { cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 123456 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; echo OSNOISE_PREEMPT_DISABLE > osnoise/options; cd /lab; }'
 
 lab_require
-plan 41
+plan 53
 lab_run --cpus 2 --monitor --bin "$HWNOISETOP" -- <<EOF
 $snapshot
 unusual
@@ -78,9 +80,32 @@ b2=\$(snap)
 hwnoisetop -q -d 2 2> busy.txt; echo "rc_busy=\$?"; echo "busy_msg=\$(cat busy.txt)"
 [ "\$b2" = "\$(snap)" ] && echo "busy_unchanged=yes"
 echo nop > /sys/kernel/tracing/current_tracer
-# tracefs not mounted.
+# Osnoise mode from the command line: interrupts on while measuring, the
+# option put back at the end (set here first, so that the run must clear it).
+echo OSNOISE_IRQ_DISABLE > /sys/kernel/tracing/osnoise/options
+osn_before=\$(snap)
+hwnoisetop --osnoise -D -q -c 1 -d 3 > osn.txt 2> osn.err & pid=\$!
+t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' osn.err; do sleep 1; t=\$((t + 1)); done
+echo "osn_options=\$(cat /sys/kernel/tracing/osnoise/options)"
+wait \$pid; echo "rc_osn=\$?"
+echo "osn_title=\$(sed -n 1p osn.txt)"; echo "osn_header=\$(sed -n 3p osn.txt)"
+echo "osn_row=\$(grep '^  1 #' osn.txt)"
+[ "\$osn_before" = "\$(snap)" ] && echo "osn_restored=yes"
+echo NO_OSNOISE_IRQ_DISABLE > /sys/kernel/tracing/osnoise/options
+# tracefs not mounted: hwnoisetop mounts it, measures, unmounts it at the end.
 umount /sys/kernel/tracing
-hwnoisetop -q -d 2 2> nomount.txt; echo "rc_nomount=\$?"; echo "nomount_msg=\$(cat nomount.txt)"
+hwnoisetop -q -c 1 -d 2 > nomount.txt 2> nomount.err; echo "rc_nomount=\$?"
+echo "nomount_msg=\$(head -1 nomount.err)"; echo "nomount_end=\$(tail -1 nomount.err)"
+echo "nomount_rows=\$(grep -c '^  1 #' nomount.txt)"
+echo "nomount_after=\$(grep -c tracefs /proc/mounts)"
+# Killed with SIGKILL after it mounted tracefs: --cleanup unmounts it too.
+hwnoisetop -D -q -c 1 -d 1h > kill.txt 2> kill.err & pid=\$!
+t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' kill.err; do sleep 1; t=\$((t + 1)); done
+kill -KILL \$pid; wait \$pid
+echo "killed_mounts=\$(grep -c tracefs /proc/mounts)"
+hwnoisetop --cleanup > cleanup.txt 2>&1; echo "rc_cleanup=\$?"
+grep -q '^hwnoisetop: unmounted tracefs from /sys/kernel/tracing' cleanup.txt && echo "cleanup_said=yes"
+echo "cleanup_mounts=\$(grep -c tracefs /proc/mounts)"
 mount -t tracefs nodev /sys/kernel/tracing
 [ "\$before" = "\$(snap)" ] && echo "restored_end=yes"
 EOF
@@ -134,6 +159,20 @@ is "$(get rc_busy)" 1 "timerlat active: exit 1"
 like "$(get busy_msg)" '^hwnoisetop: the tracer is busy: timerlat is the current tracer of /sys/kernel/tracing; stop it first [(]echo nop > /sys/kernel/tracing/current_tracer[)]$' \
 	"timerlat active: one line naming it and how to stop it"
 is "$(get busy_unchanged)" yes "timerlat active: nothing changed"
-is "$(get rc_nomount)" 1 "tracefs not mounted: exit 1"
-like "$(get nomount_msg)" '^hwnoisetop: tracefs is not mounted: mount it with' "tracefs not mounted: says how"
+is "$(get rc_osn)" 0 "--osnoise: exit 0"
+like "$(get osn_options)" ' NO_OSNOISE_IRQ_DISABLE( |$)' "--osnoise: interrupts enabled while it measures"
+like "$(get osn_title)" '^ {40}Operating System Noise$' "--osnoise: the table of osnoise mode"
+like "$(get osn_header)" ' IRQ +Softirq +Thread$' "--osnoise: with the IRQ, Softirq and Thread columns"
+like "$(get osn_row)" '^  1 #[0-9]+ ' "--osnoise: CPU 1's row"
+is "$(get osn_restored)" yes "--osnoise: OSNOISE_IRQ_DISABLE and the rest put back"
+is "$(get rc_nomount)" 0 "tracefs not mounted: mounted, and the run exits 0"
+is "$(get nomount_msg)" "hwnoisetop: mounted tracefs on /sys/kernel/tracing (unmounted again at the end)" \
+	"tracefs not mounted: says it mounts it"
+is "$(get nomount_rows)" 1 "tracefs not mounted: the table all the same"
+is "$(get nomount_end)" "hwnoisetop: unmounted tracefs from /sys/kernel/tracing (mounted by hwnoisetop)" \
+	"tracefs not mounted: says it unmounted it at the end"
+is "$(get nomount_after)" 0 "tracefs not mounted: unmounted again at the end"
+is "$(get killed_mounts)" 1 "SIGKILL after mounting: tracefs left mounted"
+is "$(get rc_cleanup)/$(get cleanup_said)" "0/yes" "--cleanup unmounts it and says so"
+is "$(get cleanup_mounts)" 0 "--cleanup: tracefs unmounted"
 is "$(get restored_end)" yes "every setting as before at the end"

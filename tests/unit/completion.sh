@@ -37,7 +37,7 @@ mkdir -p "$tmp/files" && : >"$tmp/files/trace-a.txt" && : >"$tmp/files/trace-b.t
 # Every long option of --help, and nothing else, after "--" (the options'
 # list: after the usage lines, which name the commands' own words: --live).
 help_opts() {
-	"$top/src/hwnoisetop" "$@" --help | sed '1,/^$/d' | grep -o -- '--[a-z][a-z-]*' | sort -u | tr '\n' ' '
+	"$top/src/hwnoisetop" "$@" --help | sed '1,/^$/d' | grep -o -- '--[a-z][a-z_-]*' | sort -u | tr '\n' ' '
 }
 want=$(help_opts) got=$(complete_line 'hwnoisetop --')
 [[ -n $want && $got == "$want" ]]

@@ -12,7 +12,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..17
+echo 1..22
 
 # rec FILE HEADER-OPTIONS EXIT FOOTER-OPTIONS: two samples on CPUs 0 and 1
 # (inner 15 and 11 us, threshold 10), hard limit 12 unless HEADER-OPTIONS say.
@@ -50,7 +50,8 @@ s2='ts: 1764547301.000000007, inner:11, outer:3, cpu:1, count:2, nmi-total:4, nm
 summary='test finished
 Max Latency: 15us
 Samples recorded: 2
-Samples exceeding threshold: 3'
+Samples exceeding threshold: 3
+Average interval between spikes: 1000000us'
 
 # A plain run above its hard limit that wrote --report.
 rec plain.jsonl ',"json":false,"watch":false,"hardlimit_us":12,"report":"rep.txt"' 1 ',"report_saved":true'
@@ -75,6 +76,8 @@ case $o in
 *) r=1 ;;
 esac
 check $r "--json: the hwlat object with the hard limit, its verdict, the samples and the exit status"
+case $o in *'"samples_exceeding_threshold":3,"avg_smi_interval_us":1000000,'*) r=0 ;; *) r=1 ;; esac
+check $r "--json: the average interval between spikes beside their count"
 [ $r = 0 ] || echo "# $o"
 [ "$(cat "$tmp/err")" = "report saved to rep.txt (2 samples)" ] && [ $rc = 1 ]
 check $? "--json: the report's line on stderr, as live --json, and exit status 1 ($rc)"
@@ -134,6 +137,25 @@ check $? "a recording without the options: the defaults (text and samples), its 
 replay old.jsonl -q --json
 grep -q '"hardlimit_us":10,' "$tmp/out"
 check $? "... --json: the hard limit is the threshold, as the live default"
+
+# -q printed the summary only (and no parameters before the test).
+rec brief.jsonl ',"json":false,"watch":false,"hardlimit_us":12,"report":"","brief":true' 1 ',"report_saved":false'
+replay brief.jsonl -q
+[ "$(cat "$tmp/out")" = "$summary" ] && [ $rc = 1 ]
+check $? "-q: the summary without the samples, exit status 1 ($rc)"
+
+# A hwlat recording that cannot be read: hwlat's failure to run (3), not "above" (1).
+rec bad.jsonl ',"json":false,"watch":false,"hardlimit_us":12,"report":""' 0 ',"report_saved":false'
+sed -i '3s/.*/{"t":"h","cpu":"zero"}/' "$tmp/bad.jsonl"
+replay bad.jsonl -q
+[ $rc = 3 ] && grep -q "^hwnoisetop: --replay: $tmp/bad.jsonl line 3" "$tmp/err" && [ ! -s "$tmp/out" ]
+check $? "a hwlat recording with a bad line: one line, exit 3 ($rc)"
+[ $rc = 3 ] || sed 's/^/# /' "$tmp/err"
+replay bad.jsonl --json
+[ $rc = 3 ]; check $? "... with --json too ($rc)"
+printf 'not a recording\n' > "$tmp/junk.jsonl"
+replay junk.jsonl -q
+[ $rc = 1 ]; check $? "a file that is no recording: the main command's failure, exit 1 ($rc)"
 
 # Killed: no footer, no status recorded.
 head -n 4 "$tmp/plain.jsonl" > "$tmp/cut.jsonl"

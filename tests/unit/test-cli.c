@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "advice.h"
 #include "cli.h"
 #include "env.h"
 #include "events.h"
@@ -208,6 +209,13 @@ static void command_lines(void)
 	tap_ok(parse(&cli, "--trace-always=1") == HWN_EXIT_USAGE, "an argument to a flag is a usage error");
 	cli_free(&cli);
 	tap_ok(parse(&cli, "-q --json") == -1 && cli.out.json && cli.out.quiet, "--json");
+	tap_ok(parse(&cli, "-q") == -1 && cli.sc.osn.irq_disable, "hwnoise mode by default");
+	tap_ok(parse(&cli, "--osnoise -q") == -1 && !cli.sc.osn.irq_disable,
+	       "--osnoise: osnoise mode (interrupts enabled) from the start");
+	tap_ok(parse(&cli, "--replay r.jsonl --osnoise") == HWN_EXIT_USAGE,
+	       "--replay with --osnoise is a usage error");
+	tap_ok(parse(&cli, "--cpu-list 0 -q") == HWN_EXIT_USAGE,
+	       "--cpu-list is hwnoisetop hwlat's spelling only");
 	cli_free(&cli);
 }
 
@@ -351,9 +359,61 @@ static void action_lists(void)
 	}
 }
 
+/* advice_osnoise() for an os-release text (NULL: no such file). */
+static const char *advice_for(const char *os_release, bool no_option)
+{
+	static char buf[700];
+	char path[] = "/tmp/hwn-os-release.XXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		return "";
+	if (os_release && write(fd, os_release, strlen(os_release)) < 0)
+		buf[0] = '\0';
+	close(fd);
+	if (!os_release)
+		unlink(path);
+	advice_osnoise(path, no_option, buf, sizeof(buf));
+	unlink(path);
+	return buf;
+}
+
+/* What the no-osnoise errors advise, by distribution. */
+static void advice(void)
+{
+	const char *a;
+	static const char replay[] = "to try hwnoisetop meanwhile, replay a recording made in an "
+				     "emulator: hwnoisetop --replay " HWN_EXAMPLE_RECORDING;
+
+	a = advice_for("PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\n"
+		       "VERSION_ID=\"12\"\nID=debian\n", false);
+	tap_ok(strstr(a, "on Debian 12, install linux-image-6.12-rt-amd64 and boot it "
+		      "(linux-image-rt-amd64 there is 6.1, without OSNOISE_IRQ_DISABLE); ") == a &&
+	       strstr(a, replay) && !strchr(a, '\n'), "Debian 12: the package, the 6.1 one, the replay: %s", a);
+	a = advice_for("ID=debian\nVERSION_ID=\"12\"\n", true);
+	tap_ok(strstr(a, "OSNOISE_IRQ_DISABLE), or measure with interrupts on: hwnoisetop --osnoise; ") != NULL,
+	       "Debian 12 without the option: --osnoise too");
+	a = advice_for("NAME=\"Fedora Linux\"\nVERSION_ID=41\nID=fedora\n", false);
+	tap_ok(strstr(a, "RHEL and Fedora kernels have the tracer: check that the booted one does "
+		      "with 'grep OSNOISE_TRACER /boot/config-$(uname -r)'") == a && strstr(a, replay),
+	       "Fedora: how to check");
+	a = advice_for("ID=\"rocky\"\nID_LIKE=\"rhel centos fedora\"\nVERSION_ID=\"9.4\"\n", false);
+	tap_ok(strncmp(a, "RHEL and Fedora kernels", 23) == 0, "Rocky (like rhel): the same");
+	a = advice_for("ID=debian\nVERSION_ID=\"11\"\n", false);
+	tap_ok(strstr(a, "boot a kernel built with CONFIG_OSNOISE_TRACER=y, Linux >= 6.2 for its "
+		      "OSNOISE_IRQ_DISABLE option; ") == a && strstr(a, replay),
+	       "Debian 11: no package named, the kernel option and the replay");
+	a = advice_for(NULL, false);
+	tap_ok(strncmp(a, "boot a kernel built with CONFIG_OSNOISE_TRACER=y", 48) == 0,
+	       "no os-release: the kernel option");
+	tap_ok(strstr(HWN_EXAMPLE_RECORDING, "/hwnoisetop/example-emulator-smt.jsonl") != NULL,
+	       "the example's path is under the package's data directory: %s", HWN_EXAMPLE_RECORDING);
+}
+
 int main(void)
 {
-	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10 + 6 + 5 + 22);
+	tap_plan(22 + 7 + 13 + 17 + 6 + 4 + 2 + 5 + 5 + 10 + 6 + 5 + 22 + 4 + 7);
+	advice();
 	priorities();
 	event_list();
 	command_lines();

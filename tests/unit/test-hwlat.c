@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cpuset.h"
+#include "cli.h"
 #include "env.h"
 #include "hwlat_cli.h"
 #include "hwlat_report.h"
@@ -136,6 +137,56 @@ static void test_parse(void)
 	rmdir(dir);
 }
 
+/* The main command's spellings, -q and --quiet, the older hwlatdetect's. */
+static void test_spellings(void)
+{
+	struct hwlat_cli c;
+	char msg[256];
+
+	tap_ok(parse(&c, "-d 5 -T 7 --cpus 0 -D") == -1, "-d -T --cpus -D are taken");
+	tap_ok(c.sc.duration_s == 5 && c.sc.hwl.threshold_us == 7 && c.sc.debug &&
+	       cpuset_count(&c.sc.hwl.cpus) == 1, "  as --duration 5 --threshold 7 -c 0 --debug");
+	tap_ok(parse(&c, "--quiet -d 1h --record night.jsonl") == -1 && c.out.quiet &&
+	       !c.brief && c.sc.duration_s == 3600, "the man page's --quiet -d 1h --record line");
+	tap_ok(parse(&c, "-q") == -1 && c.brief && !c.out.quiet, "-q: the summary only, not quiet");
+	tap_ok(parse(&c, "-q --json") == -1 && c.brief && c.out.json, "-q --json: the object");
+	tap_ok(parse_err(&c, "-q --quiet", msg, sizeof(msg)) == HWN_EXIT_USAGE, "-q --quiet: refused");
+	tap_is_str(msg, "hwnoisetop: -q prints only the summary at the end: not with --quiet "
+		   "(which prints nothing)\n", "  in one line");
+	tap_ok(parse(&c, "-q --watch") == HWN_EXIT_USAGE, "-q --watch: refused");
+
+	tap_ok(parse(&c, "--interval 5 --sample_width 20") == -1, "--interval 5 --sample_width 20");
+	tap_ok(c.sc.hwl.window_us == 25000 && c.sc.hwl.width_us == 20000,
+	       "  window 25000 us (gap + width), width 20000 us");
+	tap_ok(parse(&c, "--interval 100") == -1 && c.sc.hwl.window_us == 600000 &&
+	       c.sc.hwl.width_us == 500000, "--interval alone: the default width plus the gap");
+	tap_ok(parse(&c, "--sample_width 3000") == -1 && c.sc.hwl.width_us == 3000000 &&
+	       c.sc.hwl.window_us == 3500000, "--sample_width alone: the default gap kept");
+	tap_ok(parse(&c, "--window 20ms --sample_width 5") == -1 && c.sc.hwl.width_us == 5000 &&
+	       c.sc.hwl.window_us == 20000, "--sample_width with --window");
+	tap_ok(parse_err(&c, "--window 20ms --sample_width 20", msg, sizeof(msg)) == HWN_EXIT_USAGE,
+	       "--sample_width filling the window: refused");
+	tap_is_str(msg, "hwnoisetop: --sample_width '20' leaves no gap in the window of 20000 us "
+		   "(it takes milliseconds from 1 to 1800000)\n", "  in one line");
+	tap_ok(parse_err(&c, "--window 20ms --sample_width 30", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strncmp(msg, "hwnoisetop: --sample_width '30' leaves no gap", 45) == 0,
+	       "--sample_width above the window: refused, naming --sample_width: %s", msg);
+	tap_ok(parse(&c, "--interval 1800000 --sample_width 1800000") == -1 &&
+	       c.sc.hwl.window_us == 3600000000ULL, "the largest: a window of one hour");
+	tap_ok(parse_err(&c, "--interval 5 --window 3", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strstr(msg, "hwnoisetop: --interval '5' sets the window (width + interval): not with "
+		      "--window (it takes ") == msg, "--interval with --window: refused: %s", msg);
+	tap_ok(parse(&c, "--sample_width 5 --width 3") == HWN_EXIT_USAGE,
+	       "--sample_width with --width: refused");
+	tap_ok(parse_err(&c, "--interval 0", msg, sizeof(msg)) == HWN_EXIT_USAGE &&
+	       strncmp(msg, "hwnoisetop: --interval '0' ", 27) == 0, "--interval 0 (no gap): refused");
+	tap_ok(parse(&c, "--interval 5ms") == HWN_EXIT_USAGE, "--interval takes plain milliseconds");
+	tap_ok(parse(&c, "--sample_width 1800001") == HWN_EXIT_USAGE, "--sample_width above 30 min");
+	tap_ok(parse(&c, "--cleanup") == -1 && c.cleanup, "--cleanup");
+	tap_ok(parse_err(&c, "--cleanup -d 5", msg, sizeof(msg)) == HWN_EXIT_USAGE, "--cleanup -d 5: refused");
+	tap_is_str(msg, "hwnoisetop: --cleanup takes no other option\n", "  in one line");
+}
+
 static void test_lines(void)
 {
 	struct hwl_sample s = {
@@ -180,8 +231,27 @@ static void test_summary(void)
 	f = open_memstream(&text, &len);
 	hwlat_print_summary(f, &st);
 	fclose(f);
-	tap_is_str(text, "Max Latency: 44us\nSamples recorded: 3\nSamples exceeding threshold: 9\n",
-		   "summary: max of inner and outer, samples, sum of counts");
+	tap_is_str(text, "Max Latency: 44us\nSamples recorded: 3\nSamples exceeding threshold: 9\n"
+		   "Average interval between spikes: 500000us\n",
+		   "summary: max of inner and outer, samples, sum of counts, the average interval");
+	{
+		struct hwl_stats one = { 0 };
+		struct hwl_sample late = { .cpu = 0, .ts_sec = 14, .ts_nsec = 3000 };
+		uint64_t avg = 0;
+
+		hwl_stats_init(&one, 2);
+		hwl_stats_add(&one, &b);
+		tap_ok(!hwl_stats_avg_interval(&one, &avg), "one sample: no interval");
+		hwl_stats_add(&one, &late);
+		hwl_stats_add(&one, &a);	/* out of time order, as from another CPU */
+		tap_ok(hwl_stats_avg_interval(&one, &avg) && avg == 2000001,
+		       "10 s to 14.000003 s over 3 samples: 2000001 us (%llu)",
+		       (unsigned long long)avg);
+		hwl_stats_reset(&one);
+		hwl_stats_add(&one, &late);
+		tap_ok(!hwl_stats_avg_interval(&one, &avg), "reset: the times start over");
+		hwl_stats_free(&one);
+	}
 	free(text);
 	tap_ok(st.cpu[0].samples == 2 && st.cpu[0].max_inner == 12 && st.cpu[0].max_outer == 30 &&
 	       st.cpu[0].count == 8 && st.cpu[0].nmi_count == 4 && st.cpu[0].nmi_total == 10 &&
@@ -276,7 +346,7 @@ static char *capture(void (*print)(FILE *, const struct opt_def *))
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
-	print(f, hwlat_options);
+	print(f, cli_options_of(OPT_HWLAT));
 	fclose(f);
 	return text;
 }
@@ -287,18 +357,20 @@ static int test_table(void)
 	char *help = capture(opt_print_help), *man = capture(opt_print_man);
 	int n = 0;
 
-	for (const struct opt_def *d = hwlat_options; d->id; d++, n++) {
+	for (const struct opt_def *d = cli_options_of(OPT_HWLAT); d->id; d++, n++) {
 		char want[96], roff[96];
+		const char *name = d->long_name ? d->long_name : "q";
 		size_t r = 0;
 
-		snprintf(want, sizeof(want), "--%s", d->long_name);
-		for (const char *c = d->long_name; *c && r + 3 < sizeof(roff); c++) {
+		snprintf(want, sizeof(want), "-%s%s", d->long_name ? "-" : "", name);
+		for (const char *c = want; *c && r + 3 < sizeof(roff); c++) {
 			if (*c == '-')
 				roff[r++] = '\\';
 			roff[r++] = *c;
 		}
 		roff[r] = '\0';
-		tap_ok(strstr(help, want) && d->example && strstr(d->example, "hwnoisetop hwlat") &&
+		tap_ok(strstr(help, want) && d->example &&
+		       strstr(d->example, d->cmds == OPT_BOTH ? "hwnoisetop" : "hwnoisetop hwlat") &&
 		       strstr(man, roff),
 		       "%s: in --help, in the man text, with an example", want);
 	}
@@ -309,8 +381,9 @@ static int test_table(void)
 
 int main(void)
 {
-	tap_plan(80 + 6 + 2 + 4 + 3);
+	tap_plan(80 + 6 + 2 + 4 + 3 + 28 + 1 + 3);
 	test_parse();
+	test_spellings();
 	test_output_options();
 	test_lines();
 	test_summary();

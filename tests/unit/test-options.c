@@ -48,15 +48,16 @@ static void quoting(void)
 
 int main(void)
 {
-	char *help = capture(opt_print_help, cli_options);
-	char *man = capture(opt_print_man, cli_options);
+	const struct opt_def *main_opts = cli_options_of(OPT_MAIN);
+	char *help = capture(opt_print_help, main_opts);
+	char *man = capture(opt_print_man, main_opts);
 	int n = 0;
 
-	for (const struct opt_def *d = cli_options; d->id; d++)
+	for (const struct opt_def *d = main_opts; d->id; d++)
 		n++;
 	tap_plan(3 * n + 11);
 	quoting();
-	for (const struct opt_def *d = cli_options; d->id; d++) {
+	for (const struct opt_def *d = main_opts; d->id; d++) {
 		char want[96];
 
 		snprintf(want, sizeof(want), "--%s", d->long_name);

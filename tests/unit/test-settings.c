@@ -441,10 +441,56 @@ static void test_stale_lock(void)
 	}
 }
 
+/* The state file's text of the run named hwnoisetop-N. */
+static void state_text(int n, char *text, size_t len)
+{
+	char st[400];
+	FILE *f;
+
+	snprintf(st, sizeof(st), "%s/hwnoisetop-%d.state", run, n);
+	f = fopen(st, "r");
+	text[f ? fread(text, 1, len - 1, f) : 0] = '\0';
+	if (f)
+		fclose(f);
+}
+
+/*
+ * The tracefs this run mounted: recorded before the mount, kept by a second
+ * settings_init() of the same run, read back by --cleanup.  Never restored
+ * here: that would unmount this machine's own tracefs.
+ */
+static void test_umount(void)
+{
+	char text[4096], msg[400], desc[1024];
+	const char bad[] = "hwnoisetop-state 2\naction\tumount\t/etc\nend\t0\n";
+	const char good[] = "hwnoisetop-state 2\naction\tumount\t/sys/kernel/tracing\nend\t0\n";
+
+	start(80);
+	tap_ok(settings_add_action_umount() == 0, "the unmount recorded");
+	state_text(80, text, sizeof(text));
+	tap_ok(strstr(text, "\naction\tumount\t/sys/kernel/tracing\n") != NULL,
+	       "in the state file, before any mount");
+	tap_ok(settings_init(trace, "hwnoisetop-80") == 0 && settings_plan.umount,
+	       "a second settings_init of the same run keeps it");
+	settings_describe(desc, sizeof(desc));
+	tap_ok(strstr(desc, "  unmount tracefs from /sys/kernel/tracing\n") != NULL, "described: %s", desc);
+	settings_drop_action_umount();
+	state_text(80, text, sizeof(text));
+	tap_ok(!strstr(text, "umount"), "taken back when the mount failed");
+	snprintf(text, sizeof(text), "%s", bad);
+	tap_ok(settings_parse(text, strlen(text), msg, sizeof(msg)) < 0, "--cleanup refuses to unmount /etc");
+	snprintf(text, sizeof(text), "%s", good);
+	tap_ok(settings_parse(text, strlen(text), msg, sizeof(msg)) == 0 && settings_plan.umount,
+	       "--cleanup reads the unmount of /sys/kernel/tracing");
+	settings_clear();
+	settings_plan.umount = false;
+	settings_done();
+}
+
 int main(void)
 {
-	/* patterns, allowed, dir, knobs, state files, full disk, stale lock */
-	tap_plan(19 + 20 + 5 + 24 + 21 + 4 + 6);
+	/* patterns, allowed, dir, knobs, state files, full disk, stale lock, unmount */
+	tap_plan(19 + 20 + 5 + 24 + 21 + 4 + 6 + 7);
 	snprintf(top, sizeof(top), "/tmp/test-settings-XXXXXX");
 	if (!mkdtemp(top))
 		return 1;
@@ -475,6 +521,7 @@ int main(void)
 	test_state_files();
 	test_full_disk();
 	test_stale_lock();
+	test_umount();
 	{
 		char cmd[300];
 
