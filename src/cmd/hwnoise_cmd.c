@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "compare_cmd.h"
 #include "compare_table.h"
+#include "hist_cmd.h"
 #include "env.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
@@ -146,7 +147,42 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 	return rc;
 }
 
-static int run(int argc, char **argv, const struct replay *ref, const char *ref_path)
+/* hwnoisetop hist's end: the histogram (or its JSON) instead of the table. */
+static void print_hist(const struct session *s, const struct histo_conf *hc, bool json,
+		       uint64_t elapsed_s)
+{
+	const struct histo *h = session_histo(s);
+	const struct histo_plan *p;
+	uint8_t mask[HWN_MAX_CPUS / 8 + 1] = { 0 };
+	int cpu;
+
+	if (textbuf_str(&s->notes)[0])
+		fprintf(stderr, "%s", textbuf_str(&s->notes));
+	if (!h)
+		return;
+	p = &h->plan;
+	if (p->coarsened)
+		fprintf(stderr, "hwnoisetop: hist: %d CPUs x %llu buckets of %llu us do not fit in the "
+			"kernel's map (%d entries): %llu buckets of %llu us instead\n",
+			cpuset_count(&s->conf.osn.cpus), (unsigned long long)hc->entries,
+			(unsigned long long)hc->bucket_us, HISTO_MAP_MAX,
+			(unsigned long long)p->entries, (unsigned long long)p->bucket_us);
+	if (h->dropped)
+		fprintf(stderr, "hwnoisetop: hist: the kernel dropped %llu samples its map could not "
+			"hold: the counts are incomplete\n", (unsigned long long)h->dropped);
+	if (json) {
+		printf("{\"duration_s\":%llu,\"hist\":", (unsigned long long)elapsed_s);
+		histo_write_json(stdout, h, hc);
+		printf("}\n");
+		return;
+	}
+	cpuset_for_each(cpu, &s->conf.osn.cpus)
+		mask[cpu / 8] |= (uint8_t)(1u << (cpu % 8));
+	histo_print(stdout, h, hc, elapsed_s, mask);
+}
+
+static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
+	       const struct histo_conf *hist)
 {
 	struct session s;
 	struct cli cli;
@@ -163,6 +199,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
+	if (hist)
+		cli.sc.hist = *hist;
 	/* A terminal to show the dashboard on (live, replayed or compared). */
 	tty = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 	if (ref && live_refused(&cli, ref, ref_path, tty) < 0) {
@@ -227,7 +265,10 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			textbuf_printf(&s.notes, "%s\n", err);
 			s.exit_status = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		}
-		summary_print(&s, &so);
+		if (hist)
+			print_hist(&s, hist, cli.out.json, so.elapsed_s);
+		else
+			summary_print(&s, &so);
 	}
 	if (s.err[0] && rc && !s.stop_hit)
 		fprintf(stderr, "hwnoisetop: %s\n", s.err);
@@ -238,7 +279,12 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 
 int hwnoise_main(int argc, char **argv)
 {
-	return run(argc, argv, NULL, NULL);
+	return run(argc, argv, NULL, NULL, NULL);
+}
+
+int hwnoise_run_hist(int argc, char **argv, const struct histo_conf *hist)
+{
+	return run(argc, argv, NULL, NULL, hist);
 }
 
 int compare_main(int argc, char **argv, const char *prog)
@@ -255,7 +301,7 @@ int compare_main(int argc, char **argv, const char *prog)
 	 * skip counts from main's argv, whose argv[1] is this argv[0].
 	 */
 	argv[skip - 1] = (char *)prog;
-	rc = run(argc - skip + 1, argv + skip - 1, ref, ref_path);
+	rc = run(argc - skip + 1, argv + skip - 1, ref, ref_path, NULL);
 	replay_free(ref);
 	free(ref);
 	return rc;

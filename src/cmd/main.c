@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "hist_cmd.h"
 #include "hwlat_cli.h"
 
 static int hwlat_entry(int argc, char **argv, const char *prog)
@@ -23,6 +24,7 @@ static const struct command {
 } commands[] = {
 	{ "hwlat", hwlat_entry },
 	{ "compare", compare_main },
+	{ "hist", hist_main },
 };
 
 int main(int argc, char **argv)

@@ -318,6 +318,7 @@ void session_free_results(struct session *s)
 	stats_free(&s->stats);
 	segments_free(&s->seg);
 	hwl_stats_free(&s->hwl_stats);
+	histo_free(&s->hist);
 	textbuf_free(&s->notes);
 	smi_close(s->smi);
 	s->smi = NULL;
@@ -373,4 +374,14 @@ const struct osnoise_conf *session_osnoise_conf(const struct session *s)
 const struct hwlat_conf *session_hwlat_conf(const struct session *s)
 {
 	return &s->conf.hwl;
+}
+
+const struct histo *session_histo(const struct session *s)
+{
+	return s->hist.read ? &s->hist : NULL;
+}
+
+int session_histo_refresh(struct session *s)
+{
+	return osn_hist_read(&s->khist, &s->hist, s->err, sizeof(s->err));
 }

@@ -18,6 +18,8 @@
 #include "cpuset.h"
 #include "hwlat.h"
 #include "hwlat_stats.h"
+#include "histo.h"
+#include "osn_hist.h"
 #include "stopwatch.h"
 #include "osnoise.h"
 #include "trace_capture.h"
@@ -95,6 +97,7 @@ struct session_conf {
 	bool tscwd;		/* count the TSC watchdog's visits per CPU */
 	size_t hwlat_keep;	/* hwlat samples kept (hwl_stats.limit); 0: every one */
 	bool keep_tuning;	/* --keep-tuning: the knobs changed in the panel stay */
+	struct histo_conf hist;	/* hwnoisetop hist: the kernel counts single noises (osnoise) */
 };
 
 enum session_state {
@@ -224,6 +227,8 @@ struct session {
 	struct stats stats;
 	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	struct segments seg;		/* markers and the statistics between them */
+	struct osn_hist khist;		/* conf.hist.on: the kernel's hist triggers */
+	struct histo hist;		/* and their counts, read at the end (session_histo()) */
 	uint64_t run_start_ns;		/* never reset: the markers' clock */
 	struct stopwatch run_stopwatch;		/* all the time measured (pauses excluded), never reset */
 	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */
@@ -379,6 +384,15 @@ void session_want_sysinfo(struct session *s, bool want);
 const struct osnoise_conf *session_osnoise_conf(const struct session *s);
 const struct hwlat_conf *session_hwlat_conf(const struct session *s);
 const struct tuning *session_tuning(const struct session *s);
+
+/*
+ * hwnoisetop hist's counts of single noises (histo.h), as the kernel
+ * had them when last read (at the end of the run, or by
+ * session_histo_refresh()); NULL when none were read.
+ */
+const struct histo *session_histo(const struct session *s);
+/* Read the kernel's counts now (while the tracer runs).  0, or -1 with s->err. */
+int session_histo_refresh(struct session *s);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);
