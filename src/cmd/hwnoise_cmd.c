@@ -199,8 +199,10 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
-	if (hist)
+	if (hist) {
 		cli.sc.hist = *hist;
+		cli.sc.osn.aligned = true;	/* every sample in a summary: count = HW + NMI gaps */
+	}
 	/* A terminal to show the dashboard on (live, replayed or compared). */
 	tty = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 	if (ref && live_refused(&cli, ref, ref_path, tty) < 0) {

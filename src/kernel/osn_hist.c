@@ -72,10 +72,13 @@ int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const stru
 	return 0;
 }
 
-/* The two hist files: the triggers print in the order they were set. */
+/*
+ * The event's hist file: one section per trigger ("# event histogram"),
+ * told apart by their trigger info (the buckets' names duration.buckets).
+ */
 int osn_hist_read(struct osn_hist *k, struct histo *h, char *err, size_t errlen)
 {
-	char *text, *second;
+	char *text, *second, *a, *b;
 	const char *why;
 	int rc;
 
@@ -95,27 +98,27 @@ int osn_hist_read(struct osn_hist *k, struct histo *h, char *err, size_t errlen)
 		return -1;
 	}
 	*second++ = '\0';
-	rc = histo_parse(h, text, second, &why);
+	a = strstr(text, "duration.buckets") ? text : second;
+	b = a == text ? second : text;
+	rc = histo_parse(h, a, b, &why);
 	if (rc < 0)
 		snprintf(err, errlen, "the kernel's histogram: %s", why);
 	free(text);
 	return rc;
 }
 
+/*
+ * The kernel's ":clear" refuses a trigger with a variable (the maximum's):
+ * both go and come back, empty.
+ */
 void osn_hist_clear(struct osn_hist *k)
 {
-	char text[300];
-
 	if (!k->inst)
 		return;
-	/* ":clear" after the trigger's keys and values (before its filter) zeroes it. */
-	for (int i = 0; i < 2; i++) {
-		const char *t = i ? k->cpus : k->buckets, *f = strstr(t, " if ");
-
-		snprintf(text, sizeof(text), "%.*s:clear%s", f ? (int)(f - t) : (int)strlen(t), t,
-			 f ? f : "");
-		trigger(k->inst, text);
-	}
+	untrigger(k->inst, k->cpus);
+	untrigger(k->inst, k->buckets);
+	trigger(k->inst, k->buckets);
+	trigger(k->inst, k->cpus);
 }
 
 void osn_hist_teardown(struct osn_hist *k)

@@ -148,6 +148,11 @@ struct session_source {
 	void (*stop)(struct session *s);
 	/* Optional: stop its threads now, before the recording's (the run's end). */
 	void (*quiet)(struct session *s);
+	/*
+	 * Optional, at the run's end before stop: end the periods under way
+	 * with their summaries (osnoise_end_periods(), hwnoisetop hist).
+	 */
+	void (*end_periods)(struct session *s);
 	void (*teardown)(struct session *s);
 	/* Optional: did the kernel's stop condition turn it off? */
 	bool (*stopped_by_kernel)(struct session *s);

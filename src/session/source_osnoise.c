@@ -79,6 +79,12 @@ static void quiet(struct session *s)
 		instance_set_tracer(s->osn.inst, "nop");
 }
 
+static void end_periods(struct session *s)
+{
+	if (s->conf.osn.aligned)
+		osnoise_end_periods(&s->osn);
+}
+
 /* The histogram is read once the tracer stopped, before its triggers go. */
 static void teardown(struct session *s)
 {
@@ -198,6 +204,7 @@ const struct session_source source_osnoise = {
 	.start = start,
 	.stop = stop,
 	.quiet = quiet,
+	.end_periods = end_periods,
 	.teardown = teardown,
 	.stopped_by_kernel = stopped_by_kernel,
 	.instance = instance,
