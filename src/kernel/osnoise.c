@@ -198,12 +198,21 @@ int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t e
 	return c->aligned ? 0 : set_tracer(o, err, errlen);
 }
 
+/*
+ * Aligned: tracing on first, so that the first period's summary is kept.
+ * The tracer can not change once the buffers are read: before that.
+ */
+int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen)
+{
+	if (tracefs_trace_on(o->inst) < 0)
+		return settings_fail(err, errlen, "tracing_on", errno);
+	return set_tracer(o, err, errlen);
+}
+
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
 {
 	if (tracefs_trace_on(o->inst) < 0)
 		return settings_fail(err, errlen, "tracing_on", errno);
-	if (!o->tracer_set && set_tracer(o, err, errlen) < 0)
-		return -1;
 	if (arm && (o->conf->stop_us || o->conf->stop_total_us))
 		return osnoise_set_stop(o, o->conf->stop_us, o->conf->stop_total_us, err, errlen);
 	return 0;
@@ -212,7 +221,7 @@ int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
 void osnoise_end_periods(struct osnoise *o)
 {
 	if (o->inst && o->tracer_set)
-		settings_write("osnoise/cpus", "\n");
+		settings_write("osnoise/cpus", "");	/* written as "\n": no CPU */
 }
 
 void osnoise_stop(struct osnoise *o)

@@ -26,8 +26,8 @@ struct osnoise_conf {
 	bool irq_disable;	/* hwnoise mode */
 	uint64_t buffer_kb;	/* 0 = kernel default */
 	/*
-	 * Every period whole in the buffer (hwnoisetop hist): the tracer is set
-	 * only once tracing is on (the first period's summary is not lost), and
+	 * Every period whole in the buffer (hwnoisetop hist): tracing is on
+	 * before the tracer is set (the first period's summary is kept), and
 	 * osnoise_end_periods() ends the run's last period with its summary.
 	 */
 	bool aligned;
@@ -56,6 +56,12 @@ int osnoise_check(bool irq_disable, char *err, size_t errlen);
  * stop condition armed); c is kept in o->conf and follows the live changes.
  */
 int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t errlen);
+/*
+ * conf.aligned: osnoise_setup() leaves the tracer unset, for what must
+ * be in place before its first sample (hist triggers); this then turns
+ * tracing on and sets it, before the buffers are opened.
+ */
+int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen);
 /* Turn tracing on, then arm conf's stop conditions when arm (not in a warm-up). */
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen);
 void osnoise_stop(struct osnoise *o);

@@ -48,7 +48,10 @@ static int setup(struct session *s)
 {
 	if (osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err)) < 0)
 		return -1;
-	return s->conf.hist.on ? hist_setup(s) : 0;
+	/* The triggers before the tracer: they see its first sample. */
+	if (s->conf.hist.on && hist_setup(s) < 0)
+		return -1;
+	return s->conf.osn.aligned ? osnoise_begin_aligned(&s->osn, s->err, sizeof(s->err)) : 0;
 }
 
 /*
