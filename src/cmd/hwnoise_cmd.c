@@ -15,6 +15,7 @@
 #include "compare_cmd.h"
 #include "compare_table.h"
 #include "hist_cmd.h"
+#include "hist_report.h"
 #include "env.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
@@ -147,40 +148,6 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 	return rc;
 }
 
-/* hwnoisetop hist's end: the histogram (or its JSON) instead of the table. */
-static void print_hist(const struct session *s, const struct histo_conf *hc, bool json,
-		       uint64_t elapsed_s)
-{
-	const struct histo *h = session_histo(s);
-	const struct histo_plan *p;
-	uint8_t mask[HWN_MAX_CPUS / 8 + 1] = { 0 };
-	int cpu;
-
-	if (textbuf_str(&s->notes)[0])
-		fprintf(stderr, "%s", textbuf_str(&s->notes));
-	if (!h)
-		return;
-	p = &h->plan;
-	if (p->coarsened)
-		fprintf(stderr, "hwnoisetop: hist: %d CPUs x %llu buckets of %llu us do not fit in the "
-			"kernel's map (%d entries): %llu buckets of %llu us instead\n",
-			cpuset_count(&s->conf.osn.cpus), (unsigned long long)hc->entries,
-			(unsigned long long)hc->bucket_us, HISTO_MAP_MAX,
-			(unsigned long long)p->entries, (unsigned long long)p->bucket_us);
-	if (h->dropped)
-		fprintf(stderr, "hwnoisetop: hist: the kernel dropped %llu samples its map could not "
-			"hold: the counts are incomplete\n", (unsigned long long)h->dropped);
-	if (json) {
-		printf("{\"duration_s\":%llu,\"hist\":", (unsigned long long)elapsed_s);
-		histo_write_json(stdout, h, hc);
-		printf("}\n");
-		return;
-	}
-	cpuset_for_each(cpu, &s->conf.osn.cpus)
-		mask[cpu / 8] |= (uint8_t)(1u << (cpu % 8));
-	histo_print(stdout, h, hc, elapsed_s, mask);
-}
-
 static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
 	       const struct histo_conf *hist)
 {
@@ -212,7 +179,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
 	if (cli.replay) {
-		if (!cli.out.quiet && !cli.out.json && tty)
+		/* hwnoisetop hist's recording prints its histogram, as its run did. */
+		if (!cli.out.quiet && !cli.out.json && tty && !replay_file_is_hist(cli.replay))
 			rc = replay_dashboard(&cli);
 		else
 			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
@@ -268,7 +236,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			s.exit_status = s.exit_status ? s.exit_status : HWN_EXIT_ENV;
 		}
 		if (hist)
-			print_hist(&s, hist, cli.out.json, so.elapsed_s);
+			hist_report(&s, hist, cli.out.json, so.elapsed_s);
 		else
 			summary_print(&s, &so);
 	}

@@ -19,12 +19,14 @@ void histo_write_json(FILE *out, const struct histo *h, const struct histo_conf 
 
 	fprintf(out, "{\"bucket_us\":%llu,\"entries\":%llu,\"gran_us\":%llu,\"map_size\":%llu,"
 		"\"coarsened\":%s,\"dropped\":%llu,\"no_header\":%s,\"no_summary\":%s,"
-		"\"no_index\":%s,\"with_zeros\":%s,\"cpus\":[",
+		"\"no_index\":%s,\"with_zeros\":%s,\"asked_bucket_us\":%llu,\"asked_entries\":%llu,"
+		"\"cpus\":[",
 		(unsigned long long)p->bucket_us, (unsigned long long)p->entries,
 		(unsigned long long)p->gran_us, (unsigned long long)p->map_size,
 		p->coarsened ? "true" : "false", (unsigned long long)h->dropped,
 		c->no_header ? "true" : "false", c->no_summary ? "true" : "false",
-		c->no_index ? "true" : "false", c->with_zeros ? "true" : "false");
+		c->no_index ? "true" : "false", c->with_zeros ? "true" : "false",
+		(unsigned long long)c->bucket_us, (unsigned long long)c->entries);
 	for (int cpu = 0; cpu < h->ncpus; cpu++) {
 		const struct histo_cpu *hc = &h->cpu[cpu];
 
@@ -150,8 +152,11 @@ int histo_read_json(struct histo *h, struct histo_conf *c, const char *text, siz
 		h->dropped = dropped;
 		h->read = true;
 		c->on = true;
-		c->bucket_us = p.bucket_us;
-		c->entries = p.entries;
+		/* What was asked (-b, -E), where the plan made the buckets wider. */
+		if (jsonr_u64(o, "asked_bucket_us", &c->bucket_us) < 0)
+			c->bucket_us = p.bucket_us;
+		if (jsonr_u64(o, "asked_entries", &c->entries) < 0)
+			c->entries = p.entries;
 		c->no_header = flag(o, "no_header");
 		c->no_summary = flag(o, "no_summary");
 		c->no_index = flag(o, "no_index");

@@ -2,6 +2,7 @@
  * summary: see summary.h.
  */
 #include "summary.h"
+#include "hist_report.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -156,7 +157,11 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 		r->end.json = json;
 		r->end.segments = !r->live_quiet;
 		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-		summary_print(&r->s, &r->end);
+		/* hwnoisetop hist's recording: its histogram, or with -q the table. */
+		if (r->s.conf.hist.on && session_histo(&r->s) && !quiet)
+			hist_report(&r->s, &r->s.conf.hist, json, r->end.elapsed_s);
+		else
+			summary_print(&r->s, &r->end);
 	}
 	fflush(stdout);
 	replay_free(r);
