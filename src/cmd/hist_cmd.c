@@ -28,7 +28,7 @@ static const struct opt_def own[] = {
 	{ .id = H_ENTRIES, .short_name = 'E', .long_name = "entries", .arg = OPT_REQUIRED,
 	  .arg_name = "N",
 	  .help = "the number of buckets (10 to 9999999; default 256): single noises of "
-		  "N x bucket size or more count in over:",
+		  "N x bucket size or more count in the over: row",
 	  .more = "The kernel counts in a map of at most 131072 entries: where the measured CPUs "
 		  "times the buckets would not fit, the buckets are made wider (and fewer, covering "
 		  "at least the same range), which one line on stderr says.",
@@ -103,31 +103,31 @@ static int take_own(struct histo_conf *hc, const struct opt_def *d, const char *
 	return -1;
 }
 
-int hist_main(int argc, char **argv, const char *prog)
+int hist_parse(int argc, char **argv, const char *prog, struct hist_args *ha)
 {
-	struct histo_conf hc = { .on = true, .bucket_us = HISTO_BUCKET_DEFAULT,
-				 .entries = HISTO_ENTRIES_DEFAULT };
 	const struct opt_def *d;
 	const char *arg;
-	char **args = calloc((size_t)argc * 2 + 3, sizeof(*args));
 	struct opt_parser *p = opt_parser_new(hist_options(), "hwnoisetop hist");
-	int c, first = argc, n = 0, rc = -1;
+	int c, first = argc, rc = -1;
 
-	if (!args || !p) {
+	memset(ha, 0, sizeof(*ha));
+	ha->hc = (struct histo_conf){ .on = true, .bucket_us = HISTO_BUCKET_DEFAULT,
+				      .entries = HISTO_ENTRIES_DEFAULT };
+	ha->args = calloc((size_t)argc + 3, sizeof(*ha->args));
+	if (!ha->args || !p) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
-		free(args);
 		opt_parser_free(p);
 		return HWN_EXIT_ENV;
 	}
-	args[n++] = (char *)prog;
-	args[n++] = "-q";
+	ha->args[ha->n++] = (char *)prog;
+	ha->args[ha->n++] = "-q";
 	while (rc < 0 && (c = opt_next(p, argc, argv, &d, &arg, &first)) != -1) {
 		if (c == '?')
 			rc = HWN_EXIT_USAGE;
 		else if (c == O_HELP)
 			usage(stdout), rc = HWN_EXIT_OK;
 		else if (d >= hist_options() && d < hist_options() + sizeof(own) / sizeof(own[0]))
-			rc = take_own(&hc, d, arg);
+			rc = take_own(&ha->hc, d, arg);
 		else {
 			/* As the main command's parser reads it: --name=ARG. */
 			char *w = malloc(strlen(d->long_name) + (arg ? strlen(arg) : 0) + 4);
@@ -136,7 +136,7 @@ int hist_main(int argc, char **argv, const char *prog)
 				rc = HWN_EXIT_ENV;
 			else
 				sprintf(w, "--%s%s%s", d->long_name, arg ? "=" : "", arg ? arg : "");
-			args[n++] = w;
+			ha->args[ha->n++] = w;
 		}
 	}
 	opt_parser_free(p);
@@ -145,10 +145,13 @@ int hist_main(int argc, char **argv, const char *prog)
 			"--help)\n", opt_quote(argv[first]));
 		rc = HWN_EXIT_USAGE;
 	}
-	if (rc < 0)
-		rc = hwnoise_run_hist(n, args, &hc);
-	for (int i = 2; i < n; i++)
-		free(args[i]);
-	free(args);
 	return rc;
+}
+
+void hist_args_free(struct hist_args *ha)
+{
+	for (int i = 2; i < ha->n; i++)
+		free(ha->args[i]);
+	free(ha->args);
+	ha->args = NULL;
 }

@@ -18,13 +18,25 @@ static int hwlat_entry(int argc, char **argv, const char *prog)
 	return hwlat_main(argc, argv);
 }
 
+/* hwnoisetop hist: its options, then the main command's run (hwnoise_cmd.c). */
+static int hist_entry(int argc, char **argv, const char *prog)
+{
+	struct hist_args ha;
+	int rc = hist_parse(argc, argv, prog, &ha);
+
+	if (rc < 0)
+		rc = hwnoise_run_hist(ha.n, ha.args, &ha.hc);
+	hist_args_free(&ha);
+	return rc;
+}
+
 static const struct command {
 	const char *name;
 	int (*main)(int argc, char **argv, const char *prog);
 } commands[] = {
 	{ "hwlat", hwlat_entry },
 	{ "compare", compare_main },
-	{ "hist", hist_main },
+	{ "hist", hist_entry },
 };
 
 int main(int argc, char **argv)

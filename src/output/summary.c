@@ -138,7 +138,9 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 
 	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
 		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
-	say_origin(r, path, quiet || json || (r->hwlat_mode && r->hwlat_end.quiet));
+	/* hwnoisetop hist's recording: stdout is the histogram alone, as its run printed it. */
+	say_origin(r, path, quiet || json || (r->hwlat_mode && r->hwlat_end.quiet) ||
+		   r->s.conf.hist.on);
 	r->end.origin = &origin;
 	r->hwlat_end.origin = &origin;
 	if (r->hwlat_mode) {
