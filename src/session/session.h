@@ -379,6 +379,8 @@ int session_vmark(struct session *s, const char *origin, const char *fmt, va_lis
 int session_knob_next(struct session *s, enum sysknob_id id);
 void session_keep_tuning(struct session *s, bool keep);
 void session_want_sysinfo(struct session *s, bool want);
+/* hwnoisetop hist: read the kernel's counts now (session_histo()). */
+int session_histo_refresh(struct session *s);
 /* END REQUESTS */
 
 /*
@@ -396,8 +398,6 @@ const struct tuning *session_tuning(const struct session *s);
  * session_histo_refresh()); NULL when none were read.
  */
 const struct histo *session_histo(const struct session *s);
-/* Read the kernel's counts now (while the tracer runs).  0, or -1 with s->err. */
-int session_histo_refresh(struct session *s);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);
