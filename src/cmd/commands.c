@@ -5,6 +5,7 @@
 
 const struct command_line command_lines[] = {
 	{ "hwlat", "[OPTIONS]", "hardware latency detector: see its --help" },
+	{ "hist", "[OPTIONS]", "histogram of single noises per CPU, counted in the kernel: see its --help" },
 	{ "compare", "A.jsonl B.jsonl [--margin=PCT] [--json]", "two recordings side by side: see its --help" },
 	{ "compare", "A.jsonl --live [OPTIONS]", "a recording against a live run" },
 	{ "experiment", "--knob NAME [--values A,B] [--blocks N] [--block TIME] [--settle TIME] [--seed S] [OPTIONS]",

@@ -15,6 +15,8 @@
 #include "cli_int.h"
 #include "compare_cmd.h"
 #include "compare_table.h"
+#include "hist_cmd.h"
+#include "hist_report.h"
 #include "env.h"
 #include "hwlat_cli.h"
 #include "osnoise.h"
@@ -151,7 +153,8 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 	return rc;
 }
 
-static int run(int argc, char **argv, const struct replay *ref, const char *ref_path)
+static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
+	       const struct histo_conf *hist)
 {
 	struct session *s;
 	struct cli cli;
@@ -168,6 +171,10 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
+	if (hist) {
+		cli.sc.hist = *hist;
+		cli.sc.osn.aligned = true;	/* every sample in a summary: count = HW + NMI gaps */
+	}
 	/* A terminal to show the dashboard on (live, replayed or compared). */
 	tty = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 	if (ref && live_refused(&cli, ref, ref_path, tty) < 0) {
@@ -177,7 +184,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
 	if (cli.replay) {
-		if (!cli.out.quiet && !cli.out.json && tty)
+		/* hwnoisetop hist's recording prints its histogram, as its run did. */
+		if (!cli.out.quiet && !cli.out.json && tty && !replay_file_is_hist(cli.replay))
 			rc = replay_dashboard(&cli);
 		else
 			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
@@ -241,7 +249,10 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			session_set_exit_status(s, session_exit_status(s) ? session_exit_status(s) :
 							      HWN_EXIT_ENV);
 		}
-		summary_print(s, &so);
+		if (hist)
+			hist_report(s, hist, cli.out.json, so.elapsed_s);
+		else
+			summary_print(s, &so);
 	}
 	if (session_err(s)[0] && rc && !session_stop_hit(s))
 		fprintf(stderr, "hwnoisetop: %s\n", session_err(s));
@@ -253,7 +264,12 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 
 int hwnoise_main(int argc, char **argv)
 {
-	return run(argc, argv, NULL, NULL);
+	return run(argc, argv, NULL, NULL, NULL);
+}
+
+int hwnoise_run_hist(int argc, char **argv, const struct histo_conf *hist)
+{
+	return run(argc, argv, NULL, NULL, hist);
 }
 
 int compare_main(int argc, char **argv, const char *prog)
@@ -270,7 +286,7 @@ int compare_main(int argc, char **argv, const char *prog)
 	 * skip counts from main's argv, whose argv[1] is this argv[0].
 	 */
 	argv[skip - 1] = (char *)prog;
-	rc = run(argc - skip + 1, argv + skip - 1, ref, ref_path);
+	rc = run(argc - skip + 1, argv + skip - 1, ref, ref_path, NULL);
 	replay_free(ref);
 	free(ref);
 	return rc;

@@ -9,12 +9,25 @@
 #include <string.h>
 
 #include "commands.h"
+#include "hist_cmd.h"
 #include "hwlat_cli.h"
 
 static int hwlat_entry(int argc, char **argv, const char *prog)
 {
 	(void)prog;
 	return hwlat_main(argc, argv);
+}
+
+/* hwnoisetop hist: its options, then the main command's run (hwnoise_cmd.c). */
+static int hist_entry(int argc, char **argv, const char *prog)
+{
+	struct hist_args ha;
+	int rc = hist_parse(argc, argv, prog, &ha);
+
+	if (rc < 0)
+		rc = hwnoise_run_hist(ha.n, ha.args, &ha.hc);
+	hist_args_free(&ha);
+	return rc;
 }
 
 static const struct command {
@@ -24,6 +37,7 @@ static const struct command {
 	{ "hwlat", hwlat_entry },
 	{ "compare", compare_main },
 	{ "experiment", experiment_main },
+	{ "hist", hist_entry },
 };
 
 int main(int argc, char **argv)

@@ -37,6 +37,8 @@ struct opt_parser *opt_parser_new(const struct opt_def *defs, const char *comman
 		n++;
 	p->defs = defs;
 	p->command = command;
+	/* From argv[1] of whatever argv comes: 0 is getopt's full restart. */
+	optind = 0;
 	p->longopts = calloc(2 * n + 1, sizeof(*p->longopts));	/* a name and an alias each */
 	if (!p->longopts) {
 		free(p);

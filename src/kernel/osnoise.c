@@ -164,10 +164,22 @@ int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us
 	return 0;
 }
 
+static int set_tracer(struct osnoise *o, char *err, size_t errlen)
+{
+	int e = instance_set_tracer(o->inst, "osnoise");
+
+	if (e == -EBUSY) {
+		snprintf(err, errlen, "the osnoise tracer is busy (is timerlat running?): stop it first");
+		return -1;
+	}
+	if (e)
+		return settings_fail(err, errlen, "the instance's current_tracer to osnoise", e);
+	o->tracer_set = true;
+	return 0;
+}
+
 int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t errlen)
 {
-	int e;
-
 	memset(o, 0, sizeof(*o));
 	o->conf = c;
 	if (kernel_read_text(OPTIONS, o->options, sizeof(o->options)) < 0)
@@ -185,14 +197,18 @@ int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t e
 	    set_option(o, "OSNOISE_PREEMPT_DISABLE", false, err, errlen) ||
 	    osnoise_set_irq_disable(o, c->irq_disable, err, errlen))
 		return -1;
-	e = instance_set_tracer(o->inst, "osnoise");
-	if (e == -EBUSY) {
-		snprintf(err, errlen, "the osnoise tracer is busy (is timerlat running?): stop it first");
-		return -1;
-	}
-	if (e)
-		return settings_fail(err, errlen, "the instance's current_tracer to osnoise", e);
-	return 0;
+	return c->aligned ? 0 : set_tracer(o, err, errlen);
+}
+
+/*
+ * Aligned: tracing on first, so that the first period's summary is kept.
+ * The tracer can not change once the buffers are read: before that.
+ */
+int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen)
+{
+	if (tracefs_trace_on(o->inst) < 0)
+		return settings_fail(err, errlen, "tracing_on", errno);
+	return set_tracer(o, err, errlen);
 }
 
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
@@ -202,6 +218,12 @@ int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
 	if (arm && (o->conf->stop_us || o->conf->stop_total_us))
 		return osnoise_set_stop(o, o->conf->stop_us, o->conf->stop_total_us, err, errlen);
 	return 0;
+}
+
+void osnoise_end_periods(struct osnoise *o)
+{
+	if (o->inst && o->tracer_set)
+		settings_write("osnoise/cpus", "");	/* written as "\n": no CPU */
 }
 
 void osnoise_stop(struct osnoise *o)

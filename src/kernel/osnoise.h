@@ -25,6 +25,12 @@ struct osnoise_conf {
 	uint64_t stop_total_us;	/* 0 = off */
 	bool irq_disable;	/* hwnoise mode */
 	uint64_t buffer_kb;	/* 0 = kernel default */
+	/*
+	 * Every period whole in the buffer (hwnoisetop hist): tracing is on
+	 * before the tracer is set (the first period's summary is kept), and
+	 * osnoise_end_periods() ends the run's last period with its summary.
+	 */
+	bool aligned;
 };
 
 struct osnoise {
@@ -36,6 +42,7 @@ struct osnoise {
 	char options[512];	/* the kernel's option list, for support checks */
 	struct kfiles files;	/* the instance's tracing_on, kept open */
 	char *dir;		/* the instance's directory */
+	bool tracer_set;	/* current_tracer is osnoise */
 };
 
 /*
@@ -49,9 +56,21 @@ int osnoise_check(bool irq_disable, char *err, size_t errlen);
  * stop condition armed); c is kept in o->conf and follows the live changes.
  */
 int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t errlen);
+/*
+ * conf.aligned: osnoise_setup() leaves the tracer unset, for what must
+ * be in place before its first sample (hist triggers); this then turns
+ * tracing on and sets it, before the buffers are opened.
+ */
+int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen);
 /* Turn tracing on, then arm conf's stop conditions when arm (not in a warm-up). */
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen);
 void osnoise_stop(struct osnoise *o);
+/*
+ * Stop the osnoise threads with tracing still on (an empty osnoise/cpus,
+ * put back by the ledger): each records the summary of its last period,
+ * cut short, so that every sample of the run is in a summary.
+ */
+void osnoise_end_periods(struct osnoise *o);
 /* Did the kernel turn tracing off (a stop condition fired)? */
 bool osnoise_stopped_by_kernel(struct osnoise *o);
 /* Remove the instance (settings_restore() puts the globals back). */

@@ -261,6 +261,8 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 		memset(&u, 0, sizeof(u));
 	line(r, "header");
 	fprintf(r->mem, ",\"v\":%d", RECORDING_VERSION);
+	if (session_conf(s)->hist.on)	/* hwnoisetop hist: its histogram is in the footer */
+		fprintf(r->mem, ",\"hist\":true");
 	put_str(r, "program", "hwnoisetop");
 	put_str(r, "version", PACKAGE_VERSION);
 	put_str(r, "kernel", u.release);
@@ -519,6 +521,10 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 	put_str(r, "notes", textbuf_str(session_notes(s)));
 	if (session_conf(s)->tracer == SESSION_HWLAT)
 		fprintf(r->mem, ",\"report_saved\":%s", end->report_saved ? "true" : "false");
+	if (session_histo(s)) {
+		fprintf(r->mem, ",\"hist\":");
+		histo_write_json(r->mem, session_histo(s), &session_conf(s)->hist);
+	}
 	fprintf(r->mem, ",\"lines\":%llu", (unsigned long long)r->lines + 1);
 	endl(r);
 	flush(r);

@@ -2,6 +2,7 @@
  * summary: see summary.h.
  */
 #include "summary.h"
+#include "hist_report.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -139,7 +140,9 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 
 	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
 		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
-	say_origin(r, path, quiet || json || (r->hwlat_mode && r->hwlat_end.quiet));
+	/* hwnoisetop hist's recording: stdout is the histogram alone, as its run printed it. */
+	say_origin(r, path, quiet || json || (r->hwlat_mode && r->hwlat_end.quiet) ||
+		   session_conf(r->s)->hist.on);
 	r->end.origin = &origin;
 	r->hwlat_end.origin = &origin;
 	if (r->hwlat_mode) {
@@ -159,7 +162,11 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 		r->end.segments = !r->live_quiet;
 		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 		r->end.width = report_width(stdout, quiet || json);
-		summary_print(r->s, &r->end);
+		/* hwnoisetop hist's recording: its histogram, or with -q the table. */
+		if (session_conf(r->s)->hist.on && session_histo(r->s) && !quiet)
+			hist_report(r->s, &session_conf(r->s)->hist, json, r->end.elapsed_s);
+		else
+			summary_print(r->s, &r->end);
 	}
 	fflush(stdout);
 	replay_free(r);

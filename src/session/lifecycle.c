@@ -218,6 +218,8 @@ void session_finish(struct session *s)
 		 */
 		if (!s->exit_status)
 			session_check_kernel_stop(s);
+		if (s->source->end_periods && s->state == SESSION_RUNNING)
+			s->source->end_periods(s);
 		s->source->stop(s);
 		if (s->reader && s->state == SESSION_RUNNING)
 			reader_drain_all(s->reader, &sink);

@@ -191,6 +191,7 @@ static int header(struct replay *r, const struct jsonr_obj *o)
 		return bad(r, "\"%s\" out of range", "ncpus");
 	if (jsonr_bool(o, "quiet", &r->live_quiet) < 0)
 		return bad(r, "no true or false \"%s\"", "quiet");
+	jsonr_bool(o, "hist", &s->conf.hist.on);	/* hwnoisetop hist's (absent: no) */
 	s->ncpus = (int)ncpus;
 	if (settings(r, o) < 0 || need_u64(r, o, "stop_us", &s->conf.osn.stop_us) < 0 ||
 	    need_u64(r, o, "stop_total_us", &s->conf.osn.stop_total_us) < 0)
@@ -288,6 +289,25 @@ static int old_status(const struct replay *r, int64_t table, int status)
 	return HWN_HWLAT_FAILED;
 }
 
+/* hwnoisetop hist's counts (histo.h), in the footer of its recordings. */
+static int hist(struct replay *r, const struct jsonr_obj *o)
+{
+	const struct jsonr_field *f = jsonr_get(o, "hist");
+	struct session *s = r->s;
+	const char *why;
+
+	if (!f)
+		return 0;
+	if (f->type != JR_OBJ)
+		return bad(r, "\"%s\" is not an object", "hist");
+	if (!s->hist.cpu && histo_init(&s->hist, &(struct histo_plan){ .bucket_us = 1,
+			.entries = 1, .gran_us = 1 }, s->ncpus) < 0)
+		return bad(r, "%s", "out of memory");
+	if (histo_read_json(&s->hist, &s->conf.hist, f->raw, f->rawlen, &why) < 0)
+		return bad(r, "%s", why);
+	return 0;
+}
+
 static int footer(struct replay *r, const struct jsonr_obj *o)
 {
 	struct session *s = r->s;
@@ -317,6 +337,8 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 		return bad(r, "no \"%s\" string", "stop_reason, neighbour_log or notes");
 	if (r->hwlat_mode && jsonr_bool(o, "report_saved", &saved) == 0 && saved && r->report[0])
 		r->hwlat_end.report = r->report;
+	if (hist(r, o) < 0)
+		return -1;
 	r->footer = true;
 	return 0;
 }
@@ -531,4 +553,26 @@ const char *replay_end_note(const struct replay *r, const char *path, const char
 		snprintf(buf, len, "%s ends at line %lu without its footer (the run was cut short): "
 			 "%s up to there", path, r->lines, verb);
 	return buf;
+}
+
+bool replay_file_is_hist(const char *path)
+{
+	struct jsonr_obj *o = malloc(sizeof(*o));
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	bool hist = false;
+
+	if (o && f && (n = getline(&line, &cap, f)) > 0) {
+		if (line[n - 1] == '\n')
+			n--;
+		if (jsonr_parse(line, (size_t)n, o) == 0 && jsonr_bool(o, "hist", &hist) < 0)
+			hist = false;
+	}
+	if (f)
+		fclose(f);
+	free(line);
+	free(o);
+	return hist;
 }

@@ -65,6 +65,8 @@ void replay_close(struct replay *r);
  */
 int replay_read(struct replay *r, FILE *f);
 void replay_free(struct replay *r);
+/* Is path hwnoisetop hist's recording (its header says so)?  false when unreadable. */
+bool replay_file_is_hist(const char *path);
 
 /*
  * The one-line note on a recording read to its end without its footer, in

@@ -18,6 +18,8 @@
 #include "cpuset.h"
 #include "hwlat.h"
 #include "hwlat_stats.h"
+#include "histo.h"
+#include "osn_hist.h"
 #include "stopwatch.h"
 #include "osnoise.h"
 #include "trace_capture.h"
@@ -92,6 +94,7 @@ struct session_conf {
 	const struct actions *on_threshold, *on_end;
 	/* A shell action's output is appended here; NULL: hwnoisetop's own stdout and stderr */
 	const char *actions_log;
+	struct histo_conf hist;	/* hwnoisetop hist: the kernel counts single noises (osnoise) */
 };
 
 enum session_state {
@@ -142,6 +145,11 @@ struct session_source {
 	void (*stop)(struct session *s);
 	/* Optional: stop its threads now, before the recording's (the run's end). */
 	void (*quiet)(struct session *s);
+	/*
+	 * Optional, at the run's end before stop: end the periods under way
+	 * with their summaries (osnoise_end_periods(), hwnoisetop hist).
+	 */
+	void (*end_periods)(struct session *s);
 	void (*teardown)(struct session *s);
 	/* Optional: did the kernel's stop condition turn it off? */
 	bool (*stopped_by_kernel)(struct session *s);
@@ -335,6 +343,8 @@ int session_knob_next(struct session *s, enum sysknob_id id);
 int session_knob_step(struct session *s, enum sysknob_id id, const char *origin);
 void session_keep_tuning(struct session *s, bool keep);
 void session_want_sysinfo(struct session *s, bool want);
+/* hwnoisetop hist: read the kernel's counts now (session_histo()). */
+int session_histo_refresh(struct session *s);
 /* END REQUESTS */
 
 /*
@@ -376,6 +386,12 @@ const char *session_neighbour(const struct session *s);
 const char *session_neighbour_log(const struct session *s);
 void session_loop_counts(const struct session *s, uint64_t *ticks, uint64_t *batches,
 			 uint64_t *wakeups);
+/*
+ * hwnoisetop hist's counts of single noises (histo.h), as the kernel
+ * had them when last read (at the end of the run, or by
+ * session_histo_refresh()); NULL when none were read.
+ */
+const struct histo *session_histo(const struct session *s);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);

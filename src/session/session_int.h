@@ -43,6 +43,8 @@ struct session {
 	struct stats stats;
 	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	struct segments seg;		/* markers and the statistics between them */
+	struct osn_hist khist;		/* conf.hist.on: the kernel's hist triggers */
+	struct histo hist;		/* and their counts, read at the end (session_histo()) */
 	uint64_t run_start_ns;		/* never reset: the markers' clock */
 	struct stopwatch run_stopwatch;		/* all the time measured (pauses excluded), never reset */
 	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */

@@ -52,6 +52,7 @@ void session_free_results(struct session *s)
 	stats_free(&s->stats);
 	segments_free(&s->seg);
 	hwl_stats_free(&s->hwl_stats);
+	histo_free(&s->hist);
 	textbuf_free(&s->notes);
 	smi_close(s->smi);
 	s->smi = NULL;

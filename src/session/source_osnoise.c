@@ -21,9 +21,37 @@ static int check(const struct session *s, char *err, size_t len)
 	return osnoise_check(s->conf.osn.irq_disable, err, len);
 }
 
+/* hwnoisetop hist: the kernel's map sized for the measured CPUs (histo_plan()). */
+static int hist_setup(struct session *s)
+{
+	struct histo_plan p;
+	int n = cpuset_count(&s->conf.osn.cpus);
+
+	if (!osn_hist_supported()) {
+		snprintf(s->err, sizeof(s->err), "this kernel has no hist triggers "
+			 "(CONFIG_HIST_TRIGGERS): hwnoisetop hist counts in the kernel only");
+		return -1;
+	}
+	if (histo_plan(n, s->conf.hist.bucket_us, s->conf.hist.entries, &p) < 0) {
+		snprintf(s->err, sizeof(s->err), "%d CPUs do not fit in the kernel's histogram map "
+			 "(%d entries)", n, HISTO_MAP_MAX);
+		return -1;
+	}
+	if (!s->hist.cpu && histo_init(&s->hist, &p, s->ncpus) < 0) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return -1;
+	}
+	return osn_hist_setup(&s->khist, s->osn.inst, &p, s->err, sizeof(s->err));
+}
+
 static int setup(struct session *s)
 {
-	return osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err));
+	if (osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err)) < 0)
+		return -1;
+	/* The triggers before the tracer: they see its first sample. */
+	if (s->conf.hist.on && hist_setup(s) < 0)
+		return -1;
+	return s->conf.osn.aligned ? osnoise_begin_aligned(&s->osn, s->err, sizeof(s->err)) : 0;
 }
 
 /*
@@ -54,8 +82,20 @@ static void quiet(struct session *s)
 		instance_set_tracer(s->osn.inst, "nop");
 }
 
+static void end_periods(struct session *s)
+{
+	if (s->conf.osn.aligned)
+		osnoise_end_periods(&s->osn);
+}
+
+/* The histogram is read once the tracer stopped, before its triggers go. */
 static void teardown(struct session *s)
 {
+	char err[256];
+
+	if (s->khist.inst && osn_hist_read(&s->khist, &s->hist, err, sizeof(err)) < 0)
+		textbuf_printf(&s->notes, "%s\n", err);
+	osn_hist_teardown(&s->khist);
 	osnoise_teardown(&s->osn);
 }
 
@@ -92,6 +132,7 @@ static void reset_stats(struct session *s)
 	stats_reset(&s->stats);
 	segments_reset(&s->seg);
 	tscwd_reset(s->tscwd);
+	osn_hist_clear(&s->khist);
 }
 
 /* Other events read: the missed-events ratio counts them. */
@@ -166,6 +207,7 @@ const struct session_source source_osnoise = {
 	.start = start,
 	.stop = stop,
 	.quiet = quiet,
+	.end_periods = end_periods,
 	.teardown = teardown,
 	.stopped_by_kernel = stopped_by_kernel,
 	.instance = instance,

@@ -6,6 +6,7 @@
  */
 #include "settings_int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -46,6 +47,40 @@ static int restore_options(const char *full, const char *list)
 	return failed;
 }
 
+/*
+ * An instance holding an event trigger (hwnoisetop hist's, a --trigger)
+ * refuses rmdir (EBUSY): opening a trigger file with O_TRUNC removes every
+ * trigger of its event.  Only then, every event of the instance.
+ */
+static void clear_triggers(const char *dir)
+{
+	char path[SETTINGS_PATH_LEN + 600];
+	struct dirent *sys, *ev;
+	DIR *ds, *de;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/events", dir);
+	if (!(ds = opendir(path)))
+		return;
+	while ((sys = readdir(ds))) {
+		if (sys->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/events/%.250s", dir, sys->d_name);
+		if (!(de = opendir(path)))
+			continue;
+		while ((ev = readdir(de))) {
+			if (ev->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/events/%.250s/%.250s/trigger", dir,
+				 sys->d_name, ev->d_name);
+			if ((fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)) >= 0)
+				close(fd);
+		}
+		closedir(de);
+	}
+	closedir(ds);
+}
+
 /* An instance directory holds per-CPU and event files; rmdir removes it whole. */
 static void remove_instance(char *dir)
 {
@@ -53,6 +88,7 @@ static void remove_instance(char *dir)
 					       { "/current_tracer", "nop" } };
 	char file[SETTINGS_PATH_LEN + 32];
 	size_t dl = strlen(dir);
+	int rc;
 
 	if (!dir[0])
 		return;
@@ -62,7 +98,12 @@ static void remove_instance(char *dir)
 		memcpy(file + dl, stop[i][0], strlen(stop[i][0]) + 1);
 		settings_write_full(file, stop[i][1]);
 	}
-	if (rmdir(dir) == 0 || errno == ENOENT)
+	rc = rmdir(dir);
+	if (rc < 0 && errno == EBUSY) {
+		clear_triggers(dir);
+		rc = rmdir(dir);
+	}
+	if (rc == 0 || errno == ENOENT)
 		dir[0] = '\0';
 }
 

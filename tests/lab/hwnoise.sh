@@ -11,7 +11,7 @@ snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh osnoise/stop_
 unusual() { cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 123456 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; echo OSNOISE_PREEMPT_DISABLE > osnoise/options; cd /lab; }'
 
 lab_require
-plan 53
+plan 64
 lab_run --cpus 2 --monitor --bin "$HWNOISETOP" -- <<EOF
 $snapshot
 unusual
@@ -74,6 +74,36 @@ END {
 	printf "exact_same=%d\nexact_diff=%d\nexact_missing=%d\n", same, diff + 0, miss + 0
 	printf "exact_sums=%d %d %d %d %d %d %d\n", p, r, no, mn, ms, hw, nmi
 }'
+# hwnoisetop hist: the kernel's count of single noises per CPU against the HW
+# column of the same run (its recording replayed with -q).  Runtime = period:
+# the run ends inside a period, whose summary (cut short) must count too.
+hwnoisetop hist -c 1 -p 1000000 -r 1000000 -d 3s --record h1.jsonl > h1.txt 2> h1.err
+echo "rc_hist=\$?"; cat h1.err
+echo "hist_count=\$(grep '^count:' h1.txt | awk '{ print \$2 }')"
+echo "hist_hw=\$(hwnoisetop --replay h1.jsonl -q 2>/dev/null | grep '^  1 #' | awk '{ print \$(NF - 1) }')"
+hwnoisetop --replay h1.jsonl > h1r.txt 2>/dev/null && cmp -s h1.txt h1r.txt && echo "hist_replay_same=yes"
+echo "@@hist"; head -4 h1.txt; tail -5 h1.txt; echo "@@end"
+# NMIs into CPU 0: count - HW is the gaps with an NMI inside, at most the NMI column.
+hwnoisetop hist -D -c 0 -p 1000000 -r 1000000 -d 1h --record h0.jsonl > h0.txt 2> h0.err & pid=\$!
+t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' h0.err; do sleep 1; t=\$((t + 1)); done
+sleep 1
+lab_host nmi 5 || echo "lab_host failed"
+hnmis() { grep 'summary at' h0.err | awk '{ n += \$17 } END { print n + 0 }'; }
+t=0; while [ \$t -lt 40 ] && [ "\$(hnmis)" -lt 5 ]; do sleep 1; t=\$((t + 1)); done
+kill -INT \$pid; wait \$pid; echo "rc_hist_nmi=\$?"
+echo "hist_nmi_count=\$(grep '^count:' h0.txt | awk '{ print \$2 }')"
+echo "hist_nmi_row=\$(hwnoisetop --replay h0.jsonl -q 2>/dev/null | grep '^  0 #')"
+# --warm-up clears the kernel's counts with the statistics: what it counted
+# before is gone (the first period after it started before: count <= HW).
+hwnoisetop hist -c 1 --warm-up 2 -d 2s --record hw.jsonl > hw.txt 2>&1; echo "rc_hist_warm=\$?"
+echo "hist_warm_count=\$(grep '^count:' hw.txt | awk '{ print \$2 }')"
+echo "hist_warm_hw=\$(hwnoisetop --replay hw.jsonl -q 2>/dev/null | grep '^  1 #' | awk '{ print \$(NF - 1) }')"
+# SIGKILL leaves the triggers in the instance (which then refuses rmdir): --cleanup removes both.
+hwnoisetop hist -c 1 -d 1h > /dev/null 2>&1 & pid=\$!
+sleep 3; kill -9 \$pid; wait \$pid
+echo "hist_kill_triggers=\$(cat /sys/kernel/tracing/instances/hwnoisetop-*/events/osnoise/sample_threshold/trigger 2>/dev/null | grep -c '^hist:')"
+hwnoisetop --cleanup > /dev/null 2>&1; echo "rc_hist_cleanup=\$?"
+[ "\$before" = "\$(snap)" ] && echo "hist_restored=yes" || snap
 # The tracer busy: timerlat holds it.
 echo timerlat > /sys/kernel/tracing/current_tracer
 b2=\$(snap)
@@ -155,6 +185,25 @@ ok "$([ "$(get exact_same)" -ge 4 ] 2>/dev/null; echo $?)" "at least 4 periods c
 is "$(get exact_diff)/$(get exact_missing)" "0/0" "every decoded summary equals the kernel's own text of that period"
 read -r _ p r no av mn ms hw nmi <<<"$(get exact_row | tr -d '#')"
 is "$p $r $no $mn $ms $hw $nmi" "$(get exact_sums)" "the table is the sums and maxima of the summaries"
+is "$(get rc_hist)" 0 "hwnoisetop hist exits 0"
+diag "$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@hist/,/^@@end/p' | sed '1d;$d')"
+hc=$(get hist_count); hhw=$(get hist_hw)
+[ "${hc:-0}" -gt 0 ]; ok $? "hist counted single noises on CPU 1 ($hc)"
+is "$hc" "$hhw" "no NMI: CPU 1's count is its HW column, the last period cut short included"
+is "$(get hist_replay_same)" yes "--replay of hist's recording prints the same histogram"
+is "$(get rc_hist_nmi)" 0 "hist with NMIs exits 0"
+read -r _ _ _ _ _ _ _ nhw nnmi <<<"$(get hist_nmi_row | tr -d '#')"
+nc=$(get hist_nmi_count)
+diag "CPU 0 with 5 NMIs: count $nc, HW $nhw, NMI $nnmi: $(( ${nc:-0} - ${nhw:-0} )) gaps had an NMI inside"
+[ "${nnmi:-0}" -ge 1 ] && [ $(( ${nc:-0} - ${nhw:-0} )) -ge 0 ] && [ $(( ${nc:-0} - ${nhw:-0} )) -le "${nnmi:-0}" ]
+ok $? "with NMIs: 0 <= count - HW <= the NMI column"
+is "$(get rc_hist_warm)" 0 "hist --warm-up exits 0"
+wc_=$(get hist_warm_count); whw=$(get hist_warm_hw)
+diag "after a 2 s warm-up: count $wc_, HW $whw"
+[ "${wc_:-0}" -gt 0 ] && [ "${wc_:-1}" -le "${whw:-0}" ]; ok $? "the warm-up's counts were cleared (0 < count <= HW)"
+[ "$(get hist_kill_triggers)" -ge 1 ] 2>/dev/null; ok $? "SIGKILL left hist triggers in the instance ($(get hist_kill_triggers))"
+is "$(get rc_hist_cleanup)" 0 "--cleanup after a killed hist exits 0"
+is "$(get hist_restored)" yes "--cleanup removed the instance and its triggers, every setting as before"
 is "$(get rc_busy)" 1 "timerlat active: exit 1"
 like "$(get busy_msg)" '^hwnoisetop: the tracer is busy: timerlat is the current tracer of /sys/kernel/tracing; stop it first [(]echo nop > /sys/kernel/tracing/current_tracer[)]$' \
 	"timerlat active: one line naming it and how to stop it"

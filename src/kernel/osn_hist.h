@@ -1,0 +1,39 @@
+/*
+ * osn_hist: the kernel's count of single noises for hwnoisetop hist: two
+ * hist triggers on osnoise:sample_threshold in the run's own instance (no
+ * event crosses to user space; the event itself stays off, the triggers
+ * fire all the same).  One counts per CPU and duration bucket within the
+ * rows' range, one per CPU the count, sum and maximum of every duration
+ * (histo.h).  The triggers live in the instance: removed before it
+ * (instance_destroy), and by the ledger's removal of a killed run's
+ * instance (settings_restore(), --cleanup), which an instance holding a
+ * trigger refuses otherwise.
+ */
+#ifndef HWN_OSN_HIST_H
+#define HWN_OSN_HIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "histo.h"
+
+struct tracefs_instance;
+
+struct osn_hist {
+	struct tracefs_instance *inst;	/* NULL: no triggers set */
+	char buckets[256], cpus[256];	/* the two triggers' text */
+};
+
+/* Does this kernel have hist triggers (CONFIG_HIST_TRIGGERS)? */
+bool osn_hist_supported(void);
+/* Set the triggers for plan p in inst.  0, or -1 with err (nothing left set). */
+int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const struct histo_plan *p,
+		   char *err, size_t errlen);
+/* Read the kernel's counts into h.  0, or -1 with err. */
+int osn_hist_read(struct osn_hist *k, struct histo *h, char *err, size_t errlen);
+/* Zero the kernel's counts (a warm-up's end, R). */
+void osn_hist_clear(struct osn_hist *k);
+/* Remove the triggers. */
+void osn_hist_teardown(struct osn_hist *k);
+
+#endif
