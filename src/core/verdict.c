@@ -122,7 +122,7 @@ static unsigned hist_bucket(uint64_t v)
 	if (v < 64)
 		return (unsigned)v;
 	o = 63 - __builtin_clzll(v);	/* 6.. */
-	if (o > 38)
+	if (o > 23)
 		return VERDICT_HIST - 1;
 	return 64 + (unsigned)(o - 6) * 8 + (unsigned)((v >> (o - 3)) & 7);
 }
@@ -171,6 +171,13 @@ void verdict_series_add(struct verdict_series *s, const struct verdict_period *p
 	if (p->max_single > s->max_single)
 		s->max_single = p->max_single;
 	s->hist[hist_bucket(p->max_single)]++;
+	if (p->runtime) {
+		uint64_t ns = (uint64_t)((unsigned __int128)p->noise * 1000000 / p->runtime);
+
+		s->nhist[hist_bucket(ns)]++;
+		if (ns > s->max_noise_s)
+			s->max_noise_s = ns;
+	}
 }
 
 void verdict_series_smi(struct verdict_series *s, uint64_t n)
@@ -181,23 +188,52 @@ void verdict_series_smi(struct verdict_series *s, uint64_t n)
 		s->smi_early += n;
 }
 
-double verdict_series_quantile(const struct verdict_series *s, double p)
+/* The p-th quantile of a histogram whose largest value is max: a bucket's low end. */
+static double hist_quantile(const uint32_t *hist, uint64_t max, double p)
 {
 	uint64_t want, seen = 0, total = 0;
 
 	for (unsigned k = 0; k < VERDICT_HIST; k++)
-		total += s->hist[k];
+		total += hist[k];
 	if (!total)
 		return 0;
 	want = (uint64_t)ceil(p * (double)total);
 	if (want < 1)
 		want = 1;
 	for (unsigned k = 0; k < VERDICT_HIST; k++) {
-		seen += s->hist[k];
+		seen += hist[k];
 		if (seen >= want)
-			return bucket_low(k);
+			return fmin(bucket_low(k), (double)max);
 	}
-	return (double)s->max_single;
+	return (double)max;
+}
+
+double verdict_series_quantile(const struct verdict_series *s, double p)
+{
+	return hist_quantile(s->hist, s->max_single, p);
+}
+
+double verdict_series_noise_quantile(const struct verdict_series *s, double p)
+{
+	return hist_quantile(s->nhist, s->max_noise_s, p);
+}
+
+const double verdict_pct_p[VERDICT_NPCT - 1] = { 0.50, 0.90, 0.99, 0.999 };
+const char *const verdict_pct_name[VERDICT_NPCT] = { "p50", "p90", "p99", "p99.9", "max" };
+
+static uint32_t u32(double x)
+{
+	return x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
+}
+
+void verdict_series_pcts(const struct verdict_series *s, struct verdict_pcts *q)
+{
+	for (int i = 0; i < VERDICT_NPCT - 1; i++) {
+		q->noise[i] = u32(verdict_series_noise_quantile(s, verdict_pct_p[i]));
+		q->single[i] = u32(verdict_series_quantile(s, verdict_pct_p[i]));
+	}
+	q->noise[VERDICT_NPCT - 1] = u32((double)s->max_noise_s);
+	q->single[VERDICT_NPCT - 1] = u32((double)s->max_single);
 }
 
 bool verdict_series_pool(struct verdict_series *dst, const struct verdict_series *src)
@@ -216,8 +252,12 @@ bool verdict_series_pool(struct verdict_series *dst, const struct verdict_series
 	dst->periods = dst->periods > src->periods ? dst->periods : src->periods;
 	if (src->max_single > dst->max_single)
 		dst->max_single = src->max_single;
-	for (unsigned k = 0; k < VERDICT_HIST; k++)
+	if (src->max_noise_s > dst->max_noise_s)
+		dst->max_noise_s = src->max_noise_s;
+	for (unsigned k = 0; k < VERDICT_HIST; k++) {
 		dst->hist[k] += src->hist[k];
+		dst->nhist[k] += src->nhist[k];
+	}
 	return true;
 }
 
