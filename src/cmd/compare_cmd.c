@@ -230,10 +230,10 @@ static int args(int argc, char **argv, const char *path[2], bool *json, double *
 /* The settings that change what a figure means: the same on both sides? */
 static bool comparable(const struct replay *a, const struct replay *b)
 {
-	const struct osnoise_conf *ca = session_osnoise_conf(&a->s), *cb = session_osnoise_conf(&b->s);
+	struct cmp_conf ca = { session_osnoise_conf(&a->s), a->end.smi };
+	struct cmp_conf cb = { session_osnoise_conf(&b->s), b->end.smi };
 
-	return ca->period_us == cb->period_us && ca->runtime_us == cb->runtime_us &&
-	       ca->threshold_us == cb->threshold_us && ca->irq_disable == cb->irq_disable;
+	return cmpcells_comparable(&ca, &cb);
 }
 
 int cmptable_main(int argc, char **argv)

@@ -139,6 +139,9 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 		dc.ref_osnoise = !session_osnoise_conf(&ref->s)->irq_disable;
 		dc.ref_osn = session_osnoise_conf(&ref->s);
 		dc.ref_smi = ref->end.smi;
+		dc.ref_series = segments_series(&ref->s.seg, SEGMENTS_RUN, 0);
+		dc.ref_nseries = ref->s.seg.cur.ncpus;
+		dc.ref_mid = &ref->mid;
 	}
 	rc = dashboard_run(s, &dc, err, sizeof(err));
 	if (rc < 0)

@@ -56,6 +56,11 @@ uint64_t session_run_ns(const struct session *s)
 	return stopwatch_ns(&s->run_stopwatch, stopwatch_now());
 }
 
+const struct segments *session_segments(const struct session *s)
+{
+	return &s->seg;
+}
+
 int session_arm_timer(int fd, uint64_t first_ms, uint64_t every_ms)
 {
 	struct itimerspec its = {

@@ -266,16 +266,20 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 "$src/tests/scale/gen-recording" --seed 2 --markers 3 --smi 4 60 "$tmp/smimk.jsonl"
 	play_fast "$tmp/smimk.jsonl"
 	key d
-	check 'screen | grep -qE "NMI per s +SMI per s *$" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 12 ]' \
-		"a recording with SMI counts: the compare view has SMI before and after (CPU 0: 12 words)"
+	check 'screen | grep -qE "NMI per s +max single p99 +SMI per s *$" &&
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 15 ] &&
+		screen | grep -qE "^ all .*[0-9][?=!+] *$" &&
+		screen | grep -qE "^ before: 2 .*\(15 periods, 00:00:15 measured\)"' \
+		"a recording with SMI counts: the compare view has SMI A and B, marked with verdicts, all first, periods and time (CPU 0: 15 words)"
 	T resize-window -t replay -x 80 -y 30
 	sleep 0.5
 	key d
 	key d
-	check 'screen | grep -qE "% CPU available +HW per s *$" && ! screen | grep -q "NMI per s" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 8 ]' \
-		"at 80 columns: SMI and NMI dropped as the grid drops them, CPU 0 with 8 words"
+	check '! screen | grep -E "^ CPU" | grep -q "interval" &&
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 9 ] &&
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 == 0 { for (i = 3; i <= NF; i++) if (\$i ~ /[?=!+]\$/) m++; print m; exit }")" = 6 ] &&
+		! screen | grep -qE "^.{81}"' \
+		"at 80 columns: the interval and the A columns dropped, every mark kept (CPU 0: 9 words, 6 marked)"
 	key q
 
 	# After the hwlat view, d compares the last osnoise segment (the start)
@@ -284,7 +288,7 @@ if command -v python3 >/dev/null 2>&1; then
 	play_fast "$tmp/hwd.jsonl"
 	key d
 	check 'screen | grep -q "^ before: 0 .*start" && screen | grep -q "^ after:  2 .*hwlat -> hwnoise" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 ~ /^[0-5]\$/ && \$2 != \"-\" && \$3 != \"-\" { n++ } END { print n + 0 }")" = 6 ]' \
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 ~ /^[0-5]\$/ && \$2 != \"-\" && \$3 != \"-\" { n++ } END { print n + 0 }")" = 6 ]' \
 		"after the hwlat view: d compares the start with the current segment, 6 rows of figures"
 	key q
 else
