@@ -75,7 +75,7 @@ static int replay_dashboard(const struct cli *cli)
 		free(r);
 		return HWN_EXIT_USAGE;
 	}
-	return replay_report(r, cli->replay, false, false);
+	return replay_report(r, cli->replay, false, false, cli->percentiles);
 }
 
 /*
@@ -178,7 +178,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		if (!cli.out.quiet && !cli.out.json && tty)
 			rc = replay_dashboard(&cli);
 		else
-			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
+			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json, cli.percentiles);
 		cli_free(&cli);
 		return rc;
 	}
@@ -220,6 +220,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			.pretty = !cli.out.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
 			.segments = !cli.out.quiet,
 			.smi = cli.smi && smi_ok(s.smi),
+			.percentiles = cli.percentiles,
 			.hwlat_view = s.hwl_stats.cpu,
 			.elapsed_s = session_elapsed_of(&s, SESSION_OSNOISE),
 			.run_ns = session_run_ns(&s),

@@ -38,7 +38,7 @@ int segments_init(struct segments *sg, int ncpus, const struct cpuset *cpus, boo
 	memset(sg, 0, sizeof(*sg));
 	markers_init(&sg->marks);
 	sg->seg = calloc(16, sizeof(*sg->seg));
-	if (!sg->seg || stats_init(&sg->cur, ncpus) < 0 ||
+	if (!sg->seg || stats_init_bare(&sg->cur, ncpus) < 0 ||
 	    markers_add(&sg->marks, 0, "", "start") < 0) {
 		segments_free(sg);
 		return -1;
@@ -350,8 +350,8 @@ void segments_unpack(const struct segments *sg, unsigned k, struct stats *st)
 		return;
 	g = &sg->seg[k];
 	if (k == sg->marks.n - 1) {
-		memcpy(st->cpu, sg->cur.cpu, sizeof(*st->cpu) * (st->ncpus < sg->cur.ncpus ?
-								 st->ncpus : sg->cur.ncpus));
+		for (int c = 0; c < st->ncpus && c < sg->cur.ncpus; c++)
+			row_unpack(segments_row(&sg->cur.cpu[c], &(struct seg_row){ 0 }), &st->cpu[c]);
 		st->samples = sg->cur.samples;
 		st->lost = sg->cur.lost;
 		return;

@@ -16,7 +16,7 @@
  * Distributions (verdict.h, a struct verdict_series per CPU: batches for
  * the verdicts, histograms for the percentiles) are kept in full for the
  * whole run, the open segment and the newest closed osnoise segment (the
- * pair the compare view shows): 2.8 KiB a CPU each.  Until the first
+ * pair the compare view shows): 2.1 KiB a CPU each.  Until the first
  * marker the open segment's is the whole run's (not kept twice).
  * Pure logic: no tracefs.
  */
@@ -38,11 +38,11 @@ struct seg_row {
 };
 
 /*
- * Bytes of closed segments' rows and percentiles kept at most: 32 768 rows,
- * 32 segments of 1024 CPUs (with the three distributions, 8.5 MiB at 1024
- * CPUs, the whole stays under 16 MB).
+ * Bytes of closed segments' rows and percentiles kept at most: 8 192 rows,
+ * 8 segments of 1024 CPUs (with the three distributions, 6.3 MiB at 1024
+ * CPUs, a replay of 1024 CPUs and 999 markers stays under 16 MB).
  */
-#define SEGMENTS_ROWS_MAX (4u << 20)
+#define SEGMENTS_ROWS_MAX (1u << 20)
 
 struct segment {
 	bool osnoise;		/* osnoise mode: IRQ/Softirq/Thread count */

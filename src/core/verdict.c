@@ -119,19 +119,19 @@ static unsigned hist_bucket(uint64_t v)
 {
 	int o;
 
-	if (v < 64)
+	if (v < 16)
 		return (unsigned)v;
-	o = 63 - __builtin_clzll(v);	/* 6.. */
-	if (o > 23)
+	o = 63 - __builtin_clzll(v);	/* 4.. */
+	if (o > 20)
 		return VERDICT_HIST - 1;
-	return 64 + (unsigned)(o - 6) * 8 + (unsigned)((v >> (o - 3)) & 7);
+	return 16 + (unsigned)(o - 4) * 8 + (unsigned)((v >> (o - 3)) & 7);
 }
 
 static double bucket_low(unsigned k)
 {
-	unsigned o = (k - 64) / 8 + 6, sub = (k - 64) % 8;
+	unsigned o = (k - 16) / 8 + 4, sub = (k - 16) % 8;
 
-	if (k < 64)
+	if (k < 16)
 		return k;
 	return ldexp(1.0, (int)o) + sub * ldexp(1.0, (int)o - 3);
 }

@@ -27,17 +27,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define VERDICT_SLOTS 20	/* batches kept: 10 to 20 once there are 20 periods */
+#define VERDICT_SLOTS 16	/* batches kept: 8 to 16 once there are 16 periods */
 #define VERDICT_MIN_BATCHES 5	/* fewer on a side: undecided */
 #define VERDICT_MIN_LEN 2	/* periods a batch at least, else undecided */
 #define VERDICT_MANY_PER_BATCH 10
 /*
  * The histograms' buckets (per-period noise per second of runtime, max
- * single): exact to 63 us, then 8 an octave up to 2^24 us (16.7 s), above
- * it one bucket.  A percentile is its bucket's low end: exact under 64 us,
- * above it at most 12.5% under the true value (the rank is exact).
+ * single): exact to 15 us, then 8 an octave up to 2^21 us (2.1 s), above
+ * it the last one.  A percentile is its bucket's low end: exact under
+ * 16 us, above it at most 12.5% under the true value (the rank is exact).
  */
-#define VERDICT_HIST 208
+#define VERDICT_HIST 152
 
 struct verdict_batch {
 	double runtime, noise, hw, nmi, smi;	/* sums: us, us, events */

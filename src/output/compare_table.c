@@ -193,6 +193,20 @@ int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
 	return 1;
 }
 
+bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
+		       struct cmptable_run *b, struct cmptable_opts *o, unsigned *kb,
+		       unsigned *ka)
+{
+	*ka = segments_count(sg) - 1;
+	*kb = sg->before_k;
+	if (*ka < 1 || *kb >= *ka || sg->seg[*ka].hwlat)
+		return false;
+	*a = (struct cmptable_run){ segments_series(sg, *kb, 0), sg->cur.ncpus };
+	*b = (struct cmptable_run){ segments_series(sg, *ka, 0), sg->cur.ncpus };
+	*o = (struct cmptable_opts){ 0.10, sg->seg[*ka].osnoise == sg->seg[*kb].osnoise, smi };
+	return a->series && b->series;
+}
+
 void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		    const struct cmptable_opts *o)
 {

@@ -54,6 +54,17 @@ int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
 		 const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
 		 struct verdict_series pool[2]);
 
+struct segments;
+/*
+ * The pair the compare view shows, of the segments: the newest osnoise
+ * segment before the latest marker (a, marker *ka_num) against the open
+ * one (b); false without a marker, their distributions, or when the open
+ * segment is a stretch of the hwlat view.
+ */
+bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
+		       struct cmptable_run *b, struct cmptable_opts *o, unsigned *kb,
+		       unsigned *ka);
+
 /*
  * The table of a against b: per CPU and for all CPUs, each figure's
  * verdict (verdict.h) as the mark of its B cell, the noise change's 95%

@@ -37,6 +37,8 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 
 		report_rows(&s->stats, &rows);
 		report_table(stdout, &s->stats, &rows, &ro);
+		if (o->percentiles)
+			report_pcts(stdout, &s->seg, SEGMENTS_RUN, &rows);
 		fflush(stdout);
 	}
 	if (o->segments && !o->json)	/* a written before/after record of the markers */
@@ -65,6 +67,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 			.hwlat = o->hwlat_view ? &s->hwl_stats : NULL,
 			.hwlat_conf = &s->conf.hwl,
 			.seg = o->segments ? &s->seg : NULL,
+			.dist = &s->seg,
 			.run_ns = o->run_ns,
 			.origin = o->origin,
 		};
@@ -126,7 +129,7 @@ static void say_origin(const struct replay *r, const char *path, bool to_stderr)
 		*r->kernel ? r->kernel : "?", when);
 }
 
-int replay_report(struct replay *r, const char *path, bool quiet, bool json)
+int replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts)
 {
 	int status = HWN_EXIT_OK;
 	struct run_origin origin = {
@@ -154,6 +157,7 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 	} else {
 		r->end.quiet = quiet;
 		r->end.json = json;
+		r->end.percentiles = pcts;
 		r->end.segments = !r->live_quiet;
 		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 		summary_print(&r->s, &r->end);
@@ -164,7 +168,7 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 	return status;
 }
 
-int replay_main(const char *path, bool quiet, bool json)
+int replay_main(const char *path, bool quiet, bool json, bool pcts)
 {
 	struct replay *r = calloc(1, sizeof(*r));
 	FILE *f;
@@ -188,5 +192,5 @@ int replay_main(const char *path, bool quiet, bool json)
 		free(r);
 		return HWN_EXIT_USAGE;
 	}
-	return replay_report(r, path, quiet, json);
+	return replay_report(r, path, quiet, json, pcts);
 }
