@@ -144,6 +144,7 @@ struct dashboard {
 	bool marks_list;		/* M: the markers are listed */
 	int marks_top;
 	bool compare;			/* d: the compare view replaces the grid */
+	bool dist;			/* D: the selected CPU's distributions replace it */
 
 	/* The system panel (panel.c): modal while open. */
 	bool panel;
@@ -253,6 +254,20 @@ void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
 /* compare.c */
 void compare_draw(struct dashboard *d, int y, int height, int width);
+
+/*
+ * dist_view.c: the selected CPU's distributions (D).  Each section writes
+ * up to max lines for the CPU into line[] and gives their count; a new
+ * section is one more entry of dist_sections[] (NULL ends it).
+ */
+#define DIST_LINE 240
+#define DIST_MAX_LINES 64
+struct dist_section {
+	int (*lines)(const struct dashboard *d, int cpu, char line[][DIST_LINE], int max);
+};
+extern const struct dist_section dist_sections[];
+void dist_draw(struct dashboard *d, int y, int height, int width);
+unsigned dist_key(struct dashboard *d, int code);
 /* panel.c */
 void panel_open(struct dashboard *d, bool open);
 void panel_draw(struct dashboard *d, int y, int height, int width);

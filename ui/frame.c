@@ -251,6 +251,8 @@ static void draw_body(struct dashboard *d, enum dash_screen scr, int y, int heig
 	d->drawn.valid = false;	/* until grid_draw() draws it whole */
 	if (scr == SCREEN_PANEL)
 		panel_draw(d, y, height, width);
+	else if (scr == SCREEN_GRID && d->dist)
+		dist_draw(d, y, height, width);
 	else if (!body_grid(d, scr))
 		compare_draw(d, y, height, width);
 	else

@@ -52,7 +52,7 @@ play_fast() {
 	wait_for 'playing' && key 4 && wait_for ' END' && wait_for 'q (prints|quits) '
 }
 
-echo 1..31
+echo 1..32
 "$bin" --replay "$rec" -q > "$tmp/ref.out" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
 # After q the line naming the run stands above the table (-q: on stderr).
 { sed -n 's/^hwnoisetop: \(replay of \)/\1/p' "$tmp/ref.err"; cat "$tmp/ref.out"; } > "$tmp/ref"
@@ -280,6 +280,14 @@ if command -v python3 >/dev/null 2>&1; then
 		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 == 0 { for (i = 3; i <= NF; i++) if (\$i ~ /[?=!+]\$/) m++; print m; exit }")" = 6 ] &&
 		! screen | grep -qE "^.{81}"' \
 		"at 80 columns: the interval and the A columns dropped, every mark kept (CPU 0: 9 words, 6 marked)"
+	key d
+	key D
+	check 'screen | grep -q "^ CPU 0: the distribution of its periods" &&
+		screen | grep -qE "^ whole run \(60 periods\)" &&
+		screen | grep -qE "^ current segment, since 3 .*\(15 periods\)" &&
+		screen | grep -qE "^ segment before the latest marker, 2 " &&
+		[ "$(screen | grep -cE "^   (noise us per s|max single us) +p50 [0-9]+ +p90 [0-9]+ +p99 [0-9]+ +p99.9 [0-9]+ +max [0-9]+")" = 6 ]' \
+		"D: the selected CPU's percentiles, whole run, current segment and the one before"
 	key q
 
 	# After the hwlat view, d compares the last osnoise segment (the start)
@@ -292,6 +300,6 @@ if command -v python3 >/dev/null 2>&1; then
 		"after the hwlat view: d compares the start with the current segment, 6 rows of figures"
 	key q
 else
-	for i in 29 30 31; do echo "ok $i - # SKIP python3 is not installed"; done
-	n=31
+	for i in 29 30 31 32; do echo "ok $i - # SKIP python3 is not installed"; done
+	n=32
 fi
