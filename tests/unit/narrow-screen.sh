@@ -68,10 +68,10 @@ check 'screen | grep -q "as fast as it can\$" && screen | grep -qE "^ {12}\(repl
 	'80x24 help: a long binding wraps at a word, its rest indented under the text'
 check '[ "$(screen | grep -c "^ z ")" = 1 ] && ! screen | grep -q "^ T "' \
 	'80x24 help of a replay: z once, and no key the replay refuses'
-key NPage
+key NPage NPage
 check 'screen | grep -q "hwnoisetop keys" && screen | grep -q "^ At a prompt" && ! screen | grep -q "^ z "' \
 	'80x24 help: PgDn scrolls to the end and leaves it open'
-key PPage
+key PPage PPage
 check 'screen | grep -q "^ z " && ! screen | awk "length(\$0) > 80" | grep -q .' \
 	'80x24 help: PgUp scrolls back to the top; no line is longer than the terminal'
 
