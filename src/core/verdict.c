@@ -317,6 +317,7 @@ static unsigned batches(const struct verdict_series *s, enum verdict_fig f, doub
 
 struct side {
 	double m, se;	/* the mean (ratio of sums) and its standard error */
+	double df;	/* its degrees of freedom: k - 1, fewer for correlated batches */
 	unsigned k;
 	double x, t;	/* totals */
 };
@@ -346,10 +347,17 @@ static void side_of(const double *x, const double *t, unsigned k, struct side *s
 	}
 	/*
 	 * Batches shorter than the drift are correlated: their variance is
-	 * inflated by (1 + r1) / (1 - r1), r1 their lag-1 autocorrelation.
+	 * inflated by (1 + r1) / (1 - r1), r1 their lag-1 autocorrelation,
+	 * and they hold (k - 1) (1 - r1) / (1 + r1) degrees of freedom.  From
+	 * k batches r1 comes out low by about (1 + 4 r1) / k (Kendall 1954;
+	 * Marriott & Pope 1954): that much is added back.
 	 */
-	r1 = ss > 0 ? fmin(fmax(lag / ss, 0), 0.8) : 0;
+	r1 = ss > 0 && k > 2 ? lag / ss : 0;
+	if (k > 2)
+		r1 += (1 + 4 * fmax(r1, 0)) / k;
+	r1 = fmin(fmax(r1, 0), 0.9);
 	s->se = k > 1 ? sqrt(ss / (k - 1) / k * (1 + r1) / (1 - r1)) : INFINITY;
+	s->df = k > 1 ? fmax(1, (k - 1) * (1 - r1) / (1 + r1)) : 1;
 }
 
 static uint64_t needed(double c, double h, double lmar_hi, double lmar_lo, uint64_t n)
@@ -416,7 +424,7 @@ static void by_batches(struct verdict *v, const struct side *a, const struct sid
 		decide(v, vb / va, vb / va, margin, avail);
 		return;
 	}
-	df = se * se * se * se / (ra * ra * ra * ra / (a->k - 1) + rb * rb * rb * rb / (b->k - 1));
+	df = se * se * se * se / (ra * ra * ra * ra / a->df + rb * rb * rb * rb / b->df);
 	q = verdict_t_quantile(0.975, fmax(1, df));
 	c = log(vb / va);
 	decide(v, exp(c - q * se), exp(c + q * se), margin, avail);
@@ -497,7 +505,7 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 		/* batch-level figures: the batches' largest, the ratio of their geometric means */
 		double d = sb.m - sa.m, ea = sa.se * sa.se, eb = sb.se * sb.se, r = sqrt(ea + eb), df, q;
 
-		df = ea + eb > 0 ? (ea + eb) * (ea + eb) / (ea * ea / (ka - 1) + eb * eb / (kb - 1)) : 1;
+		df = ea + eb > 0 ? (ea + eb) * (ea + eb) / (ea * ea / sa.df + eb * eb / sb.df) : 1;
 		q = verdict_t_quantile(0.975, fmax(1, df));
 		if (!isfinite(r) || ka < 2 || kb < 2) {
 			v->kind = VK_UNDECIDED;
