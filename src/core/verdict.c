@@ -58,7 +58,8 @@ double verdict_beta_quantile(double p, double a, double b)
 {
 	double lo = 0, hi = 1;
 
-	for (int i = 0; i < 100 && hi - lo > 1e-15; i++) {
+	/* to 1e-10 of the quantile: far finer than any figure prints */
+	for (int i = 0; i < 100 && hi - lo > 1e-10 * hi && hi > 1e-300; i++) {
 		double mid = (lo + hi) / 2;
 
 		if (verdict_beta_inc(a, b, mid) < p)
@@ -78,13 +79,15 @@ double verdict_t_cdf(double t, double df)
 
 double verdict_t_quantile(double p, double df)
 {
-	double lo = 0, hi = 1e7;
+	double lo = 0, hi = 16;
 
 	if (p == 0.5)
 		return 0;
 	if (p < 0.5)
 		return -verdict_t_quantile(1 - p, df);
-	for (int i = 0; i < 200 && hi - lo > 1e-12 * (1 + lo); i++) {
+	while (hi < 1e7 && verdict_t_cdf(hi, df) < p)
+		hi *= 16;
+	for (int i = 0; i < 200 && hi - lo > 1e-10 * (1 + lo); i++) {
 		double mid = (lo + hi) / 2;
 
 		if (verdict_t_cdf(mid, df) < p)
