@@ -160,7 +160,7 @@ struct dash_screen {
  * first, then the views, the first whose shown() is true on screen.  A new
  * screen is its table and one X(NAME) here.
  */
-#define DASH_SCREENS(X) X(help) X(marks) X(panel) X(hwlat) X(compare) X(grid)
+#define DASH_SCREENS(X) X(help) X(marks) X(panel) X(hwlat) X(dist) X(compare) X(grid)
 #define DASH_SCREEN_DECLARE(name) extern const struct dash_screen screen_##name;
 DASH_SCREENS(DASH_SCREEN_DECLARE)
 #undef DASH_SCREEN_DECLARE
@@ -195,6 +195,7 @@ struct dashboard {
 	int help_page;			/* its rows a page (PgUp/PgDn), from the last draw */
 	int marks_top;			/* M: the markers list's first row */
 	bool compare;			/* d: the compare view replaces the grid */
+	bool dist;			/* D: the selected CPU's distributions replace it */
 
 	/* The system panel (panel.c). */
 	int panel_sel;			/* the selected knob */
@@ -319,6 +320,20 @@ void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
 /* compare.c */
 void compare_draw(struct dashboard *d, int y, int height, int width);
+
+/*
+ * dist_view.c: the selected CPU's distributions (D).  Each section writes
+ * up to max lines for the CPU into line[] and gives their count; a new
+ * section is one more entry of dist_sections[] (NULL ends it).
+ */
+#define DIST_LINE 240
+#define DIST_MAX_LINES 64
+struct dist_section {
+	int (*lines)(const struct dashboard *d, int cpu, char line[][DIST_LINE], int max);
+};
+extern const struct dist_section dist_sections[];
+void dist_draw(struct dashboard *d, int y, int height, int width);
+unsigned dist_key(struct dashboard *d, int code);
 /* panel.c */
 void panel_open(struct dashboard *d, bool open);
 void panel_draw(struct dashboard *d, int y, int height, int width);

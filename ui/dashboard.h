@@ -12,9 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct machine_id;
 struct osnoise_conf;
 struct playback;
 struct session;
+struct verdict_series;
 
 struct dashboard_conf {
 	uint64_t iterations;	/* end after this many periods per CPU; 0 = never */
@@ -26,6 +28,9 @@ struct dashboard_conf {
 	bool ref_osnoise;	/* it was in osnoise mode (IRQs enabled), not hwnoise */
 	const struct osnoise_conf *ref_osn;	/* its settings at its end */
 	bool ref_smi;		/* it counted SMIs */
+	const struct verdict_series *ref_series;	/* its whole run's distributions, per CPU */
+	int ref_nseries;
+	const struct machine_id *ref_mid;	/* the machine it ran on */
 	struct playback *play;	/* playing a recording back (playback.h); NULL: live */
 	bool debug;		/* -D: the redraws counted and timed, said at the end */
 	/* --single-budget, --period-budget (us); 0: -s, -S, else the defaults (format.h). */

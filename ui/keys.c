@@ -148,6 +148,7 @@ static unsigned key_view(struct dashboard *d, int code)
 	d->sort = 0;
 	d->top = 0;
 	d->compare = false;
+	d->dist = false;
 	if (to == SESSION_HWLAT)
 		dash_message(d, false, "hwlat view: osnoise stopped, hwlat runs (the kernel can not "
 			     "run both at once)");
@@ -308,6 +309,10 @@ const struct key_def keys_table[] = {
 	{ { 'd' }, "d",
 	  "compare view: per CPU, the segment before the latest marker against the current one",
 	  marks_key_compare, false, KEYS_HWNOISE },
+	{ { 'D' }, "D",
+	  "distribution view: the selected CPU's percentiles of per-period noise and max single "
+	  "(whole run, current segment, the one before the latest marker)", dist_key, false,
+	  KEYS_HWNOISE },
 	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column on screen; "
 	  "its title is marked v (largest first) or ^ (smallest first), triangles in UTF-8",
 	  key_sort, false, KEYS_BOTH },

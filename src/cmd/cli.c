@@ -351,6 +351,9 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 	case O_OSNOISE:
 		cli->sc.osn.irq_disable = false;
 		break;
+	case O_PERCENTILES:
+		cli->percentiles = true;
+		break;
 	case O_SMI:
 		cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 		break;
@@ -393,7 +396,8 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
 		nopts++;
 		if (c != '?' && !not_replay && c != O_QUIET && c != OUT_JSON && c != O_DEBUG &&
-		    c != O_SINGLE_BUDGET && c != O_PERIOD_BUDGET && (c != O_REPLAY || cli->replay))
+		    c != O_SINGLE_BUDGET && c != O_PERIOD_BUDGET && c != O_PERCENTILES &&
+		    (c != O_REPLAY || cli->replay))
 			not_replay = def;
 		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
 			continue;

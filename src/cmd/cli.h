@@ -21,6 +21,7 @@ struct cli {
 	bool period_set;
 	bool runtime_set;
 	bool smi;		/* --smi: count SMIs, an SMI column in the table */
+	bool percentiles;	/* --percentiles: the whole run's percentiles after its table */
 	bool cleanup;		/* --cleanup: undo what killed runs left, then exit */
 	bool orphans;		/* --orphans: with --cleanup, other tools' unused instances too */
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */

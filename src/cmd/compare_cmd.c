@@ -15,6 +15,7 @@
 #include "compare_cells.h"
 #include "compare_table.h"
 #include "env.h"
+#include "machine_id.h"
 #include "rec_reader.h"
 #include "segments.h"
 #include "verdict.h"
@@ -35,86 +36,14 @@ static void usage(FILE *out)
 		"figures: hwnoisetop --replay FILE -q).\n");
 }
 
-/* The series of a recording read so far: one per CPU of its statistics. */
-struct series {
-	struct verdict_series *s;
-	int n;
-};
-
-static int series_fit(struct series *sr, int ncpus)
-{
-	struct verdict_series *s;
-
-	if (ncpus <= sr->n)
-		return 0;
-	if (!(s = realloc(sr->s, (size_t)ncpus * sizeof(*s))))
-		return -1;
-	for (int i = sr->n; i < ncpus; i++)
-		verdict_series_init(&s[i]);
-	sr->s = s;
-	sr->n = ncpus;
-	return 0;
-}
-
 /*
- * One line taken: a summary the statistics counted is one period of its
- * CPU's series (the sums' growth: what the statistics took), an SMI count
- * goes to the current batch; a reset of the statistics (a mode switch)
- * starts the series again.
+ * Read the recording at path into r; series: keep only the whole run's
+ * distributions (the segments', segments.h), which the verdicts use.
  */
-static int take(struct replay *r, struct series *sr, uint64_t *samples)
-{
-	const struct jsonr_field *t = jsonr_get(r->o, "t");
-	bool s_line = t && t->rawlen == 3 && t->raw[1] == 's';
-	bool smi_line = t && t->rawlen == 5 && memcmp(t->raw, "\"smi\"", 5) == 0;
-	uint64_t ms = 0, periods = 0, runtime = 0, noise = 0, hw = 0, nmi = 0, smi = 0;
-	int64_t cpu = -1;
-	const struct cpu_stats *cs;
-	int rc;
-
-	if ((s_line || smi_line) && jsonr_int(r->o, "cpu", &cpu) == 0 && cpu >= 0 &&
-	    cpu < session_stats(r->s)->ncpus) {
-		cs = &session_stats(r->s)->cpu[cpu];
-		periods = cs->periods;
-		runtime = cs->runtime;
-		noise = cs->noise;
-		hw = cs->hw;
-		nmi = cs->nmi;
-		smi = cs->smi;
-		if (s_line)
-			jsonr_u64(r->o, "max_sample", &ms);
-	} else {
-		cpu = -1;
-	}
-	if ((rc = replay_take(r)) < 0)
-		return rc;
-	if (series_fit(sr, session_stats(r->s)->ncpus) < 0) {
-		snprintf(r->err, sizeof(r->err), "out of memory");
-		return -1;
-	}
-	if (session_stats(r->s)->samples < *samples)
-		for (int i = 0; i < sr->n; i++)
-			verdict_series_init(&sr->s[i]);
-	*samples = session_stats(r->s)->samples;
-	if (cpu < 0 || cpu >= session_stats(r->s)->ncpus)
-		return 0;
-	cs = &session_stats(r->s)->cpu[cpu];
-	if (cs->periods == periods + 1) {
-		struct verdict_period p = { cs->runtime - runtime, cs->noise - noise, ms, cs->hw - hw,
-					    cs->nmi - nmi };
-
-		verdict_series_add(&sr->s[cpu], &p);
-	} else if (cs->smi > smi) {
-		verdict_series_smi(&sr->s[cpu], cs->smi - smi);
-	}
-	return 0;
-}
-
-static int load_series(struct replay *r, const char *path, struct series *sr)
+static int load_series(struct replay *r, const char *path, bool series)
 {
 	FILE *f = fopen(path, "re");
 	char note[PATH_MAX + 128];
-	uint64_t samples = 0;
 	int rc;
 
 	if (!f) {
@@ -122,10 +51,10 @@ static int load_series(struct replay *r, const char *path, struct series *sr)
 		return -1;
 	}
 	rc = replay_open(r, f);
-	if (rc == 0 && sr && series_fit(sr, session_stats(r->s)->ncpus) < 0)
-		rc = -1;
+	if (rc == 0 && series)
+		replay_keep_run_only(r);
 	while (rc == 0 && (rc = replay_next(r)) > 0)
-		rc = sr ? take(r, sr, &samples) : replay_take(r);
+		rc = replay_take(r);
 	replay_close(r);
 	fclose(f);
 	if (rc < 0)
@@ -137,7 +66,7 @@ static int load_series(struct replay *r, const char *path, struct series *sr)
 
 static int load(struct replay *r, const char *path)
 {
-	return load_series(r, path, NULL);
+	return load_series(r, path, false);
 }
 
 /*
@@ -200,16 +129,19 @@ static bool hwlat_refused(const char *what, const struct replay *r, const char *
 	return true;
 }
 
-/* One line for each setting of a and b that differs. */
+/* One line for each setting of a and b that differs, then each fact of their machines. */
 static void differences(const struct replay *a, const struct replay *b)
 {
 	struct cmp_conf ca = { session_osnoise_conf(a->s), a->end.smi };
 	struct cmp_conf cb = { session_osnoise_conf(b->s), b->end.smi };
-	char line[CMP_DIFFS_MAX][CMP_DIFF_LEN];
+	char line[CMP_DIFFS_MAX][CMP_DIFF_LEN], mline[8][MACHINE_ID_DIFF_LEN];
 	int n = cmpcells_diffs(&ca, &cb, line);
+	unsigned m = machine_id_diffs(&a->mid, &b->mid, mline);
 
 	for (int i = 0; i < n; i++)
 		printf("%s\n", line[i]);
+	for (unsigned i = 0; i < m; i++)
+		printf("machine: %s\n", mline[i]);
 }
 
 int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
@@ -298,16 +230,15 @@ static int args(int argc, char **argv, const char *path[2], bool *json, double *
 /* The settings that change what a figure means: the same on both sides? */
 static bool comparable(const struct replay *a, const struct replay *b)
 {
-	const struct osnoise_conf *ca = session_osnoise_conf(a->s), *cb = session_osnoise_conf(b->s);
+	struct cmp_conf ca = { session_osnoise_conf(a->s), a->end.smi };
+	struct cmp_conf cb = { session_osnoise_conf(b->s), b->end.smi };
 
-	return ca->period_us == cb->period_us && ca->runtime_us == cb->runtime_us &&
-	       ca->threshold_us == cb->threshold_us && ca->irq_disable == cb->irq_disable;
+	return cmpcells_comparable(&ca, &cb);
 }
 
 int cmptable_main(int argc, char **argv)
 {
 	struct replay *r;
-	struct series sr[2] = { { NULL, 0 }, { NULL, 0 } };
 	const char *path[2] = { NULL, NULL };
 	bool json = false;
 	double margin = 0.10;
@@ -323,7 +254,7 @@ int cmptable_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
 		return HWN_EXIT_ENV;
 	}
-	if (load_series(&r[0], path[0], &sr[0]) < 0 || load_series(&r[1], path[1], &sr[1]) < 0 ||
+	if (load_series(&r[0], path[0], true) < 0 || load_series(&r[1], path[1], true) < 0 ||
 	    hwlat_refused("compare", &r[0], path[0]) || hwlat_refused("compare", &r[1], path[1])) {
 		;	/* said */
 	} else if (strcmp(mode_of(&r[0]), mode_of(&r[1])) != 0) {
@@ -331,7 +262,8 @@ int cmptable_main(int argc, char **argv)
 			"different noise; compare two recordings of the same mode\n", path[0],
 			mode_long(mode_of(&r[0])), path[1], mode_long(mode_of(&r[1])));
 	} else {
-		struct cmptable_run ra = { sr[0].s, sr[0].n }, rb = { sr[1].s, sr[1].n };
+		const struct segments *sa = session_segments(r[0].s), *sb = session_segments(r[1].s);
+		struct cmptable_run ra = { sa->run, sa->cur.ncpus }, rb = { sb->run, sb->cur.ncpus };
 		struct cmptable_opts o = { margin, comparable(&r[0], &r[1]),
 					   r[0].end.smi && r[1].end.smi };
 
@@ -348,8 +280,6 @@ int cmptable_main(int argc, char **argv)
 	}
 	replay_free(&r[0]);
 	replay_free(&r[1]);
-	free(sr[0].s);
-	free(sr[1].s);
 	free(r);
 	return rc;
 }

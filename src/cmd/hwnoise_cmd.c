@@ -80,7 +80,7 @@ static int replay_dashboard(const struct cli *cli)
 		free(r);
 		return HWN_EXIT_USAGE;
 	}
-	return replay_report(r, cli->replay, false, false);
+	return replay_report(r, cli->replay, false, false, cli->percentiles);
 }
 
 /*
@@ -146,6 +146,9 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 		dc.ref_osnoise = !session_osnoise_conf(ref->s)->irq_disable;
 		dc.ref_osn = session_osnoise_conf(ref->s);
 		dc.ref_smi = ref->end.smi;
+		dc.ref_series = segments_series(session_segments(ref->s), SEGMENTS_RUN, 0);
+		dc.ref_nseries = session_segments(ref->s)->cur.ncpus;
+		dc.ref_mid = &ref->mid;
 	}
 	rc = dashboard_run(s, &dc, err, sizeof(err));
 	if (rc < 0)
@@ -188,7 +191,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		if (!cli.out.quiet && !cli.out.json && tty && !replay_file_is_hist(cli.replay))
 			rc = replay_dashboard(&cli);
 		else
-			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json);
+			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json, cli.percentiles);
 		cli_free(&cli);
 		return rc;
 	}
@@ -241,6 +244,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 			.elapsed_s = session_elapsed_of(s, SESSION_OSNOISE),
 			.run_ns = session_run_ns(s),
 			.width = report_width(stdout, cli.out.quiet || cli.out.json),
+			.percentiles = cli.percentiles,
 		};
 		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
 

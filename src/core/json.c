@@ -133,6 +133,12 @@ void json_number(struct json *j, const char *key, const char *text)
 	fputs(text && is_number(text) ? text : "null", j->out);
 }
 
+void json_raw(struct json *j, const char *key, const char *text)
+{
+	value_start(j, key);
+	fputs(text, j->out);
+}
+
 void json_write_string(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;

@@ -44,5 +44,7 @@ void json_string(struct json *j, const char *key, const char *v);
 void json_number(struct json *j, const char *key, const char *text);
 /* A string literal, quotes included, escaped as above. */
 void json_write_string(FILE *out, const char *s);
+/* A value written as it is: text must be valid JSON (another writer's object). */
+void json_raw(struct json *j, const char *key, const char *text);
 
 #endif

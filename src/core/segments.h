@@ -8,28 +8,41 @@
  * only the rows of the CPUs measured in it (or that delivered periods) are
  * kept, packed as struct seg_row (the sums and maxima its table shows, no
  * history): 88 bytes per such CPU per segment, plus one open struct stats.
+ * and their percentiles (struct verdict_pcts): 128 bytes.
  * The closed segments' rows are held to SEGMENTS_ROWS_MAX bytes: past it
  * the oldest segments lose their rows (segments_kept() says so; their
  * marker, mode and duration stay), the newest closed one never does.
+ *
+ * Distributions (verdict.h, a struct verdict_series per CPU: batches for
+ * the verdicts, histograms for the percentiles) are kept in full for the
+ * whole run, the open segment and the newest closed osnoise segment (the
+ * pair the compare view shows): 2.1 KiB a CPU each.  Until the first
+ * marker the open segment's is the whole run's (not kept twice).
  * Pure logic: no tracefs.
  */
 #ifndef HWN_SEGMENTS_H
 #define HWN_SEGMENTS_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "cpuset.h"
 #include "markers.h"
 #include "stats.h"
+#include "verdict.h"
 
 /* A closed segment's figures for one CPU: what its table and compare show. */
 struct seg_row {
 	STATS_SUMS(STATS_FIELD)
 };
 
-/* Bytes of closed segments' rows kept at most: 47 662 rows, 46 segments of 1024 CPUs. */
-#define SEGMENTS_ROWS_MAX (4u << 20)
+/*
+ * Bytes of closed segments' rows and percentiles kept at most: 8 192 rows,
+ * 8 segments of 1024 CPUs (with the three distributions, 6.3 MiB at 1024
+ * CPUs, a replay of 1024 CPUs and 999 markers stays under 16 MB).
+ */
+#define SEGMENTS_ROWS_MAX (1u << 20)
 
 struct segment {
 	bool osnoise;		/* osnoise mode: IRQ/Softirq/Thread count */
@@ -39,6 +52,7 @@ struct segment {
 	struct cpuset cpus;	/* CPUs measured in it */
 	struct cpuset rows;	/* its CPUs: cpus and any with periods (row[] in order) */
 	struct seg_row *row;	/* closed segments only; NULL once dropped */
+	struct verdict_pcts *pct;	/* row[]'s percentiles, in its order */
 	uint64_t samples;
 	struct lost lost;	/* events dropped and read in it */
 	bool before_reset;	/* the whole run's statistics were reset after it */
@@ -51,6 +65,11 @@ struct segments {
 	struct stats cur;	/* the open segment's figures, all CPUs */
 	size_t row_bytes;	/* of the closed segments' rows kept */
 	unsigned first_kept;	/* segments before it have lost their rows */
+	/* Distributions, ncpus each: the whole run's; the open segment's (NULL: the
+	 * run's, no marker yet); the newest closed osnoise segment's (before_k). */
+	struct verdict_series *run, *open, *before;
+	unsigned before_k;	/* UINT_MAX: none */
+	bool run_only;		/* keep only the whole run's distribution */
 };
 
 /* Open segment 0 (marker 0, "start") at measured time 0. */
@@ -63,6 +82,19 @@ struct segment *segments_open(struct segments *sg);
 
 /* Account a summary / another event read / lost events in the open segment. */
 void segments_add(struct segments *sg, const struct osn_sample *s);
+/* SMIs counted on cpu since the last read: the open segment's and the run's distribution. */
+void segments_smi(struct segments *sg, int cpu, uint64_t count);
+/* Keep only the whole run's distributions from now on (hwnoisetop compare). */
+void segments_run_only(struct segments *sg);
+/*
+ * A CPU's distribution: of segment k (the open one, or the newest closed
+ * osnoise one), or with k SEGMENTS_RUN the whole run's; NULL when not
+ * kept or the CPU is out of range.
+ */
+#define SEGMENTS_RUN UINT_MAX
+const struct verdict_series *segments_series(const struct segments *sg, unsigned k, int cpu);
+/* Segment k's percentiles of a CPU (any segment with its rows, or SEGMENTS_RUN); false: none. */
+bool segments_pcts(const struct segments *sg, unsigned k, int cpu, struct verdict_pcts *q);
 void segments_read(struct segments *sg);
 void segments_missed(struct segments *sg, uint64_t count);
 

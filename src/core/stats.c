@@ -7,7 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-int stats_init(struct stats *st, int ncpus)
+/* Point each CPU at its history, if kept. */
+static void history_link(struct stats *st)
+{
+	for (int i = 0; st->history && i < st->ncpus; i++)
+		st->cpu[i].hist = st->history + (size_t)i * STATS_HISTORY;
+}
+
+int stats_init_bare(struct stats *st, int ncpus)
 {
 	memset(st, 0, sizeof(*st));
 	st->cpu = calloc(ncpus > 0 ? ncpus : 1, sizeof(*st->cpu));
@@ -17,16 +24,32 @@ int stats_init(struct stats *st, int ncpus)
 	return 0;
 }
 
+int stats_init(struct stats *st, int ncpus)
+{
+	if (stats_init_bare(st, ncpus) < 0)
+		return -1;
+	st->history = calloc((size_t)(ncpus > 0 ? ncpus : 1) * STATS_HISTORY, sizeof(uint64_t));
+	if (!st->history) {
+		stats_free(st);
+		return -1;
+	}
+	history_link(st);
+	return 0;
+}
+
 void stats_free(struct stats *st)
 {
 	free(st->cpu);
+	free(st->history);
 	st->cpu = NULL;
+	st->history = NULL;
 	st->ncpus = 0;
 }
 
 void stats_reset(struct stats *st)
 {
 	memset(st->cpu, 0, sizeof(*st->cpu) * st->ncpus);
+	history_link(st);
 	st->samples = 0;
 	memset(&st->lost, 0, sizeof(st->lost));
 }
@@ -56,11 +79,13 @@ void stats_add(struct stats *st, const struct osn_sample *s)
 	c->last_noise = s->noise;
 	c->last_single = s->max_sample;
 	c->last_ts = s->ts;
-	c->hist[(c->hist_head + c->hist_len) % STATS_HISTORY] = s->noise;
-	if (c->hist_len < STATS_HISTORY)
-		c->hist_len++;
-	else
-		c->hist_head = (c->hist_head + 1) % STATS_HISTORY;
+	if (c->hist) {
+		c->hist[(c->hist_head + c->hist_len) % STATS_HISTORY] = s->noise;
+		if (c->hist_len < STATS_HISTORY)
+			c->hist_len++;
+		else
+			c->hist_head = (c->hist_head + 1) % STATS_HISTORY;
+	}
 	st->samples++;
 }
 
@@ -74,7 +99,7 @@ void stats_add_smi(struct stats *st, int cpu, uint64_t count)
 
 uint64_t stats_history(const struct cpu_stats *cs, unsigned age)
 {
-	if (age >= cs->hist_len)
+	if (age >= cs->hist_len || !cs->hist)
 		return 0;
 	return cs->hist[(cs->hist_head + cs->hist_len - 1 - age) % STATS_HISTORY];
 }

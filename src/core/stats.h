@@ -67,8 +67,8 @@ struct cpu_stats {
 	uint64_t last_noise;	/* noise of the latest period */
 	uint64_t last_single;	/* its longest single noise */
 	uint64_t last_ts;	/* its timestamp, ns; 0 = none yet */
-	/* Noise of the most recent periods, oldest first from hist_head. */
-	uint64_t hist[STATS_HISTORY];
+	/* Noise of the most recent periods, oldest first from hist_head (NULL: none kept). */
+	uint64_t *hist;
 	unsigned hist_head;
 	unsigned hist_len;
 };
@@ -78,9 +78,12 @@ struct stats {
 	struct cpu_stats *cpu;
 	uint64_t samples;		/* summaries accepted */
 	struct lost lost;		/* events dropped and read meanwhile */
+	uint64_t *history;		/* the cpu[].hist arrays, STATS_HISTORY each; NULL: none */
 };
 
 int stats_init(struct stats *st, int ncpus);
+/* The same without the recent periods' history (stats_history() gives 0). */
+int stats_init_bare(struct stats *st, int ncpus);
 void stats_free(struct stats *st);
 void stats_reset(struct stats *st);
 /* Account one summary; samples for CPUs outside [0, ncpus) are ignored. */

@@ -58,7 +58,8 @@ double verdict_beta_quantile(double p, double a, double b)
 {
 	double lo = 0, hi = 1;
 
-	for (int i = 0; i < 100 && hi - lo > 1e-15; i++) {
+	/* to 1e-10 of the quantile: far finer than any figure prints */
+	for (int i = 0; i < 100 && hi - lo > 1e-10 * hi && hi > 1e-300; i++) {
 		double mid = (lo + hi) / 2;
 
 		if (verdict_beta_inc(a, b, mid) < p)
@@ -78,13 +79,15 @@ double verdict_t_cdf(double t, double df)
 
 double verdict_t_quantile(double p, double df)
 {
-	double lo = 0, hi = 1e7;
+	double lo = 0, hi = 16;
 
 	if (p == 0.5)
 		return 0;
 	if (p < 0.5)
 		return -verdict_t_quantile(1 - p, df);
-	for (int i = 0; i < 200 && hi - lo > 1e-12 * (1 + lo); i++) {
+	while (hi < 1e7 && verdict_t_cdf(hi, df) < p)
+		hi *= 16;
+	for (int i = 0; i < 200 && hi - lo > 1e-10 * (1 + lo); i++) {
 		double mid = (lo + hi) / 2;
 
 		if (verdict_t_cdf(mid, df) < p)
@@ -119,19 +122,19 @@ static unsigned hist_bucket(uint64_t v)
 {
 	int o;
 
-	if (v < 64)
+	if (v < 16)
 		return (unsigned)v;
-	o = 63 - __builtin_clzll(v);	/* 6.. */
-	if (o > 38)
+	o = 63 - __builtin_clzll(v);	/* 4.. */
+	if (o > 20)
 		return VERDICT_HIST - 1;
-	return 64 + (unsigned)(o - 6) * 8 + (unsigned)((v >> (o - 3)) & 7);
+	return 16 + (unsigned)(o - 4) * 8 + (unsigned)((v >> (o - 3)) & 7);
 }
 
 static double bucket_low(unsigned k)
 {
-	unsigned o = (k - 64) / 8 + 6, sub = (k - 64) % 8;
+	unsigned o = (k - 16) / 8 + 4, sub = (k - 16) % 8;
 
-	if (k < 64)
+	if (k < 16)
 		return k;
 	return ldexp(1.0, (int)o) + sub * ldexp(1.0, (int)o - 3);
 }
@@ -176,6 +179,13 @@ void verdict_series_add(struct verdict_series *s, const struct verdict_period *p
 	if (p->max_single > s->max_single)
 		s->max_single = p->max_single;
 	s->hist[hist_bucket(p->max_single)]++;
+	if (p->runtime) {
+		uint64_t ns = (uint64_t)((unsigned __int128)p->noise * 1000000 / p->runtime);
+
+		s->nhist[hist_bucket(ns)]++;
+		if (ns > s->max_noise_s)
+			s->max_noise_s = ns;
+	}
 }
 
 void verdict_series_smi(struct verdict_series *s, uint64_t n)
@@ -186,23 +196,52 @@ void verdict_series_smi(struct verdict_series *s, uint64_t n)
 		s->smi_early += n;
 }
 
-double verdict_series_quantile(const struct verdict_series *s, double p)
+/* The p-th quantile of a histogram whose largest value is max: a bucket's low end. */
+static double hist_quantile(const uint32_t *hist, uint64_t max, double p)
 {
 	uint64_t want, seen = 0, total = 0;
 
 	for (unsigned k = 0; k < VERDICT_HIST; k++)
-		total += s->hist[k];
+		total += hist[k];
 	if (!total)
 		return 0;
 	want = (uint64_t)ceil(p * (double)total);
 	if (want < 1)
 		want = 1;
 	for (unsigned k = 0; k < VERDICT_HIST; k++) {
-		seen += s->hist[k];
+		seen += hist[k];
 		if (seen >= want)
-			return bucket_low(k);
+			return fmin(bucket_low(k), (double)max);
 	}
-	return (double)s->max_single;
+	return (double)max;
+}
+
+double verdict_series_quantile(const struct verdict_series *s, double p)
+{
+	return hist_quantile(s->hist, s->max_single, p);
+}
+
+double verdict_series_noise_quantile(const struct verdict_series *s, double p)
+{
+	return hist_quantile(s->nhist, s->max_noise_s, p);
+}
+
+const double verdict_pct_p[VERDICT_NPCT - 1] = { 0.50, 0.90, 0.99, 0.999 };
+const char *const verdict_pct_name[VERDICT_NPCT] = { "p50", "p90", "p99", "p99.9", "max" };
+
+static uint32_t u32(double x)
+{
+	return x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
+}
+
+void verdict_series_pcts(const struct verdict_series *s, struct verdict_pcts *q)
+{
+	for (int i = 0; i < VERDICT_NPCT - 1; i++) {
+		q->noise[i] = u32(verdict_series_noise_quantile(s, verdict_pct_p[i]));
+		q->single[i] = u32(verdict_series_quantile(s, verdict_pct_p[i]));
+	}
+	q->noise[VERDICT_NPCT - 1] = u32((double)s->max_noise_s);
+	q->single[VERDICT_NPCT - 1] = u32((double)s->max_single);
 }
 
 bool verdict_series_pool(struct verdict_series *dst, const struct verdict_series *src)
@@ -221,8 +260,12 @@ bool verdict_series_pool(struct verdict_series *dst, const struct verdict_series
 	dst->periods = dst->periods > src->periods ? dst->periods : src->periods;
 	if (src->max_single > dst->max_single)
 		dst->max_single = src->max_single;
-	for (unsigned k = 0; k < VERDICT_HIST; k++)
+	if (src->max_noise_s > dst->max_noise_s)
+		dst->max_noise_s = src->max_noise_s;
+	for (unsigned k = 0; k < VERDICT_HIST; k++) {
 		dst->hist[k] += src->hist[k];
+		dst->nhist[k] += src->nhist[k];
+	}
 	return true;
 }
 
@@ -282,6 +325,7 @@ static unsigned batches(const struct verdict_series *s, enum verdict_fig f, doub
 
 struct side {
 	double m, se;	/* the mean (ratio of sums) and its standard error */
+	double df;	/* its degrees of freedom: k - 1, fewer for correlated batches */
 	unsigned k;
 	double x, t;	/* totals */
 };
@@ -311,10 +355,17 @@ static void side_of(const double *x, const double *t, unsigned k, struct side *s
 	}
 	/*
 	 * Batches shorter than the drift are correlated: their variance is
-	 * inflated by (1 + r1) / (1 - r1), r1 their lag-1 autocorrelation.
+	 * inflated by (1 + r1) / (1 - r1), r1 their lag-1 autocorrelation,
+	 * and they hold (k - 1) (1 - r1) / (1 + r1) degrees of freedom.  From
+	 * k batches r1 comes out low by about (1 + 4 r1) / k (Kendall 1954;
+	 * Marriott & Pope 1954): that much is added back.
 	 */
-	r1 = ss > 0 ? fmin(fmax(lag / ss, 0), 0.8) : 0;
+	r1 = ss > 0 && k > 2 ? lag / ss : 0;
+	if (k > 2)
+		r1 += (1 + 4 * fmax(r1, 0)) / k;
+	r1 = fmin(fmax(r1, 0), 0.9);
 	s->se = k > 1 ? sqrt(ss / (k - 1) / k * (1 + r1) / (1 - r1)) : INFINITY;
+	s->df = k > 1 ? fmax(1, (k - 1) * (1 - r1) / (1 + r1)) : 1;
 }
 
 static uint64_t needed(double c, double h, double lmar_hi, double lmar_lo, uint64_t n)
@@ -381,7 +432,7 @@ static void by_batches(struct verdict *v, const struct side *a, const struct sid
 		decide(v, vb / va, vb / va, margin, avail);
 		return;
 	}
-	df = se * se * se * se / (ra * ra * ra * ra / (a->k - 1) + rb * rb * rb * rb / (b->k - 1));
+	df = se * se * se * se / (ra * ra * ra * ra / a->df + rb * rb * rb * rb / b->df);
 	q = verdict_t_quantile(0.975, fmax(1, df));
 	c = log(vb / va);
 	decide(v, exp(c - q * se), exp(c + q * se), margin, avail);
@@ -462,7 +513,7 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 		/* batch-level figures: the batches' largest, the ratio of their geometric means */
 		double d = sb.m - sa.m, ea = sa.se * sa.se, eb = sb.se * sb.se, r = sqrt(ea + eb), df, q;
 
-		df = ea + eb > 0 ? (ea + eb) * (ea + eb) / (ea * ea / (ka - 1) + eb * eb / (kb - 1)) : 1;
+		df = ea + eb > 0 ? (ea + eb) * (ea + eb) / (ea * ea / sa.df + eb * eb / sb.df) : 1;
 		q = verdict_t_quantile(0.975, fmax(1, df));
 		if (!isfinite(r) || ka < 2 || kb < 2) {
 			v->kind = VK_UNDECIDED;

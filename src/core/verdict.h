@@ -27,11 +27,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define VERDICT_SLOTS 20	/* batches kept: 10 to 20 once there are 20 periods */
+#define VERDICT_SLOTS 16	/* batches kept: 8 to 16 once there are 16 periods */
 #define VERDICT_MIN_BATCHES 5	/* fewer on a side: undecided */
 #define VERDICT_MIN_LEN 2	/* periods a batch at least, else undecided */
 #define VERDICT_MANY_PER_BATCH 10
-#define VERDICT_HIST 272	/* max single's buckets: exact to 63 us, then 8 an octave */
+/*
+ * The histograms' buckets (per-period noise per second of runtime, max
+ * single): exact to 15 us, then 8 an octave up to 2^21 us (2.1 s), above
+ * it the last one.  A percentile is its bucket's low end: exact under
+ * 16 us, above it at most 12.5% under the true value (the rank is exact).
+ */
+#define VERDICT_HIST 152
 
 struct verdict_batch {
 	double runtime, noise, hw, nmi, smi;	/* sums: us, us, events */
@@ -46,7 +52,9 @@ struct verdict_series {
 	uint64_t periods;
 	uint64_t max_single;
 	uint64_t smi_early;	/* SMIs read before the first period: its batch's */
-	uint32_t hist[VERDICT_HIST];
+	uint64_t max_noise_s;	/* the largest per-period noise per s of runtime, us */
+	uint32_t hist[VERDICT_HIST];	/* max single */
+	uint32_t nhist[VERDICT_HIST];	/* noise per s of runtime */
 };
 
 /* One period of one CPU. */
@@ -64,6 +72,18 @@ void verdict_series_add(struct verdict_series *s, const struct verdict_period *p
 void verdict_series_smi(struct verdict_series *s, uint64_t n);
 /* The p-th quantile (0..1) of max single, us (a bucket's low end); 0 without periods. */
 double verdict_series_quantile(const struct verdict_series *s, double p);
+/* The same of the per-period noise per second of runtime, us per s. */
+double verdict_series_noise_quantile(const struct verdict_series *s, double p);
+
+/* The percentiles shown: p50, p90, p99, p99.9, then the largest. */
+#define VERDICT_NPCT 5
+extern const double verdict_pct_p[VERDICT_NPCT - 1];
+extern const char *const verdict_pct_name[VERDICT_NPCT];	/* "p50", ..., "max" */
+struct verdict_pcts {
+	uint32_t noise[VERDICT_NPCT];	/* per-period noise, us per s of runtime */
+	uint32_t single[VERDICT_NPCT];	/* per-period max single, us */
+};
+void verdict_series_pcts(const struct verdict_series *s, struct verdict_pcts *q);
 /*
  * Pool: add src's batches into dst batch by batch (the per-period sum over
  * CPUs; max single the largest).  False, and nothing added, when their

@@ -20,6 +20,22 @@ const struct machine_id_field machine_id_fields[] = {
 };
 const unsigned machine_id_nfields = sizeof(machine_id_fields) / sizeof(machine_id_fields[0]);
 
+unsigned machine_id_diffs(const struct machine_id *a, const struct machine_id *b,
+			  char line[][MACHINE_ID_DIFF_LEN])
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < machine_id_nfields; i++) {
+		const char *x = (const char *)a + machine_id_fields[i].offset;
+		const char *y = (const char *)b + machine_id_fields[i].offset;
+
+		if (strcmp(x, y) != 0)
+			snprintf(line[n++], MACHINE_ID_DIFF_LEN, "%s %s vs %s", machine_id_fields[i].label,
+				 *x ? x : "(not recorded)", *y ? y : "(not recorded)");
+	}
+	return n;
+}
+
 /* The first line of root/path, without its newline, or "". */
 static void first_line(const char *root, const char *path, char *buf, size_t size)
 {

@@ -29,4 +29,14 @@ struct machine_id_field {
 extern const struct machine_id_field machine_id_fields[];
 extern const unsigned machine_id_nfields;
 
+#define MACHINE_ID_DIFF_LEN 320
+
+/*
+ * Each fact that differs between a and b, one line each into line[] (room
+ * for machine_id_nfields): "microcode 0x2b000590 vs 0x2b000603"; a fact
+ * one side did not record is "(not recorded)".  Their count.
+ */
+unsigned machine_id_diffs(const struct machine_id *a, const struct machine_id *b,
+			  char line[][MACHINE_ID_DIFF_LEN]);
+
 #endif

@@ -74,6 +74,13 @@ static const char *mode_name(const struct osnoise_conf *c)
 	return c->irq_disable ? "hwnoise (IRQs disabled)" : "osnoise (IRQs enabled)";
 }
 
+bool cmpcells_comparable(const struct cmp_conf *a, const struct cmp_conf *b)
+{
+	return a->osn->period_us == b->osn->period_us && a->osn->runtime_us == b->osn->runtime_us &&
+	       a->osn->threshold_us == b->osn->threshold_us &&
+	       a->osn->irq_disable == b->osn->irq_disable;
+}
+
 char *cmpcells_conf(const struct cmp_conf *c, char *buf, size_t size)
 {
 	char list[CPUSET_LIST_MAX];

@@ -46,6 +46,9 @@ struct cmp_conf {
 	bool smi;		/* SMIs were counted */
 };
 
+/* The settings that change what a figure means (mode, period, runtime, threshold) are the same. */
+bool cmpcells_comparable(const struct cmp_conf *a, const struct cmp_conf *b);
+
 /* "hwnoise  CPUs 0-3  period 1000000 us  runtime 1000000 us  threshold 1 us  SMIs counted". */
 char *cmpcells_conf(const struct cmp_conf *c, char *buf, size_t size);
 

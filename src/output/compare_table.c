@@ -18,11 +18,6 @@
 #include "segments.h"
 #include "verdict.h"
 
-enum ct_cell {
-	CT_NOISE_A, CT_NOISE_B, CT_PCT, CT_CI, CT_AVAIL_A, CT_AVAIL_B, CT_HW_A, CT_HW_B, CT_NMI_A,
-	CT_NMI_B, CT_MAXS_A, CT_MAXS_AM, CT_MAXS_B, CT_MAXS_BM, CT_SMI_A, CT_SMI_B, CT_NCELLS
-};
-
 /* The figures' groups: a title over their cells. */
 static const struct {
 	const char *title;
@@ -38,7 +33,7 @@ static const struct {
 #define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
 
 
-static const char *const labels[CT_NCELLS] = { "A", "B", "change", "95% interval", "A", "B", "A",
+const char *const cmptable_labels[CT_NCELLS] = { "A", "B", "change", "95% interval", "A", "B", "A",
 						"B", "A", "B", "A p99", "A max", "B p99", "B max",
 						"A", "B" };
 
@@ -51,10 +46,13 @@ static const struct {
 	{ VF_NMI, CT_NMI_B }, { VF_MAXS, CT_MAXS_B }, { VF_SMI, CT_SMI_B },
 };
 
-struct ct_row {
-	char cell[CT_NCELLS][40];
-	struct verdict v[VF_N];
-};
+int cmptable_cell_fig(int cell)
+{
+	for (int i = 0; i < (int)(sizeof(marked) / sizeof(marked[0])); i++)
+		if (marked[i].cell == cell)
+			return (int)marked[i].f;
+	return -1;
+}
 
 /* A series' sums as a row of the statistics, and its rates (segments.h). */
 static void rates_of(const struct verdict_series *s, struct seg_rates *q)
@@ -92,7 +90,7 @@ static void pct_text(double x, char *buf, size_t size)
 }
 
 /* The cells of one row from its verdicts (ha, hb: the side has periods). */
-static void row_cells(struct ct_row *row, bool ha, bool hb, const struct verdict_series *sa,
+static void row_cells(struct cmptable_row *row, bool ha, bool hb, const struct verdict_series *sa,
 		      const struct verdict_series *sb)
 {
 	const struct verdict *v = row->v;
@@ -157,13 +155,8 @@ static const struct verdict_series *series_of(const struct cmptable_run *r, int 
 	return cpu >= 0 && cpu < r->nseries && r->series[cpu].periods ? &r->series[cpu] : NULL;
 }
 
-/*
- * The rows: each CPU measured on either side, then "all" (the CPUs
- * measured on both, pooled period by period); their count.  pool: NULL
- * or room for the pooled series of a and b.
- */
-static int rows_of(const struct cmptable_run *a, const struct cmptable_run *b,
-		   const struct cmptable_opts *o, struct ct_row *row, int cpu,
+int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
+		   const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
 		   struct verdict_series pool[2])
 {
 	static const struct verdict_series none = { .len = 1 };
@@ -200,13 +193,27 @@ static int rows_of(const struct cmptable_run *a, const struct cmptable_run *b,
 	return 1;
 }
 
+bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
+		       struct cmptable_run *b, struct cmptable_opts *o, unsigned *kb,
+		       unsigned *ka)
+{
+	*ka = segments_count(sg) - 1;
+	*kb = sg->before_k;
+	if (*ka < 1 || *kb >= *ka || sg->seg[*ka].hwlat)
+		return false;
+	*a = (struct cmptable_run){ segments_series(sg, *kb, 0), sg->cur.ncpus };
+	*b = (struct cmptable_run){ segments_series(sg, *ka, 0), sg->cur.ncpus };
+	*o = (struct cmptable_opts){ 0.10, sg->seg[*ka].osnoise == sg->seg[*kb].osnoise, smi };
+	return a->series && b->series;
+}
+
 void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		    const struct cmptable_opts *o)
 {
 	int n = a->nseries > b->nseries ? a->nseries : b->nseries, rows = 0;
 	int ncells = o->smi ? CT_NCELLS : CT_SMI_A, ngroups = o->smi ? NGROUPS : NGROUPS - 1;
 	int w[CT_NCELLS], wcpu = 3;
-	struct ct_row *row = malloc(sizeof(*row));
+	struct cmptable_row *row = malloc(sizeof(*row));
 	struct verdict_series *pool = malloc(2 * sizeof(*pool));
 	char num[16];
 
@@ -218,9 +225,9 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 	}
 	/* Each column as wide as its widest cell, one space between columns. */
 	for (int i = 0; i < ncells; i++)
-		w[i] = (int)strlen(labels[i]) > 6 ? (int)strlen(labels[i]) : 6;
+		w[i] = (int)strlen(cmptable_labels[i]) > 6 ? (int)strlen(cmptable_labels[i]) : 6;
 	for (int cpu = -1; cpu < n; cpu++) {
-		if (!rows_of(a, b, o, row, cpu, pool))
+		if (!cmptable_row(a, b, o, row, cpu, pool))
 			continue;
 		for (int i = 0; i < ncells; i++)
 			if ((int)strlen(row->cell[i]) > w[i])
@@ -247,12 +254,12 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 	}
 	fprintf(out, "\n%*s", wcpu, "CPU");
 	for (int i = 0; i < ncells; i++)
-		fprintf(out, " %*s", w[i], labels[i]);
+		fprintf(out, " %*s", w[i], cmptable_labels[i]);
 	fputc('\n', out);
 	for (int cpu = 0; cpu <= n; cpu++) {
 		int c = cpu < n ? cpu : -1;
 
-		if (!rows_of(a, b, o, row, c, pool))
+		if (!cmptable_row(a, b, o, row, c, pool))
 			continue;
 		if (c < 0)
 			fprintf(out, "%*s", wcpu, "all");
@@ -321,7 +328,7 @@ void cmptable_json(FILE *out, const struct cmptable_run *a, const struct cmptabl
 		   const struct cmptable_opts *o)
 {
 	int n = a->nseries > b->nseries ? a->nseries : b->nseries, k = 0;
-	struct ct_row *row = malloc(sizeof(*row));
+	struct cmptable_row *row = malloc(sizeof(*row));
 	struct verdict_series *pool = malloc(2 * sizeof(*pool));
 	char num[16];
 
@@ -331,7 +338,7 @@ void cmptable_json(FILE *out, const struct cmptable_run *a, const struct cmptabl
 	for (int cpu = 0; row && pool && cpu <= n; cpu++) {
 		int c = cpu < n ? cpu : -1;
 
-		if (!rows_of(a, b, o, row, c, pool))
+		if (!cmptable_row(a, b, o, row, c, pool))
 			continue;
 		snprintf(num, sizeof(num), "%d", c);
 		fputs(k++ ? "," : "", out);

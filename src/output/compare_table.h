@@ -28,6 +28,43 @@ struct cmptable_opts {
 	bool smi;		/* both counted SMIs */
 };
 
+enum ct_cell {
+	CT_NOISE_A, CT_NOISE_B, CT_PCT, CT_CI, CT_AVAIL_A, CT_AVAIL_B, CT_HW_A, CT_HW_B, CT_NMI_A,
+	CT_NMI_B, CT_MAXS_A, CT_MAXS_AM, CT_MAXS_B, CT_MAXS_BM, CT_SMI_A, CT_SMI_B, CT_NCELLS
+};
+/* The cells' titles: "A", "B", "change", "95% interval", ..., "A p99", "A max", ... */
+extern const char *const cmptable_labels[CT_NCELLS];
+
+/* One row: its cells (a B cell ends in its verdict's mark) and each figure's verdict. */
+struct cmptable_row {
+	char cell[CT_NCELLS][40];
+	struct verdict v[VF_N];
+};
+/* The figure whose verdict a B cell shows, or -1 (an A cell, the change, the interval). */
+int cmptable_cell_fig(int cell);
+
+/*
+ * The row of cpu (-1: "all", the CPUs measured on both sides pooled
+ * period by period) of b against a, into row: 1; 0 when neither side has
+ * that CPU's periods.  pool: room for two series (the pooled ones of all).
+ * The one verdict code of every before/after: compare, the compare view
+ * (d), the per-segment tables and their JSON.
+ */
+int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
+		 const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
+		 struct verdict_series pool[2]);
+
+struct segments;
+/*
+ * The pair the compare view shows, of the segments: the newest osnoise
+ * segment before the latest marker (a, marker *ka_num) against the open
+ * one (b); false without a marker, their distributions, or when the open
+ * segment is a stretch of the hwlat view.
+ */
+bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
+		       struct cmptable_run *b, struct cmptable_opts *o, unsigned *kb,
+		       unsigned *ka);
+
 /*
  * The table of a against b: per CPU and for all CPUs, each figure's
  * verdict (verdict.h) as the mark of its B cell, the noise change's 95%

@@ -5,10 +5,15 @@
  * report_avail_text() gives % CPU Aval with the table's digits, so the
  * object never disagrees with the table a run without --json prints.
  */
+#include "config.h"
 #include "export_json.h"
 
-#include "config.h"
+#include <stdlib.h>
+
+#include "compare_table.h"
 #include "json.h"
+#include "report.h"
+#include "segments.h"
 
 static void head(struct json *j, const char *format, const char *mode,
 		 const struct run_origin *origin)
@@ -74,8 +79,27 @@ static void stop(struct json *j, const char *reason, bool hit)
 	json_end(j);
 }
 
+/* A CPU's percentiles of segment k (or SEGMENTS_RUN), when kept. */
+static void pcts(struct json *j, const struct segments *sg, unsigned k, int cpu)
+{
+	struct verdict_pcts q;
+
+	if (!sg || !segments_pcts(sg, k, cpu, &q)) {
+		json_null(j, "percentiles");
+		return;
+	}
+	json_object(j, "percentiles");
+	for (int h = 0; h < 2; h++) {
+		json_object(j, h ? "max_single_us" : "noise_us_per_s");
+		for (int i = 0; i < VERDICT_NPCT; i++)
+			json_u64(j, verdict_pct_name[i], h ? q.single[i] : q.noise[i]);
+		json_end(j);
+	}
+	json_end(j);
+}
+
 static void osnoise_rows(struct json *j, const struct stats *st, const struct cpuset *cpus,
-			 const struct report_opts *ro)
+			 const struct report_opts *ro, const struct segments *sg, unsigned k)
 {
 	char avail[32];
 	int cpu;
@@ -103,6 +127,7 @@ static void osnoise_rows(struct json *j, const struct stats *st, const struct cp
 			json_u64(j, "softirq", c->softirq);
 			json_u64(j, "thread", c->thread);
 		}
+		pcts(j, sg, k, cpu);
 		json_end(j);
 	}
 	json_end(j);
@@ -157,6 +182,36 @@ static void hwlat_figures(struct json *j, const struct hwl_stats *st, const stru
 	events(j, &st->lost);
 }
 
+/*
+ * "segments_verdicts": the segment before the latest marker against the
+ * open one, as hwnoisetop compare --json gives them; null without both.
+ */
+static void segments_verdicts(struct json *j, const struct segments *sg, bool smi)
+{
+	struct cmptable_run a, b;
+	struct cmptable_opts o;
+	unsigned kb, ka;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	if (!cmptable_segments(sg, smi, &a, &b, &o, &kb, &ka) ||
+	    !(mem = open_memstream(&buf, &len))) {
+		json_null(j, "segments_verdicts");
+		return;
+	}
+	cmptable_json(mem, &a, &b, &o);
+	fclose(mem);
+	while (len && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	json_object(j, "segments_verdicts");
+	json_u64(j, "a_marker", sg->marks.m[kb].num);
+	json_u64(j, "b_marker", sg->marks.m[ka].num);
+	json_raw(j, "verdicts", buf);
+	json_end(j);
+	free(buf);
+}
+
 /* Each segment's table, headed by the marker that opened it (report_segments()). */
 static void segment_tables(struct json *j, const struct export_run *run, bool smi)
 {
@@ -166,6 +221,7 @@ static void segment_tables(struct json *j, const struct export_run *run, bool sm
 
 	if (n < 2 || stats_init(&st, sg->cur.ncpus) < 0) {
 		json_null(j, "segments");
+		json_null(j, "segments_verdicts");
 		return;
 	}
 	json_array(j, "segments");
@@ -188,13 +244,14 @@ static void segment_tables(struct json *j, const struct export_run *run, bool sm
 		json_u64(j, "duration_s", segments_ns(sg, k, run->run_ns) / 1000000000ULL);
 		json_bool(j, "before_reset", g->before_reset);
 		if (segments_kept(sg, k))
-			osnoise_rows(j, &st, &g->rows, &ro);
+			osnoise_rows(j, &st, &g->rows, &ro, sg, k);
 		else
 			json_null(j, "cpus");
 		json_end(j);
 	}
 	json_end(j);
 	stats_free(&st);
+	segments_verdicts(j, sg, smi);
 }
 
 void export_json_summary(FILE *out, const struct stats *st, const struct report_opts *ro,
@@ -220,7 +277,9 @@ void export_json_summary(FILE *out, const struct stats *st, const struct report_
 	json_bool(&j, "smi", ro->smi);
 	json_end(&j);
 	report_rows(st, &rows);
-	osnoise_rows(&j, st, &rows, ro);
+	osnoise_rows(&j, st, &rows, ro, run->dist, SEGMENTS_RUN);
+	if (run->dist)
+		json_string(&j, "percentiles_error", REPORT_PCT_ERROR);
 	events(&j, &st->lost);
 	stop(&j, run->stop_reason, run->stop_hit);
 	if (run->hwlat && run->hwlat_conf) {

@@ -42,6 +42,8 @@ struct export_run {
 	const struct hwlat_conf *hwlat_conf;
 	/* The tables between markers (NULL, or fewer than two segments: null). */
 	const struct segments *seg;
+	/* The distributions: each CPU's percentiles (NULL: none). */
+	const struct segments *dist;
 	uint64_t run_ns;			/* the markers' clock at the end */
 	const struct run_origin *origin;	/* a replay's; NULL: a live run */
 };

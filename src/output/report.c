@@ -7,6 +7,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "compare_table.h"
 #include "parse.h"
 
 #define HDR_HW "CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI"
@@ -244,7 +245,53 @@ void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool
 		else if (!any)
 			fputs("no periods\n", out);
 		else
+		{
 			report_table(out, &st, &g->rows, &ro);
+			report_pcts(out, sg, k, &g->rows);
+		}
 	}
 	stats_free(&st);
+	report_segments_compare(out, sg, smi);
+}
+
+void report_pcts(FILE *out, const struct segments *sg, unsigned k, const struct cpuset *rows)
+{
+	struct verdict_pcts q;
+	int cpu, n = 0;
+
+	cpuset_for_each(cpu, rows) {
+		if (!segments_pcts(sg, k, cpu, &q))
+			continue;
+		if (!n++) {
+			fprintf(out, "\n    %-44s %s\nCPU", "noise us per s of runtime, per period",
+				"max single us, per period");
+			for (int h = 0; h < 2; h++)
+				for (int i = 0; i < VERDICT_NPCT; i++)
+					fprintf(out, " %8s", verdict_pct_name[i]);
+			fputc('\n', out);
+		}
+		fprintf(out, "%3d", cpu);
+		for (int i = 0; i < VERDICT_NPCT; i++)
+			fprintf(out, " %8lu", (unsigned long)q.noise[i]);
+		for (int i = 0; i < VERDICT_NPCT; i++)
+			fprintf(out, " %8lu", (unsigned long)q.single[i]);
+		fputc('\n', out);
+	}
+	if (n)
+		fprintf(out, "%s\n", REPORT_PCT_ERROR);
+}
+
+void report_segments_compare(FILE *out, const struct segments *sg, bool smi)
+{
+	struct cmptable_run a, b;
+	struct cmptable_opts o;
+	char l1[MARKER_TEXT + 64], l2[MARKER_TEXT + 64];
+	unsigned kb, ka;
+
+	if (!cmptable_segments(sg, smi, &a, &b, &o, &kb, &ka))
+		return;
+	fprintf(out, "\nB against A: A = %s\n              B = %s\n",
+		markers_line(&sg->marks.m[kb], l1, sizeof(l1)),
+		markers_line(&sg->marks.m[ka], l2, sizeof(l2)));
+	cmptable_print(out, &a, &b, &o);
 }

@@ -65,4 +65,23 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool pretty,
 		     bool smi, int width);
 
+/*
+ * The percentiles (p50, p90, p99, p99.9, max) of segment k's (or with
+ * SEGMENTS_RUN the whole run's) per-period noise per second of runtime
+ * and per-period max single, a row for each CPU of rows that has them,
+ * then the line that says their error.  Nothing when none has.
+ */
+void report_pcts(FILE *out, const struct segments *sg, unsigned k, const struct cpuset *rows);
+
+/* The line that says the percentiles' error (REPORT_PCT_ERROR, no newline). */
+#define REPORT_PCT_ERROR "percentiles of the periods: exact under 16 us; above, a bucket's low " \
+	"end, at most 12.5% under the true value (8 buckets an octave); max exact"
+
+/*
+ * The verdicts of the segment before the latest marker (the newest
+ * osnoise one) against the open one, as hwnoisetop compare prints them
+ * (cmptable_print()); nothing without a marker or the distributions.
+ */
+void report_segments_compare(FILE *out, const struct segments *sg, bool smi);
+
 #endif

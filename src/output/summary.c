@@ -40,6 +40,8 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 
 		report_rows(session_stats(s), &rows);
 		report_table(stdout, session_stats(s), &rows, &ro);
+		if (o->percentiles)
+			report_pcts(stdout, session_segments(s), SEGMENTS_RUN, &rows);
 		fflush(stdout);
 	}
 	if (o->segments && !o->json)	/* a written before/after record of the markers */
@@ -68,6 +70,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 			.hwlat = o->hwlat_view ? session_hwl_stats(s) : NULL,
 			.hwlat_conf = &session_conf(s)->hwl,
 			.seg = o->segments ? session_segments(s) : NULL,
+			.dist = session_segments(s),
 			.run_ns = o->run_ns,
 			.origin = o->origin,
 		};
@@ -129,7 +132,7 @@ static void say_origin(const struct replay *r, const char *path, bool to_stderr)
 		*r->kernel ? r->kernel : "?", when);
 }
 
-int replay_report(struct replay *r, const char *path, bool quiet, bool json)
+int replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts)
 {
 	int status = HWN_EXIT_OK;
 	struct run_origin origin = {
@@ -159,6 +162,7 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 	} else {
 		r->end.quiet = quiet;
 		r->end.json = json;
+		r->end.percentiles = pcts;
 		r->end.segments = !r->live_quiet;
 		r->end.pretty = !quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 		r->end.width = report_width(stdout, quiet || json);
@@ -174,7 +178,7 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json)
 	return status;
 }
 
-int replay_main(const char *path, bool quiet, bool json)
+int replay_main(const char *path, bool quiet, bool json, bool pcts)
 {
 	struct replay *r = calloc(1, sizeof(*r));
 	FILE *f;
@@ -201,5 +205,5 @@ int replay_main(const char *path, bool quiet, bool json)
 		free(r);
 		return status;
 	}
-	return replay_report(r, path, quiet, json);
+	return replay_report(r, path, quiet, json, pcts);
 }

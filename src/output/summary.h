@@ -20,6 +20,7 @@ struct summary_opts {
 	bool pretty;		/* highlight the table's header */
 	bool segments;		/* the per-segment tables (not -q): text, or --json's "segments" */
 	bool smi;		/* the SMI column */
+	bool percentiles;	/* the whole run's percentiles after its table (report_pcts()) */
 	bool hwlat_view;	/* the dashboard's hwlat view ran: its figures */
 	uint64_t elapsed_s;	/* the hwnoise view's measured seconds */
 	uint64_t run_ns;	/* the markers' clock at the end */
@@ -56,8 +57,8 @@ struct run_origin;
  * The end-of-run report of a replay read to its end (r allocated, freed
  * here); path for the note of a cut file.  The exit status.
  */
-int replay_report(struct replay *r, const char *path, bool quiet, bool json);
+int replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts);
 /* --replay FILE: read it, print the report (json: as --json); the exit status. */
-int replay_main(const char *path, bool quiet, bool json);
+int replay_main(const char *path, bool quiet, bool json, bool pcts);
 
 #endif

@@ -534,6 +534,11 @@ void replay_close(struct replay *r)
 	r->pending = false;
 }
 
+void replay_keep_run_only(struct replay *r)
+{
+	segments_run_only(&r->s->seg);
+}
+
 void replay_free(struct replay *r)
 {
 	replay_close(r);

@@ -53,6 +53,8 @@ struct replay {
  * replay_close() frees the line buffers (replay_free() too); f stays open.
  */
 int replay_open(struct replay *r, FILE *f);
+/* Keep only the whole run's distributions (compare reads no segment's). */
+void replay_keep_run_only(struct replay *r);
 int replay_next(struct replay *r);
 int replay_take(struct replay *r);
 void replay_close(struct replay *r);

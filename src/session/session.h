@@ -405,6 +405,8 @@ uint64_t session_threshold(const struct session *s);
 int session_hold(struct session *s, const struct session_ui *ui);
 /* Measured nanoseconds since the start (pauses excluded, never reset). */
 uint64_t session_run_ns(const struct session *s);
+/* The run's segments between markers, with their distributions (segments.h). */
+const struct segments *session_segments(const struct session *s);
 
 /* CPUs went offline or online: run on the housekeeping CPUs that are online. */
 void session_follow_online(struct session *s);

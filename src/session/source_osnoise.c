@@ -152,7 +152,7 @@ static void count_smi(struct session *s, int cpu, uint64_t count)
 {
 	stats_add_smi(&s->stats, cpu, count);
 	if (s->seg.seg)		/* the open segment between markers, too */
-		stats_add_smi(&s->seg.cur, cpu, count);
+		segments_smi(&s->seg, cpu, count);
 }
 
 /* Has every measured online CPU delivered n summaries? */

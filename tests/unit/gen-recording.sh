@@ -5,7 +5,7 @@
 # the per-segment tables of recordings with many markers hold exactly the
 # sums and maxima of the summaries between the markers, as a separate
 # computation over the recording (segments-exact.py) finds them; past
-# SEGMENTS_ROWS_MAX (4 MiB of rows: 46 closed segments of 1024 CPUs) the
+# SEGMENTS_ROWS_MAX (1 MiB of rows and percentiles: 8 closed segments of 1024 CPUs) the
 # oldest segments' rows are let go, said so, and the newest stay exact.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
@@ -86,13 +86,13 @@ check() {	# description, generator arguments, segments whose rows are kept (0: a
 }
 check "60 markers, 16 CPUs, SMIs: each segment's rows exact" "--seed 3 --smi --markers 60 16 300" 0
 check "999 markers (the most), 4 CPUs: all 1000 segments exact" "--seed 4 --markers 999 4 1000" 0
-check "60 markers, 1024 CPUs: the newest 46 closed segments and the open one exact, older ones null" \
-	"--seed 5 --markers 60 1024 61" 47
+check "60 markers, 1024 CPUs: the newest 8 closed segments and the open one exact, older ones null" \
+	"--seed 5 --markers 60 1024 61" 9
 "$hw" --replay "$tmp/r.jsonl" -q > "$tmp/r.txt" 2>&1
-n=$(grep -c '^rows not kept: the closed segments keep at most 4 MiB' "$tmp/r.txt")
-[ "$n" -eq 14 ] && echo "ok 13 - the text tables say so for each of the 14 segments let go" ||
-	echo "not ok 13 - $n segments said to be let go, not 14"
-# the newest segments' tables are printed in full: 1024 rows for each of the last 47
-rows=$(sed -n '/^== 14  /,$p' "$tmp/r.txt" | grep -cE '^ *[0-9]+ +#[0-9]+ ')
-[ "$rows" -eq $((47 * 1024)) ] && echo "ok 14 - the 47 newest tables have 1024 rows each" ||
-	echo "not ok 14 - $rows rows in the newest tables, not $((47 * 1024))"
+n=$(grep -c '^rows not kept: the closed segments keep at most 1 MiB' "$tmp/r.txt")
+[ "$n" -eq 52 ] && echo "ok 13 - the text tables say so for each of the 52 segments let go" ||
+	echo "not ok 13 - $n segments said to be let go, not 52"
+# the newest segments' tables are printed in full: 1024 rows for each of the last 9
+rows=$(sed -n '/^== 52  /,$p' "$tmp/r.txt" | grep -cE '^ *[0-9]+ +#[0-9]+ ')
+[ "$rows" -eq $((9 * 1024)) ] && echo "ok 14 - the 9 newest tables have 1024 rows each" ||
+	echo "not ok 14 - $rows rows in the newest tables, not $((9 * 1024))"

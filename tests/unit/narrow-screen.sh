@@ -12,7 +12,7 @@ play 80 24 "TERM=dumb NO_COLOR=1 LANG=C" "$rec"
 wait_rc
 check 'grep -qx 0 "$tmp/rc" &&
 	grep -q "cannot move its cursor (TERM=dumb): showing only the report" "$tmp/err" &&
-	[ "$(wc -l < "$tmp/err")" = 1 ] && screen | grep -q "Hardware-related Noise"' \
+	[ "$(wc -l < "$tmp/err")" = 1 ] && screen | grep -q "B against A, 95% interval"' \
 	'TERM=dumb: the report, and one line on stderr saying why'
 
 # 80x24: the key bar keeps q quit beside F1 help (replay and live bars).

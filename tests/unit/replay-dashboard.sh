@@ -15,7 +15,7 @@ play_fast() {
 	wait_for 'playing' && key 4 && wait_for ' END' && wait_for 'q (prints|quits) '
 }
 
-echo 1..31
+echo 1..32
 "$bin" --replay "$rec" -q > "$tmp/ref.out" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
 # After q the line naming the run stands above the table (-q: on stderr).
 { sed -n 's/^hwnoisetop: \(replay of \)/\1/p' "$tmp/ref.err"; cat "$tmp/ref.out"; } > "$tmp/ref"
@@ -224,19 +224,29 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 "$src/tests/scale/gen-recording" --seed 2 --markers 3 --smi 4 60 "$tmp/smimk.jsonl"
 	play_fast "$tmp/smimk.jsonl"
 	key d
-	check 'screen | grep -qE "NMI per s +SMI per s *$" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 12 ]' \
-		"a recording with SMI counts: the compare view has SMI before and after (CPU 0: 12 words)"
+	check 'screen | grep -qE "NMI per s +max single p99 +SMI per s *$" &&
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 15 ] &&
+		screen | grep -qE "^ all .*[0-9][?=!+] *$" &&
+		screen | grep -qE "^ before: 2 .*\(15 periods, 00:00:15 measured\)"' \
+		"a recording with SMI counts: the compare view has SMI A and B, marked with verdicts, all first, periods and time (CPU 0: 15 words)"
 	T resize-window -t replay -x 80 -y 30
 	sleep 0.5
 	key d
 	key d
-	check 'screen | grep -qE "noise us per s +% CPU available +NMI per s +SMI per s *$" &&
-		! screen | grep -q "HW per s" && ! screen | grep -q " change" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 9 ] &&
-		! screen | awk "length(\$0) > 80" | grep -q . &&
+	check '! screen | grep -E "^ CPU" | grep -q "interval" &&
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 == 0 { print NF; exit }")" = 9 ] &&
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 == 0 { for (i = 3; i <= NF; i++) if (\$i ~ /[?=!+]\$/) m++; print m; exit }")" = 6 ] &&
+		! screen | grep -qE "^.{81}" &&
 		screen | tail -1 | grep -q "^ compare view (d returns): before the latest marker against after it *$"' \
-		"at 80 columns: NMI and SMI kept, HW and the change dropped (CPU 0 with 9 words), the status whole"
+		"at 80 columns: the interval and the A columns dropped, every mark kept (CPU 0: 9 words, 6 marked), the status whole"
+	key d
+	key D
+	check 'screen | grep -q "^ CPU 0: the distribution of its periods" &&
+		screen | grep -qE "^ whole run \(60 periods\)" &&
+		screen | grep -qE "^ current segment, since 3 .*\(15 periods\)" &&
+		screen | grep -qE "^ segment before the latest marker, 2 " &&
+		[ "$(screen | grep -cE "^   (noise us per s|max single us) +p50 [0-9]+ +p90 [0-9]+ +p99 [0-9]+ +p99.9 [0-9]+ +max [0-9]+")" = 6 ]' \
+		"D: the selected CPU's percentiles, whole run, current segment and the one before"
 	key q
 
 	# After the hwlat view, d compares the last osnoise segment (the start)
@@ -245,10 +255,10 @@ if command -v python3 >/dev/null 2>&1; then
 	play_fast "$tmp/hwd.jsonl"
 	key d
 	check 'screen | grep -q "^ before: 0 .*start" && screen | grep -q "^ after:  2 .*hwlat -> hwnoise" &&
-		[ "$(screen | awk "/^ CPU +before/ { h = 1; next } h && \$1 ~ /^[0-5]\$/ && \$2 != \"-\" && \$3 != \"-\" { n++ } END { print n + 0 }")" = 6 ]' \
+		[ "$(screen | awk "/^ CPU +A/ { h = 1; next } h && \$1 ~ /^[0-5]\$/ && \$2 != \"-\" && \$3 != \"-\" { n++ } END { print n + 0 }")" = 6 ]' \
 		"after the hwlat view: d compares the start with the current segment, 6 rows of figures"
 	key q
 else
-	for i in 29 30 31; do echo "ok $i - # SKIP python3 is not installed"; done
-	n=31
+	for i in 29 30 31 32; do echo "ok $i - # SKIP python3 is not installed"; done
+	n=32
 fi

@@ -34,7 +34,7 @@ int main(void)
 	struct machine_id m;
 	char cmd[64];
 
-	tap_plan(9);
+	tap_plan(12);
 	if (!mkdtemp(root))
 		return 1;
 	put(root, "/proc/cpuinfo", "processor\t: 0\nvendor_id\t: GenuineIntel\n"
@@ -60,6 +60,22 @@ int main(void)
 	tap_ok(!*m.bios_vendor && !*m.bios_date && *m.microcode, "no DMI (an emulator, ARM): \"\"");
 	tap_ok(machine_id_nfields == 7 && strcmp(machine_id_fields[2].name, "microcode") == 0,
 	       "seven facts, each a header field");
+	{
+		struct machine_id a = m, b = m;
+		char line[7][MACHINE_ID_DIFF_LEN];
+
+		tap_ok(machine_id_diffs(&a, &b, line) == 0, "the same machine: no difference");
+		snprintf(b.microcode, sizeof(b.microcode), "0x5003605");
+		snprintf(b.boot_id, sizeof(b.boot_id), "other");
+		tap_ok(machine_id_diffs(&a, &b, line) == 2 &&
+		       strcmp(line[0], "microcode 0x5003604 vs 0x5003605") == 0 &&
+		       strncmp(line[1], "boot id ", 8) == 0, "each fact that differs, one line");
+		tap_ok(machine_id_diffs(&a, &b, line) == 2 && *a.bios_vendor == 0 &&
+		       (snprintf(b.bios_vendor, sizeof(b.bios_vendor), "Acme"),
+			machine_id_diffs(&a, &b, line) == 3) &&
+		       strcmp(line[1], "BIOS vendor (not recorded) vs Acme") == 0,
+		       "a fact one side lacks: (not recorded)");
+	}
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
 	return system(cmd) != 0 || tap_failed != 0;
 }

@@ -177,7 +177,7 @@ static void capture(void (*fn)(void *), void *arg, const char *out, const char *
 
 static void replay_json(void *path)
 {
-	replay_main(path, false, true);
+	replay_main(path, false, true, false);
 }
 
 /* What a live run's end gives summary_print() with --json and the dashboard (main.c). */

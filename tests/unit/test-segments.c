@@ -49,17 +49,36 @@ static const char tables[] =
 	"duration:   0 00:00:02 | time is in us\n"
 	"CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI\n"
 	"  1 #1            750000           10    99.99866          10            4           3            1\n"
+	"\n    noise us per s of runtime, per period        max single us, per period\n"
+	"CPU      p50      p90      p99    p99.9      max      p50      p90      p99    p99.9      max\n"
+	"  1       13       13       13       13       13        4        4        4        4        4\n"
+	"percentiles of the periods: exact under 16 us; above, a bucket's low end, at most 12.5% under "
+	"the true value (8 buckets an octave); max exact\n"
 	"\n== 1  00:00:02  threshold 5 -> 1 us (key)  [before a reset: not in the table above]\n"
 	"                                        Hardware-related Noise\n"
 	"duration:   0 00:00:03 | time is in us\n"
 	"CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI\n"
 	"  1 #1            750000            5    99.99933           5            5           0            2\n"
 	"  2 #1            750000            7    99.99906           7            3           2            0\n"
+	"\n    noise us per s of runtime, per period        max single us, per period\n"
+	"CPU      p50      p90      p99    p99.9      max      p50      p90      p99    p99.9      max\n"
+	"  1        6        6        6        6        6        5        5        5        5        5\n"
+	"  2        9        9        9        9        9        3        3        3        3        3\n"
+	"percentiles of the periods: exact under 16 us; above, a bucket's low end, at most 12.5% under "
+	"the true value (8 buckets an octave); max exact\n"
 	"\n== 2  00:00:05  reset (key)\n"
 	"                                        Operating System Noise\n"
 	"duration:   0 00:00:01 | time is in us\n"
 	"CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI          IRQ      Softirq       Thread\n"
-	"  3 #1            750000           40    99.99466          40           40           0            0            1            0            0\n";
+	"  3 #1            750000           40    99.99466          40           40           0            0            1            0            0\n"
+	"\n    noise us per s of runtime, per period        max single us, per period\n"
+	"CPU      p50      p90      p99    p99.9      max      p50      p90      p99    p99.9      max\n"
+	"  3       52       52       52       52       53       40       40       40       40       40\n"
+	"percentiles of the periods: exact under 16 us; above, a bucket's low end, at most 12.5% under "
+	"the true value (8 buckets an octave); max exact\n";
+/* Then the newest closed segment against the open one, as compare prints them. */
+static const char versus[] = "\nB against A: A = 1  00:00:02  threshold 5 -> 1 us (key)\n"
+	"              B = 2  00:00:05  reset (key)\n";
 
 /* The per-segment tables at the end: same layout, headed by the marker lines. */
 static void test_report(void)
@@ -90,7 +109,16 @@ static void test_report(void)
 	add(&sg, &whole, 3, 40, 40, 0, 0);
 	report_segments(f, &sg, 6500000000ULL, false, false, 0);
 	fclose(f);
-	tap_is_str(buf, tables, "one table per segment, headed by its marker, only its CPUs");
+	tap_ok(len > sizeof(tables) && strncmp(buf, tables, sizeof(tables) - 1) == 0,
+	       "one table per segment, headed by its marker, only its CPUs, with percentiles");
+	tap_ok(strncmp(buf + sizeof(tables) - 1, versus, sizeof(versus) - 1) == 0 &&
+	       strstr(buf, "\n  1   6.67      -      -            - 99.99933         -") &&
+	       strstr(buf, "\n  3      -  53.3       -            -        - 99.99466       -") &&
+	       !strstr(buf, "53.3?") && !strstr(buf, "53.3!"),
+	       "then the segment before the latest marker against the open one: hwnoise against "
+	       "osnoise, no verdict (not comparable)");
+	if (tap_failed)
+		printf("# %s\n", buf);
 	free(buf);
 	stats_free(&whole);
 	segments_free(&sg);
@@ -106,7 +134,7 @@ int main(void)
 	struct seg_rates r;
 	uint64_t sum_noise = 0, sum_periods = 0;
 
-	tap_plan(32);
+	tap_plan(33);
 	test_markers();
 	test_report();
 

@@ -1,71 +1,63 @@
 /*
- * compare: the before/after view of the grid (d).  For each CPU measured
- * in the last osnoise segment before the latest marker (a stretch of the
- * hwlat view has no osnoise figures) or in the current one: the noise per
- * second of runtime and its change, % CPU available (as the kernel prints
- * it), HW, NMI and, where counted, SMI events per second of runtime,
- * before and after: the cells of cmpcells.h, coloured better or worse,
- * with their mark ('+' better, '!' worse) that survives NO_COLOR.  With
- * compare --live, "before" is a recording's whole run (dashboard_conf.ref).
- * Above the rows, both runs' settings where they differ, one line each.
- * Like the grid, a narrow terminal keeps what matters most (drops[]):
- * HW goes first, then the noise's change (its after keeps its mark), so
- * that 80 columns keep NMI and SMI beside the noise and % available.
+ * compare: the before/after view of the grid (d).  The newest osnoise
+ * segment before the latest marker (a stretch of the hwlat view has no
+ * osnoise figures) against the current one, or with compare --live a
+ * recording's whole run (dashboard_conf.ref) against the current segment:
+ * the rows of hwnoisetop compare (cmptable_row(), compare_table.h, the one
+ * verdict code), "all" first, each B figure marked with its verdict ('+'
+ * better, '!' worse, '=' no change, '?' undecided) beside its colour, live
+ * as periods arrive.  Above the rows, each side's periods and measured
+ * time, both runs' settings where they differ and, against a recording,
+ * each fact of the two machines that differs, one line each.  A narrow
+ * terminal drops columns, the A figures and the interval before the
+ * marked B ones.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "compare_cells.h"
+#include "compare_table.h"
 #include "dash.h"
+#include "machine_id.h"
 
 #define W_CPU 4
 
-/* The groups of cells: their widths, and a shorter title for fewer cells. */
-static const struct group {
-	const char *title, *short_title;
-	int first, n;
-	int w[3];
-} groups[] = {
-	{ "noise us per s runtime", "noise us per s", CMP_NOISE_B, 3, { 7, 8, 6 } },
-	{ "% CPU available", NULL, CMP_AVAIL_B, 2, { 9, 10 } },
-	{ "HW per s", NULL, CMP_HW_B, 2, { 7, 8 } },
-	{ "NMI per s", NULL, CMP_NMI_B, 2, { 7, 8 } },
-	{ "SMI per s", NULL, CMP_SMI_B, 2, { 7, 8 } },
+/* The groups of cells, titled. */
+static const char *const titles[] = { "noise us per s runtime", "% CPU available", "HW per s",
+				      "NMI per s", "max single p99", "SMI per s" };
+
+/* The columns: their cell, width, group, and how long each stays (lower: longer). */
+static const struct column {
+	int cell, w, group, keep;
+} columns[] = {
+	{ CT_NOISE_A, 7, 0, 1 }, { CT_NOISE_B, 8, 0, 0 }, { CT_PCT, 7, 0, 2 }, { CT_CI, 14, 0, 3 },
+	{ CT_AVAIL_A, 9, 1, 4 }, { CT_AVAIL_B, 10, 1, 2 },
+	{ CT_HW_A, 7, 2, 4 }, { CT_HW_B, 8, 2, 1 },
+	{ CT_NMI_A, 7, 3, 4 }, { CT_NMI_B, 8, 3, 1 },
+	{ CT_MAXS_A, 6, 4, 5 }, { CT_MAXS_B, 7, 4, 2 },
+	{ CT_SMI_A, 7, 5, 4 }, { CT_SMI_B, 8, 5, 1 },
 };
-#define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
+#define NCOLS ((int)(sizeof(columns) / sizeof(columns[0])))
 
-/* What a narrow terminal gives up, first to last: a group's cells down to n. */
-static const struct drop {
-	int group, n;
-} drops[] = { { 2, 0 }, { 0, 2 }, { 4, 0 }, { 3, 0 }, { 1, 0 } };
-
-/* The width of the first n cells of g. */
-static int group_width(const struct group *g, int n)
-{
-	int w = 0;
-
-	for (int i = 0; i < n; i++)
-		w += g->w[i] + 1;
-	return w;
-}
-
-/* How many cells of each group show in width columns (SMI only when counted). */
-static void layout(bool smi, int width, int cells[NGROUPS])
+/* Which columns show in width columns (SMI only when counted): the least kept go first, rightmost first. */
+static void layout(bool smi, int width, bool shown[NCOLS])
 {
 	int total = W_CPU;
 
-	for (int g = 0; g < NGROUPS; g++) {
-		cells[g] = groups[g].first != CMP_SMI_B || smi ? groups[g].n : 0;
-		total += group_width(&groups[g], cells[g]);
+	for (int c = 0; c < NCOLS; c++) {
+		shown[c] = columns[c].group != 5 || smi;
+		total += shown[c] ? columns[c].w + 1 : 0;
 	}
-	for (size_t i = 0; total > width && i < sizeof(drops) / sizeof(drops[0]); i++) {
-		const struct drop *dr = &drops[i];
+	while (total > width) {
+		int drop = -1;
 
-		if (cells[dr->group] <= dr->n)
-			continue;
-		total -= group_width(&groups[dr->group], cells[dr->group]) -
-			 group_width(&groups[dr->group], dr->n);
-		cells[dr->group] = dr->n;
+		for (int c = 0; c < NCOLS; c++)
+			if (shown[c] && (drop < 0 || columns[c].keep >= columns[drop].keep))
+				drop = c;
+		if (drop < 0 || columns[drop].keep == 0)
+			break;
+		shown[drop] = false;
+		total -= columns[drop].w + 1;
 	}
 }
 
@@ -85,9 +77,14 @@ static void cell(int y, int *x, int w, attr_t a, const char *text)
 	*x += w + 1;
 }
 
-static attr_t change_look(const struct dashboard *d, enum format_class k)
+/* A cell's look: a B cell's (and the change's) from its figure's verdict. */
+static attr_t verdict_look(const struct dashboard *d, const struct cmptable_row *r, int c)
 {
-	return d->look[k == FORMAT_GOOD ? LOOK_GOOD : k == FORMAT_BAD ? LOOK_BAD : LOOK_NORMAL];
+	int f = cmptable_cell_fig(c == CT_PCT ? CT_NOISE_B : c);
+	enum verdict_kind k = f < 0 || (c != CT_PCT && cmptable_cell_fig(c) < 0) ? VK_SAME :
+			      r->v[f].kind;
+
+	return d->look[k == VK_BETTER ? LOOK_GOOD : k == VK_WORSE ? LOOK_BAD : LOOK_NORMAL];
 }
 
 /* The segment "before" compares: the last osnoise one before ka (ka itself: none). */
@@ -102,90 +99,186 @@ static unsigned before_of(const struct segments *sg, unsigned ka)
 /* The settings of segment k: the live run's, with its CPUs and mode. */
 static void seg_conf(const struct dashboard *d, unsigned k, struct osnoise_conf *c)
 {
+	const struct segments *sg = session_segments(d->s);
+
 	*c = *session_osnoise_conf(d->s);
-	c->cpus = session_segments(d->s)->seg[k].cpus;
-	c->irq_disable = !session_segments(d->s)->seg[k].osnoise;
+	c->cpus = sg->seg[k].cpus;
+	c->irq_disable = !sg->seg[k].osnoise;
+}
+
+/* What the view compares: both sides' distributions and settings. */
+struct sides {
+	unsigned kb, ka;
+	struct cmptable_run a, b;	/* before, after */
+	struct osnoise_conf ob, oa;
+	struct cmp_conf cb, ca;
+	struct cmptable_opts o;
+};
+
+static void sides_of(const struct dashboard *d, struct sides *w)
+{
+	const struct segments *sg = session_segments(d->s);
+	int n = sg->cur.ncpus;
+
+	w->ka = segments_count(sg) - 1;
+	w->kb = before_of(sg, w->ka);
+	seg_conf(d, w->ka, &w->oa);
+	w->cb = (struct cmp_conf){ &w->ob, grid_smi_shown(d->s) };
+	w->ca = (struct cmp_conf){ &w->oa, grid_smi_shown(d->s) };
+	if (d->conf.ref && d->conf.ref_osn) {
+		w->cb.osn = d->conf.ref_osn;
+		w->cb.smi = d->conf.ref_smi;
+		w->a = (struct cmptable_run){ d->conf.ref_series, d->conf.ref_nseries };
+	} else {
+		seg_conf(d, w->kb, &w->ob);
+		w->a = (struct cmptable_run){ segments_series(sg, w->kb, 0), n };
+	}
+	w->b = (struct cmptable_run){ segments_series(sg, w->ka, 0), n };
+	if (!w->a.series)
+		w->a.nseries = 0;
+	if (!w->b.series)
+		w->b.nseries = 0;
+	w->o = (struct cmptable_opts){ 0.10, cmpcells_comparable(&w->cb, &w->ca),
+				       w->cb.smi && w->ca.smi };
+}
+
+/* The most periods of a CPU on one side. */
+static uint64_t periods_of(const struct cmptable_run *r)
+{
+	uint64_t p = 0;
+
+	for (int i = 0; i < r->nseries; i++)
+		if (r->series[i].periods > p)
+			p = r->series[i].periods;
+	return p;
+}
+
+/* The two lines that say which is before and which after, with their periods and time. */
+static int sides_lines(const struct dashboard *d, const struct sides *w, int y, int width)
+{
+	const struct markers *ms = &session_segments(d->s)->marks;
+	char line[MARKER_TEXT + 1500], m[MARKER_TEXT + 48], conf[400], t[32];
+	uint64_t now = session_run_ns(d->s);
+
+	if (d->conf.ref)
+		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%llu periods, %s "
+			 "measured): %s", d->conf.ref_name, (unsigned long long)periods_of(&w->a),
+			 markers_clock(d->conf.ref_elapsed_s * 1000, t, sizeof(t)),
+			 cmpcells_conf(&w->cb, conf, sizeof(conf)));
+	else
+		snprintf(line, sizeof(line), " before: %s (%llu periods, %s measured)",
+			 markers_line(&ms->m[w->kb], m, sizeof(m)),
+			 (unsigned long long)periods_of(&w->a), markers_clock(segments_ns(
+			 session_segments(d->s), w->kb, now) / 1000000, t, sizeof(t)));
+	dash_put(y, 0, width, A_NORMAL, line, false);	/* a note: UTF-8, in columns */
+	snprintf(line, sizeof(line), " after:  %s (%llu periods, %s measured)%s%s",
+		 markers_line(&ms->m[w->ka], m, sizeof(m)), (unsigned long long)periods_of(&w->b),
+		 markers_clock(segments_ns(session_segments(d->s), w->ka, now) / 1000000, t,
+			       sizeof(t)),
+		 d->conf.ref ? ": " : "", d->conf.ref ? cmpcells_conf(&w->ca, conf, sizeof(conf)) : "");
+	dash_put(y + 1, 0, width, A_NORMAL, line, false);
+	return 2;
 }
 
 /* The header's lines; how many rows it took. */
-static int header(const struct dashboard *d, int y, int height, int width, unsigned kb, unsigned ka,
-		  bool smi, const int cells[NGROUPS])
+static int header(const struct dashboard *d, const struct sides *w, int y, int height, int width,
+		  const bool shown[NCOLS])
 {
-	const struct markers *ms = &session_segments(d->s)->marks;
-	char line[MARKER_TEXT + 1400], m[MARKER_TEXT + 48], conf[400];
-	char diff[CMP_DIFFS_MAX][CMP_DIFF_LEN];
-	struct osnoise_conf ob, oa;
-	struct cmp_conf cb = { &ob, smi }, ca = { &oa, smi };
-	int rows = 0, n, x;
+	char diff[CMP_DIFFS_MAX][CMP_DIFF_LEN], mdiff[8][MACHINE_ID_DIFF_LEN];
+	int rows = sides_lines(d, w, y, width), n, x, last = -1;
+	unsigned nm = 0;
 
-	seg_conf(d, ka, &oa);
-	if (d->conf.ref && d->conf.ref_osn) {
-		cb.osn = d->conf.ref_osn;
-		cb.smi = d->conf.ref_smi;
-		ca.smi = grid_smi_shown(d->s);
-	} else {
-		seg_conf(d, kb, &ob);
-	}
-	attrset(A_NORMAL);
-	if (d->conf.ref)
-		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%s, %s measured): %s",
-			 d->conf.ref_name, d->conf.ref_osnoise ? "osnoise: IRQs enabled" : "hwnoise",
-			 markers_clock(d->conf.ref_elapsed_s * 1000, m, sizeof(m)),
-			 cmpcells_conf(&cb, conf, sizeof(conf)));
-	else
-		snprintf(line, sizeof(line), " before: %s", markers_line(&ms->m[kb], m, sizeof(m)));
-	dash_put(y + rows++, 0, width, A_NORMAL, line, false);	/* a note: UTF-8, in columns */
-	snprintf(line, sizeof(line), " after:  %s%s%s", markers_line(&ms->m[ka], m, sizeof(m)),
-		 d->conf.ref ? ": " : "", d->conf.ref ? cmpcells_conf(&ca, conf, sizeof(conf)) : "");
-	dash_put(y + rows++, 0, width, A_NORMAL, line, false);
-	if (kb == ka && segments_count(session_segments(d->s)) > 1 && !d->conf.ref) {
+	if (w->kb == w->ka && segments_count(session_segments(d->s)) > 1 && !d->conf.ref) {
 		attrset(d->look[LOOK_WARN]);
 		mvaddnstr(y + rows++, 1, "no osnoise segment before this one (the hwlat view ran): "
 			  "the current one against itself", width - 1);
 	}
-	n = cmpcells_diffs(&cb, &ca, diff);
+	n = cmpcells_diffs(&w->cb, &w->ca, diff);
+	if (d->conf.ref && d->conf.ref_mid) {
+		struct machine_id here;
+
+		machine_id_read(&here, "/");
+		nm = machine_id_diffs(d->conf.ref_mid, &here, mdiff);
+	}
 	attrset(d->look[LOOK_WARN]);
-	for (int i = 0; i < n && rows < height - 3; i++)
+	for (int i = 0; i < n && rows < height - 4; i++)
 		mvaddnstr(y + rows++, 1, diff[i], width - 1);
+	for (unsigned i = 0; i < nm && rows < height - 4; i++) {
+		char line[MACHINE_ID_DIFF_LEN + 16];
+
+		snprintf(line, sizeof(line), "machine: %.*s", MACHINE_ID_DIFF_LEN, mdiff[i]);
+		mvaddnstr(y + rows++, 1, line, width - 1);
+	}
 	attrset(d->look[LOOK_COLHEAD]);
 	for (x = 0; x < width; x++) {
 		mvaddch(y + rows, x, ' ');
 		mvaddch(y + rows + 1, x, ' ');
 	}
-	x = W_CPU;
 	mvaddstr(y + rows + 1, 0, " CPU");
-	for (int g = 0; g < NGROUPS; g++) {
-		static const char *const lab[3] = { "before", "after", "change" };
+	x = W_CPU;
+	for (int c = 0; c < NCOLS; c++) {
+		const char *lab = cmptable_labels[columns[c].cell];
+		int span = 0;
 
-		const char *title = cells[g] < groups[g].n ? groups[g].short_title : groups[g].title;
-
-		if (!cells[g])
+		if (!shown[c])
 			continue;
-		mvprintw(y + rows, x, " %*s", group_width(&groups[g], cells[g]) - 1, title);
-		for (int i = 0; i < cells[g]; i++) {
-			mvprintw(y + rows + 1, x, " %*s", groups[g].w[i] - (i == 1), lab[i]);
-			x += groups[g].w[i] + 1;
+		if (columns[c].group != last) {	/* the group's title over its shown columns */
+			for (int e = c; e < NCOLS && columns[e].group == columns[c].group; e++)
+				span += shown[e] ? columns[e].w + 1 : 0;
+			if (x + span <= width)
+				mvprintw(y + rows, x, " %*.*s", span - 1, span - 1,
+					 titles[columns[c].group]);
+			last = columns[c].group;
 		}
+		if (columns[c].cell == CT_MAXS_A || columns[c].cell == CT_MAXS_B)
+			lab = columns[c].cell == CT_MAXS_A ? "A" : "B";
+		if (x + columns[c].w + 1 <= width)
+			mvprintw(y + rows + 1, x, " %*s", columns[c].w - (cmptable_cell_fig(
+				 columns[c].cell) >= 0), lab);
+		x += columns[c].w + 1;
 	}
 	return rows + 2;
+}
+
+/* One row: "all" (cpu -1) or a CPU's; false when neither side has its periods. */
+static bool draw_row(const struct dashboard *d, const struct sides *w, int y, int cpu,
+		     const bool shown[NCOLS])
+{
+	struct verdict_series pool[2];
+	struct cmptable_row r;
+	char num[16];
+	int x = 0;
+
+	if (!cmptable_row(&w->a, &w->b, &w->o, &r, cpu, pool))
+		return false;
+	if (cpu < 0)
+		snprintf(num, sizeof(num), "all");
+	else
+		snprintf(num, sizeof(num), "%3d", cpu);
+	cell(y, &x, W_CPU - 1, A_NORMAL, num);
+	for (int c = 0; c < NCOLS; c++)
+		if (shown[c])
+			cell(y, &x, columns[c].w, verdict_look(d, &r, columns[c].cell),
+			     r.cell[columns[c].cell]);
+	return true;
 }
 
 void compare_draw(struct dashboard *d, int y, int height, int width)
 {
 	const struct segments *sg = session_segments(d->s);
-	unsigned ka = segments_count(sg) - 1, kb = before_of(sg, ka);
-	const struct stats *ref = d->conf.ref;
-	bool smi = grid_smi_shown(d->s) && (!ref || d->conf.ref_smi);
-	int row = 0, cpu, top, cells[NGROUPS];
+	struct sides w;
+	bool shown[NCOLS];
+	int row = 0, top;
 
 	if (height < 5)
 		return;
-	layout(smi, width, cells);
-	top = header(d, y, height, width, kb, ka, smi, cells);
+	sides_of(d, &w);
+	layout(w.o.smi, width, shown);
+	top = header(d, &w, y, height, width, shown);
 	y += top;
 	height -= top;
 	/* compare --live: i switched the live run to the other mode. */
-	if (ref && d->conf.ref_osnoise == session_osnoise_conf(d->s)->irq_disable) {
+	if (d->conf.ref && d->conf.ref_osnoise == session_osnoise_conf(d->s)->irq_disable) {
 		attrset(d->look[LOOK_WARN]);
 		mvaddnstr(y, 1, d->conf.ref_osnoise ?
 			  "not comparable: the recording is of osnoise mode, the live run is in hwnoise "
@@ -195,38 +288,25 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 		attrset(A_NORMAL);
 		return;
 	}
-	if (sg->seg[ka].hwlat && !ref) {
+	if (sg->seg[w.ka].hwlat && !d->conf.ref) {
 		attrset(d->look[LOOK_WARN]);
 		mvaddnstr(y, 1, "the current segment is a stretch of the hwlat view: no osnoise figures",
 			  width - 1);
 		attrset(A_NORMAL);
 		return;
 	}
-	for (cpu = 0; cpu < session_ncpus(d->s) && row < height; cpu++) {
-		struct seg_row bufb, bufa;
-		const struct seg_row *b = !ref ? segments_cpu(sg, kb, cpu, &bufb) :
-					  cpu < ref->ncpus ? segments_row(&ref->cpu[cpu], &bufb) : NULL;
-		struct cmp_row r;
-		char num[16];
-		int x = 0;
-
-		if (!cmpcells_row(b, segments_cpu(sg, ka, cpu, &bufa), &r))
-			continue;
-		snprintf(num, sizeof(num), "%3d", cpu);
-		cell(y + row, &x, W_CPU - 1, A_NORMAL, num);
-		for (int g = 0; g < NGROUPS; g++)
-			for (int i = 0; i < cells[g]; i++)
-				cell(y + row, &x, groups[g].w[i], change_look(d, r.k[groups[g].first + i]),
-				     r.cell[groups[g].first + i]);
+	if (height > 2 && draw_row(d, &w, y, -1, shown))
 		row++;
-	}
+	for (int cpu = 0; cpu < sg->cur.ncpus && row < height - 1; cpu++)
+		if (draw_row(d, &w, y + row, cpu, shown))
+			row++;
 	attrset(A_NORMAL);
 	if (!row && height > 0)
 		mvaddnstr(y, 1, "no periods in either segment yet", width - 1);
 	else if (row < height)
-		mvaddnstr(y + row + 1 < y + height ? y + row + 1 : y + row, 1,
-			  "per second of runtime, three significant digits; after: '+' better, "
-			  "'!' worse", width - 1);
+		mvaddnstr(y + row, 1, "B against A, 95% interval: '+' better, '!' worse, '=' no "
+			  "change (within +-10%), '?' undecided (more periods); see hwnoisetop(1), "
+			  "STATISTICS", width - 1);
 }
 
 /* In the hwnoise view, d: with a marker set or a recording to compare with. */
