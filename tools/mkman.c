@@ -10,7 +10,6 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "hist_cmd.h"
 #include "verdict.h"
 #include "config.h"
 #include "hwlat_cli.h"
@@ -20,6 +19,8 @@
 #include "mkcomp.h"
 #include "mkexport.h"
 #include "mkexp.h"
+#include "mkhist.h"
+#include "mkuse.h"
 #include "mkrtla.h"
 #include "segments.h"
 #include "settings.h"
@@ -467,110 +468,6 @@ static void output_section(void)
 	       "\\fBd\\fR always compares.\n", SEGMENTS_ROWS_MAX >> 20);
 }
 
-/* What the environment changes. */
-static void environment_section(void)
-{
-	section("ENVIRONMENT");
-	printf(".TP\n.B NO_COLOR\n"
-	       "set to anything: the dashboard draws without colours (the marks \\fB~\\fR and \\fB!\\fR,\n"
-	       "the bold and reverse titles stay) and the table at the end has no escape codes.\n"
-	       ".TP\n.BR LANG \", \" LC_ALL \", \" LC_CTYPE\n"
-	       "the character set: in UTF\\-8 the dashboard draws the sparkline with block characters\n"
-	       "and marks the sorting column with a triangle, otherwise with ASCII (\\fB._\\-=+*#%%@\\fR,\n"
-	       "\\fBv\\fR and \\fB^\\fR); a marker's note takes the locale's characters.  Numbers are\n"
-	       "the same in every locale.\n"
-	       ".TP\n.B TERM\n"
-	       "the terminal's type for ncurses.  A terminal that cannot move its cursor\n"
-	       "(\\fBdumb\\fR) or one the terminfo database does not know gets the table at the end\n"
-	       "only, and one line on stderr saying why.  The table fits the terminal's width\n"
-	       "(OUTPUT: a compact form after the dashboard on a terminal narrower than rtla's table).\n"
-	       ".TP\n.B PATH\n"
-	       "where \\fBtrace\\-cmd\\fR is looked for (\\fB\\-t\\fR \\fIfile\\fB.dat\\fR,\n"
-	       "\\fB\\-\\-capture\\-format dat\\fR).\n"
-	       ".PP\nThe state directory, \\fB%s\\fR (see FILES and \\fB\\-\\-cleanup\\fR), is fixed:\n"
-	       "no variable moves it, so that \\fB\\-\\-cleanup\\fR finds what any run left.  No\n"
-	       "\\fBHWNOISETOP_\\fR variable changes what hwnoisetop does.\n", SETTINGS_STATE_DIR);
-}
-
-/* The option table's examples (cli_options.c): --help shows the first ones too. */
-static void examples_section(void)
-{
-	section("EXAMPLES");
-	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
-		printf("%s%s:\n.PP\n.nf\n.RS\n", e == cli_examples ? "" : ".PP\n", e->what);
-		for (const char *c = e->cmd; *c; c++) {
-			if (c == e->cmd || c[-1] == '\n')
-				fputs(!strncmp(c, "    ", 4) ? "" : e->user ||
-				      !strncmp(c, "hwnoisetop --replay", 19) ? "$ " : "# ", stdout);
-			if (*c == '-')
-				fputs("\\-", stdout);
-			else if (*c == '\\')
-				fputs("\\e", stdout);
-			else
-				putchar(*c);
-		}
-		printf("\n.RE\n.fi\n");
-	}
-}
-
-/* "hwnoisetop hist": rtla osnoise hist's histogram for hwnoise, from its own table. */
-static void hist_section(void)
-{
-	section("HIST MODE");
-	printf("%s",
-	       ".B hwnoisetop hist\n[\\fIOPTIONS\\fR]\n"
-	       ".PP\n"
-	       "counts the single noises (each gap between two time reads of at least the threshold,\n"
-	       "one \\fBosnoise:sample_threshold\\fR event) by duration, per CPU, and prints them as\n"
-	       "\\fBrtla osnoise hist\\fR does; rtla has no histogram for hwnoise.  The kernel counts\n"
-	       "them: two hist triggers on \\fBosnoise:sample_threshold\\fR in the run's own instance,\n"
-	       "one keyed on the CPU and the duration in buckets (kept to the rows' range), one on\n"
-	       "the CPU with the count, the sum and the largest of every duration.  No event crosses\n"
-	       "to user space: the event stays off, its triggers fire all the same.  The triggers are\n"
-	       "kernel settings of the instance: removed with it on every way out, and by\n"
-	       "\\fB\\-\\-cleanup\\fR after a SIGKILL (an instance holding a trigger refuses removal\n"
-	       "otherwise).  A kernel without hist triggers (CONFIG_HIST_TRIGGERS) is refused in one\n"
-	       "line.\n"
-	       ".PP\n"
-	       "Every sample counted is in a period summary: the triggers are set before the tracer,\n"
-	       "the tracer once tracing is on (the first period's summary is kept), and the run ends\n"
-	       "by stopping the osnoise threads (an empty \\fBosnoise/cpus\\fR, put back at the end),\n"
-	       "each of which records its last period, cut short, before tracing stops.  So, for a\n"
-	       "run without \\fB\\-\\-warm\\-up\\fR, a CPU's \\fBcount:\\fR is its HW column plus the\n"
-	       "gaps that had an NMI inside (at most its NMI column); without NMIs, exactly its HW\n"
-	       "column.  \\fB\\-\\-warm\\-up\\fR clears the kernel's counts with the statistics.\n"
-	       ".PP\n"
-	       "The kernel's map holds at most 131072 entries (CPUs times buckets).  Buckets of 1 us\n"
-	       "are counted when the measured CPUs times the range in microseconds fit, else buckets\n"
-	       "of the bucket size; where even the CPUs times \\fB\\-E\\fR would not fit, the buckets\n"
-	       "are made wider (and fewer, covering at least the same range), which one line on\n"
-	       "stderr says.  The kernel's \\fBDropped\\fR count is watched: a count it could not keep\n"
-	       "is said on stderr, never dropped silently.\n"
-	       ".SS Options\n");
-	opt_print_man(stdout, hist_options());
-	printf("%s",
-	       ".SS Output\n"
-	       "\\fB# RTLA osnoise histogram\\fR, the time unit and the duration, then \\fBIndex\\fR and\n"
-	       "one \\fBCPU\\-NNN\\fR column per measured CPU that counted a sample; one row per bucket\n"
-	       "(its lower bound in us; rows where every CPU counted zero are left out unless\n"
-	       "\\fB\\-\\-with\\-zeros\\fR), then\n"
-	       ".TP\n.B over:\nthe single noises of \\fB\\-E\\fR times \\fB\\-b\\fR us or more;\n"
-	       ".TP\n.B count:\nevery single noise;\n"
-	       ".TP\n.B min:\nthe smallest, at the kernel's bucket (1 us when it counted in 1 us buckets);\n"
-	       ".TP\n.B avg:\nthe mean, exact (the kernel's sum of the durations over the count);\n"
-	       ".TP\n.B max:\nthe largest, exact (truncated to the microsecond).\n"
-	       ".PP\n"
-	       "With \\fB\\-\\-json\\fR, one object: \\fB\"duration_s\"\\fR and \\fB\"hist\"\\fR, the\n"
-	       "object a recording keeps in its footer: \\fB\"bucket_us\"\\fR, \\fB\"entries\"\\fR and\n"
-	       "\\fB\"gran_us\"\\fR (the kernel's bucket), \\fB\"map_size\"\\fR, \\fB\"coarsened\"\\fR,\n"
-	       "\\fB\"dropped\"\\fR, the layout options, \\fB\"asked_bucket_us\"\\fR and\n"
-	       "\\fB\"asked_entries\"\\fR, and \\fB\"cpus\"\\fR: per CPU that counted, an array\n"
-	       "[cpu, count, sum_ns, max_ns, bucket, n, bucket, n, ...] of the kernel buckets that\n"
-	       "counted.  A \\fB\\-\\-record\\fR file of a hist run says \\fB\"hist\": true\\fR in its\n"
-	       "header; \\fBhwnoisetop \\-\\-replay\\fR \\fIFILE\\fR prints the same histogram, and\n"
-	       "with \\fB\\-q\\fR the run's summary table.\n");
-}
-
 /* EXIT STATUS, ENVIRONMENT, EXAMPLES, FILES, SEE ALSO. */
 static void closing_sections(void)
 {
@@ -606,8 +503,8 @@ static void closing_sections(void)
 	       "Recordings made before this table (their footer has no \\fB\"exit_table\"\\fR) replay\n"
 	       "with their status read into it: a 2 in a recording was a stop (a usage error makes no\n"
 	       "recording), and a \\fBhwnoisetop hwlat\\fR run's 1 is 1 above the hard limit, 3 otherwise.\n");
-	environment_section();
-	examples_section();
+	mkuse_print_environment();
+	mkuse_print_examples();
 	section("FILES");
 	printf("%s",
 	       ".TP\n.I /run/hwnoisetop/hwnoisetop\\-PID.state\n"
@@ -652,7 +549,7 @@ int main(int argc, char **argv)
 	mkexport_print_man(stdout);
 	mkexport_print_prom_man(stdout);
 	hwlat_section();
-	hist_section();
+	mkhist_print_man();
 	recordings_section();
 	compare_section();
 	statistics_section();

@@ -126,8 +126,13 @@ static int take_ours(struct xopts *x, int argc, char **argv, int *i)
 		return 1;
 	}
 	if ((v = take(argc, argv, i, "--blocks", &hit)), hit) {
-		if (!v || parse_u64(v, EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, &n, &why) || n % 2)
-			return 256 + bad("--blocks", v, "an even number from 10 to 40");
+		if (!v || parse_u64(v, EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, &n, &why) || n % 2) {
+			char accepts[64];
+
+			snprintf(accepts, sizeof(accepts), "an even number from %d to %d",
+				 EXP_MIN_BLOCKS, EXP_MAX_BLOCKS);
+			return 256 + bad("--blocks", v, accepts);
+		}
 		x->blocks = (unsigned)n;
 		return 1;
 	}

@@ -156,6 +156,36 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 	return rc;
 }
 
+/* The run ended: the recording's end and the table (or hist's histogram). */
+static void finish_run(struct session *s, struct cli *cli, struct outputs *out,
+		       const struct histo_conf *hist)
+{
+	char err[512];
+	struct summary_opts so = {
+		.quiet = cli->out.quiet,
+		.json = cli->out.json,
+		.pretty = !cli->out.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
+		.segments = !cli->out.quiet,
+		.smi = cli->smi && smi_ok(session_smi(s)),
+		.hwlat_view = session_hwl_stats(s)->cpu,
+		.elapsed_s = session_elapsed_of(s, SESSION_OSNOISE),
+		.run_ns = session_run_ns(s),
+		.width = report_width(stdout, cli->out.quiet || cli->out.json),
+		.percentiles = cli->percentiles,
+	};
+	struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
+
+	if (outputs_end(out, s, &re, err, sizeof(err)) < 0) {
+		session_add_note(s, "%s\n", err);
+		session_set_exit_status(s, session_exit_status(s) ? session_exit_status(s) :
+						      HWN_EXIT_ENV);
+	}
+	if (hist)
+		hist_report(s, hist, cli->out.json, so.elapsed_s);
+	else
+		summary_print(s, &so);
+}
+
 static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
 	       const struct histo_conf *hist)
 {
@@ -233,31 +263,7 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (rc < 0)
 		rc = session_run(s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(s);
-	{
-		struct summary_opts so = {
-			.quiet = cli.out.quiet,
-			.json = cli.out.json,
-			.pretty = !cli.out.quiet && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
-			.segments = !cli.out.quiet,
-			.smi = cli.smi && smi_ok(session_smi(s)),
-			.hwlat_view = session_hwl_stats(s)->cpu,
-			.elapsed_s = session_elapsed_of(s, SESSION_OSNOISE),
-			.run_ns = session_run_ns(s),
-			.width = report_width(stdout, cli.out.quiet || cli.out.json),
-			.percentiles = cli.percentiles,
-		};
-		struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
-
-		if (outputs_end(&out, s, &re, err, sizeof(err)) < 0) {
-			session_add_note(s, "%s\n", err);
-			session_set_exit_status(s, session_exit_status(s) ? session_exit_status(s) :
-							      HWN_EXIT_ENV);
-		}
-		if (hist)
-			hist_report(s, hist, cli.out.json, so.elapsed_s);
-		else
-			summary_print(s, &so);
-	}
+	finish_run(s, &cli, &out, hist);
 	if (session_err(s)[0] && rc && !session_stop_hit(s))
 		fprintf(stderr, "hwnoisetop: %s\n", session_err(s));
 	rc = session_exit_status(s);

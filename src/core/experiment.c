@@ -160,6 +160,7 @@ static void side_series(const struct exp_cpu *c, const struct exp_design *d, uns
 	s->nb = 0;
 	s->len = 1;
 	s->smi_early = 0;
+	s->blocks = true;
 	for (unsigned i = 0; i < done && i < d->n; i++) {
 		if (d->side[i] != side || !c->blk[i].periods || s->nb == VERDICT_SLOTS)
 			continue;

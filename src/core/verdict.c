@@ -331,7 +331,7 @@ struct side {
 };
 
 /* Batch means: the ratio estimator sum x / sum t and its standard error from the batches. */
-static void side_of(const double *x, const double *t, unsigned k, struct side *s)
+static void side_of(const double *x, const double *t, unsigned k, bool blocks, struct side *s)
 {
 	double sx = 0, st = 0, ss = 0, lag = 0, r1, tbar;
 
@@ -360,8 +360,8 @@ static void side_of(const double *x, const double *t, unsigned k, struct side *s
 	 * k batches r1 comes out low by about (1 + 4 r1) / k (Kendall 1954;
 	 * Marriott & Pope 1954): that much is added back.
 	 */
-	r1 = ss > 0 && k > 2 ? lag / ss : 0;
-	if (k > 2)
+	r1 = ss > 0 && k > 2 && !blocks ? lag / ss : 0;
+	if (k > 2 && !blocks)
 		r1 += (1 + 4 * fmax(r1, 0)) / k;
 	r1 = fmin(fmax(r1, 0), 0.9);
 	s->se = k > 1 ? sqrt(ss / (k - 1) / k * (1 + r1) / (1 - r1)) : INFINITY;
@@ -493,8 +493,8 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 		      a->len >= VERDICT_MIN_LEN && b->len >= VERDICT_MIN_LEN;
 
 	memset(v, 0, sizeof(*v));
-	side_of(xa, ta, ka, &sa);
-	side_of(xb, tb, kb, &sb);
+	side_of(xa, ta, ka, a->blocks, &sa);
+	side_of(xb, tb, kb, b->blocks, &sb);
 	if (f == VF_MAXS) {
 		v->a = verdict_series_quantile(a, 0.99);
 		v->b = verdict_series_quantile(b, 0.99);

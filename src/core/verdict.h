@@ -55,6 +55,12 @@ struct verdict_series {
 	uint64_t max_noise_s;	/* the largest per-period noise per s of runtime, us */
 	uint32_t hist[VERDICT_HIST];	/* max single */
 	uint32_t nhist[VERDICT_HIST];	/* noise per s of runtime */
+	/*
+	 * The batches are the blocks of an interleaved design (experiment.h):
+	 * the design, not the batches' length, answers the drift, so their
+	 * lag-1 correlation is not estimated from so few of them.
+	 */
+	bool blocks;
 };
 
 /* One period of one CPU. */

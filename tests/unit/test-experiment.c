@@ -150,8 +150,10 @@ static void design(void)
 	tap_ok(ph.done && ph.block == 12, "done after the last block");
 	tap_ok(exp_design_init(&d, 11, 1, 0, false, 0) < 0, "an odd number of blocks is refused");
 	tap_ok(exp_design_init(&d, 8, 1, 0, false, 0) < 0, "fewer than 10 blocks are refused");
-	tap_ok(exp_design_init(&d, 42, 1, 0, false, 0) < 0, "more than 40 blocks are refused");
-	tap_ok(exp_design_init(&d, 40, 1, 0, true, 12345) == 0, "40 blocks, randomized");
+	tap_ok(exp_design_init(&d, EXP_MAX_BLOCKS + 2, 1, 0, false, 0) < 0,
+	       "more than %d blocks are refused", EXP_MAX_BLOCKS);
+	tap_ok(exp_design_init(&d, EXP_MAX_BLOCKS, 1, 0, true, 12345) == 0, "%d blocks, randomized",
+	       EXP_MAX_BLOCKS);
 	for (unsigned i = 0; i < d.n; i++) {
 		na += d.side[i] == EXP_A;
 		*(d.side[i] == EXP_A ? &pos_a : &pos_b) += i;
@@ -160,8 +162,9 @@ static void design(void)
 	}
 	exp_design_order(&d, order, sizeof(order));
 	printf("# randomized with seed 12345: %s\n", order);
-	tap_ok(na == 20, "randomized: as many A blocks as B");
-	tap_ok(strcmp(order, "ABBAABBAABBAABBAABBAABBAABBAABBAABBAABBA") != 0,
+	tap_ok(na == EXP_MAX_BLOCKS / 2, "randomized: as many A blocks as B");
+	tap_ok(strlen(order) == EXP_MAX_BLOCKS &&
+	       strncmp(order, "ABBAABBAABBAABBAABBAABBAABBAABBAABBAABBA", EXP_MAX_BLOCKS) != 0,
 	       "randomized: not the ABBA order");
 	exp_design_init(&d, 12, 1, 0, false, 0);
 	pos_a = pos_b = 0;
