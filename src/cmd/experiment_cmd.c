@@ -456,16 +456,8 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 		sc.warmup_s = 0;	/* --warm-up: before the first block only */
 	if ((rc = outputs_open(&out, &cli->out)))
 		return rc;
-	s = session_new(NULL);
-	if (!s || session_start(s, &sc) < 0) {
-		rc = s && session_exit_status(s) == HWN_EXIT_USAGE ? HWN_EXIT_USAGE : HWN_EXP_FAILED;
-		if (s)
-			session_finish(s);
-		outputs_abandon(&out);
-		fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
-		session_free(s);
-		return rc;
-	}
+	if (!(s = outputs_session_start(&out, &sc, &rc)))
+		return rc == HWN_EXIT_USAGE ? HWN_EXIT_USAGE : HWN_EXP_FAILED;
 	outputs_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = true });
 	values(&x, s, o->values[k]);
 	session_add_hook(s, &hook);

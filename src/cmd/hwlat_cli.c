@@ -376,15 +376,8 @@ int hwlat_main(int argc, char **argv)
 		printf("\nStarting test\n");
 		fflush(stdout);
 	}
-	s = session_new(NULL);
-	if (!s || session_start(s, &cli.sc) < 0) {
-		if (s)
-			session_finish(s);
-		outputs_abandon(&out);
-		fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
-		session_free(s);
+	if (!(s = outputs_session_start(&out, &cli.sc, &rc)))
 		return HWN_HWLAT_FAILED;
-	}
 	w.s = s;
 	outputs_begin(&out, s, argc + 1, argv - 1, &(struct recording_cli){
 		.quiet = cli.out.quiet, .brief = cli.brief, .json = cli.out.json, .watch = cli.watch,

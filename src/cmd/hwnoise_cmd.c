@@ -242,16 +242,9 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	if (dashboard && (actions_have(cli.sc.on_threshold, ACTION_SHELL) ||
 			  actions_have(cli.sc.on_end, ACTION_SHELL)))
 		cli.sc.actions_log = ACTIONS_LOG;
-	s = session_new(NULL);
-	if (!s || session_start(s, &cli.sc) < 0) {
-		rc = s && session_exit_status(s) ? session_exit_status(s) : HWN_EXIT_ENV;
-		if (s)
-			session_finish(s);
-		outputs_abandon(&out);
-		fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
-		session_free(s);
+	if (!(s = outputs_session_start(&out, &cli.sc, &rc))) {
 		cli_free(&cli);
-		return rc;
+		return rc ? rc : HWN_EXIT_ENV;
 	}
 	quiet_ui.ctx = s;
 	outputs_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = cli.out.quiet });

@@ -116,6 +116,24 @@ void outputs_abandon(struct outputs *out)
 	memset(out, 0, sizeof(*out));
 }
 
+struct session *outputs_session_start(struct outputs *out, const struct session_conf *conf,
+				      int *status)
+{
+	struct session *s = session_new(NULL);
+
+	*status = 0;
+	if (s && session_start(s, conf) == 0)
+		return s;
+	if (s) {
+		*status = session_exit_status(s);
+		session_finish(s);
+	}
+	outputs_abandon(out);
+	fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
+	session_free(s);
+	return NULL;
+}
+
 void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv,
 		   const struct recording_cli *cli)
 {

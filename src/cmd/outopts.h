@@ -57,6 +57,13 @@ struct outputs {
 int outputs_open(struct outputs *out, const struct out_opts *o);
 /* The session did not start: nothing was measured, the recording goes. */
 void outputs_abandon(struct outputs *out);
+/*
+ * A new session started with conf, or NULL after one line on stderr, the
+ * outputs abandoned and *status the session's exit status (0: none said,
+ * or no memory): each command maps it onto its own table.
+ */
+struct session *outputs_session_start(struct outputs *out, const struct session_conf *conf,
+				      int *status);
 /* The session started: both hook into it, the recording writes its header (argv as typed). */
 void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv,
 		   const struct recording_cli *cli);
