@@ -3,6 +3,7 @@
  */
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -247,15 +248,37 @@ void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool
 		else
 		{
 			report_table(out, &st, &g->rows, &ro);
-			report_pcts(out, sg, k, &g->rows);
+			report_pcts(out, sg, k, &g->rows, width);
 		}
 	}
 	stats_free(&st);
-	report_segments_compare(out, sg, smi);
+	report_segments_compare(out, sg, smi, width);
 }
 
-void report_pcts(FILE *out, const struct segments *sg, unsigned k, const struct cpuset *rows)
+void report_wrapped(FILE *out, const char *text, int width)
 {
+	int len = (int)strlen(text);
+
+	while (width > 0 && len > width) {
+		int cut = width;
+
+		while (cut > 0 && text[cut] != ' ')
+			cut--;
+		if (cut == 0)
+			cut = width;
+		fprintf(out, "%.*s\n", cut, text);
+		text += cut + (text[cut] == ' ');
+		len = (int)strlen(text);
+	}
+	fprintf(out, "%s\n", text);
+}
+
+/* The percentiles' header and rows: the noise's (h 0), the max single's (1), or both (-1). */
+static int pcts_block(FILE *out, const struct segments *sg, unsigned k, const struct cpuset *rows,
+		      int only)
+{
+	static const char *const what[2] = { "noise us per s of runtime, per period",
+					      "max single us, per period" };
 	struct verdict_pcts q;
 	int cpu, n = 0;
 
@@ -263,25 +286,69 @@ void report_pcts(FILE *out, const struct segments *sg, unsigned k, const struct 
 		if (!segments_pcts(sg, k, cpu, &q))
 			continue;
 		if (!n++) {
-			fprintf(out, "\n    %-44s %s\nCPU", "noise us per s of runtime, per period",
-				"max single us, per period");
+			if (only < 0)
+				fprintf(out, "\n    %-44s %s\nCPU", what[0], what[1]);
+			else
+				fprintf(out, "\n    %s\nCPU", what[only]);
 			for (int h = 0; h < 2; h++)
-				for (int i = 0; i < VERDICT_NPCT; i++)
+				for (int i = 0; i < VERDICT_NPCT && (only < 0 || only == h); i++)
 					fprintf(out, " %8s", verdict_pct_name[i]);
 			fputc('\n', out);
 		}
 		fprintf(out, "%3d", cpu);
-		for (int i = 0; i < VERDICT_NPCT; i++)
+		for (int i = 0; i < VERDICT_NPCT && only <= 0; i++)
 			fprintf(out, " %8lu", (unsigned long)q.noise[i]);
-		for (int i = 0; i < VERDICT_NPCT; i++)
+		for (int i = 0; i < VERDICT_NPCT && only != 0; i++)
 			fprintf(out, " %8lu", (unsigned long)q.single[i]);
 		fputc('\n', out);
 	}
-	if (n)
-		fprintf(out, "%s\n", REPORT_PCT_ERROR);
+	return n;
 }
 
-void report_segments_compare(FILE *out, const struct segments *sg, bool smi)
+void report_pcts(FILE *out, const struct segments *sg, unsigned k, const struct cpuset *rows,
+		 int width)
+{
+	int n;
+
+	/* A terminal narrower than both: one after the other. */
+	if (width > 0 && width < 3 + 2 * 9 * VERDICT_NPCT)
+		n = pcts_block(out, sg, k, rows, 0) + pcts_block(out, sg, k, rows, 1);
+	else
+		n = pcts_block(out, sg, k, rows, -1);
+	if (n)
+		report_wrapped(out, REPORT_PCT_ERROR, width);
+}
+
+/* The verdicts' table, or one line when it is wider than width (0: any). */
+static void print_fitting(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
+			  const struct cmptable_opts *o, int width)
+{
+	char *text = NULL, line[160];
+	size_t size = 0;
+	int widest = 0, w = 0;
+	FILE *m = width > 0 ? open_memstream(&text, &size) : NULL;
+
+	if (!m) {
+		cmptable_print(out, a, b, o);
+		return;
+	}
+	cmptable_print(m, a, b, o);
+	fclose(m);
+	for (const char *c = text; c && *c; c++) {
+		w = *c == '\n' ? 0 : w + ((*c & 0xc0) != 0x80);
+		widest = w > widest ? w : widest;
+	}
+	if (widest <= width) {
+		fputs(text, out);
+	} else {
+		snprintf(line, sizeof(line), "the verdicts' table is %d columns wide: a terminal that "
+			 "wide, or the output into a pipe, shows it", widest);
+		report_wrapped(out, line, width);
+	}
+	free(text);
+}
+
+void report_segments_compare(FILE *out, const struct segments *sg, bool smi, int width)
 {
 	struct cmptable_run a, b;
 	struct cmptable_opts o;
@@ -293,5 +360,5 @@ void report_segments_compare(FILE *out, const struct segments *sg, bool smi)
 	fprintf(out, "\nB against A: A = %s\n              B = %s\n",
 		markers_line(&sg->marks.m[kb], l1, sizeof(l1)),
 		markers_line(&sg->marks.m[ka], l2, sizeof(l2)));
-	cmptable_print(out, &a, &b, &o);
+	print_fitting(out, &a, &b, &o, width);
 }

@@ -71,17 +71,22 @@ void report_segments(FILE *out, const struct segments *sg, uint64_t now_ns, bool
  * and per-period max single, a row for each CPU of rows that has them,
  * then the line that says their error.  Nothing when none has.
  */
-void report_pcts(FILE *out, const struct segments *sg, unsigned k, const struct cpuset *rows);
+void report_pcts(FILE *out, const struct segments *sg, unsigned k, const struct cpuset *rows,
+		 int width);
 
 /* The line that says the percentiles' error (REPORT_PCT_ERROR, no newline). */
 #define REPORT_PCT_ERROR "percentiles of the periods: exact under 16 us; above, a bucket's low " \
 	"end, at most 12.5% under the true value (8 buckets an octave); max exact"
 
+/* text and a newline, wrapped at spaces to width columns (0: one line). */
+void report_wrapped(FILE *out, const char *text, int width);
+
 /*
  * The verdicts of the segment before the latest marker (the newest
  * osnoise one) against the open one, as hwnoisetop compare prints them
  * (cmptable_print()); nothing without a marker or the distributions.
+ * Wider than width (0: any width): one line saying so instead.
  */
-void report_segments_compare(FILE *out, const struct segments *sg, bool smi);
+void report_segments_compare(FILE *out, const struct segments *sg, bool smi, int width);
 
 #endif

@@ -41,7 +41,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 		report_rows(session_stats(s), &rows);
 		report_table(stdout, session_stats(s), &rows, &ro);
 		if (o->percentiles)
-			report_pcts(stdout, session_segments(s), SEGMENTS_RUN, &rows);
+			report_pcts(stdout, session_segments(s), SEGMENTS_RUN, &rows, ro.width);
 		fflush(stdout);
 	}
 	if (o->segments && !o->json)	/* a written before/after record of the markers */

@@ -12,8 +12,10 @@ play 80 24 "TERM=dumb NO_COLOR=1 LANG=C" "$rec"
 wait_rc
 check 'grep -qx 0 "$tmp/rc" &&
 	grep -q "cannot move its cursor (TERM=dumb): showing only the report" "$tmp/err" &&
-	[ "$(wc -l < "$tmp/err")" = 1 ] && screen | grep -q "B against A, 95% interval"' \
-	'TERM=dumb: the report, and one line on stderr saying why'
+	[ "$(wc -l < "$tmp/err")" = 1 ] && screen | grep -q "^B against A: A = " &&
+	screen | grep -q "^the verdicts. table is [0-9]* columns wide: a terminal that wide, or the output$" &&
+	screen | grep -q "^    max single us, per period$"' \
+	'TERM=dumb: the report in 80 columns (percentiles one block after the other, the verdicts said too wide), and one line on stderr saying why'
 
 # 80x24: the key bar keeps q quit beside F1 help (replay and live bars).
 play 80 24 "NO_COLOR=1 LANG=C" "$rec"
@@ -152,7 +154,7 @@ key q
 # keep rtla's table.
 "$bin" --replay "$smi" -q > "$tmp/smi.q" 2>/dev/null
 rows() { awk '/^CPU/ { h++; next } h == 1 && $1 ~ /^[0-9]+$/ { sub(/#/, ""); print }' | tr -s ' '; }
-play 80 60 "NO_COLOR=1 LANG=C" "$smi"
+play 80 200 "NO_COLOR=1 LANG=C" "$smi"
 wait_for 'x1 playing' && key 4 && wait_for ' END' && key q
 wait_rc
 check 'screen | grep -qx "hwnoisetop: the table fitted to 80 columns (rtla.s layout: -q or a pipe)" &&
@@ -161,7 +163,7 @@ check 'screen | grep -qx "hwnoisetop: the table fitted to 80 columns (rtla.s lay
 	'80 columns, q: "the table fitted to 80 columns" once, every column in 80'
 check '[ -n "$(rows < "$tmp/smi.q")" ] && [ "$(screen | rows)" = "$(rows < "$tmp/smi.q")" ]' \
 	'the compact rows hold the figures of rtla table (-q), row by row'
-play 60 60 "NO_COLOR=1 LANG=C" "$smi"
+play 60 200 "NO_COLOR=1 LANG=C" "$smi"
 wait_for 'x1 playing' && key 4 && wait_for ' END' && key q
 wait_rc
 check 'screen | grep -qx "hwnoisetop: the table fitted to 60 columns, without Runtime" &&
