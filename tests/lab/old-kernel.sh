@@ -17,6 +17,6 @@ EOF
 get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
 is "$(get has_osnoise)" yes "the 6.1.0-47 kernel has the osnoise tracer"
 is "$(get rc)" 1 "exit status 1"
-like "$(get err)" "^hwnoisetop: this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option, which hwnoise mode needs \\(Linux >= 6\\.2\\)\$" "one line naming the missing option and the version that has it"
+like "$(get err)" "^hwnoisetop: this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option, which hwnoise mode needs \\(Linux >= 6\\.2\\): boot Linux >= 6\\.2, or measure with interrupts on: hwnoisetop --osnoise; to try hwnoisetop meanwhile, replay a recording made in an emulator: hwnoisetop --replay [^ ]*/example-emulator-smt\\.jsonl\$" "one line naming the missing option, the version that has it, --osnoise and the example recording"
 is "$(get errlines)" 1 "exactly one line"
 is "$(get unchanged)" yes "no setting changed, no instance left"
