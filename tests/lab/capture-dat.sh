@@ -37,7 +37,7 @@ stamp dashboard
 # At 80x24: the message after t fits the status line whole.
 tmux -f /dev/null new-session -d -s d -x 80 -y 24 -c /lab \
 	"NO_COLOR=1 hwnoisetop -c 1 --capture-format dat; echo EXIT=\$?; sleep 600"
-waitfor '^ +1  +[0-9]+ +[0-9]+ ' >/dev/null; sleep 2
+waitfor '^ +1  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null; sleep 2
 I=$(ls $T/instances | grep -- '-record$')
 inst_before=$(snapi $I)
 key t; echo "t=$(yn waitfor '^ trace saved: (/lab/|\.\.\./?)hwnoisetop-[0-9-]+\.dat \([1-9][0-9]* events\); recording anew *$' 100)"

@@ -26,7 +26,7 @@ tmux -f /dev/null new-session -d -s d -x 120 -y 30 -c /lab \
 	"hwnoisetop -p 200000 -r 40000; echo EXIT=\$?; sleep 600"
 pid=""; i=0
 while [ -z "$pid" ] && [ $i -lt 50 ]; do pid=$(pidof hwnoisetop); sleep 0.1; i=$((i + 1)); done
-echo "rows=$(yn waitfor '^ +1  +[0-9]+ +[0-9]+ +[0-9]+ ')"
+echo "rows=$(yn waitfor '^ +1  +[0-9.]+[~!]? +[0-9.]+[~!]? +[0-9.]+[~!]? ')"
 echo "tracers_hwnoise=$(tracers | sed "s/-$pid//g")"
 
 stamp busy
@@ -47,7 +47,7 @@ key W; typed 80000
 echo "W=$(yn waitfile $T/hwlat_detector/width 80000)"
 key T; typed 1
 echo "T=$(yn waitfile $T/tracing_thresh 1)$(yn waitfor 'window 100000 us  width 80000 us  mode round-robin  threshold 1 us')"
-echo "h_rows=$(yn waitfor '^ +0  +[1-9][0-9]* +[0-9]+ +[0-9]+ ' 100)$(yn waitfor '^ +1  +[1-9][0-9]* +[0-9]+ +[0-9]+ ' 100)"
+echo "h_rows=$(yn waitfor '^ +0  +[1-9][0-9]* +[0-9.]+[~!]? +[0-9.]+[~!]? ' 100)$(yn waitfor '^ +1  +[1-9][0-9]* +[0-9.]+[~!]? +[0-9.]+[~!]? ' 100)"
 s1=$(samples); sleep 3; s2=$(samples)
 echo "h_more=$([ "$s2" -gt "$s1" ] && echo yes) ($s1 -> $s2)"
 echo "h_clock=$(yn waitfor '^ +0  .* [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} *$')"
@@ -104,7 +104,7 @@ tmux kill-server
 # back (no alternate screen, cursor shown) and restores every setting.
 tmux -f /dev/null new-session -d -s d -x 100 -y 20 -c /lab \
 	"hwnoisetop -c 1 -p 200000 -r 40000; echo EXIT=\$?; sleep 600"
-waitfor '^ +1  +[0-9]+ +[0-9]+ ' >/dev/null
+waitfor '^ +1  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null
 kill -SEGV "$(pidof hwnoisetop)"
 echo "segv_exit=$(yn waitfor '^EXIT=139')"
 echo "segv_term=$(tmux display -p -t d 'alt#{alternate_on} cursor#{cursor_flag}')"

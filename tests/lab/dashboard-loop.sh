@@ -52,7 +52,7 @@ stamp redraws
 # (read from the signalfd); -D counts the redraws and their causes.
 start "hwnoisetop -c 1-3 -p 100000 -r 75000 -T 1 -D 2>/tmp/dbg"
 pidwait
-waitfor '^ +3  +[0-9]+ ' >/dev/null
+waitfor '^ +3  +[0-9.]+[~!]? ' >/dev/null
 echo "aff_hk=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$pid/status)"
 blk=$(sed -n 's/^SigBlk:[[:space:]]*//p' /proc/$pid/status)
 echo "winch_blocked=$(( (0x$blk >> 27) & 1 ))"
@@ -76,7 +76,7 @@ stamp views
 # the width typed in the hwlat view is capped.
 start "hwnoisetop -c 1 -p 200000 -r 100000"
 pidwait
-waitfor '^ +1  +[0-9]+ ' >/dev/null
+waitfor '^ +1  +[0-9.]+[~!]? ' >/dev/null
 sleep 4
 key w; echo "hwlat_view=$(yn waitfor 'hwlat: hardware latency detector')"
 key N; typed 5000000; waitfile $T/hwlat_detector/window 5000000
@@ -98,7 +98,7 @@ stamp hwlat-n
 rm -f /lab/stint.txt
 start "hwnoisetop -c 1 -p 1000000 -r 500000 -n 4 --trace-always -t /lab/stint.txt"
 pidwait
-waitfor '^ +1  +[0-9]+ ' >/dev/null
+waitfor '^ +1  +[0-9.]+[~!]? ' >/dev/null
 key w; waitfor 'hwlat: hardware latency detector' >/dev/null
 echo "n_hwlat=$(yn waitfor '^EXIT=0' 100)$(yn waitfor '4 hwlat windows done|^hwlat view')"
 echo "stint=$([ -s /lab/stint.txt ] && echo yes || echo no) $(grep -vc '^#' /lab/stint.txt 2>/dev/null)"
@@ -112,7 +112,7 @@ echo "lc_probe=$(env -u LC_ALL LANG=de_DE.UTF-8 lcprobe)"
 rm -f /lab/hwnoisetop-*.txt
 start "env -u LC_ALL LANG=de_DE.UTF-8 hwnoisetop -c 1-3 -p 100000 -r 50000 -T 20 --capture-last 2"
 pidwait
-echo "lc_rows=$(yn waitfor '^ +3  +[0-9]+ +[0-9]+ ')"
+echo "lc_rows=$(yn waitfor '^ +3  +[0-9.]+[~!]? +[0-9.]+[~!]? ')"
 sleep 7
 t0=$(cut -d. -f1 /proc/uptime)
 key t; echo "lc_t=$(yn waitfor 'trace saved: /lab/hwnoisetop-[0-9-]+\.txt \([1-9][0-9]* events\)' 150)"

@@ -22,7 +22,7 @@ tmux -f /dev/null new-session -d -s d -x 120 -y 40 -c /lab \
 	"hwnoisetop -p 200000 -r 40000 --capture-last 5; echo EXIT=\$?; sleep 600"
 pid=""; i=0
 while [ -z "$pid" ] && [ $i -lt 50 ]; do pid=$(pidof hwnoisetop); sleep 0.1; i=$((i + 1)); done
-echo "rows=$(yn waitfor '^ +3  +[0-9]+ +[0-9]+ +[0-9]+ ')"
+echo "rows=$(yn waitfor '^ +3  +[0-9.]+[~!]? +[0-9.]+[~!]? +[0-9.]+[~!]? ')"
 screen start
 echo "title=$(yn waitfor 'hwnoisetop .*hwnoise: IRQs disabled.*running')"
 echo "colour=$(colours)"
@@ -59,7 +59,7 @@ key '<'; echo "sort_prev=$(yn waitfor 'sorted by CPU')"
 key F1; echo "help=$(yn waitfor 'hwnoisetop keys')$(yn waitfor 'trace to hwnoisetop-DATE-TIME')"
 key x; echo "help_closed=$(yn waitfor '^ CPU ')"
 
-waitfor '^ +0  +[0-9]+ +[0-9]+ ' >/dev/null
+waitfor '^ +0  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null
 stamp capture
 key t; echo "t=$(yn waitfor 'trace saved: /lab/hwnoisetop-[0-9-]+\.txt \([1-9][0-9]* events\)')"
 f=$(ls /lab/hwnoisetop-*.txt 2>/dev/null | head -1)
@@ -155,7 +155,7 @@ tmux kill-server; sleep 0.5
 stamp hup
 # SIGHUP: the terminal goes away under it.
 tmux -f /dev/null new-session -d -s d -x 120 -y 40 -c /lab "hwnoisetop -p 200000 -r 100000"
-waitfor '^ +1  +[0-9]+ ' >/dev/null
+waitfor '^ +1  +[0-9.]+[~!]? ' >/dev/null
 tmux kill-server
 i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 echo "hup_gone=$(pidof hwnoisetop >/dev/null && echo no || echo yes)"

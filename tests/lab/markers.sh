@@ -24,7 +24,7 @@ before=$(snap)
 stamp start
 tmux -f /dev/null new-session -d -s d -x 200 -y 45 -c /lab \
 	"NO_COLOR=1 hwnoisetop -p 200000 -r 40000; echo EXIT=\$?; sleep 600"
-echo "rows=$(yn waitfor '^ +3  +[0-9]+ +[0-9]+ ')"
+echo "rows=$(yn waitfor '^ +3  +[0-9.]+[~!]? +[0-9.]+[~!]? ')"
 echo "d_none=$(key d; yn waitfor 'no marker yet: b sets one')"
 
 # The resets first (i restarts the statistics too): the segments after
@@ -114,7 +114,7 @@ curx() { tmux display -p -t d '#{cursor_x}'; }
 prompt=' marker note \(Enter: none\): '
 tmux -f /dev/null new-session -d -s d -x 60 -y 20 -c /tmp \
 	"NO_COLOR=1 hwnoisetop -c 0 -p 200000 -r 40000 --record note.jsonl; echo EXIT=\$?; sleep 600"
-waitfor '^ +0  +[0-9]+ +[0-9]+ ' >/dev/null
+waitfor '^ +0  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null
 key b; key -l 'Lüfter aus ファン停止ü'
 echo "nt_typed=$(yn waitfor "$prompt"'Lüfter aus ファン停止ü$') $(curx)"
 key BSpace

@@ -24,7 +24,7 @@ start() {
 		"hwnoisetop -p 200000 -r 20000 $*; echo EXIT=\$?; sleep 600"
 	pid=""; i=0
 	while [ -z "$pid" ] && [ $i -lt 50 ]; do pid=$(pidof hwnoisetop); sleep 0.1; i=$((i + 1)); done
-	waitfor '^ +2  +[0-9]+ +[0-9]+ ' >/dev/null
+	waitfor '^ +2  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null
 }
 # In the panel: SMT off (Home, Enter, y), then the clocksource's next value.
 smt_off() { key Home; key Enter; waitfor 'y goes on' >/dev/null; key y; waitfile $F/smt/control off; }
@@ -121,7 +121,7 @@ start -c 2 -H 1
 echo "K_affinity_before=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$pid/status)"
 tune
 echo "K_affinity=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$pid/status)"
-key Escape; waitfor '^ +2  +[0-9]+ ' >/dev/null
+key Escape; waitfor '^ +2  +[0-9.]+[~!]? ' >/dev/null
 p2=$(cap | grep -E '^ +2  ' | awk '{print $2}'); sleep 2; p2b=$(cap | grep -E '^ +2  ' | awk '{print $2}')
 echo "K_carries_on=$([ "${p2b:-0}" -gt "${p2:-0}" ] 2>/dev/null && echo yes) ($p2 -> $p2b)"
 key s; waitfor 'System panel' >/dev/null
@@ -219,7 +219,7 @@ lab_run --cpus 2 --timeout 200 --append tsc=reliable --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
 tmux -f /dev/null new-session -d -s d -x 132 -y 45 -c /lab "hwnoisetop -p 200000 -r 40000"
-waitfor '^ +0  +[0-9]+ +[0-9]+ ' >/dev/null
+waitfor '^ +0  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null
 key s
 waitfor 'System panel' >/dev/null
 echo "tsc_wd=$(cap | grep '^ TSC watchdog')"

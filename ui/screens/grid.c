@@ -10,7 +10,8 @@
  * A layout picks the columns that fit, in the order of their keep, each
  * that still fits: what a narrow screen keeps, decided by value (CPU,
  * % CPU Aval, Max Single, Noise, HW, NMI, SMI, History, Last, Max Noise,
- * Last Single, TSCwd, IRQ, Softirq, Thread, Period, Runtime, LastSMI;
+ * IRQ, Softirq, Thread (osnoise mode), TSCwd, Period, Runtime, Last Single,
+ * LastSMI;
  * grid_print_order() writes it into the man page).  The history
  * sparkline takes the width left over.  Rows follow the sort column; the selection follows
  * its CPU, and the view scrolls to keep it in sight.  A move of the
@@ -82,8 +83,8 @@ static uint64_t h_last(const struct hwl_cpu_stats *c) { return (uint64_t)c->last
 
 static const struct column hwn_columns[] = {
 	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL, NULL, NULL },
-	{ "Period", COL_NUM, 7, 15, false, -1, v_periods, NULL, NULL, NULL },
-	{ "Runtime", COL_NUM, 12, 16, false, -1, v_runtime, NULL, NULL, NULL },
+	{ "Period", COL_NUM, 7, 14, false, -1, v_periods, NULL, NULL, NULL },
+	{ "Runtime", COL_NUM, 12, 15, false, -1, v_runtime, NULL, NULL, NULL },
 	{ "Noise", COL_NOISE, 11, 3, false, -1, v_noise, NULL, NULL, NULL },
 	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail, NULL, NULL, NULL },
 	{ "Max Noise", COL_PERIOD, 10, 9, false, -1, v_max_noise, NULL, NULL, NULL },
@@ -91,12 +92,12 @@ static const struct column hwn_columns[] = {
 	{ "HW", COL_NUM, 9, 4, false, -1, v_hw, NULL, NULL, NULL },
 	{ "NMI", COL_NMI, 6, 5, false, -1, v_nmi, NULL, NULL, NULL },
 	{ "SMI", COL_NUM, 6, 6, false, -1, v_smi, NULL, NULL, grid_smi_shown },
-	{ "IRQ", COL_NUM, 9, 12, true, -1, v_irq, NULL, NULL, NULL },
-	{ "Softirq", COL_NUM, 8, 13, true, -1, v_softirq, NULL, NULL, NULL },
-	{ "Thread", COL_NUM, 8, 14, true, -1, v_thread, NULL, NULL, NULL },
-	{ "TSCwd", COL_NUM, 6, 11, true, -1, NULL, NULL, s_tscwd, tscwd_shown },
+	{ "IRQ", COL_NUM, 9, 10, true, -1, v_irq, NULL, NULL, NULL },
+	{ "Softirq", COL_NUM, 8, 11, true, -1, v_softirq, NULL, NULL, NULL },
+	{ "Thread", COL_NUM, 8, 12, true, -1, v_thread, NULL, NULL, NULL },
+	{ "TSCwd", COL_NUM, 6, 13, true, -1, NULL, NULL, s_tscwd, tscwd_shown },
 	{ "Last", COL_PERIOD, 9, 8, false, -1, v_last, NULL, NULL, NULL },
-	{ "Last Single", COL_SINGLE, 11, 10, false, -1, v_last_single, NULL, NULL, NULL },
+	{ "Last Single", COL_SINGLE, 11, 16, false, -1, v_last_single, NULL, NULL, NULL },
 	{ "LastSMI", COL_NUM, 7, 17, false, -1, v_last_smi, NULL, NULL, grid_smi_shown },
 	{ "History", COL_SPARK, 10, 7, false, 0, NULL, NULL, NULL, NULL },
 };
