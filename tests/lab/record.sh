@@ -55,7 +55,7 @@ show dash.jsonl
 # compare --live: the -q run's recording before, CPU 0 measured live after.
 tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
 	"NO_COLOR=1 hwnoisetop compare live.jsonl --live -c 0 -H 1 -T 2; echo EXIT=\$?; sleep 600"
-echo "cmp_header=$(yn waitfor 'before: live.jsonl, the whole recording \(hwnoise, ' 100)"
+echo "cmp_header=$(yn waitfor 'before: live.jsonl, the whole recording \([0-9]+ periods, ' 100)"
 waitfor '^ +0 +[0-9.]+ +[0-9.]+[ +!] ' 100 > /dev/null
 echo "cmp_row=$(cap | grep -E '^ +0 +[0-9.]+ ' | head -1)"
 # Both runs' settings, and one line for each that differs (the live run's -T 2).
@@ -208,7 +208,8 @@ is "$(echo "$cmp0" | awk '{print $6}')" "$avail" "compare: CPU 0's availability 
 is "$(get cmp_header)" yes "compare --live opens the dashboard's compare view, the recording as before"
 live0=$(get cmp_row)
 diag "compare --live, CPU 0: $live0"
-is "$(echo "$live0" | awk '{print $2, $5, $7, $9}')" "$(echo "$cmp0" | awk '{print $2, $6, $8, $10}')" \
+# The same row code as compare's: CPU, noise A, B, change, interval, % available A, B, HW A, B, NMI A, B.
+is "$(echo "$live0" | awk '{print $2, $6, $8, $10}')" "$(echo "$cmp0" | awk '{print $2, $6, $8, $10}')" \
 	"its before figures (noise/s, % available, HW/s, NMI/s) are compare's for the recording"
 is "$(get cmp_osnoise)/$(get cmp_back)" yes/yes "i: osnoise against the hwnoise recording is said not comparable; i again: compared"
 is "$(get cmp_settings)/$(get cmp_differs)" 2/1 \
