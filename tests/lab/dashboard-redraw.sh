@@ -25,7 +25,7 @@ start() {	# WIDTH HEIGHT: the dashboard, its first rows, then paused
 	tmux kill-session -t d 2>/dev/null
 	tmux -f /dev/null new-session -d -s d -x "$1" -y "$2" -c /lab \
 		"hwnoisetop -D -p 200000 -r 40000 2> /tmp/err; echo EXIT=\$?; sleep 600"
-	waitfor '^ +0  +[0-9]+ ' 150 && key z && waitfor 'PAUSED' 150
+	waitfor '^ +0  +[0-9.]+[~!]? ' 150 && key z && waitfor 'PAUSED' 150
 }
 quit() { key q; waitfor 'EXIT=' >/dev/null; }
 keys='T 1 2 BSpace 3 C-u 4 Escape T 9 9 9 9 9 9 9 9 9 9 Enter c x Enter T 1 Enter
