@@ -63,6 +63,7 @@ static void layout(bool smi, int width, bool shown[NCOLS])
 
 static void cell(int y, int *x, int w, attr_t a, const char *text)
 {
+	static const char blank[] = "                                                ";
 	int len = (int)strlen(text);
 
 	if (*x + w > COLS) {	/* no wrap onto the next row */
@@ -72,7 +73,9 @@ static void cell(int y, int *x, int w, attr_t a, const char *text)
 	if (len > w)
 		len = w;
 	attrset(a);
-	mvprintw(y, *x, " %*s", w - len, "");
+	/* the padding written as it is, not through printf: 1024 CPUs' rows a second */
+	mvaddnstr(y, *x, blank, w - len + 1 < (int)sizeof(blank) - 1 ? w - len + 1 :
+		  (int)sizeof(blank) - 1);
 	addnstr(text, len);
 	*x += w + 1;
 }
