@@ -141,7 +141,8 @@ static void sides_of(const struct dashboard *d, struct sides *w)
 		w->a.nseries = 0;
 	if (!w->b.series)
 		w->b.nseries = 0;
-	w->o = (struct cmptable_opts){ 0.10, cmpcells_comparable(&w->cb, &w->ca),
+	w->o = (struct cmptable_opts){ d->conf.margin > 0 ? d->conf.margin : CMPTABLE_MARGIN,
+				       cmpcells_comparable(&w->cb, &w->ca),
 				       w->cb.smi && w->ca.smi };
 }
 
@@ -266,6 +267,17 @@ static bool draw_row(const struct dashboard *d, const struct sides *w, int y, in
 	return true;
 }
 
+/* The line under the rows: the marks, and the margin of '='. */
+static void legend(int y, int width, double margin)
+{
+	char line[200];
+
+	snprintf(line, sizeof(line), "B against A, 95%% interval: '+' better, '!' worse, '=' no "
+		 "change (within +-%g%%), '?' undecided (more periods); see hwnoisetop(1), "
+		 "STATISTICS", margin * 100);
+	mvaddnstr(y, 1, line, width - 1);
+}
+
 void compare_draw(struct dashboard *d, int y, int height, int width)
 {
 	const struct segments *sg = session_segments(d->s);
@@ -307,9 +319,7 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 	if (!row && height > 0)
 		mvaddnstr(y, 1, "no periods in either segment yet", width - 1);
 	else if (row < height)
-		mvaddnstr(y + row, 1, "B against A, 95% interval: '+' better, '!' worse, '=' no "
-			  "change (within +-10%), '?' undecided (more periods); see hwnoisetop(1), "
-			  "STATISTICS", width - 1);
+		legend(y + row, width, w.o.margin);
 }
 
 /* In the hwnoise view, d: with a marker set or a recording to compare with. */
