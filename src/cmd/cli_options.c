@@ -146,8 +146,9 @@ const struct opt_def cli_options[] = {
 	  .example = "hwnoisetop -q -d 10m --percentiles" },
 	{ .id = O_MARGIN, .long_name = "margin", .arg = OPT_REQUIRED,
 	  .arg_name = "PCT",
-	  .help = "the equivalence margin of the compare view's verdicts (d, and compare A --live): "
-		  "'=' no change when the change's 95% interval lies within +-PCT% (default 10)",
+	  .help = "the equivalence margin of the compare view's verdicts (d, also against a "
+		  "recording: hwnoisetop compare A.jsonl, live): '=' no change when the change's 95% "
+		  "interval lies within +-PCT% (default 10)",
 	  .more = "The same as hwnoisetop compare A B --margin PCT (see STATISTICS); it changes "
 		  "no measurement.",
 	  .example = "hwnoisetop compare before.jsonl --live --margin 5",
