@@ -107,6 +107,24 @@ static bool below(const struct root *rt, double x)
 	return rt->f(x, rt->k) < rt->p;
 }
 
+/*
+ * The bisection of [lo, hi] for f(x) = p, at most n halvings, until the
+ * bracket is under 1e-10 of scale + lo (scale 0: of hi).
+ */
+static double bisect(const struct root *rt, double lo, double hi, int n, double scale)
+{
+	for (int i = 0; i < n && hi - lo > 1e-10 * (scale > 0 ? scale + lo : hi) && hi > 1e-300;
+	     i++) {
+		double mid = (lo + hi) / 2;
+
+		if (below(rt, mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 /* k: a, b, log B(a, b). */
 static double beta_f(double x, const double *k)
 {
@@ -124,19 +142,10 @@ double verdict_beta_quantile(double p, double a, double b)
 {
 	const double k[3] = { a, b, lgamma(a) + lgamma(b) - lgamma(a + b) };
 	struct root rt = { beta_f, k, p, 0, 0, false };
-	double lo = 0, hi = 1;
 
 	newton(&rt, beta_pdf, a / (a + b), 0, 1, 0);
 	/* to 1e-10 of the quantile: far finer than any figure prints */
-	for (int i = 0; i < 100 && hi - lo > 1e-10 * hi && hi > 1e-300; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (below(&rt, mid))
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
+	return bisect(&rt, 0, 1, 100, 0);
 }
 
 double verdict_t_cdf(double t, double df)
@@ -169,24 +178,17 @@ static double t_start(double p, double df)
 
 double verdict_t_quantile(double p, double df)
 {
-	const double k[2] = { df, lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * M_PI) };
+	double k[2], hi = 16;
 	struct root rt = { t_f, k, p, 0, 0, false };
-	double lo = 0, hi = 16;
 
 	if (p == 0.5)
 		return 0;
 	if (p < 0.5)
 		return -verdict_t_quantile(1 - p, df);
+	k[0] = df;
+	k[1] = lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * M_PI);
 	newton(&rt, t_pdf, t_start(p, df), 0, 1e9, 1);
 	while (hi < 1e7 && below(&rt, hi))
 		hi *= 16;
-	for (int i = 0; i < 200 && hi - lo > 1e-10 * (1 + lo); i++) {
-		double mid = (lo + hi) / 2;
-
-		if (below(&rt, mid))
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
+	return bisect(&rt, 0, hi, 200, 1);
 }
