@@ -228,6 +228,9 @@ struct dashboard {
 	uint64_t draw_cpu_ns;
 	uint64_t screen_draws[DASH_NSCREENS], screen_cpu_ns[DASH_NSCREENS];	/* by screen drawn */
 
+	/* The compare view's rows while nothing they come from changed (compare_view.c). */
+	struct compare_cache *cmp_cache;
+
 	/* What the body and the title showed at their last draw. */
 	uint64_t seen_samples;
 	uint64_t seen_elapsed;
@@ -257,6 +260,8 @@ void view_settings_title(struct dashboard *d, int width);
 int view_settings_top(const struct dashboard *d);
 /* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
 void dash_draw(struct dashboard *d);
+/* The compare view's cache let go (at the end). */
+void compare_cache_free(struct dashboard *d);
 /* -D: the redraws of each screen shown, and their CPU time each, on stderr. */
 void dash_draw_debug(const struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */

@@ -407,5 +407,6 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		debug_counts(&d);
 	delscreen(scr);
 	free(d.order);
+	compare_cache_free(&d);
 	return rc;
 }
