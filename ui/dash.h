@@ -164,6 +164,9 @@ struct dash_screen {
 #define DASH_SCREEN_DECLARE(name) extern const struct dash_screen screen_##name;
 DASH_SCREENS(DASH_SCREEN_DECLARE)
 #undef DASH_SCREEN_DECLARE
+#define DASH_SCREEN_ONE(name) +1
+enum { DASH_NSCREENS = 0 DASH_SCREENS(DASH_SCREEN_ONE) };
+#undef DASH_SCREEN_ONE
 
 /* Screens opened over each other (the panel, then the help over it). */
 #define DASH_OPEN_MAX 4
@@ -223,6 +226,10 @@ struct dashboard {
 	/* Redraws and what caused them, for -D; CPU time spent drawing (-D only). */
 	uint64_t draws, inputs, resizes;
 	uint64_t draw_cpu_ns;
+	uint64_t screen_draws[DASH_NSCREENS], screen_cpu_ns[DASH_NSCREENS];	/* by screen drawn */
+
+	/* The compare view's rows while nothing they come from changed (compare_view.c). */
+	struct compare_cache *cmp_cache;
 
 	/* What the body and the title showed at their last draw. */
 	uint64_t seen_samples;
@@ -253,6 +260,10 @@ void view_settings_title(struct dashboard *d, int width);
 int view_settings_top(const struct dashboard *d);
 /* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
 void dash_draw(struct dashboard *d);
+/* The compare view's cache let go (at the end). */
+void compare_cache_free(struct dashboard *d);
+/* -D: the redraws of each screen shown, and their CPU time each, on stderr. */
+void dash_draw_debug(const struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */
 bool dash_size_drawn(const struct dashboard *d);
 /*

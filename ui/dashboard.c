@@ -330,6 +330,7 @@ static void debug_counts(const struct dashboard *d)
 	}
 	fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",
 		d->draws ? (double)d->draw_cpu_ns / 1e6 / (double)d->draws : 0.0);
+	dash_draw_debug(d);
 }
 
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
@@ -406,5 +407,6 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		debug_counts(&d);
 	delscreen(scr);
 	free(d.order);
+	compare_cache_free(&d);
 	return rc;
 }

@@ -55,7 +55,8 @@ static int replay_dashboard(const struct cli *cli)
 {
 	struct dashboard_conf dc = { .color = !getenv("NO_COLOR"),
 				     .single_budget_us = cli->single_budget_us,
-				     .period_budget_us = cli->period_budget_us };
+				     .period_budget_us = cli->period_budget_us,
+				     .margin = cli->margin };
 	uint64_t frames, lines, wakeups;
 	struct replay *r;
 	char err[512];
@@ -135,7 +136,8 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 	struct dashboard_conf dc = { .iterations = cli->sc.iterations,
 				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug,
 				     .single_budget_us = cli->single_budget_us,
-				     .period_budget_us = cli->period_budget_us };
+				     .period_budget_us = cli->period_budget_us,
+				     .margin = cli->margin };
 	char err[512];
 	int rc;
 
