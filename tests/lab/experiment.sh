@@ -108,11 +108,15 @@ key s; waitfor 'System panel' >/dev/null; key Home; key x
 echo "x_prompt=$(yn waitfor 'SMT experiment: blocks, block s, settle s \(Enter: 12 20 5\); Enter is the y for SMT off')"
 typed "10 1 1"
 echo "x_progress=$(yn waitfor 'experiment SMT: block [0-9]+ of 10, [AB] \((on|off)\), (settling|counted), [0-9]+ s left')"
-echo "x_off=$(yn waitfile $F/smt/control off)$(yn waitfor 'SMT on -> off \(experiment\)')"
 screen x_running
+echo "x_off=$(yn waitfile $F/smt/control off)"
 echo "x_report=$(yn waitfor 'Experiment report' 200)$(yn waitfor '^SMT off: ')"
 screen x_report
 echo "x_back=$(yn waitfile $F/smt/control on) $(state)"
+key Escape
+# Its markers: each switch, each block's settling and counted phase.
+key M
+echo "x_marks=$(yn waitfor 'SMT on -> off \(experiment\)')$(yn waitfor 'experiment: block 2 of 10, B \(off\), counted')"
 key Escape
 # A second one, cut by x in a B block: the knob goes back, the report says cut.
 xrun "10 5 1"
@@ -216,7 +220,7 @@ like "$(get stop_rc)" "^2 on 0-3 0$" "-s ends it: status 2, SMT on, no state fil
 like "$(get nmi_rc)" '^3 1 0 ' "a knob that cannot change here: status 3, one line, no report"
 is "$(get x_prompt)" yes "dashboard: x on the panel's SMT asks blocks, block and settle, defaults shown, Enter the y"
 is "$(get x_progress)" yes "the progress line: block i of N, the state now, settling or counted, time left"
-is "$(get x_off)" yesyes "the B blocks turn SMT off, each switch a marker"
+is "$(get x_off)$(get x_marks)" yesyesyes "the B blocks turn SMT off, each switch and phase a marker (M)"
 is "$(get x_report)" yesyes "at its end the report comes over the grid, the knob's line in it"
 is "$(get x_back)" "yes on 0-3" "and SMT is back on, CPUs 0-3 online"
 is "$(get cut_b) $(get cut_back)" "off yesyesyes" "x in a B block cuts it: SMT back on, the report says cut"
