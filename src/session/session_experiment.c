@@ -165,6 +165,10 @@ static void x_tick(void *ctx, struct session *s)
 
 	if (session_warming(s) || x->over)
 		return;
+	if (s->state == SESSION_STOPPED) {	/* the dashboard holds a run its stop condition ended */
+		end(s, x, "the measurement stopped");
+		return;
+	}
 	if (x->begun && strcmp(knob_now(s, x->id)->value, x->expect) != 0) {
 		char why[256];
 
