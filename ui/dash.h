@@ -57,6 +57,7 @@ enum dash_prompt {
 	PROMPT_WIDTH,
 	PROMPT_WINDOW,
 	PROMPT_MARK,	/* b: the marker's note */
+	PROMPT_EXPERIMENT,	/* x: blocks, block time, settle */
 };
 
 /* A question the status line asks before a change that needs a yes. */
@@ -160,7 +161,7 @@ struct dash_screen {
  * first, then the views, the first whose shown() is true on screen.  A new
  * screen is its table and one X(NAME) here.
  */
-#define DASH_SCREENS(X) X(help) X(marks) X(panel) X(hwlat) X(dist) X(compare) X(grid)
+#define DASH_SCREENS(X) X(xreport) X(help) X(marks) X(panel) X(hwlat) X(dist) X(compare) X(grid)
 #define DASH_SCREEN_DECLARE(name) extern const struct dash_screen screen_##name;
 DASH_SCREENS(DASH_SCREEN_DECLARE)
 #undef DASH_SCREEN_DECLARE
@@ -205,6 +206,12 @@ struct dashboard {
 	int panel_top;			/* first shown line when it does not fit */
 	enum dash_confirm confirm;
 	uint64_t news_seq;		/* the session's latest change, once shown */
+
+	/* The experiment (xview.c). */
+	int xknob;			/* its knob */
+	bool xseen;			/* it ran at the last update: its end opens the report */
+	int xreport_top;		/* the report's first row on screen */
+	char xlabel[200];		/* its prompt */
 
 	/* The grid. */
 	int sel_cpu;			/* the selected CPU (follows sorting) */
@@ -356,6 +363,18 @@ unsigned panel_keep(struct dashboard *d);
 unsigned panel_confirm(struct dashboard *d, int ch);
 /* The session saw a change (a key's, from outside, CPUs): show it (status and panel). */
 void panel_news(struct dashboard *d);
+
+/* xview.c: the experiment (x).  The key returns what to redraw (enum dash_redraw). */
+unsigned xview_key(struct dashboard *d, int code);
+bool xview_running(const struct dashboard *d);
+/* The prompt's Enter: start it. */
+void xview_apply(struct dashboard *d);
+/* A key (names) that changes the measurement or a knob: cut it. */
+void xview_cut_by_key(struct dashboard *d, const char *names);
+/* The update: the progress line, the report at its end. */
+void xview_update(struct dashboard *d);
+/* Its progress line at row y while it runs: 1, else 0 (nothing drawn). */
+int xview_progress(struct dashboard *d, int y, int width);
 
 /* playview.c: --replay FILE on the dashboard */
 bool playview_on(const struct dashboard *d);

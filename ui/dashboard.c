@@ -180,6 +180,7 @@ static void on_update(void *ctx)
 		check_online(d);
 	}
 	panel_news(d);
+	xview_update(d);
 	check_iterations(d);
 	/* A period, the elapsed second: the title and the body, as they show both. */
 	if (dash_samples(d) != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||

@@ -28,6 +28,7 @@
 #include "session.h"
 #include "smi.h"
 #include "summary.h"
+#include "exp_report.h"
 #include "dashboard.h"
 
 /* The dashboard's trace recording per CPU: recent detail, quick to save. */
@@ -186,6 +187,10 @@ static void finish_run(struct session *s, struct cli *cli, struct outputs *out,
 		hist_report(s, hist, cli->out.json, so.elapsed_s);
 	else
 		summary_print(s, &so);
+	/* The dashboard's experiment (x): its report, as hwnoisetop experiment prints it. */
+	if (!hist && !cli->out.json && session_experiment(s, NULL, NULL) &&
+	    session_experiment(s, NULL, NULL)->ran)
+		exp_report_text(stdout, session_experiment(s, NULL, NULL), 1);
 }
 
 static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,

@@ -28,6 +28,7 @@
 #include "instance.h"
 #include "reader.h"
 #include "rec_writer.h"
+#include "session_exp.h"
 #include "session_int.h"
 #include "settings.h"
 #include "session_knobs.h"
@@ -209,6 +210,7 @@ void session_finish(struct session *s)
 	struct reader_sink sink = session_sink(s);
 	int failed;
 
+	session_experiment_ended(s);
 	session_clocks_on(s, false);
 	if (tracer_inst(s)) {
 		/*
