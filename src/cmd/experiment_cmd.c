@@ -7,6 +7,7 @@
  * out), and the report of exp_report.h.  OPTIONS are the main command's;
  * -d is refused (the blocks set the length).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +151,8 @@ static void usage(void)
 	       "  --settle TIME    measured but not counted before each block (default %d s)\n"
 	       "  --seed S         each pair of blocks AB or BA at random (default ABBA...)\n"
 	       "OPTIONS: hwnoisetop's measuring and output options (see hwnoisetop --help); -d is\n"
-	       "refused. Exit status: 0 done, 1 usage, 2 -s/-S, 3 did not run, 4 cut short.\n",
+	       "refused; with several --knob, --record FILE writes one file a knob (x.jsonl:\n"
+	       "x.smt.jsonl, ...). Exit status: 0 done, 1 usage, 2 -s/-S, 3 did not run, 4 cut short.\n",
 	       EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_BLOCK_S,
 	       EXP_DEFAULT_SETTLE_S);
 }
@@ -219,6 +221,24 @@ static int outcome(const struct xrun *x, struct exp_run *r, const struct session
 	return rc;
 }
 
+/*
+ * With several --knob, --record FILE keeps one recording a knob: FILE with
+ * the knob's name before its extension (x.jsonl: x.smt.jsonl), each of
+ * which replays to its knob's report.
+ */
+static void knob_record(const char *file, enum sysknob_id id, char *buf, size_t len)
+{
+	const char *base = strrchr(file, '/'), *dot;
+
+	base = base ? base + 1 : file;
+	dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		snprintf(buf, len, "%s.%s", file, session_knob_cli_name(id));
+	else
+		snprintf(buf, len, "%.*s.%s%s", (int)(dot - file), file, session_knob_cli_name(id),
+			 dot);
+}
+
 /* One knob's experiment in a session of its own; its exit status. */
 static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_run *r, bool first,
 		    int argc, char **argv)
@@ -229,9 +249,10 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 				       .seeded = o->seeded, .quiet = cli->out.quiet || cli->out.json,
 				       .end_run = true };
 	struct session_conf sc = cli->sc;
+	struct out_opts oo = cli->out;
+	char err[512], path[PATH_MAX];
 	struct outputs out;
 	struct session *s;
-	char err[512];
 	int rc;
 
 	r->knob = session_knob_cli_name(xc.id);
@@ -239,7 +260,11 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 		return HWN_EXP_FAILED;
 	if (!first)
 		sc.warmup_s = 0;	/* --warm-up: before the first block only */
-	if ((rc = outputs_open(&out, &cli->out)))
+	if (oo.record && o->nknobs > 1) {
+		knob_record(oo.record, xc.id, path, sizeof(path));
+		oo.record = path;
+	}
+	if ((rc = outputs_open(&out, &oo)))
 		return rc;
 	if (!(s = outputs_session_start(&out, &sc, &rc)))
 		return rc == HWN_EXIT_USAGE ? HWN_EXIT_USAGE : HWN_EXP_FAILED;
@@ -265,6 +290,19 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 	return rc;
 }
 
+/* Several knobs and --record: the files, in one line, before anything runs. */
+static void say_records(const struct xopts *o, const char *file)
+{
+	char path[PATH_MAX];
+
+	fprintf(stderr, "hwnoisetop: experiment: one recording a knob:");
+	for (int k = 0; k < o->nknobs; k++) {
+		knob_record(file, o->knob[k], path, sizeof(path));
+		fprintf(stderr, " %s", path);
+	}
+	fputc('\n', stderr);
+}
+
 /* Did any experiment begin?  Else there is no report (one line said why). */
 static bool any_ran(const struct exp_run *runs, int n)
 {
@@ -285,8 +323,13 @@ static int refused(const struct xopts *o, const struct cli *cli)
 		return bad("-d", "", "is not taken: the blocks set the length");
 	if (cli->cleanup)
 		return bad("--cleanup", "", "is not taken by experiment: run hwnoisetop --cleanup");
-	if (cli->out.record && o->nknobs > 1)
-		return bad("--record", "", "takes one --knob");
+	for (int k = 0; cli->out.record && o->nknobs > 1 && k < o->nknobs; k++) {
+		char path[PATH_MAX], why[PATH_MAX + 128];
+
+		knob_record(cli->out.record, o->knob[k], path, sizeof(path));
+		if (out_record_check(path, cli->out.force, why, sizeof(why)) < 0)
+			return bad("--record", path, why);
+	}
 	return -1;
 }
 
@@ -319,6 +362,8 @@ int experiment_main(int argc, char **argv, const char *prog)
 		rc = HWN_EXP_FAILED;
 	} else {
 		rc = HWN_EXP_DONE;
+		if (cli.out.record && o.nknobs > 1)
+			say_records(&o, cli.out.record);
 		for (int k = 0; k < o.nknobs && rc == HWN_EXP_DONE; k++)
 			rc = run_knob(&cli, &o, k, &runs[k], k == 0, argc, argv);
 		if (any_ran(runs, o.nknobs) && cli.out.json)

@@ -42,7 +42,7 @@ bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *ar
  * Whether --record's file can be created (force: or overwritten), before
  * anything else is looked at, without creating it: 0, or -1 with why.
  */
-static int record_path_check(const char *path, bool force, char *why, size_t len)
+int out_record_check(const char *path, bool force, char *why, size_t len)
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
@@ -81,7 +81,7 @@ int out_opts_check(const struct out_opts *o, const struct opt_def *defs)
 
 	if (o->force && !o->record)
 		return opt_bad(opt_find(defs, OUT_FORCE), NULL, "works only with --record FILE");
-	if (o->record && record_path_check(o->record, o->force, why, sizeof(why)) < 0)
+	if (o->record && out_record_check(o->record, o->force, why, sizeof(why)) < 0)
 		return opt_bad(opt_find(defs, OUT_RECORD), o->record, why);
 	return 0;
 }

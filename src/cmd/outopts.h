@@ -38,6 +38,11 @@ struct out_opts {
 bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc);
 /* Once every option is read: 0, or HWN_EXIT_USAGE after a one-line error. */
 int out_opts_check(const struct out_opts *o, const struct opt_def *defs);
+/*
+ * Whether --record's file PATH can be created (force: or overwritten),
+ * without creating it: 0, or -1 with why.
+ */
+int out_record_check(const char *path, bool force, char *why, size_t len);
 
 struct session;
 struct recording;

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 31
+plan 33
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -84,9 +84,14 @@ echo "term_report=$(grep -c '^SMT off: .*(cut)$' /lab/t.txt) $(grep -c '; cut: '
 stamp two
 tm0=$(cat /proc/sys/kernel/timer_migration)
 hwnoisetop experiment --knob timer_migration --knob smt --blocks 10 --block 1 --settle 1 \
-	-p 200000 -r 20000 -q --json > /lab/two.json 2> /dev/null
+	-p 200000 -r 20000 -q --json --record /lab/two.jsonl > /lab/two.json 2> /lab/two.err
 echo "two_rc=$? $(state) $(cat /proc/sys/kernel/timer_migration)$tm0"
 echo "two=$(cat /lab/two.json)"
+# --record with two knobs: one file a knob, said in one line, each replaying to its report.
+echo "two_files=$(grep -c '^hwnoisetop: experiment: one recording a knob: /lab/two.timer_migration.jsonl /lab/two.smt.jsonl$' /lab/two.err) $(ls /lab/two.jsonl 2>/dev/null | wc -l)"
+for k in timer_migration smt; do
+	echo "two_replay_$k=$(hwnoisetop experiment --replay /lab/two.$k.jsonl --json 2>&1)"
+done
 
 stamp stop
 hwnoisetop experiment --knob smt --blocks 10 --block 2 --settle 1 -p 200000 -r 20000 -s 1 \
@@ -216,6 +221,12 @@ d = json.load(sys.stdin)
 print(len(d["experiments"]), sorted(d["ranking"]), [e["knob"] for e in d["experiments"]])' 2>&1)
 is "$two" "2 ['smt', 'timer_migration'] ['timer_migration', 'smt']" \
 	"--json: an experiment a knob, in the order given, and both ranked"
+is "$(get two_files)" "1 0" "--record with two knobs: one file a knob (x.KNOB.jsonl), named in one line"
+same=$( { get two; echo; get two_replay_timer_migration; echo; get two_replay_smt; } | python3 -c '
+import json, sys
+live, *replays = [json.loads(l) for l in sys.stdin.read().splitlines() if l.strip()]
+print([r["experiments"][0] == e for r, e in zip(replays, live["experiments"])])' 2>&1)
+is "$same" "[True, True]" "each knob's recording replays to that knob's report of the live run"
 like "$(get stop_rc)" "^2 on 0-3 0$" "-s ends it: status 2, SMT on, no state file"
 like "$(get nmi_rc)" '^3 1 0 ' "a knob that cannot change here: status 3, one line, no report"
 is "$(get x_prompt)" yes "dashboard: x on the panel's SMT asks blocks, block and settle, defaults shown, Enter the y"
