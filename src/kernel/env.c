@@ -102,7 +102,8 @@ bool env_word_in(const char *list, const char *word)
 	return false;
 }
 
-int env_check_tracer(struct ledger *l, const char *tracer, const char *advice, char *err, size_t errlen)
+int env_check_tracer(struct ledger *l, const char *tracer, const char *advice, char *err,
+		     size_t errlen)
 {
 	char path[512], list[1024];
 	const char *dir;

@@ -66,7 +66,8 @@ const char *env_tracing_dir(char *err, size_t errlen);
  * so.  l's tracing directory is set to the mount (l NULL: no mount, no ledger).
  */
 struct ledger;
-int env_check_tracer(struct ledger *l, const char *tracer, const char *advice, char *err, size_t errlen);
+int env_check_tracer(struct ledger *l, const char *tracer, const char *advice, char *err,
+		     size_t errlen);
 
 /*
  * Is a tracer that conflicts with ours (any of the names in conflicts,

@@ -1,10 +1,10 @@
 /*
  * settings: saved kernel settings and their restore.  See settings.h.
  *
- * Data: a ledger (struct ledger, settings_int.h), holding its plan: a growing array of entries (real
- * path, original value, our last write, class, kind) in the order they were
- * first saved, the instances to remove, the keep flag, the module to unload
- * and the hwlat threshold the kernel remembered.
+ * Data: a ledger (struct ledger, settings_int.h) holds its plan: a growing
+ * array of entries (real path, original value, our last write, class, kind)
+ * in the order they were first saved, the instances to remove, the keep
+ * flag, the module to unload and the hwlat threshold the kernel remembered.
  *
  * The state file, /run/hwnoisetop/NAME.state (written by settings_file.c,
  * replaced through rename whenever the plan changes, before the change is
@@ -243,8 +243,8 @@ int settings_add_entry(struct ledger *l, const char *real, const char *orig, con
  * Save the file's value (first time only); *out gets its entry.  The state
  * file is not written here: see flush_then_write().
  */
-static int save(struct ledger *l, const char *path, enum settings_class cls, enum settings_kind kind,
-		struct settings_entry **out)
+static int save(struct ledger *l, const char *path, enum settings_class cls,
+		enum settings_kind kind, struct settings_entry **out)
 {
 	char full[SETTINGS_PATH_LEN], real[SETTINGS_PATH_LEN];
 	char *value;
@@ -313,8 +313,8 @@ int settings_sync(struct ledger *l)
 	return err;
 }
 
-static int write_setting(struct ledger *l, const char *path, const char *value, enum settings_class cls,
-			 enum settings_kind kind)
+static int write_setting(struct ledger *l, const char *path, const char *value,
+			 enum settings_class cls, enum settings_kind kind)
 {
 	struct settings_entry *e;
 	size_t before = l->plan.n;
@@ -380,7 +380,8 @@ static int knob_class(const char *path, enum settings_class cls)
 	return 0;
 }
 
-int settings_write_knob(struct ledger *l, const char *path, const char *value, enum settings_class cls)
+int settings_write_knob(struct ledger *l, const char *path, const char *value,
+			enum settings_class cls)
 {
 	int err = knob_class(path, cls);
 

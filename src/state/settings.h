@@ -116,7 +116,8 @@ int settings_write_option(struct ledger *l, const char *path, const char *option
  * up to date before the next write of any kind (or settings_sync()), so
  * saving thousands of files costs one state-file write.
  */
-int settings_write_knob(struct ledger *l, const char *abs_path, const char *value, enum settings_class cls);
+int settings_write_knob(struct ledger *l, const char *abs_path, const char *value,
+			enum settings_class cls);
 int settings_write_knobs(struct ledger *l, const char *const *abs_paths, size_t n, const char *value,
 			 enum settings_class cls);
 int settings_save_knob(struct ledger *l, const char *abs_path, enum settings_class cls);
@@ -258,7 +259,8 @@ int settings_restore_file(struct ledger *l, const char *state_file, char *msg, s
  * On success the real path goes to real (len bytes) and 0 is returned;
  * else -EPERM (or -ENAMETOOLONG).
  */
-int settings_allowed(const struct ledger *l, const char *path, bool want_dir, char *real, size_t len);
+int settings_allowed(const struct ledger *l, const char *path, bool want_dir, char *real,
+		     size_t len);
 
 /* Pure pattern part of the above, on an already resolved path (unit tests). */
 bool settings_knob_pattern(const char *real);

@@ -109,7 +109,8 @@ static bool our_instance(const char *rel)
 	return *p == '\0';
 }
 
-int settings_allowed(const struct ledger *l, const char *path, bool want_dir, char *real, size_t len)
+int settings_allowed(const struct ledger *l, const char *path, bool want_dir, char *real,
+		     size_t len)
 {
 	char parent[PATH_MAX], resolved[PATH_MAX], troot[PATH_MAX];
 	const char *base;
