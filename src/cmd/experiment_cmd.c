@@ -20,6 +20,7 @@
 #include "experiment_int.h"
 #include "experiment.h"
 #include "knobs.h"
+#include "ledger_guard.h"
 #include "osnoise.h"
 #include "outopts.h"
 #include "rec_writer.h"
@@ -195,7 +196,7 @@ static int knob_usable(enum sysknob_id id, const struct cpuset *cpus)
 
 	if (!kn)
 		return -1;
-	sysknobs_init(kn, cpus);
+	sysknobs_init(kn, NULL, cpus);
 	if (kn->k[id].na[0]) {
 		fprintf(stderr, "hwnoisetop: experiment: %s: %s\n", kn->k[id].name, kn->k[id].na);
 		rc = -1;
@@ -339,13 +340,16 @@ int experiment_main(int argc, char **argv, const char *prog)
 	struct exp_run runs[KNOB_COUNT];
 	struct xopts o;
 	struct cli cli;
+	struct ledger *l;
 	int nrest, rc;
 
 	(void)prog;
 	session_block_signals();
 	memset(runs, 0, sizeof(runs));
-	if (!rest)
+	if (!rest || !(l = outputs_ledger())) {
+		free(rest);
 		return HWN_EXP_FAILED;
+	}
 	rc = parse_ours(&o, argc, argv, rest, &nrest);
 	if (rc < 0)
 		rc = cli_parse(&cli, nrest, rest);
@@ -353,11 +357,12 @@ int experiment_main(int argc, char **argv, const char *prog)
 		memset(&cli, 0, sizeof(cli));
 	if (rc < 0)
 		rc = refused(&o, &cli);
+	cli.sc.ledger = l;	/* every knob's session writes through it */
 	if (rc >= 0)
 		;	/* a usage error, or --help */
 	else if (cli.replay)
 		rc = exp_replay(cli.replay, cli.out.json);
-	else if (osnoise_check(cli.sc.osn.irq_disable, runs[0].cut, sizeof(runs[0].cut)) < 0) {
+	else if (osnoise_check(l, cli.sc.osn.irq_disable, runs[0].cut, sizeof(runs[0].cut)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", runs[0].cut);
 		rc = HWN_EXP_FAILED;
 	} else {
@@ -375,5 +380,6 @@ int experiment_main(int argc, char **argv, const char *prog)
 		free(runs[k].cpu);
 	cli_free(&cli);
 	free(rest);
+	ledger_release(l);
 	return rc;
 }

@@ -19,6 +19,7 @@
 #include "hist_report.h"
 #include "env.h"
 #include "hwlat_cli.h"
+#include "ledger_guard.h"
 #include "osnoise.h"
 #include "source_replay.h"
 #include "prom.h"
@@ -193,8 +194,8 @@ static void finish_run(struct session *s, struct cli *cli, struct outputs *out,
 		exp_report_text(stdout, session_experiment(s, NULL, NULL), 1);
 }
 
-static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
-	       const struct histo_conf *hist)
+static int run_in(struct ledger *l, int argc, char **argv, const struct replay *ref,
+		  const char *ref_path, const struct histo_conf *hist)
 {
 	struct session *s;
 	struct cli cli;
@@ -232,7 +233,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
-	if (osnoise_check(cli.sc.osn.irq_disable, err, sizeof(err)) < 0) {
+	cli.sc.ledger = l;
+	if (osnoise_check(l, cli.sc.osn.irq_disable, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		cli_free(&cli);
 		return HWN_EXIT_ENV;
@@ -269,6 +271,20 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	rc = session_exit_status(s);
 	session_free(s);
 	cli_free(&cli);
+	return rc;
+}
+
+/* The run's settings ledger, from the tracer check (which may mount tracefs) to the end. */
+static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
+	       const struct histo_conf *hist)
+{
+	struct ledger *l = outputs_ledger();
+	int rc;
+
+	if (!l)
+		return HWN_EXIT_ENV;
+	rc = run_in(l, argc, argv, ref, ref_path, hist);
+	ledger_release(l);
 	return rc;
 }
 

@@ -13,6 +13,7 @@
 #include "env.h"
 #include "rec_writer.h"
 #include "session.h"
+#include "settings.h"
 
 bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc)
 {
@@ -114,6 +115,15 @@ void outputs_abandon(struct outputs *out)
 		unlink(out->record_path);
 	}
 	memset(out, 0, sizeof(*out));
+}
+
+struct ledger *outputs_ledger(void)
+{
+	struct ledger *l = ledger_new();
+
+	if (!l)
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+	return l;
 }
 
 struct session *outputs_session_start(struct outputs *out, const struct session_conf *conf,

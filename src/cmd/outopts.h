@@ -63,6 +63,13 @@ int outputs_open(struct outputs *out, const struct out_opts *o);
 /* The session did not start: nothing was measured, the recording goes. */
 void outputs_abandon(struct outputs *out);
 /*
+ * A command's settings ledger, from its tracer check (which may mount
+ * tracefs) to its end (ledger_release()): every session it starts gets it
+ * in session_conf.ledger.  NULL after one line on stderr (no memory).
+ */
+struct ledger *outputs_ledger(void);
+
+/*
  * A new session started with conf, or NULL after one line on stderr, the
  * outputs abandoned and *status the session's exit status (0: none said,
  * or no memory): each command maps it onto its own table.

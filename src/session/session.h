@@ -31,6 +31,7 @@
 
 struct actions;
 struct events;
+struct ledger;
 struct session;
 
 /*
@@ -67,6 +68,11 @@ struct session_hook {
 enum session_tracer { SESSION_OSNOISE, SESSION_HWLAT };
 
 struct session_conf {
+	/*
+	 * The settings ledger the run writes through (its owner's, e.g. the one
+	 * the tracer check mounted tracefs with); NULL: the session makes its own.
+	 */
+	struct ledger *ledger;
 	enum session_tracer tracer;
 	struct osnoise_conf osn;	/* SESSION_OSNOISE */
 	struct hwlat_conf hwl;		/* SESSION_HWLAT */

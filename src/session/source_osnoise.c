@@ -18,7 +18,7 @@
 
 static int check(const struct session *s, char *err, size_t len)
 {
-	return osnoise_check(s->conf.osn.irq_disable, err, len);
+	return osnoise_check(s->ledger, s->conf.osn.irq_disable, err, len);
 }
 
 /* hwnoisetop hist: the kernel's map sized for the measured CPUs (histo_plan()). */
@@ -46,7 +46,7 @@ static int hist_setup(struct session *s)
 
 static int setup(struct session *s)
 {
-	if (osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err)) < 0)
+	if (osnoise_setup(&s->osn, s->ledger, &s->conf.osn, s->err, sizeof(s->err)) < 0)
 		return -1;
 	/* The triggers before the tracer: they see its first sample. */
 	if (s->conf.hist.on && hist_setup(s) < 0)
