@@ -40,7 +40,7 @@ tmux -f /dev/null new-session -d -s d -x 80 -y 24 -c /lab \
 waitfor '^ +1  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null; sleep 2
 I=$(ls $T/instances | grep -- '-record$')
 inst_before=$(snapi $I)
-key t; echo "t=$(yn waitfor '^ trace saved: (/lab/|\.\.\./?)hwnoisetop-[0-9-]+\.dat \([1-9][0-9]* events\); recording anew *$' 100)"
+key t; echo "t=$(yn waitfor '^ trace saved: (/lab/|\.\.\./?)hwnoisetop-[0-9-]+\.dat \([1-9][0-9]* events\); recording anew *$' 600)"
 echo "t_line=$(cap | grep 'trace saved')"
 f=$(ls /lab/hwnoisetop-*.dat 2>/dev/null | head -1)
 echo "t_events=$(trace-cmd report "$f" 2>/dev/null | grep -cE 'osnoise/1-[0-9]+ +\[001\]')"

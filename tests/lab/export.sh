@@ -73,7 +73,7 @@ echo "@@dashjson"; grep -ao '{"format":"hwnoisetop-summary".*}' pane.log | tail 
 # R and i set markers: with --json their segments are in the object, not also printed.
 echo "pane_tables=$(grep -ac 'segments, one table each' pane.log)"
 # -q with a warm-up: the counters hold every summary, the table those after the warm-up.
-hwnoisetop -D -q -c 1 --warm-up 2 -d 4 --prometheus /lab/q.prom > q.txt 2> q.err
+hwnoisetop -D -q -c 1 --warm-up 4 -d 4 --prometheus /lab/q.prom > q.txt 2> q.err
 echo "rc_q=$?"
 echo "q_decoded=$(grep -c 'debug: cpu 1 summary at' q.err)"
 echo "q_counter=$(periods q.prom)"
@@ -88,7 +88,9 @@ echo "hp_json=$(sed 's/.*"samples_recorded":\([0-9]*\),"samples_exceeding_thresh
 echo "q_prom_sums=$(sed -n 's/^hwnoisetop_\(runtime\|noise\)_seconds_total{cpu="1",mode="hwnoise"} //p' q.prom | tr -d . | sed 's/^0*//' | tr '\n' ' ')"
 # hwnoisetop.service's command line: -q until SIGTERM, then --cleanup (ExecStopPost).
 hwnoisetop -q -c 1 -p 1000000 -r 100000 -T 1 --prometheus /lab/svc.prom > svc.txt 2> svc.err & svc=$!
-sleep 5
+# Until its file has counted 2 periods (60 s at most: a slow host).
+i=0; while [ $i -lt 120 ]; do p=$(periods svc.prom); [ "${p:-0}" -ge 2 ] && break; sleep 0.5; i=$((i + 1)); done
+sleep 1
 echo "svc_alive=$(kill -0 $svc 2>/dev/null && echo yes || echo no)"
 kill -TERM $svc; wait $svc; echo "rc_svc=$?"
 echo "svc_periods=$(periods svc.prom)"
@@ -185,7 +187,7 @@ EOF_PY
 		skip 2 "python3 is not installed"
 	fi
 	rm -rf "$dir"
-	is "$(get rc_q)" 0 "-q --warm-up 2 -d 4 --prometheus exits 0"
+	is "$(get rc_q)" 0 "-q --warm-up 4 -d 4 --prometheus exits 0"
 	is "$(get q_counter)" "$(get q_decoded)" "the period counter counts every summary delivered, the warm-up's too ($(get q_decoded))"
 	[[ $(get q_table) -lt $(get q_counter) ]]; ok $? "the table ($(get q_table) periods) does not count the warm-up's"
 	is "$(get q_prom_sums)" "$(get q_sums) " "runtime and noise counters are the sums of every summary, to the microsecond"

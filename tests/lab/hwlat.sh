@@ -122,9 +122,10 @@ t0=\$(date +%s)
 n0=\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts)
 lab_host nmi 5 || echo "lab_host failed"
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
-sleep 2
-echo "nmi_taken=\$((\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts) - n0))"
+# Until the samples holding them are printed (40 s at most: a slow host).
+t=0; while [ \$t -lt 40 ] && [ "\$(grep -o 'nmi-count:[0-9]*' nmi.txt | awk -F: '{ s += \$2 } END { print s + 0 }')" -lt 5 ]; do sleep 1; t=\$((t + 1)); done
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
+echo "nmi_taken=\$((\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts) - n0))"
 echo "@@nmi"; cat nmi.txt; echo "@@end"
 # A crash: the fatal-signal handler restores everything before dying.
 hwnoisetop hwlat --threshold 1 --window 200000 --width 100000 --duration 1h --watch > segv.txt 2>&1 & pid=\$!
@@ -154,12 +155,12 @@ hwnoisetop hwlat --duration 2 > busy.txt 2>&1; echo "rc_busy=\$?"; echo "busy_ms
 [ "\$b2" = "\$(snap)" ] && echo "busy_unchanged=yes"
 echo nop > /sys/kernel/tracing/current_tracer
 # A second hwnoisetop hwlat while one runs.
-hwnoisetop hwlat --duration 6 --quiet & pid=\$!
+hwnoisetop hwlat --duration 1h --quiet & pid=\$!
 wait_for 'grep -qs hwlat /sys/kernel/tracing/instances/hwnoisetop-*-hwlat/current_tracer'
 hwnoisetop hwlat --duration 2 > busy2.txt 2>&1; echo "rc_busy2=\$?"; echo "busy2_msg=\$(cat busy2.txt)"
 # hwnoise shares tracing_thresh with hwlat: it may not start beside it.
 hwnoisetop -q -d 2 > busy3.txt 2>&1; echo "rc_busy3=\$?"; echo "busy3_msg=\$(cat busy3.txt)"
-wait \$pid; echo "rc_first=\$?"
+kill -INT \$pid; wait \$pid; echo "rc_first=\$?"
 # Nor hwlat beside hwnoise.
 hwnoisetop -q -d 20 > /dev/null 2>&1 & pid=\$!
 wait_for 'grep -qs osnoise /sys/kernel/tracing/instances/hwnoisetop-*/current_tracer'

@@ -99,10 +99,13 @@ tmux kill-server; sleep 0.5
 
 stamp quiet
 # -q: the same output as ever on stdout; another user is said on stderr.
-( sleep 1.5; mkdir $T/instances/other2 && echo osnoise > $T/instances/other2/current_tracer ) &
-hwnoisetop -q -d 4 -p 200000 -r 40000 >/tmp/q.out 2>/tmp/q.err
+# The other user starts once hwnoisetop traces (before, hwnoisetop would
+# rightly refuse a busy tracer); SIGINT ends the run 3 s later.
+hwnoisetop -q -d 1h -p 200000 -r 40000 >/tmp/q.out 2>/tmp/q.err & pid=$!
+i=0; while [ "$(cat $T/instances/hwnoisetop-*/tracing_on 2>/dev/null)" != 1 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5; mkdir $T/instances/other2 && echo osnoise > $T/instances/other2/current_tracer
+sleep 3; kill -INT $pid; wait $pid
 echo "q_rc=$?"
-wait
 echo nop > $T/instances/other2/current_tracer; rmdir $T/instances/other2
 echo "quiet_table=$(grep -c 'Hardware-related Noise' /tmp/q.out)$(grep -c 'segments\|==\|another' /tmp/q.out)"
 echo "quiet_err=$(grep -cE 'another osnoise user ran beside this run from [0-9:]+: instance other2' /tmp/q.err)"

@@ -20,15 +20,23 @@ lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 . /etc/lab/tmux-guest.sh
 show() { echo "@@file $1"; cat "$1"; echo "@@end"; }
 # Live -q --record, CPU 0 sampled the whole period (no NMI missed), 5 NMIs.
+# CPU 0's count in /proc/interrupts brackets the column (a slow host's
+# kernel may send NMIs of its own), as in hwnoise.sh.
+cpu0_nmis() { awk '$1 == "NMI:" { print $2; exit }' /proc/interrupts; }
+na=$(cpu0_nmis)
 hwnoisetop -D -q -c 0 -H 1 -p 1000000 -r 1000000 -d 1h --record live.jsonl > live.txt 2> live.err & pid=$!
 t=0; while [ $t -lt 60 ] && ! grep -q 'debug: tracing on' live.err; do sleep 1; t=$((t + 1)); done
 sleep 1
+nb=$(cpu0_nmis)
 lab_host nmi 5 || echo "lab_host failed"
 nmis() { grep 'summary at' live.err | awk '{ n += $17 } END { print n + 0 }'; }
 t=0; while [ $t -lt 40 ] && [ "$(nmis)" -lt 5 ]; do sleep 1; t=$((t + 1)); done
 sleep 1.5
 echo "lines_during=$(wc -l < live.jsonl)"
+nc=$(cpu0_nmis)
 kill -INT $pid; wait $pid; echo "rc_live=$?"
+echo "nmi_lo=$((nc - nb))"
+echo "nmi_hi=$(($(cpu0_nmis) - na))"
 show live.txt; show live.jsonl
 # An existing file: refused, untouched; --force overwrites it.
 echo keep > exists.jsonl
@@ -79,7 +87,9 @@ hwnoisetop hwlat --json -c 0 --threshold 1 --hardlimit 1 --duration 3 --record h
 show hw.txt; show hw.jsonl; show hwq.txt; show hwq.err; show hwq.jsonl; show hwj.txt; show hwj.jsonl
 # Killed: no footer; --cleanup puts the kernel back.
 hwnoisetop -q -c 1 -d 1h --record killed.jsonl > /dev/null 2>&1 & pid=$!
-sleep 5; kill -KILL $pid; wait $pid 2>/dev/null
+# Killed once CPU 1's first summary is written, and a second later.
+i=0; while [ $i -lt 240 ] && ! grep -q '^{"t":"s".*"cpu":1,' killed.jsonl 2>/dev/null; do sleep 0.5; i=$((i + 1)); done
+sleep 1; kill -KILL $pid; wait $pid 2>/dev/null
 hwnoisetop --cleanup > /dev/null 2>&1; echo "rc_cleanup=$?"
 show killed.jsonl
 EOF_GUEST
@@ -98,7 +108,9 @@ is "$(get rc_live)" 0 "the live -q --record run exits 0"
 [ "$(get lines_during)" -gt 3 ]; ok $? "lines are written during the run, not only at its end ($(get lines_during))"
 row=$(grep '^  0 #' "$tmp/live.txt")
 nmi=$(echo "$row" | awk '{print $NF}')
-is "$nmi" 5 "the live table counts the 5 NMIs on CPU 0"
+lo=$(get nmi_lo) hi=$(get nmi_hi)
+[ "${lo:-0}" -ge 5 ] && [ "${nmi:-0}" -ge "${lo:-0}" ] && [ "${nmi:-0}" -le "${hi:-0}" ]
+ok $? "the live table counts the 5 NMIs on CPU 0 ($nmi; the kernel's own allowed: $((${lo:-5} - 5)) to $((${hi:-5} - 5)))"
 
 # Replay on the host: no root, no tracer.
 "$HWNOISETOP" --replay "$tmp/live.jsonl" -q > "$tmp/replay.txt" 2> "$tmp/replay.err"

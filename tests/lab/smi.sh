@@ -53,7 +53,13 @@ i=0; while [ $i -lt 40 ] && [ "$(colsum TSCwd)" = 0 ]; do sleep 0.5; i=$((i + 1)
 # trace, read right before and right after the screen is read, so the time
 # the test itself takes under emulation does not count as the program's lag.
 kcount() { cat /sys/kernel/tracing/instances/hwnoisetop-*-tscwd/trace | grep -cE '\[00[01]\].* function=clocksource_watchdog'; }
-k1=$(kcount); t=$(colsum TSCwd); k2=$(kcount)
+# A slow host may draw the screen late: read again (up to 10 s) while the
+# column lags by more than two ticks; a column ahead of the kernel ends it.
+i=0; while :; do
+	k1=$(kcount); t=$(colsum TSCwd); k2=$(kcount)
+	{ [ "$t" -gt "$k2" ] || [ $((k1 - t)) -le 4 ] || [ $i -ge 20 ]; } 2>/dev/null && break
+	sleep 0.5; i=$((i + 1))
+done
 echo "tscwd_default=$t"
 echo "tscwd_kernel=$k1 $k2"
 screen tscwd
@@ -92,9 +98,14 @@ echo "hwlat_smi=$(yn waitcol SMI 0 3)$(col SMI 1)"
 screen hwlat
 key q; gone; tmux kill-server
 
-( sleep 2; raise 6 ) &
-hwnoisetop hwlat --smi -c 0-1 --duration 6 >hwlat.out 2>&1
-wait
+# The 6 SMIs raised once the hwlat tracer runs, then SIGINT (no fixed
+# --duration: a slow guest could end the run before the last SMIs).
+hwnoisetop hwlat --smi -c 0-1 --duration 1h >hwlat.out 2>&1 &
+pid=$!
+i=0; while { [ "$(cat /sys/kernel/tracing/current_tracer)" != hwlat ] ||
+	[ "$(cat /sys/kernel/tracing/tracing_on)" != 1 ]; } && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1; raise 6; sleep 2
+kill -INT $pid; wait $pid
 echo "@@file hwlat"; cat hwlat.out; echo "@@end"
 EOF_GUEST
 )
