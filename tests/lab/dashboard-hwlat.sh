@@ -73,15 +73,14 @@ key c; typed 0; waitfile $inst/tracing_cpumask 1
 key N; typed 500000; key W; typed 500000; waitfile $T/hwlat_detector/width 500000
 # CPU 0's count in /proc/interrupts bounds the column: a slow host's
 # kernel may send NMIs of its own.
-cpu0_nmis() { awk '$1 == "NMI:" { print $2; exit }' /proc/interrupts; }
-na=$(cpu0_nmis)
+na=$(lab_nmis)
 key R; waitfor 'statistics reset' > /dev/null; waitfor '^ +0  +[1-9]' 50 > /dev/null
 nb=$(cap | awk '$1 == "0" { print $6 }')
 echo "nmi_before=$nb"
 lab_host nmi 3 || echo "lab_host failed"
 i=0; while [ $i -lt 200 ] && [ "$(cap | awk '$1 == "0" { print $6 }')" -lt $((${nb:-0} + 3)) ] 2>/dev/null; do sleep 0.2; i=$((i + 1)); done
 echo "nmi=$(cap | awk '$1 == "0" { print $6 " " $7 }')"
-echo "nmi_taken=$(($(cpu0_nmis) - na))"
+echo "nmi_taken=$(($(lab_nmis) - na))"
 screen nmi
 key c; typed 0-1; waitfile $inst/tracing_cpumask 3
 key F1; echo "help=$(yn waitfor 'type the hwlat width in microseconds.*\(hwlat view\)')"; key x

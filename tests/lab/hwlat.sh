@@ -119,13 +119,13 @@ done
 hwnoisetop hwlat -c 0 --threshold 1 --window 1000000 --width 1000000 --duration 1h --hardlimit 60s --watch > nmi.txt 2>&1 & pid=\$!
 wait_for 'grep -q "^ts:" nmi.txt'
 t0=\$(date +%s)
-n0=\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts)
+n0=\$(lab_nmis)
 lab_host nmi 5 || echo "lab_host failed"
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
 # Until the samples holding them are printed (40 s at most: a slow host).
 t=0; while [ \$t -lt 40 ] && [ "\$(grep -o 'nmi-count:[0-9]*' nmi.txt | awk -F: '{ s += \$2 } END { print s + 0 }')" -lt 5 ]; do sleep 1; t=\$((t + 1)); done
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
-echo "nmi_taken=\$((\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts) - n0))"
+echo "nmi_taken=\$((\$(lab_nmis) - n0))"
 echo "@@nmi"; cat nmi.txt; echo "@@end"
 # A crash: the fatal-signal handler restores everything before dying.
 hwnoisetop hwlat --threshold 1 --window 200000 --width 100000 --duration 1h --watch > segv.txt 2>&1 & pid=\$!

@@ -41,12 +41,11 @@ done
 # of its own (an RCU stall's backtrace): CPU 0's NMI count in
 # /proc/interrupts brackets the column, from those taken while it surely
 # measured (after tracing on, before SIGINT) to all taken while it ran.
-cpu0_nmis() { awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts; }
-na=\$(cpu0_nmis)
+na=\$(lab_nmis)
 hwnoisetop -D -q -c 0 -p 1000000 -r 1000000 -d 1h > nmi.txt 2> nmi.err & pid=\$!
 t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' nmi.err; do sleep 1; t=\$((t + 1)); done
 sleep 1
-nb=\$(cpu0_nmis)
+nb=\$(lab_nmis)
 t0=\$(date +%s)
 lab_host nmi 7 || echo "lab_host failed"
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
@@ -54,10 +53,10 @@ echo "nmi_seconds=\$((\$(date +%s) - t0))"
 nmis() { grep 'summary at' nmi.err | awk '{ n += \$17 } END { print n + 0 }'; }
 t=0; while [ \$t -lt 40 ] && [ "\$(nmis)" -lt 7 ]; do sleep 1; t=\$((t + 1)); done
 echo "nmi_wait=\$t"
-nc=\$(cpu0_nmis)
+nc=\$(lab_nmis)
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
 echo "nmi_taken_surely=\$((nc - nb))"
-echo "nmi_taken_all=\$((\$(cpu0_nmis) - na))"
+echo "nmi_taken_all=\$((\$(lab_nmis) - na))"
 echo "nmi_row=\$(grep '^  0 #' nmi.txt)"
 echo "nmi_decoded=\$(nmis)"
 # Exactness: every summary hwnoisetop decoded (-D) against the kernel's own

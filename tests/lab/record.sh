@@ -22,21 +22,20 @@ show() { echo "@@file $1"; cat "$1"; echo "@@end"; }
 # Live -q --record, CPU 0 sampled the whole period (no NMI missed), 5 NMIs.
 # CPU 0's count in /proc/interrupts brackets the column (a slow host's
 # kernel may send NMIs of its own), as in hwnoise.sh.
-cpu0_nmis() { awk '$1 == "NMI:" { print $2; exit }' /proc/interrupts; }
-na=$(cpu0_nmis)
+na=$(lab_nmis)
 hwnoisetop -D -q -c 0 -H 1 -p 1000000 -r 1000000 -d 1h --record live.jsonl > live.txt 2> live.err & pid=$!
 t=0; while [ $t -lt 60 ] && ! grep -q 'debug: tracing on' live.err; do sleep 1; t=$((t + 1)); done
 sleep 1
-nb=$(cpu0_nmis)
+nb=$(lab_nmis)
 lab_host nmi 5 || echo "lab_host failed"
 nmis() { grep 'summary at' live.err | awk '{ n += $17 } END { print n + 0 }'; }
 t=0; while [ $t -lt 40 ] && [ "$(nmis)" -lt 5 ]; do sleep 1; t=$((t + 1)); done
 sleep 1.5
 echo "lines_during=$(wc -l < live.jsonl)"
-nc=$(cpu0_nmis)
+nc=$(lab_nmis)
 kill -INT $pid; wait $pid; echo "rc_live=$?"
 echo "nmi_lo=$((nc - nb))"
-echo "nmi_hi=$(($(cpu0_nmis) - na))"
+echo "nmi_hi=$(($(lab_nmis) - na))"
 show live.txt; show live.jsonl
 # An existing file: refused, untouched; --force overwrites it.
 echo keep > exists.jsonl

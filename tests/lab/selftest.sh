@@ -57,16 +57,15 @@ lab_run --cpus 2 --monitor -- <<'EOF'
 echo "tracers: $(cat /sys/kernel/tracing/available_tracers)"
 echo "processors: $(grep -c processor /proc/cpuinfo)"
 echo "options: $(cat /sys/kernel/tracing/osnoise/options)"
-cpu0_nmis() { awk '$1 == "NMI:" { print $2; exit }' /proc/interrupts; }
 # NMI is the 4th field from the end of the osnoise summary lines
 counted() { awk '$2 == "[000]" && $4 ~ /:$/ { n += $(NF-3) } END { print n + 0 }' trace; }
-n0=$(cpu0_nmis)
+n0=$(lab_nmis)
 cd /sys/kernel/tracing; echo 0 > osnoise/cpus; echo OSNOISE_IRQ_DISABLE > osnoise/options; echo osnoise > current_tracer; echo 1 > tracing_on; sleep 2; lab_host nmi 5
 # Until the periods holding them are reported (20 s at most: a slow host).
 i=0; while [ $i -lt 40 ] && [ "$(counted)" -lt 5 ]; do sleep 0.5; i=$((i + 1)); done
 echo 0 > tracing_on; cat trace | tail -5
 echo "NMI total: $(counted)"
-echo "NMI taken: $(($(cpu0_nmis) - n0))"
+echo "NMI taken: $(($(lab_nmis) - n0))"
 echo nop > current_tracer; cd /
 lab_host sleep 1
 echo "lab_host sleep: $?"

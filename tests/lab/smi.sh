@@ -47,21 +47,26 @@ echo "plain_header=$([ "$(sed -n 3p plain.out)" = "$rtla_header" ] && echo yes)$
 # The dashboard's osnoise view first, default period: the watchdog's visits.
 tmux -f /dev/null new-session -d -s d -x 160 -y 20 -c /lab "hwnoisetop -c 0-1 -H 2; sleep 600"
 waitfor '^ +1  +[0-9]+ ' 100
-key i; waitfor ' TSCwd ' 50
-i=0; while [ $i -lt 40 ] && [ "$(colsum TSCwd)" = 0 ]; do sleep 0.5; i=$((i + 1)); done
 # The kernel's own record of the same expiries on CPUs 0-1: our instance's
 # trace, read right before and right after the screen is read, so the time
 # the test itself takes under emulation does not count as the program's lag.
-kcount() { cat /sys/kernel/tracing/instances/hwnoisetop-*-tscwd/trace | grep -cE '\[00[01]\].* function=clocksource_watchdog'; }
+kcount() { cat /sys/kernel/tracing/instances/hwnoisetop-*-tscwd/trace 2>/dev/null | grep -cE '\[00[01]\].* function=clocksource_watchdog'; }
+# i restarts the statistics: the column counts from then on, the trace
+# from the start.  Read before i and once the view shows the column.
+kb=$(kcount)
+key i; waitfor ' TSCwd ' 50
+ka=$(kcount)
+i=0; while [ $i -lt 40 ] && [ "$(colsum TSCwd)" = 0 ]; do sleep 0.5; i=$((i + 1)); done
 # A slow host may draw the screen late: read again (up to 10 s) while the
 # column lags by more than two ticks; a column ahead of the kernel ends it.
 i=0; while :; do
 	k1=$(kcount); t=$(colsum TSCwd); k2=$(kcount)
-	{ [ "$t" -gt "$k2" ] || [ $((k1 - t)) -le 4 ] || [ $i -ge 20 ]; } 2>/dev/null && break
+	{ [ "$t" -gt $((k2 - kb)) ] || [ $((k1 - ka - t)) -le 4 ] || [ $i -ge 20 ]; } 2>/dev/null && break
 	sleep 0.5; i=$((i + 1))
 done
 echo "tscwd_default=$t"
 echo "tscwd_kernel=$k1 $k2"
+echo "tscwd_reset=$kb $ka"
 screen tscwd
 key q; gone; tmux kill-server
 
@@ -142,13 +147,15 @@ is "$LAB_RC" 0 "boot 1: the guest script ran"
 is "$(get msr_at_boot)" 0 "the msr module is not loaded at boot"
 is "$(get plain_rc)" "0 plain_module=0" "-q without --smi: status 0, the module is never loaded"
 is "$(get plain_header)" yes0 "-q without --smi: rtla's table header, nothing on stderr"
-tsc=$(get tscwd_default) ktsc=$(get tscwd_kernel)
-k1=${ktsc% *} k2=${ktsc#* }
-# The column is drawn from the 1 s tick: while the screen was read the
+tsc=$(get tscwd_default) ktsc=$(get tscwd_kernel) kr=$(get tscwd_reset)
+k1=${ktsc% *} k2=${ktsc#* } kb=${kr% *} ka=${kr#* }
+# The column is drawn from the 1 s tick and counts from i's restart, which
+# came between the kernel's kb and ka: while the screen was read the
 # kernel's record went from k1 to k2; the column may lag it by up to two
 # ticks (four expiries: the watchdog fires twice a second), never lead it.
-[ -n "$tsc" ] && [ -n "$k1" ] && [ -n "$k2" ] && [ "$tsc" -le "$k2" ] && [ $((k1 - tsc)) -le 4 ]
-ok $? "default boot: TSCwd of the measured CPUs is the kernel's count of clocksource_watchdog expiries there ($tsc; the kernel's went from $k1 to $k2 while the screen was read)"
+[ -n "$tsc" ] && [ -n "$k1" ] && [ -n "$k2" ] && [ -n "$kb" ] && [ -n "$ka" ] &&
+	[ "$tsc" -le $((k2 - kb)) ] && [ $((k1 - ka - tsc)) -le 4 ]
+ok $? "default boot: TSCwd of the measured CPUs is the kernel's count of clocksource_watchdog expiries there ($tsc; the kernel's went from $k1 to $k2 while the screen was read, $kb to $ka across i's restart)"
 [ "${tsc:-0}" -gt 0 ] || diag "no clocksource_watchdog expiry on CPUs 0-1 in this run (the kernel recorded $k2)"
 scr tscwd
 smi=$(file smi)
