@@ -95,6 +95,7 @@ struct session_conf {
 	/* A shell action's output is appended here; NULL: hwnoisetop's own stdout and stderr */
 	const char *actions_log;
 	struct histo_conf hist;	/* hwnoisetop hist: the kernel counts single noises (osnoise) */
+	bool hist_view;		/* the dashboard's D view: so it does, in hist's buckets */
 };
 
 enum session_state {
@@ -343,7 +344,12 @@ int session_knob_next(struct session *s, enum sysknob_id id);
 int session_knob_step(struct session *s, enum sysknob_id id, const char *origin);
 void session_keep_tuning(struct session *s, bool keep);
 void session_want_sysinfo(struct session *s, bool want);
-/* hwnoisetop hist: read the kernel's counts now (session_histo()). */
+/*
+ * The kernel's counts of single noises read now (session_histo()), when
+ * a period passed since the last read and hwnoisetop runs off the
+ * measured CPUs (else they are read at the end); nothing to do when they
+ * are counted from the events read.  0, or -1 with s->err.
+ */
 int session_histo_refresh(struct session *s);
 /* END REQUESTS */
 
@@ -387,11 +393,17 @@ const char *session_neighbour_log(const struct session *s);
 void session_loop_counts(const struct session *s, uint64_t *ticks, uint64_t *batches,
 			 uint64_t *wakeups);
 /*
- * hwnoisetop hist's counts of single noises (histo.h), as the kernel
- * had them when last read (at the end of the run, or by
- * session_histo_refresh()); NULL when none were read.
+ * The counts of single noises of hwnoisetop hist and the D view (histo.h),
+ * as the kernel had them when last read (at the end of the run, or by
+ * session_histo_refresh()), or as counted from the events read
+ * (histo.events); NULL when none were read.  session_histo_note: one line
+ * on how they are counted when not by the kernel as asked, or why they
+ * are read only at the end ("": nothing to say).  session_histo_since:
+ * what they restarted with ("the start", "R", ...).
  */
 const struct histo *session_histo(const struct session *s);
+const char *session_histo_note(const struct session *s);
+const char *session_histo_since(const struct session *s);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);
