@@ -311,7 +311,8 @@ const struct key_def keys_table[] = {
 	  marks_key_compare, false, KEYS_HWNOISE },
 	{ { 'D' }, "D",
 	  "distribution view: the selected CPU's percentiles of per-period noise and max single "
-	  "(whole run, current segment, the one before the latest marker)", dist_key, false,
+	  "(whole run, current segment, the one before the latest marker), and its single "
+	  "noises by duration, as hwnoisetop hist counts them", dist_key, false,
 	  KEYS_HWNOISE },
 	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column on screen; "
 	  "its title is marked v (largest first) or ^ (smallest first), triangles in UTF-8",

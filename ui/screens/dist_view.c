@@ -3,7 +3,8 @@
  * percentiles of its per-period noise per second of runtime and of its
  * per-period max single, for the whole run, the current segment and the
  * segment before the latest marker (segments_pcts(), the figures of
- * --json and of the tables after q).  The view is a list of sections
+ * --json and of the tables after q), then its single noises by duration
+ * (the histogram of hwnoisetop hist).  The view is a list of sections
  * (dist_sections[]): each writes its own lines for the CPU, and another
  * section (a histogram, say) is one more entry there.
  */
@@ -78,8 +79,61 @@ static int error_line(const struct dashboard *d, int cpu, char line[][DIST_LINE]
 	return 1;
 }
 
+/* The title of the single noises: since what, counted how. */
+static void noises_title(const struct dashboard *d, const struct histo *h, char *line)
+{
+	const char *since = session_histo_since(d->s);
+
+	snprintf(line, DIST_LINE, "single noises%s%s, %s", *since ? " since " : "", since,
+		 h && h->events ? "counted from the events read" : "counted by the kernel");
+}
+
+/*
+ * The selected CPU's single noises by duration (hwnoisetop hist's
+ * counts, histo_cpu_lines()): live, read at most once a period; replayed,
+ * the recording's.  Nothing where none are counted.
+ */
+static int noises(const struct dashboard *d, int cpu, char line[][DIST_LINE], int max)
+{
+	const struct histo *h = session_histo(d->s);
+	const char *note = session_histo_note(d->s);
+	struct textbuf tb = { 0 };
+	const char *last;
+	int n = 0, rows = max - 6 < 16 ? max - 6 : 16;
+
+	if ((!h && !*note && !session_conf(d->s)->hist_view) || max < 4)
+		return 0;
+	noises_title(d, h, line[n++]);
+	if (*note)
+		snprintf(line[n++], DIST_LINE, "  %s", note);
+	if (h && h->dropped)
+		snprintf(line[n++], DIST_LINE, "  %llu %s: the counts are incomplete",
+			 (unsigned long long)h->dropped, h->events ? "events lost before they were read" :
+			 "dropped by the kernel's map");
+	if (!h) {
+		if (!*note)
+			snprintf(line[n++], DIST_LINE, "  not read yet");
+		return n;
+	}
+	/* Its count, min, avg and max first (a short screen cuts the rows), then the rows. */
+	histo_cpu_lines(h, cpu, rows > 0 ? rows : 0, &tb);
+	last = strrchr(textbuf_str(&tb), '\n');
+	while (last && last > textbuf_str(&tb) && last[-1] != '\n')
+		last--;
+	if (last)
+		snprintf(line[n++], DIST_LINE, "  %.*s", (int)strcspn(last, "\n"), last);
+	for (const char *l = textbuf_str(&tb); *l && l != last && n < max; n++) {
+		int len = (int)strcspn(l, "\n");
+
+		snprintf(line[n], DIST_LINE, "  %.*s", len, l);
+		l += len + (l[len] == '\n');
+	}
+	textbuf_free(&tb);
+	return n;
+}
+
 const struct dist_section dist_sections[] = {
-	{ whole_run }, { current }, { before }, { error_line },
+	{ whole_run }, { current }, { before }, { error_line }, { noises },
 	{ NULL }
 };
 
@@ -110,6 +164,8 @@ unsigned dist_key(struct dashboard *d, int code)
 {
 	(void)code;
 	d->dist = !d->dist;
+	if (d->dist && !playview_on(d))
+		session_histo_refresh(d->req);	/* the kernel's counts, when due */
 	dash_message(d, false, d->dist ? "distribution of the selected CPU's periods (D returns)" :
 		     "grid view");
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
