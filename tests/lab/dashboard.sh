@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 51
+plan 59
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -124,6 +124,24 @@ i=0; while [ $i -lt 25 ] && [ "$(row 0 | awk '{print $9}')" -lt 7 ] 2>/dev/null;
 echo "nmi=$(row 0 | awk '{print $9}')"
 screen nmi
 
+stamp hist
+# D: CPU 0's single noises, the kernel's counts in hist triggers of the
+# instance, read live (hwnoisetop runs on CPUs 1-3 now); R restarts them.
+echo "hist_triggers=$(grep -c '^hist:' $T/instances/hwnoisetop-$pid/events/osnoise/sample_threshold/trigger)"
+count() { cap | sed -n 's/^ *count \([0-9]*\)  min .*/\1/p' | head -1; }
+# (since the R of the NMIs above)
+key D; echo "d_hist=$(yn waitfor '^ +single noises since the statistics restarted, counted by the kernel$')"
+waitfor '^ +count [1-9][0-9]*  min ' >/dev/null; sleep 2.5
+echo "d_cpu=$(cap | sed -n 's/^ CPU \([0-9]*\): the distribution.*/\1/p')"
+echo "d_count=$(count)"
+echo "d_rows=$(cap | grep -cE '^ +[0-9]+-[0-9]+ +us +[1-9][0-9]*$')"
+screen hist
+key R; echo "d_reset=$(yn waitfor 'statistics reset')"
+waitfor '^ +count [0-9]+  min ' >/dev/null
+echo "d_count_reset=$(count)"
+screen hist-reset
+key D; waitfor '^ +0  +[0-9]' >/dev/null
+
 stamp stop
 # A stop condition (as -s sets it): the screen stays, t still saves the trace.
 echo 1 > $T/osnoise/stop_tracing_us
@@ -138,6 +156,7 @@ echo "q_table=$(yn waitfor 'Hardware-related Noise')$(yn waitfor '^  0 #[0-9]+ '
 echo "q_exit=$(yn waitfor '^EXIT=2')"
 screen quit
 [ "$before" = "$(snap)" ] && echo "q_restored=yes" || { echo "q_restored=no"; snap; }
+echo "q_instances=$(ls $T/instances | wc -l)"
 tmux kill-server; sleep 0.5
 
 stamp iterations
@@ -224,6 +243,16 @@ n=$(get nmi)
 [ "$(get nmi_before)" = 0 ] && [ "${n:-0}" -ge 5 ] && [ "${n:-0}" -le 9 ]
 ok $? "7 NMIs injected into CPU 0 show in its NMI column ($(get nmi_before) -> $n)"
 scr nmi
+is "$(get hist_triggers)" 2 "the dashboard sets hwnoisetop hist's two hist triggers in its instance"
+is "$(get d_hist)" yes "D shows the selected CPU's single noises, counted by the kernel since the last R"
+is "$(get d_cpu)" 0 "of the selected CPU, 0"
+dc=$(get d_count); dcr=$(get d_count_reset)
+[ "${dc:-0}" -gt 0 ]; ok $? "a live count read from the kernel, not zero ($dc)"
+[ "$(get d_rows)" -ge 1 ] 2>/dev/null; ok $? "with its buckets ($(get d_rows) rows that counted)"
+scr hist
+is "$(get d_reset)" yes "R in the D view resets the statistics"
+[ -n "$dcr" ] && [ "$dcr" -lt "${dc:-0}" ]; ok $? "after R the count starts again ($dc -> $dcr)"
+scr hist-reset
 is "$(get stop)" yesyes "a stop condition: STOPPED and why in the header, the screen stays"
 scr stopped
 is "$(get stop_live)" yes1 "keys that change the measurement are refused once stopped"
@@ -232,6 +261,7 @@ is "$(get q_table)" yesyesyes "q prints the summary table and the stop after the
 is "$(get q_exit)" yes "q exits with status 2 after a stop condition"
 scr quit
 is "$(get q_restored)" yes "q restores every setting"
+is "$(get q_instances)" 0 "q leaves no instance, and no hist trigger with it"
 [ "$(get colour)" -gt 0 ]; ok $? "colours by default ($(get colour) lines)"
 is "$(get n_rows)$(get nocolor)" 40 "NO_COLOR: the grid without colour escape codes"
 is "$(get n_exit)" yes "-n 15 ends by itself with status 0"
