@@ -41,7 +41,13 @@ static void design(FILE *out)
 		"\\fB\\-r\\fR, \\fB\\-T\\fR, \\fB\\-H\\fR, \\fB\\-\\-warm-up\\fR, \\fB\\-q\\fR, \\fB\\-\\-json\\fR);\n"
 		"\\fB\\-s\\fR and \\fB\\-S\\fR are stop conditions that end the experiment; \\fB\\-d\\fR is\n"
 		"refused (the blocks set the length).  Without \\fB\\-q\\fR a line on standard error tells\n"
-		"each block as it begins (block, state, value, time left).\n",
+		"each block as it begins (block, state, value, time left).\n"
+		".PP\n"
+		"\\fB\\-\\-record\\fR \\fIFILE\\fR keeps every period with the blocks, switches and settles\n"
+		"as markers: \\fBhwnoisetop experiment \\-\\-replay\\fR \\fIFILE\\fR prints the same report.\n"
+		"With several \\fB\\-\\-knob\\fR it writes one file a knob, the knob's name before the\n"
+		"extension (\\fIx.jsonl\\fR: \\fIx.smt.jsonl\\fR), named in one line on standard error\n"
+		"before the first block; each is checked before anything changes.\n",
 		EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_SETTLE_S,
 		EXP_DEFAULT_BLOCK_S);
 }

@@ -57,6 +57,7 @@ enum dash_prompt {
 	PROMPT_WIDTH,
 	PROMPT_WINDOW,
 	PROMPT_MARK,	/* b: the marker's note */
+	PROMPT_EXPERIMENT,	/* x: blocks, block time, settle */
 };
 
 /* A question the status line asks before a change that needs a yes. */
@@ -160,10 +161,13 @@ struct dash_screen {
  * first, then the views, the first whose shown() is true on screen.  A new
  * screen is its table and one X(NAME) here.
  */
-#define DASH_SCREENS(X) X(help) X(marks) X(panel) X(hwlat) X(dist) X(compare) X(grid)
+#define DASH_SCREENS(X) X(xreport) X(help) X(marks) X(panel) X(hwlat) X(dist) X(compare) X(grid)
 #define DASH_SCREEN_DECLARE(name) extern const struct dash_screen screen_##name;
 DASH_SCREENS(DASH_SCREEN_DECLARE)
 #undef DASH_SCREEN_DECLARE
+#define DASH_SCREEN_ONE(name) +1
+enum { DASH_NSCREENS = 0 DASH_SCREENS(DASH_SCREEN_ONE) };
+#undef DASH_SCREEN_ONE
 
 /* Screens opened over each other (the panel, then the help over it). */
 #define DASH_OPEN_MAX 4
@@ -203,6 +207,12 @@ struct dashboard {
 	enum dash_confirm confirm;
 	uint64_t news_seq;		/* the session's latest change, once shown */
 
+	/* The experiment (xview.c). */
+	int xknob;			/* its knob */
+	bool xseen;			/* it ran at the last update: its end opens the report */
+	int xreport_top;		/* the report's first row on screen */
+	char xlabel[200];		/* its prompt */
+
 	/* The grid. */
 	int sel_cpu;			/* the selected CPU (follows sorting) */
 	int top;			/* first shown row */
@@ -223,6 +233,10 @@ struct dashboard {
 	/* Redraws and what caused them, for -D; CPU time spent drawing (-D only). */
 	uint64_t draws, inputs, resizes;
 	uint64_t draw_cpu_ns;
+	uint64_t screen_draws[DASH_NSCREENS], screen_cpu_ns[DASH_NSCREENS];	/* by screen drawn */
+
+	/* The compare view's rows while nothing they come from changed (compare_view.c). */
+	struct compare_cache *cmp_cache;
 
 	/* What the body and the title showed at their last draw. */
 	uint64_t seen_samples;
@@ -253,6 +267,10 @@ void view_settings_title(struct dashboard *d, int width);
 int view_settings_top(const struct dashboard *d);
 /* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
 void dash_draw(struct dashboard *d);
+/* The compare view's cache let go (at the end). */
+void compare_cache_free(struct dashboard *d);
+/* -D: the redraws of each screen shown, and their CPU time each, on stderr. */
+void dash_draw_debug(const struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */
 bool dash_size_drawn(const struct dashboard *d);
 /*
@@ -345,6 +363,18 @@ unsigned panel_keep(struct dashboard *d);
 unsigned panel_confirm(struct dashboard *d, int ch);
 /* The session saw a change (a key's, from outside, CPUs): show it (status and panel). */
 void panel_news(struct dashboard *d);
+
+/* xview.c: the experiment (x).  The key returns what to redraw (enum dash_redraw). */
+unsigned xview_key(struct dashboard *d, int code);
+bool xview_running(const struct dashboard *d);
+/* The prompt's Enter: start it. */
+void xview_apply(struct dashboard *d);
+/* A key (names) that changes the measurement or a knob: cut it. */
+void xview_cut_by_key(struct dashboard *d, const char *names);
+/* The update: the progress line, the report at its end. */
+void xview_update(struct dashboard *d);
+/* Its progress line at row y while it runs: 1, else 0 (nothing drawn). */
+int xview_progress(struct dashboard *d, int y, int width);
 
 /* playview.c: --replay FILE on the dashboard */
 bool playview_on(const struct dashboard *d);

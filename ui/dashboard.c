@@ -180,6 +180,7 @@ static void on_update(void *ctx)
 		check_online(d);
 	}
 	panel_news(d);
+	xview_update(d);
 	check_iterations(d);
 	/* The D view's single noises: the kernel's counts, read at most once a period. */
 	if (d->dist && !playview_on(d) && !dash_hwlat(d))
@@ -333,6 +334,7 @@ static void debug_counts(const struct dashboard *d)
 	}
 	fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",
 		d->draws ? (double)d->draw_cpu_ns / 1e6 / (double)d->draws : 0.0);
+	dash_draw_debug(d);
 }
 
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
@@ -409,5 +411,6 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		debug_counts(&d);
 	delscreen(scr);
 	free(d.order);
+	compare_cache_free(&d);
 	return rc;
 }

@@ -35,6 +35,7 @@ struct dashboard_conf {
 	bool debug;		/* -D: the redraws counted and timed, said at the end */
 	/* --single-budget, --period-budget (us); 0: -s, -S, else the defaults (format.h). */
 	uint64_t single_budget_us, period_budget_us;
+	double margin;		/* --margin: the compare view's equivalence margin; 0: 10% */
 };
 
 /*

@@ -290,6 +290,24 @@ void dash_draw(struct dashboard *d)
 		d->seen_samples = dash_samples(d);
 		d->seen_elapsed = session_elapsed(d->s);
 	}
-	if (t0)
-		d->draw_cpu_ns += cpu_ns() - t0;
+	if (t0) {
+		uint64_t ns = cpu_ns() - t0;
+
+		d->draw_cpu_ns += ns;
+		for (size_t i = 0; i < NSCREENS; i++)
+			if (screens[i] == scr) {
+				d->screen_draws[i]++;
+				d->screen_cpu_ns[i] += ns;
+			}
+	}
+}
+
+void dash_draw_debug(const struct dashboard *d)
+{
+	for (size_t i = 0; i < NSCREENS; i++)
+		if (d->screen_draws[i])
+			fprintf(stderr, "hwnoisetop: debug: the %s screen: %llu redraws, %.3f ms "
+				"of CPU each\n", screens[i]->name,
+				(unsigned long long)d->screen_draws[i],
+				(double)d->screen_cpu_ns[i] / 1e6 / (double)d->screen_draws[i]);
 }

@@ -258,7 +258,7 @@ static unsigned key_panel_keep(struct dashboard *d, int code)
 static bool panel_key(const struct key_def *k)
 {
 	return k->view == KEYS_PANEL || k->run == key_panel || k->run == key_help ||
-	       k->run == key_redraw || k->run == key_quit;
+	       k->run == key_redraw || k->run == key_quit || k->run == xview_key;
 }
 
 const struct key_def keys_table[] = {
@@ -329,6 +329,12 @@ const struct key_def keys_table[] = {
 	  key_panel_enter, false, KEYS_PANEL },
 	{ { 'K' }, "K", "keep the tuned state at the end instead of putting it back (asks y); "
 	  "again: put it back", key_panel_keep, false, KEYS_PANEL },
+	{ { 'x' }, "x", "experiment on the system panel's selected knob: asks the blocks, block "
+	  "time and settle (defaults shown; Enter is the y SMT off asks), then switches it A, B, "
+	  "B, A... with a progress line and a marker at each switch, and shows the report (also "
+	  "printed after q); x again, or a key that changes the measurement or a knob, cuts it and "
+	  "puts the knob back (b does not); outside the panel x shows the last report",
+	  xview_key, true, KEYS_BOTH },
 	{ { KEY_ESC }, "Esc", "close the system panel", key_panel, false, KEYS_PANEL },
 	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false, KEYS_BOTH },
 	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, false, KEYS_BOTH },
@@ -381,6 +387,15 @@ bool keys_shown(const struct dashboard *d, const struct key_def *k)
 	return true;
 }
 
+/* Run binding k; one that changes the measurement or a knob cuts an experiment first. */
+static unsigned key_run(struct dashboard *d, const struct key_def *k, int ch)
+{
+	if (((k->live && k->run != marks_key_note) || k->run == key_panel_enter) &&
+	    k->run != xview_key)
+		xview_cut_by_key(d, k->names);
+	return k->run(d, ch) | DASH_REDRAW_STATUS;
+}
+
 unsigned keys_dispatch(struct dashboard *d, int ch)
 {
 	const struct dash_screen *scr = dash_screen_now(d);
@@ -417,7 +432,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 					     playview_on(d) ? " (the recording is in the hwlat view here)" :
 					     ": w switches back");
 			else
-				return k->run(d, ch) | DASH_REDRAW_STATUS;
+				return key_run(d, k, ch);
 			return DASH_REDRAW_STATUS;
 		}
 	dash_message(d, true, "unknown key: F1 or ? shows the keys");

@@ -86,6 +86,8 @@ const char *prompt_label(enum dash_prompt p)
 		return "hwlat window (us)";
 	case PROMPT_MARK:
 		return "marker note (Enter: none)";
+	case PROMPT_EXPERIMENT:
+		return "experiment: blocks, block s, settle s";
 	case PROMPT_NONE:
 		break;
 	}
@@ -201,6 +203,9 @@ static void prompt_apply(struct dashboard *d)
 	case PROMPT_MARK:
 		marks_apply_note(d);
 		return;
+	case PROMPT_EXPERIMENT:
+		xview_apply(d);
+		return;
 	case PROMPT_NONE:
 		return;
 	}
@@ -212,7 +217,7 @@ unsigned prompt_key(struct dashboard *d, int ch)
 		enum dash_prompt p = d->prompt;
 
 		d->prompt = PROMPT_NONE;
-		if (d->input.len || p == PROMPT_MARK) {
+		if (d->input.len || p == PROMPT_MARK || p == PROMPT_EXPERIMENT) {
 			d->prompt = p;
 			prompt_apply(d);
 			d->prompt = PROMPT_NONE;
@@ -242,7 +247,7 @@ void prompt_draw(struct dashboard *d, int y, int width)
 	size_t skip;
 
 	attrset(A_BOLD);
-	mvprintw(y, 0, " %s: ", prompt_label(d->prompt));
+	mvprintw(y, 0, " %s: ", d->prompt == PROMPT_EXPERIMENT ? d->xlabel : prompt_label(d->prompt));
 	x = getcurx(stdscr);
 	room = width - x - 1;	/* the last column for the cursor */
 	if (room < 2)

@@ -14,25 +14,25 @@
 #include "orphans.h"
 #include "settings.h"
 
-static int restore_state(FILE *out, const char *file)
+static int restore_state(struct ledger *l, FILE *out, const char *file)
 {
 	char msg[800];
 	int rc;
 
-	if (settings_load_file(file, msg, sizeof(msg)) < 0) {
+	if (settings_load_file(l, file, msg, sizeof(msg)) < 0) {
 		fprintf(out, "hwnoisetop: %s\n", msg);
 		return 1;
 	}
 	fprintf(out, "hwnoisetop: restoring the settings a killed run saved in %s:\n", file);
-	settings_print(out, settings_describe, "");
-	rc = settings_restore();
-	settings_print(out, settings_outcome, "hwnoisetop: ");
-	settings_summary(msg, sizeof(msg));
+	settings_print(l, out, settings_describe, "");
+	rc = settings_restore(l);
+	settings_print(l, out, settings_outcome, "hwnoisetop: ");
+	settings_summary(l, msg, sizeof(msg));
 	fprintf(out, "hwnoisetop: %s\n", msg);
 	return rc != 0;
 }
 
-static int restore_states(FILE *out, int *done)
+static int restore_states(struct ledger *l, FILE *out, int *done)
 {
 	struct dirent *de;
 	char why[400];
@@ -54,7 +54,7 @@ static int restore_states(FILE *out, int *done)
 		int e;
 
 		/* Killed before it changed anything: only its lock file is left. */
-		if ((e = settings_remove_stale_lock(de->d_name)) != 0) {
+		if ((e = settings_remove_stale_lock(l, de->d_name)) != 0) {
 			if (e > 0)
 				fprintf(out, "hwnoisetop: removed %s/%s, left by a run killed before it "
 					"changed anything\n", SETTINGS_STATE_DIR, de->d_name);
@@ -69,18 +69,18 @@ static int restore_states(FILE *out, int *done)
 			continue;
 		snprintf(name, sizeof(name), "%.*s", (int)(n - 6), de->d_name);
 		snprintf(file, sizeof(file), SETTINGS_STATE_DIR "/%s", de->d_name);
-		if (settings_run_alive(name)) {
+		if (settings_run_alive(l, name)) {
 			fprintf(out, "hwnoisetop: %s belongs to a running hwnoisetop: left alone\n", file);
 			continue;
 		}
-		failed += restore_state(out, file);
+		failed += restore_state(l, out, file);
 		(*done)++;
 	}
 	closedir(d);
 	return failed;
 }
 
-static int remove_instances(FILE *out, const char *tracing, int *done)
+static int remove_instances(struct ledger *l, FILE *out, const char *tracing, int *done)
 {
 	char path[512];
 	struct dirent *de;
@@ -98,7 +98,7 @@ static int remove_instances(FILE *out, const char *tracing, int *done)
 		if (!instance_is_stale(de->d_name))
 			continue;
 		snprintf(dir, sizeof(dir), "%s/%s", path, de->d_name);
-		e = settings_remove_instance(dir);
+		e = settings_remove_instance(l, dir);
 		if (e) {
 			fprintf(out, "hwnoisetop: cannot remove instance %s: %s\n", de->d_name,
 				strerror(-e));
@@ -117,6 +117,7 @@ int cleanup_run(FILE *out, bool orphans)
 {
 	char err[512];
 	const char *tracing;
+	struct ledger *l;
 	int done = 0, failed;
 
 	if (geteuid() != 0) {
@@ -128,8 +129,15 @@ int cleanup_run(FILE *out, bool orphans)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_ENV;
 	}
-	failed = restore_states(out, &done);
-	failed += remove_instances(out, tracing, &done);
+	/* One ledger, loaded with each killed run's state file in turn. */
+	if (!(l = ledger_new())) {
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+		return HWN_EXIT_ENV;
+	}
+	settings_set_tracing_dir(l, tracing);
+	failed = restore_states(l, out, &done);
+	failed += remove_instances(l, out, tracing, &done);
+	ledger_free(l);
 	if (orphans)
 		failed += orphans_cleanup(out, tracing, &done);
 	if (!done)

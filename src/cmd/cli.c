@@ -142,6 +142,23 @@ static int parse_us(const struct opt_def *d, const char *arg, uint64_t min, uint
 	return 0;
 }
 
+int cli_margin(const char *arg, double *margin)
+{
+	const struct opt_def *d = opt_find(cli_options, O_MARGIN);
+	char *end;
+	double v;
+
+	if (!arg || !*arg)
+		return opt_bad(d, NULL, "needs a percentage");
+	errno = 0;
+	v = strtod(arg, &end);
+	if (*end || errno || !(v > 0 && v < 100))
+		return opt_bad(d, arg, *end || errno ? "is not a number" :
+			       "is out of range");
+	*margin = v / 100;
+	return 0;
+}
+
 /*
  * Options that make sense only together, checked once all are read;
  * not_replay: the first option that --replay cannot take, or NULL.
@@ -354,6 +371,10 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 	case O_PERCENTILES:
 		cli->percentiles = true;
 		break;
+	case O_MARGIN:
+		rc = cli_margin(arg, &cli->margin);
+		rc = rc ? rc : -1;
+		break;
 	case O_SMI:
 		cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 		break;
@@ -397,6 +418,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		nopts++;
 		if (c != '?' && !not_replay && c != O_QUIET && c != OUT_JSON && c != O_DEBUG &&
 		    c != O_SINGLE_BUDGET && c != O_PERIOD_BUDGET && c != O_PERCENTILES &&
+		    c != O_MARGIN &&
 		    (c != O_REPLAY || cli->replay))
 			not_replay = def;
 		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))

@@ -22,6 +22,7 @@ struct cli {
 	bool runtime_set;
 	bool smi;		/* --smi: count SMIs, an SMI column in the table */
 	bool percentiles;	/* --percentiles: the whole run's percentiles after its table */
+	double margin;		/* --margin PCT as a fraction; 0: the default (CMPTABLE_MARGIN) */
 	bool cleanup;		/* --cleanup: undo what killed runs left, then exit */
 	bool orphans;		/* --orphans: with --cleanup, other tools' unused instances too */
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
@@ -58,6 +59,13 @@ extern const struct cli_example cli_examples[];
 int cli_parse(struct cli *cli, int argc, char **argv);
 
 void cli_usage(FILE *out);
+/*
+ * --margin's argument, a percentage more than 0 and less than 100, into
+ * *margin as a fraction: 0; or, after one line naming --margin and what
+ * it takes, HWN_EXIT_USAGE.  The one parser of hwnoisetop's --margin and
+ * compare's.
+ */
+int cli_margin(const char *arg, double *margin);
 
 /* Free what cli_parse() allocated. */
 void cli_free(struct cli *cli);

@@ -144,6 +144,15 @@ const struct opt_def cli_options[] = {
 		  "without it). Exact under 64 us; above, at most 12.5% under (see STATISTICS). "
 		  "--json has them always, in each CPU's \"percentiles\".",
 	  .example = "hwnoisetop -q -d 10m --percentiles" },
+	{ .id = O_MARGIN, .long_name = "margin", .arg = OPT_REQUIRED,
+	  .arg_name = "PCT",
+	  .help = "the equivalence margin of the compare view's verdicts (d, also against a "
+		  "recording: hwnoisetop compare A.jsonl, live): '=' no change when the change's 95% "
+		  "interval lies within +-PCT% (default 10)",
+	  .more = "The same as hwnoisetop compare A B --margin PCT (see STATISTICS); it changes "
+		  "no measurement.",
+	  .example = "hwnoisetop compare before.jsonl --live --margin 5",
+	  .accepts = "a percentage, more than 0 and less than 100" },
 	{ .id = OUT_JSON, .long_name = "json", .arg = OPT_NONE,
 	  .help = "print the summary at the end as one JSON object instead of the table",
 	  .more = "The table's figures per CPU and the configuration, for scripts (see JSON "

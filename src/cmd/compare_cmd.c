@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare_cells.h"
+#include "cli.h"
 #include "compare_table.h"
 #include "env.h"
 #include "machine_id.h"
@@ -31,6 +32,7 @@ static void usage(FILE *out)
 		"CPUs together (all).  Each B figure is marked with its verdict: '+' better,\n"
 		"'!' worse, '=' no change (its 95%% interval within +-PCT%%, default 10), '?'\n"
 		"undecided; --json gives them as one object.  Needs neither root nor a tracer.\n"
+		"--live takes --margin PCT among the live run's OPTIONS, for its compare view.\n"
 		"Both runs must be of one mode (hwnoise or osnoise); --live measures in hwnoise\n"
 		"mode.  Recordings of hwnoisetop hwlat have no osnoise periods: refused (their\n"
 		"figures: hwnoisetop --replay FILE -q).\n");
@@ -180,32 +182,16 @@ static int args(int argc, char **argv, const char *path[2], bool *json, double *
 	int n = 0;
 
 	for (int i = 1; i < argc; i++) {
-		const char *m = NULL;
-		char *end;
+		const char *m;
 
 		if (strcmp(argv[i], "--json") == 0) {
 			*json = true;
 			continue;
 		}
-		if (strcmp(argv[i], "--margin") == 0) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "hwnoisetop: compare: --margin takes a percentage, "
-					"more than 0 and less than 100 (default 10)\n");
+		if (strcmp(argv[i], "--margin") == 0 || strncmp(argv[i], "--margin=", 9) == 0) {
+			m = argv[i][8] ? argv[i] + 9 : i + 1 < argc ? argv[++i] : NULL;
+			if (cli_margin(m, margin))
 				return -1;
-			}
-			m = argv[++i];
-		} else if (strncmp(argv[i], "--margin=", 9) == 0) {
-			m = argv[i] + 9;
-		}
-		if (m) {
-			errno = 0;
-			*margin = strtod(m, &end);
-			if (!*m || *end || errno || !(*margin > 0 && *margin < 100)) {
-				fprintf(stderr, "hwnoisetop: compare: --margin takes a percentage, more "
-					"than 0 and less than 100 (default 10), not '%s'\n", m);
-				return -1;
-			}
-			*margin /= 100;
 			continue;
 		}
 		if (argv[i][0] == '-' && argv[i][1]) {
@@ -241,7 +227,7 @@ int cmptable_main(int argc, char **argv)
 	struct replay *r;
 	const char *path[2] = { NULL, NULL };
 	bool json = false;
-	double margin = 0.10;
+	double margin = CMPTABLE_MARGIN;
 	int rc = HWN_EXIT_USAGE;
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {

@@ -7,6 +7,7 @@
  * out), and the report of exp_report.h.  OPTIONS are the main command's;
  * -d is refused (the blocks set the length).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,27 +20,13 @@
 #include "experiment_int.h"
 #include "experiment.h"
 #include "knobs.h"
+#include "ledger_guard.h"
 #include "osnoise.h"
 #include "outopts.h"
 #include "rec_writer.h"
 #include "parse.h"
 #include "session.h"
-#include "session_knobs.h"
-#include "stopwatch.h"
 
-/* The command line's knob names, as the panel's rows. */
-static const char *const knob_names[KNOB_COUNT] = {
-	[KNOB_SMT] = "smt",
-	[KNOB_CLOCKSOURCE] = "clocksource",
-	[KNOB_NMI_WATCHDOG] = "nmi_watchdog",
-	[KNOB_GOVERNOR] = "governor",
-	[KNOB_DEEP_IDLE] = "deep_idle",
-	[KNOB_IDLE_LATENCY] = "idle_latency",
-	[KNOB_TIMER_MIGRATION] = "timer_migration",
-	[KNOB_RT_THROTTLING] = "rt_throttling",
-};
-
-#define STEPS_MAX 8	/* a knob's choices, stepped through to reach a value */
 
 struct xopts {
 	enum sysknob_id knob[KNOB_COUNT];
@@ -63,7 +50,7 @@ static int bad(const char *opt, const char *arg, const char *accepts)
 static int knob_id(const char *name)
 {
 	for (int i = 0; i < KNOB_COUNT; i++)
-		if (strcmp(name, knob_names[i]) == 0)
+		if (strcmp(name, session_knob_cli_name((enum sysknob_id)i)) == 0)
 			return i;
 	return -1;
 }
@@ -165,7 +152,8 @@ static void usage(void)
 	       "  --settle TIME    measured but not counted before each block (default %d s)\n"
 	       "  --seed S         each pair of blocks AB or BA at random (default ABBA...)\n"
 	       "OPTIONS: hwnoisetop's measuring and output options (see hwnoisetop --help); -d is\n"
-	       "refused. Exit status: 0 done, 1 usage, 2 -s/-S, 3 did not run, 4 cut short.\n",
+	       "refused; with several --knob, --record FILE writes one file a knob (x.jsonl:\n"
+	       "x.smt.jsonl, ...). Exit status: 0 done, 1 usage, 2 -s/-S, 3 did not run, 4 cut short.\n",
 	       EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_BLOCK_S,
 	       EXP_DEFAULT_SETTLE_S);
 }
@@ -200,184 +188,6 @@ static int parse_ours(struct xopts *x, int argc, char **argv, char **rest, int *
 
 /* ---- the run ---- */
 
-static const struct sysknob *knob_now(const struct session *s, enum sysknob_id id)
-{
-	return &session_tuning(s)->knobs.k[id];
-}
-
-/* Step the knob until it reads want ("": one step); -1 with one line in err. */
-static int set_value(struct session *s, struct xrun *x, const char *want)
-{
-	for (int i = 0; i < STEPS_MAX; i++) {
-		if (want[0] && strcmp(knob_now(s, x->id)->value, want) == 0)
-			break;
-		if (session_knob_step(s, x->id, "experiment") < 0) {
-			snprintf(x->err, sizeof(x->err), "%s", session_err(s));
-			return -1;
-		}
-		x->r->switches++;
-		if (!want[0])
-			break;
-	}
-	if (want[0] && strcmp(knob_now(s, x->id)->value, want) != 0) {
-		snprintf(x->err, sizeof(x->err), "%s: %s is not one of its values here",
-			 x->r->name, want);
-		return -1;
-	}
-	snprintf(x->expect, sizeof(x->expect), "%s", knob_now(s, x->id)->value);
-	return 0;
-}
-
-static void end(struct session *s, struct xrun *x, const char *why)
-{
-	if (why)
-		snprintf(x->r->cut, sizeof(x->r->cut), "%.250s", why);
-	/*
-	 * In the recording: where the counted blocks end, and why (exp_replay.c).
-	 * The periods read before the marker still count, as in the replay.
-	 */
-	if (why)
-		session_mark(s, "experiment", "experiment: cut: %.90s", why);
-	else
-		session_mark(s, "experiment", "experiment: done");
-	x->over = true;
-	session_request_stop(s, why ? why : "the experiment's blocks are done");
-}
-
-/* The phase from here on, as a marker the replay reads back (exp_replay.c). */
-static void phase_mark(struct session *s, struct xrun *x, const struct exp_phase *ph)
-{
-	char cpus[CPUSET_LIST_MAX] = "any", text[MARKER_TEXT + 64];
-	struct cpuset online;
-
-	/*
-	 * Counted: the CPUs online now, whose periods it takes (a CPU that went
-	 * offline at the switch may still deliver its last period late).
-	 */
-	if (!ph->settling && env_online_cpus(&online) > 0) {
-		cpuset_format(&online, cpus, sizeof(cpus));
-		if (strlen(cpus) > EXP_CPUS_TEXT)
-			snprintf(cpus, sizeof(cpus), "any");
-	}
-	snprintf(text, sizeof(text), "experiment: block %u of %u, %c (%.30s), %s%s%s", ph->block + 1,
-		 x->r->d.n, ph->side == EXP_A ? 'A' : 'B', knob_now(s, x->id)->value,
-		 ph->settling ? "settling" : "counted", ph->settling ? "" : ", CPUs ",
-		 ph->settling ? "" : cpus);
-	session_mark(s, "experiment", "%s", text);
-	exp_phase_cpus(x, text);
-	x->ph = *ph;
-}
-
-/* Into the block now due: switch the knob when its side changes. */
-static void enter_block(struct session *s, struct xrun *x, const struct exp_phase *ph)
-{
-	const char *want = ph->side == EXP_A ? x->r->a : x->want_b;
-
-	if (ph->block == 0 || ph->side != x->ph.side) {
-		if (set_value(s, x, want) < 0) {
-			x->failed = true;
-			end(s, x, x->err);
-			return;
-		}
-		if (ph->side == EXP_B && !x->r->b[0])
-			snprintf(x->r->b, sizeof(x->r->b), "%s", knob_now(s, x->id)->value);
-		if (ph->side == EXP_B)
-			snprintf(x->want_b, sizeof(x->want_b), "%s", x->r->b);
-	}
-	x->r->ran = true;
-	phase_mark(s, x, ph);
-	if (!x->quiet)
-		fprintf(stderr, "hwnoisetop: experiment: block %u of %u: %c (%s %s), %llu s left\n",
-			ph->block + 1, x->r->d.n, ph->side == EXP_A ? 'A' : 'B', x->r->name,
-			knob_now(s, x->id)->value, (unsigned long long)(ph->left_ns / 1000000000ULL));
-}
-
-/* The design, as the first marker: what the replay needs to make the same report. */
-static void header_mark(struct session *s, struct xrun *x)
-{
-	const struct exp_design *d = &x->r->d;
-	char seed[24] = "none";
-
-	if (d->randomized)
-		snprintf(seed, sizeof(seed), "%llu", (unsigned long long)d->seed);
-	session_mark(s, "experiment", "experiment %s (%s): blocks=%u; block=%llus; settle=%llus; "
-		     "seed=%s; A=%.40s", x->r->knob, x->r->name, d->n,
-		     (unsigned long long)(d->block_ns / 1000000000ULL),
-		     (unsigned long long)(d->settle_ns / 1000000000ULL), seed, x->r->a);
-}
-
-static void x_tick(void *ctx, struct session *s)
-{
-	struct xrun *x = ctx;
-	struct exp_phase ph;
-	uint64_t now = stopwatch_now();
-
-	if (session_warming(s) || x->over)
-		return;
-	if (x->begun && strcmp(knob_now(s, x->id)->value, x->expect) != 0) {
-		char why[256];
-
-		snprintf(why, sizeof(why), "%s changed from outside (%s -> %s): it is yours now",
-			 x->r->name, x->expect, knob_now(s, x->id)->value);
-		x->outside = true;
-		fprintf(stderr, "hwnoisetop: experiment: %s\n", why);
-		end(s, x, why);
-		return;
-	}
-	if (!x->begun) {
-		header_mark(s, x);
-		x->t0 = now;
-		x->begun = true;
-	}
-	exp_design_at(&x->r->d, now - x->t0, &ph);
-	x->r->done = ph.block;
-	if (ph.done) {
-		end(s, x, NULL);
-		x->ph = ph;
-		return;
-	}
-	if (ph.block != x->ph.block || x->ph.done || !x->r->ran)
-		enter_block(s, x, &ph);
-	else if (ph.settling != x->ph.settling)
-		phase_mark(s, x, &ph);
-	x->ph.left_ns = ph.left_ns;
-}
-
-void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
-		      bool counted)
-{
-	struct xrun *x = ctx;
-	struct verdict_period p = { smp->runtime, smp->noise, smp->max_sample, smp->hw_count,
-				    smp->nmi_count };
-
-	(void)s;
-	if (!counted || x->over || smp->cpu < 0 || smp->cpu >= x->r->ncpus)
-		return;
-	if (!x->ph.settling && !x->take_all && !cpuset_has(&x->take, smp->cpu))
-		return;
-	exp_cpu_add(&x->r->cpu[smp->cpu], &x->ph, &p);
-}
-
-void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
-{
-	struct xrun *x = ctx;
-
-	(void)s;
-	if (counted && !x->over && cpu >= 0 && cpu < x->r->ncpus &&
-	    (x->ph.settling || x->take_all || cpuset_has(&x->take, cpu)))
-		exp_cpu_smi(&x->r->cpu[cpu], &x->ph, count);
-}
-
-void exp_phase_cpus(struct xrun *x, const char *text)
-{
-	const char *list = strstr(text, ", counted, CPUs ");
-	struct why why;
-
-	x->take_all = true;
-	if (list && strcmp(list + 16, "any") != 0 && cpuset_parse(list + 16, &x->take, &why) == 0)
-		x->take_all = false;
-}
-
 /* Can the knob change here?  Read-only: nothing is written.  -1 after one line. */
 static int knob_usable(enum sysknob_id id, const struct cpuset *cpus)
 {
@@ -386,7 +196,7 @@ static int knob_usable(enum sysknob_id id, const struct cpuset *cpus)
 
 	if (!kn)
 		return -1;
-	sysknobs_init(kn, cpus);
+	sysknobs_init(kn, NULL, cpus);
 	if (kn->k[id].na[0]) {
 		fprintf(stderr, "hwnoisetop: experiment: %s: %s\n", kn->k[id].name, kn->k[id].na);
 		rc = -1;
@@ -397,9 +207,8 @@ static int knob_usable(enum sysknob_id id, const struct cpuset *cpus)
 }
 
 /* The exit status of a knob's run once its session ended. */
-static int outcome(struct xrun *x, const struct session *s)
+static int outcome(const struct xrun *x, struct exp_run *r, const struct session *s)
 {
-	struct exp_run *r = x->r;
 	int rc = x->failed && !r->done ? HWN_EXP_FAILED : session_exit_status(s) == HWN_EXIT_STOPPED ?
 		 HWN_EXIT_STOPPED : x->over && !r->cut[0] ? HWN_EXP_DONE : HWN_EXP_CUT;
 
@@ -413,60 +222,64 @@ static int outcome(struct xrun *x, const struct session *s)
 	return rc;
 }
 
-/* The run's values: A now or --values' A (set in block 1), B --values' or the next. */
-static void values(struct xrun *x, const struct session *s, const char *given)
+/*
+ * With several --knob, --record FILE keeps one recording a knob: FILE with
+ * the knob's name before its extension (x.jsonl: x.smt.jsonl), each of
+ * which replays to its knob's report.
+ */
+static void knob_record(const char *file, enum sysknob_id id, char *buf, size_t len)
 {
-	const char *comma = given ? strchr(given, ',') : NULL;
+	const char *base = strrchr(file, '/'), *dot;
 
-	x->r->name = knob_now(s, x->id)->name;
-	snprintf(x->r->a, sizeof(x->r->a), "%s", knob_now(s, x->id)->value);
-	if (!comma)
-		return;
-	snprintf(x->r->a, sizeof(x->r->a), "%.*s", (int)(comma - given), given);
-	snprintf(x->want_b, sizeof(x->want_b), "%s", comma + 1);
-	snprintf(x->r->b, sizeof(x->r->b), "%s", comma + 1);
+	base = base ? base + 1 : file;
+	dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		snprintf(buf, len, "%s.%s", file, session_knob_cli_name(id));
+	else
+		snprintf(buf, len, "%.*s.%s%s", (int)(dot - file), file, session_knob_cli_name(id),
+			 dot);
 }
 
 /* One knob's experiment in a session of its own; its exit status. */
 static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_run *r, bool first,
 		    int argc, char **argv)
 {
-	struct xrun x = { .r = r, .id = o->knob[k], .quiet = cli->out.quiet || cli->out.json,
-			  .ph = { .done = true } };
-	struct session_hook hook = { .ctx = &x, .osnoise = exp_hook_osnoise, .smi = exp_hook_smi,
-				     .tick = x_tick };
+	struct session_exp_conf xc = { .id = o->knob[k], .values = o->values[k],
+				       .blocks = o->blocks, .block_s = o->block_s,
+				       .settle_s = o->settle_s, .seed = o->seed,
+				       .seeded = o->seeded, .quiet = cli->out.quiet || cli->out.json,
+				       .end_run = true };
 	struct session_conf sc = cli->sc;
+	struct out_opts oo = cli->out;
+	char err[512], path[PATH_MAX];
 	struct outputs out;
 	struct session *s;
-	char err[512];
 	int rc;
 
-	r->knob = knob_names[x.id];
-	r->ncpus = env_possible_cpus();
-	r->cpu = calloc((size_t)r->ncpus, sizeof(*r->cpu));
-	if (!r->cpu)
-		return HWN_EXP_FAILED;
-	for (int c = 0; c < r->ncpus; c++)
-		exp_cpu_init(&r->cpu[c]);
-	exp_design_init(&r->d, o->blocks, o->block_s * 1000000000ULL,
-			o->settle_s * 1000000000ULL, o->seeded, o->seed);
-	if (knob_usable(x.id, &sc.osn.cpus) < 0)
+	r->knob = session_knob_cli_name(xc.id);
+	if (knob_usable(xc.id, &sc.osn.cpus) < 0)
 		return HWN_EXP_FAILED;
 	if (!first)
 		sc.warmup_s = 0;	/* --warm-up: before the first block only */
-	if ((rc = outputs_open(&out, &cli->out)))
+	if (oo.record && o->nknobs > 1) {
+		knob_record(oo.record, xc.id, path, sizeof(path));
+		oo.record = path;
+	}
+	if ((rc = outputs_open(&out, &oo)))
 		return rc;
 	if (!(s = outputs_session_start(&out, &sc, &rc)))
 		return rc == HWN_EXIT_USAGE ? HWN_EXIT_USAGE : HWN_EXP_FAILED;
 	outputs_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = true });
-	values(&x, s, o->values[k]);
-	session_add_hook(s, &hook);
-	session_run(s, NULL);
-	if (!x.over && x.begun)
-		session_mark(s, "experiment", "experiment: cut: %.90s",
-			     session_stop_reason(s)[0] ? session_stop_reason(s) : "interrupted");
+	rc = -1;
+	if (session_experiment_start(s, &xc, r) < 0) {
+		fprintf(stderr, "hwnoisetop: experiment: %s\n", session_err(s));
+		rc = HWN_EXP_FAILED;
+	} else {
+		session_run(s, NULL);
+	}
 	session_finish(s);
-	rc = outcome(&x, s);
+	if (rc < 0)
+		rc = outcome(session_experiment_run(s), r, s);
 	{
 		struct recording_end re = { session_elapsed_of(s, SESSION_OSNOISE), session_run_ns(s),
 					    false, false, false };
@@ -476,6 +289,19 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 	}
 	session_free(s);
 	return rc;
+}
+
+/* Several knobs and --record: the files, in one line, before anything runs. */
+static void say_records(const struct xopts *o, const char *file)
+{
+	char path[PATH_MAX];
+
+	fprintf(stderr, "hwnoisetop: experiment: one recording a knob:");
+	for (int k = 0; k < o->nknobs; k++) {
+		knob_record(file, o->knob[k], path, sizeof(path));
+		fprintf(stderr, " %s", path);
+	}
+	fputc('\n', stderr);
 }
 
 /* Did any experiment begin?  Else there is no report (one line said why). */
@@ -498,8 +324,13 @@ static int refused(const struct xopts *o, const struct cli *cli)
 		return bad("-d", "", "is not taken: the blocks set the length");
 	if (cli->cleanup)
 		return bad("--cleanup", "", "is not taken by experiment: run hwnoisetop --cleanup");
-	if (cli->out.record && o->nknobs > 1)
-		return bad("--record", "", "takes one --knob");
+	for (int k = 0; cli->out.record && o->nknobs > 1 && k < o->nknobs; k++) {
+		char path[PATH_MAX], why[PATH_MAX + 128];
+
+		knob_record(cli->out.record, o->knob[k], path, sizeof(path));
+		if (out_record_check(path, cli->out.force, why, sizeof(why)) < 0)
+			return bad("--record", path, why);
+	}
 	return -1;
 }
 
@@ -509,13 +340,16 @@ int experiment_main(int argc, char **argv, const char *prog)
 	struct exp_run runs[KNOB_COUNT];
 	struct xopts o;
 	struct cli cli;
+	struct ledger *l;
 	int nrest, rc;
 
 	(void)prog;
 	session_block_signals();
 	memset(runs, 0, sizeof(runs));
-	if (!rest)
+	if (!rest || !(l = outputs_ledger())) {
+		free(rest);
 		return HWN_EXP_FAILED;
+	}
 	rc = parse_ours(&o, argc, argv, rest, &nrest);
 	if (rc < 0)
 		rc = cli_parse(&cli, nrest, rest);
@@ -523,15 +357,18 @@ int experiment_main(int argc, char **argv, const char *prog)
 		memset(&cli, 0, sizeof(cli));
 	if (rc < 0)
 		rc = refused(&o, &cli);
+	cli.sc.ledger = l;	/* every knob's session writes through it */
 	if (rc >= 0)
 		;	/* a usage error, or --help */
 	else if (cli.replay)
 		rc = exp_replay(cli.replay, cli.out.json);
-	else if (osnoise_check(cli.sc.osn.irq_disable, runs[0].cut, sizeof(runs[0].cut)) < 0) {
+	else if (osnoise_check(l, cli.sc.osn.irq_disable, runs[0].cut, sizeof(runs[0].cut)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", runs[0].cut);
 		rc = HWN_EXP_FAILED;
 	} else {
 		rc = HWN_EXP_DONE;
+		if (cli.out.record && o.nknobs > 1)
+			say_records(&o, cli.out.record);
 		for (int k = 0; k < o.nknobs && rc == HWN_EXP_DONE; k++)
 			rc = run_knob(&cli, &o, k, &runs[k], k == 0, argc, argv);
 		if (any_ran(runs, o.nknobs) && cli.out.json)
@@ -543,5 +380,6 @@ int experiment_main(int argc, char **argv, const char *prog)
 		free(runs[k].cpu);
 	cli_free(&cli);
 	free(rest);
+	ledger_release(l);
 	return rc;
 }

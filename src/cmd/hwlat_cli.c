@@ -17,6 +17,7 @@
 
 #include "cleanup.h"
 #include "env.h"
+#include "ledger_guard.h"
 #include "parse.h"
 #include "outfile.h"
 #include "prom.h"
@@ -346,7 +347,7 @@ static void watch_update(void *ctx)
 	fflush(stdout);
 }
 
-int hwlat_main(int argc, char **argv)
+static int hwlat_main_in(struct ledger *l, int argc, char **argv)
 {
 	struct hwlat_cli cli;
 	struct session *s;
@@ -365,7 +366,8 @@ int hwlat_main(int argc, char **argv)
 		return rc == HWN_EXIT_OK ? HWN_HWLAT_BELOW : HWN_HWLAT_FAILED;
 	if (cli.cleanup)	/* as hwlatdetect --cleanup: undo what a killed run left */
 		return cleanup_run(stdout, false) ? HWN_HWLAT_FAILED : HWN_HWLAT_BELOW;
-	if (hwlat_check(err, sizeof(err)) < 0) {
+	cli.sc.ledger = l;
+	if (hwlat_check(l, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_HWLAT_FAILED;
 	}
@@ -421,5 +423,17 @@ int hwlat_main(int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", session_err(s));
 	fflush(stdout);
 	session_free(s);
+	return status;
+}
+
+int hwlat_main(int argc, char **argv)
+{
+	struct ledger *l = outputs_ledger();
+	int status;
+
+	if (!l)
+		return HWN_HWLAT_FAILED;
+	status = hwlat_main_in(l, argc, argv);
+	ledger_release(l);
 	return status;
 }

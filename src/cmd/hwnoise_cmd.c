@@ -19,6 +19,7 @@
 #include "hist_report.h"
 #include "env.h"
 #include "hwlat_cli.h"
+#include "ledger_guard.h"
 #include "osnoise.h"
 #include "source_replay.h"
 #include "prom.h"
@@ -28,6 +29,7 @@
 #include "session.h"
 #include "smi.h"
 #include "summary.h"
+#include "exp_report.h"
 #include "dashboard.h"
 
 /* The dashboard's trace recording per CPU: recent detail, quick to save. */
@@ -55,7 +57,8 @@ static int replay_dashboard(const struct cli *cli)
 {
 	struct dashboard_conf dc = { .color = !getenv("NO_COLOR"),
 				     .single_budget_us = cli->single_budget_us,
-				     .period_budget_us = cli->period_budget_us };
+				     .period_budget_us = cli->period_budget_us,
+				     .margin = cli->margin };
 	uint64_t frames, lines, wakeups;
 	struct replay *r;
 	char err[512];
@@ -139,7 +142,8 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 	struct dashboard_conf dc = { .iterations = cli->sc.iterations,
 				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug,
 				     .single_budget_us = cli->single_budget_us,
-				     .period_budget_us = cli->period_budget_us };
+				     .period_budget_us = cli->period_budget_us,
+				     .margin = cli->margin };
 	char err[512];
 	int rc;
 
@@ -188,10 +192,14 @@ static void finish_run(struct session *s, struct cli *cli, struct outputs *out,
 		hist_report(s, hist, cli->out.json, so.elapsed_s);
 	else
 		summary_print(s, &so);
+	/* The dashboard's experiment (x): its report, as hwnoisetop experiment prints it. */
+	if (!hist && !cli->out.json && session_experiment(s, NULL, NULL) &&
+	    session_experiment(s, NULL, NULL)->ran)
+		exp_report_text(stdout, session_experiment(s, NULL, NULL), 1);
 }
 
-static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
-	       const struct histo_conf *hist)
+static int run_in(struct ledger *l, int argc, char **argv, const struct replay *ref,
+		  const char *ref_path, const struct histo_conf *hist)
 {
 	struct session *s;
 	struct cli cli;
@@ -229,7 +237,8 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 		cli_free(&cli);
 		return rc;
 	}
-	if (osnoise_check(cli.sc.osn.irq_disable, err, sizeof(err)) < 0) {
+	cli.sc.ledger = l;
+	if (osnoise_check(l, cli.sc.osn.irq_disable, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		cli_free(&cli);
 		return HWN_EXIT_ENV;
@@ -266,6 +275,20 @@ static int run(int argc, char **argv, const struct replay *ref, const char *ref_
 	rc = session_exit_status(s);
 	session_free(s);
 	cli_free(&cli);
+	return rc;
+}
+
+/* The run's settings ledger, from the tracer check (which may mount tracefs) to the end. */
+static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
+	       const struct histo_conf *hist)
+{
+	struct ledger *l = outputs_ledger();
+	int rc;
+
+	if (!l)
+		return HWN_EXIT_ENV;
+	rc = run_in(l, argc, argv, ref, ref_path, hist);
+	ledger_release(l);
 	return rc;
 }
 

@@ -13,6 +13,7 @@
 #include "env.h"
 #include "rec_writer.h"
 #include "session.h"
+#include "settings.h"
 
 bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc)
 {
@@ -42,7 +43,7 @@ bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *ar
  * Whether --record's file can be created (force: or overwritten), before
  * anything else is looked at, without creating it: 0, or -1 with why.
  */
-static int record_path_check(const char *path, bool force, char *why, size_t len)
+int out_record_check(const char *path, bool force, char *why, size_t len)
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
@@ -81,7 +82,7 @@ int out_opts_check(const struct out_opts *o, const struct opt_def *defs)
 
 	if (o->force && !o->record)
 		return opt_bad(opt_find(defs, OUT_FORCE), NULL, "works only with --record FILE");
-	if (o->record && record_path_check(o->record, o->force, why, sizeof(why)) < 0)
+	if (o->record && out_record_check(o->record, o->force, why, sizeof(why)) < 0)
 		return opt_bad(opt_find(defs, OUT_RECORD), o->record, why);
 	return 0;
 }
@@ -114,6 +115,15 @@ void outputs_abandon(struct outputs *out)
 		unlink(out->record_path);
 	}
 	memset(out, 0, sizeof(*out));
+}
+
+struct ledger *outputs_ledger(void)
+{
+	struct ledger *l = ledger_new();
+
+	if (!l)
+		fprintf(stderr, "hwnoisetop: out of memory\n");
+	return l;
 }
 
 struct session *outputs_session_start(struct outputs *out, const struct session_conf *conf,

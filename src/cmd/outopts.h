@@ -38,6 +38,11 @@ struct out_opts {
 bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc);
 /* Once every option is read: 0, or HWN_EXIT_USAGE after a one-line error. */
 int out_opts_check(const struct out_opts *o, const struct opt_def *defs);
+/*
+ * Whether --record's file PATH can be created (force: or overwritten),
+ * without creating it: 0, or -1 with why.
+ */
+int out_record_check(const char *path, bool force, char *why, size_t len);
 
 struct session;
 struct recording;
@@ -57,6 +62,13 @@ struct outputs {
 int outputs_open(struct outputs *out, const struct out_opts *o);
 /* The session did not start: nothing was measured, the recording goes. */
 void outputs_abandon(struct outputs *out);
+/*
+ * A command's settings ledger, from its tracer check (which may mount
+ * tracefs) to its end (ledger_release()): every session it starts gets it
+ * in session_conf.ledger.  NULL after one line on stderr (no memory).
+ */
+struct ledger *outputs_ledger(void);
+
 /*
  * A new session started with conf, or NULL after one line on stderr, the
  * outputs abandoned and *status the session's exit status (0: none said,

@@ -91,6 +91,20 @@ unsigned exp_cpu_blocks(const struct exp_cpu *c, const struct exp_design *d, uns
 void exp_cpu_verdict(const struct exp_cpu *c, const struct exp_design *d, unsigned done,
 		     enum verdict_fig f, struct verdict *v);
 
+/* One knob's experiment, as far as it went. */
+struct exp_run {
+	const char *knob;		/* the command line's name: "smt" */
+	const char *name;		/* the panel's: "SMT" */
+	char a[64], b[64];		/* the two values */
+	struct exp_design d;
+	unsigned done;			/* blocks completed */
+	int ncpus;
+	struct exp_cpu *cpu;		/* ncpus of them */
+	bool ran;			/* it began (the knob could change) */
+	char cut[256];			/* why it ended early, "" it ran to its end */
+	unsigned switches;		/* knob changes made */
+};
+
 /*
  * How to keep value of knob (the command line's knob names: "smt",
  * "clocksource", ...) after a reboot: the kernel command-line parameter,

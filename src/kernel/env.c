@@ -16,6 +16,7 @@
 #include "cpuset.h"
 #include "instance.h"
 #include "kfile.h"
+#include "ledger_guard.h"
 #include "orphans.h"
 #include "settings.h"
 
@@ -49,45 +50,37 @@ const char *env_tracing_dir(char *err, size_t errlen)
 			 "tracefs is not mounted: mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
 		return NULL;
 	}
-	settings_set_tracing_dir(tracing_dir);
 	return tracing_dir;
-}
-
-/* At exit: what the run recorded is put back (the tracefs it mounted too). */
-static void restore_at_exit(void)
-{
-	settings_restore();
-	settings_done();
 }
 
 /*
  * Mount tracefs where the kernel expects it, as libtracefs and rtla do,
  * but through the ledger: the unmount is recorded (in the run's state
  * file) before the mount, so that the end of the run, a fatal signal or
- * --cleanup after a SIGKILL undo it.  The restore runs at exit too, for
- * the ways out before the session starts (no osnoise tracer, say).
+ * --cleanup after a SIGKILL undo it.  The restore runs at exit too (the
+ * ledger is registered with ledger_guard), for the ways out before the
+ * session starts (no osnoise tracer, say).
  */
-static const char *mount_tracefs(char *err, size_t errlen)
+static const char *mount_tracefs(struct ledger *l, char *err, size_t errlen)
 {
-	static bool hooked;
 	char name[64];
 	int e;
 
 	instance_name(NULL, name, sizeof(name));
-	if (settings_init(SETTINGS_TRACEFS_DIR, name) < 0) {
-		snprintf(err, errlen, "tracefs is not mounted, and %s", settings_error());
+	if (settings_init(l, SETTINGS_TRACEFS_DIR, name) < 0) {
+		snprintf(err, errlen, "tracefs is not mounted, and %s", settings_error(l));
 		return NULL;
 	}
-	if (!hooked && atexit(restore_at_exit) == 0)
-		hooked = true;
-	if ((e = settings_add_action_umount()) < 0) {
+	ledger_guard(l);
+	ledger_guard_at_exit();
+	if ((e = settings_add_action_umount(l)) < 0) {
 		snprintf(err, errlen, "tracefs is not mounted, and its unmount cannot be recorded: %s",
 			 strerror(-e));
 		return NULL;
 	}
 	if (mount("nodev", SETTINGS_TRACEFS_DIR, "tracefs", 0, NULL) < 0) {
 		e = errno;
-		settings_drop_action_umount();
+		settings_drop_action_umount(l);
 		snprintf(err, errlen, "tracefs is not mounted, and mounting it on %s failed: %s",
 			 SETTINGS_TRACEFS_DIR, strerror(e));
 		return NULL;
@@ -95,7 +88,6 @@ static const char *mount_tracefs(char *err, size_t errlen)
 	fprintf(stderr, "hwnoisetop: mounted tracefs on %s (unmounted again at the end)\n",
 		SETTINGS_TRACEFS_DIR);
 	snprintf(tracing_dir, sizeof(tracing_dir), "%s", SETTINGS_TRACEFS_DIR);
-	settings_set_tracing_dir(tracing_dir);
 	return tracing_dir;
 }
 
@@ -110,7 +102,8 @@ bool env_word_in(const char *list, const char *word)
 	return false;
 }
 
-int env_check_tracer(const char *tracer, const char *advice, char *err, size_t errlen)
+int env_check_tracer(struct ledger *l, const char *tracer, const char *advice, char *err,
+		     size_t errlen)
 {
 	char path[512], list[1024];
 	const char *dir;
@@ -121,10 +114,12 @@ int env_check_tracer(const char *tracer, const char *advice, char *err, size_t e
 		return -1;
 	}
 	dir = env_tracing_dir(err, errlen);
-	if (!dir)
-		dir = mount_tracefs(err, errlen);
+	if (!dir && l)
+		dir = mount_tracefs(l, err, errlen);
 	if (!dir)
 		return -1;
+	if (l)
+		settings_set_tracing_dir(l, dir);
 	snprintf(path, sizeof(path), "%s/available_tracers", dir);
 	if (kernel_read_text(path, list, sizeof(list)) < 0) {
 		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));

@@ -62,9 +62,12 @@ const char *env_tracing_dir(char *err, size_t errlen);
  * Root, tracefs, and tracer listed in available_tracers.  0 or -1 with err,
  * which ends with advice (what to do) when the tracer is missing.
  * tracefs not mounted: mounted on /sys/kernel/tracing through the settings
- * ledger (unmounted at the end, at exit, or by --cleanup), one line saying so.
+ * ledger l (unmounted at the end, at exit, or by --cleanup), one line saying
+ * so.  l's tracing directory is set to the mount (l NULL: no mount, no ledger).
  */
-int env_check_tracer(const char *tracer, const char *advice, char *err, size_t errlen);
+struct ledger;
+int env_check_tracer(struct ledger *l, const char *tracer, const char *advice, char *err,
+		     size_t errlen);
 
 /*
  * Is a tracer that conflicts with ours (any of the names in conflicts,

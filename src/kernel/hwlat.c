@@ -43,12 +43,12 @@ int hwlat_mode_parse(const char *text, enum hwlat_mode *mode)
 	return -1;
 }
 
-int hwlat_check(char *err, size_t errlen)
+int hwlat_check(struct ledger *l, char *err, size_t errlen)
 {
 	/* tracing_thresh is shared: no osnoise or timerlat run beside us either. */
 	static const char *const conflicts[] = { "hwlat", "osnoise", "timerlat", NULL };
 
-	if (env_check_tracer("hwlat", "boot a kernel built with CONFIG_HWLAT_TRACER=y", err, errlen))
+	if (env_check_tracer(l, "hwlat", "boot a kernel built with CONFIG_HWLAT_TRACER=y", err, errlen))
 		return -1;
 	return env_check_busy(conflicts, err, errlen);
 }
@@ -71,7 +71,7 @@ int hwlat_set_threshold(struct hwlat *h, uint64_t us, char *err, size_t errlen)
 {
 	int e;
 
-	if ((e = settings_write_u64(THRESH, us)))
+	if ((e = settings_write_u64(h->ledger, THRESH, us)))
 		return settings_fail(err, errlen, THRESH, e);
 	debug_u64(h, THRESH, us);
 	h->conf->threshold_us = us;
@@ -91,17 +91,17 @@ int hwlat_set_timing(struct hwlat *h, uint64_t window_us, uint64_t width_us, cha
 		return -1;
 	}
 	/* The kernel keeps width <= window after every single write. */
-	if (kernel_read_text(WINDOW, cur, sizeof(cur)) == 0)
+	if (settings_read(h->ledger, WINDOW, cur, sizeof(cur)) == 0)
 		cur_window = strtoull(cur, NULL, 10);
 	if (width_us > cur_window) {
-		if ((e = settings_write_u64(WINDOW, window_us)))
+		if ((e = settings_write_u64(h->ledger, WINDOW, window_us)))
 			return settings_fail(err, errlen, WINDOW, e);
-		if ((e = settings_write_u64(WIDTH, width_us)))
+		if ((e = settings_write_u64(h->ledger, WIDTH, width_us)))
 			return settings_fail(err, errlen, WIDTH, e);
 	} else {
-		if ((e = settings_write_u64(WIDTH, width_us)))
+		if ((e = settings_write_u64(h->ledger, WIDTH, width_us)))
 			return settings_fail(err, errlen, WIDTH, e);
-		if ((e = settings_write_u64(WINDOW, window_us)))
+		if ((e = settings_write_u64(h->ledger, WINDOW, window_us)))
 			return settings_fail(err, errlen, WINDOW, e);
 	}
 	debug_u64(h, WINDOW, window_us);
@@ -115,7 +115,7 @@ int hwlat_set_mode(struct hwlat *h, enum hwlat_mode mode, char *err, size_t errl
 {
 	int e;
 
-	if ((e = settings_write_choice(MODE, hwlat_mode_name(mode))))
+	if ((e = settings_write_choice(h->ledger, MODE, hwlat_mode_name(mode))))
 		return settings_fail(err, errlen, MODE, e);
 	debug(h, MODE, hwlat_mode_name(mode));
 	h->conf->mode = mode;
@@ -150,17 +150,18 @@ int hwlat_set_cpus(struct hwlat *h, const struct cpuset *cpus, char *err, size_t
 	return 0;
 }
 
-int hwlat_setup(struct hwlat *h, struct hwlat_conf *c, bool debug_on, char *err,
-		size_t errlen)
+int hwlat_setup(struct hwlat *h, struct ledger *l, struct hwlat_conf *c, bool debug_on,
+		char *err, size_t errlen)
 {
 	char cur[32];
 	int e;
 
 	memset(h, 0, sizeof(*h));
+	h->ledger = l;
 	h->conf = c;
 	h->dma_fd = -1;
 	h->debug = debug_on;
-	h->inst = instance_create("hwlat", c->buffer_kb, err, errlen);
+	h->inst = instance_create(h->ledger, "hwlat", c->buffer_kb, err, errlen);
 	if (!h->inst)
 		return -1;
 	if (hwlat_set_mode(h, c->mode, err, errlen) ||
@@ -171,7 +172,7 @@ int hwlat_setup(struct hwlat *h, struct hwlat_conf *c, bool debug_on, char *err,
 	 * Selected with tracing_thresh 0, the tracer puts the threshold of
 	 * the last hwlat run there: note it, to leave it remembered at the end.
 	 */
-	if ((e = settings_write(THRESH, "0")))
+	if ((e = settings_write(h->ledger, THRESH, "0")))
 		return settings_fail(err, errlen, THRESH, e);
 	e = instance_set_tracer(h->inst, "hwlat");
 	if (e == -EBUSY) {
@@ -188,11 +189,11 @@ int hwlat_setup(struct hwlat *h, struct hwlat_conf *c, bool debug_on, char *err,
 	}
 	if (e)
 		return settings_fail(err, errlen, "the instance's current_tracer to hwlat", e);
-	if (kernel_read_text(THRESH, cur, sizeof(cur)) == 0)
+	if (settings_read(h->ledger, THRESH, cur, sizeof(cur)) == 0)
 		h->last_thresh = strtoull(cur, NULL, 10);
 	debug_u64(h, "the kernel's last hwlat threshold", h->last_thresh);
 	/* In the state file too: a --cleanup after SIGKILL puts it back as well. */
-	if ((e = settings_set_hwlat_thresh(h->last_thresh)))
+	if ((e = settings_set_hwlat_thresh(h->ledger, h->last_thresh)))
 		return settings_fail(err, errlen, "the state file", e);
 	return hwlat_set_threshold(h, c->threshold_us, err, errlen);
 }
@@ -240,7 +241,7 @@ void hwlat_teardown(struct hwlat *h)
 	 * (settings_restore() then writes back the user's tracing_thresh).
 	 */
 	if (h->inst)
-		settings_put_hwlat_thresh();
-	instance_destroy(h->inst);
+		settings_put_hwlat_thresh(h->ledger);
+	instance_destroy(h->ledger, h->inst);
 	h->inst = NULL;
 }

@@ -37,10 +37,13 @@ struct hwlat_conf {
 	uint64_t buffer_kb;	/* 0 = kernel default */
 };
 
+struct ledger;
+
 struct hwlat {
 	struct tracefs_instance *inst;
 	/* The run's configuration (the session's): each live change is made in it. */
 	struct hwlat_conf *conf;
+	struct ledger *ledger;	/* the session's: every write goes through it */
 	int dma_fd;		/* /dev/cpu_dma_latency held at 0 while on, or -1 */
 	uint64_t last_thresh;	/* the kernel's remembered hwlat threshold, 0 = unknown */
 	bool debug;
@@ -55,18 +58,18 @@ int hwlat_mode_parse(const char *text, enum hwlat_mode *mode);
  * Everything checked before any change: root, tracefs, the hwlat tracer,
  * and no other hwlat tracer running (top level or any instance).
  */
-int hwlat_check(char *err, size_t errlen);
+int hwlat_check(struct ledger *l, char *err, size_t errlen);
 
 /*
  * Create the instance and write the configuration c (tracing still off); c
  * is kept in h->conf and follows the live changes.
  */
-int hwlat_setup(struct hwlat *h, struct hwlat_conf *c, bool debug, char *err,
+int hwlat_setup(struct hwlat *h, struct ledger *l, struct hwlat_conf *c, bool debug, char *err,
 		size_t errlen);
 /* Turn tracing on (and hold the CPUs out of deep idle states, as hwlatdetect). */
 int hwlat_start(struct hwlat *h, char *err, size_t errlen);
 void hwlat_stop(struct hwlat *h);
-/* Remove the instance (settings_restore() puts the globals back). */
+/* Remove the instance (settings_restore() puts the tracer's settings back). */
 void hwlat_teardown(struct hwlat *h);
 
 /* Live changes; each returns 0 or -1 with err. */

@@ -36,7 +36,7 @@ bool instance_is_stale(const char *name)
 		return false;
 	/* Alive while it holds its lock: a reused PID does not keep it alive. */
 	snprintf(run, sizeof(run), INSTANCE_PREFIX "%ld", pid);
-	return !settings_run_alive(run);
+	return !settings_run_alive(NULL, run);
 }
 
 static int inst_write(struct tracefs_instance *inst, const char *file, const char *val)
@@ -44,8 +44,8 @@ static int inst_write(struct tracefs_instance *inst, const char *file, const cha
 	return tracefs_instance_file_write(inst, file, val) < 0 ? -1 : 0;
 }
 
-struct tracefs_instance *instance_create(const char *role, size_t buffer_kb, char *err,
-					 size_t errlen)
+struct tracefs_instance *instance_create(struct ledger *l, const char *role, size_t buffer_kb,
+					 char *err, size_t errlen)
 {
 	struct tracefs_instance *inst;
 	char name[64];
@@ -58,7 +58,7 @@ struct tracefs_instance *instance_create(const char *role, size_t buffer_kb, cha
 		return NULL;
 	}
 	dir = tracefs_instance_get_dir(inst);
-	if (!dir || settings_add_instance(dir) < 0) {
+	if (!dir || settings_add_instance(l, dir) < 0) {
 		snprintf(err, errlen, "cannot register tracefs instance %s", name);
 		free(dir);
 		tracefs_instance_destroy(inst);
@@ -69,7 +69,7 @@ struct tracefs_instance *instance_create(const char *role, size_t buffer_kb, cha
 	tracefs_trace_off(inst);
 	if (inst_write(inst, "buffer_percent", "0") < 0) {
 		snprintf(err, errlen, "cannot set buffer_percent of instance %s", name);
-		instance_destroy(inst);
+		instance_destroy(l, inst);
 		return NULL;
 	}
 	if (buffer_kb) {
@@ -78,7 +78,7 @@ struct tracefs_instance *instance_create(const char *role, size_t buffer_kb, cha
 		snprintf(kb, sizeof(kb), "%zu", buffer_kb);
 		if (inst_write(inst, "buffer_size_kb", kb) < 0) {
 			snprintf(err, errlen, "cannot set the trace buffer size to %zu kB", buffer_kb);
-			instance_destroy(inst);
+			instance_destroy(l, inst);
 			return NULL;
 		}
 	}
@@ -107,7 +107,7 @@ int instance_event_enable(struct tracefs_instance *inst, const char *system, con
 	return 0;
 }
 
-void instance_destroy(struct tracefs_instance *inst)
+void instance_destroy(struct ledger *l, struct tracefs_instance *inst)
 {
 	char *dir;
 
@@ -123,7 +123,7 @@ void instance_destroy(struct tracefs_instance *inst)
 	 */
 	if (tracefs_instance_destroy(inst) == 0 || errno == ENOENT) {
 		if (dir)
-			settings_forget_instance(dir);
+			settings_forget_instance(l, dir);
 	}
 	free(dir);
 	tracefs_instance_free(inst);

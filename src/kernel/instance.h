@@ -17,9 +17,10 @@ struct tracefs_instance;
  * Create the instance with tracing off and buffer_percent 0 (poll wakes on
  * every record); role may be NULL.  buffer_kb 0 keeps the kernel's size.
  */
-struct tracefs_instance *instance_create(const char *role, size_t buffer_kb, char *err,
-					 size_t errlen);
-void instance_destroy(struct tracefs_instance *inst);
+struct ledger;
+struct tracefs_instance *instance_create(struct ledger *l, const char *role, size_t buffer_kb,
+					 char *err, size_t errlen);
+void instance_destroy(struct ledger *l, struct tracefs_instance *inst);
 
 /* Set the instance's tracer.  Returns 0 or -errno (EBUSY: another tracer holds it). */
 int instance_set_tracer(struct tracefs_instance *inst, const char *tracer);

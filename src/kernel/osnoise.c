@@ -31,18 +31,18 @@ static bool has_option(const struct osnoise *o, const char *name)
 	return strstr(o->options, no) != NULL;
 }
 
-int osnoise_check(bool irq_disable, char *err, size_t errlen)
+int osnoise_check(struct ledger *l, bool irq_disable, char *err, size_t errlen)
 {
 	/* hwlat shares tracing_thresh: it may not run beside us either. */
 	static const char *const conflicts[] = { "osnoise", "timerlat", "hwlat", NULL };
 	char options[512], advice[640];
 
 	/* The tracer came in 5.14, its options file and OSNOISE_IRQ_DISABLE in 6.2. */
-	if (env_check_tracer("osnoise", advice_osnoise(OS_RELEASE, false, advice, sizeof(advice)),
+	if (env_check_tracer(l, "osnoise", advice_osnoise(OS_RELEASE, false, advice, sizeof(advice)),
 			     err, errlen))
 		return -1;
 	if (irq_disable) {
-		if (kernel_read_text(OPTIONS, options, sizeof(options)) < 0 ||
+		if (settings_read(l, OPTIONS, options, sizeof(options)) < 0 ||
 		    !strstr(options, "OSNOISE_IRQ_DISABLE")) {
 			snprintf(err, errlen,
 				 "this kernel's osnoise tracer has no OSNOISE_IRQ_DISABLE option, "
@@ -62,17 +62,17 @@ int osnoise_set_timing(struct osnoise *o, uint64_t period_us, uint64_t runtime_u
 	int e;
 
 	/* The kernel keeps runtime <= period after every single write. */
-	if (kernel_read_text("osnoise/period_us", cur, sizeof(cur)) == 0)
+	if (settings_read(o->ledger, "osnoise/period_us", cur, sizeof(cur)) == 0)
 		cur_period = strtoull(cur, NULL, 10);
 	if (runtime_us > cur_period) {
-		if ((e = settings_write_u64("osnoise/period_us", period_us)))
+		if ((e = settings_write_u64(o->ledger, "osnoise/period_us", period_us)))
 			return settings_fail(err, errlen, "osnoise/period_us", e);
-		if ((e = settings_write_u64("osnoise/runtime_us", runtime_us)))
+		if ((e = settings_write_u64(o->ledger, "osnoise/runtime_us", runtime_us)))
 			return settings_fail(err, errlen, "osnoise/runtime_us", e);
 	} else {
-		if ((e = settings_write_u64("osnoise/runtime_us", runtime_us)))
+		if ((e = settings_write_u64(o->ledger, "osnoise/runtime_us", runtime_us)))
 			return settings_fail(err, errlen, "osnoise/runtime_us", e);
-		if ((e = settings_write_u64("osnoise/period_us", period_us)))
+		if ((e = settings_write_u64(o->ledger, "osnoise/period_us", period_us)))
 			return settings_fail(err, errlen, "osnoise/period_us", e);
 	}
 	o->conf->period_us = period_us;
@@ -86,7 +86,7 @@ int osnoise_set_cpus(struct osnoise *o, const struct cpuset *cpus, char *err, si
 	int e;
 
 	cpuset_format(cpus, list, sizeof(list));
-	if ((e = settings_write("osnoise/cpus", list)))
+	if ((e = settings_write(o->ledger, "osnoise/cpus", list)))
 		return settings_fail(err, errlen, "osnoise/cpus", e);
 	o->conf->cpus = *cpus;
 	return 0;
@@ -96,7 +96,7 @@ int osnoise_set_threshold(struct osnoise *o, uint64_t us, char *err, size_t errl
 {
 	int e;
 
-	if ((e = settings_write_u64("tracing_thresh", us)))
+	if ((e = settings_write_u64(o->ledger, "tracing_thresh", us)))
 		return settings_fail(err, errlen, "tracing_thresh", e);
 	o->conf->threshold_us = us;
 	return 0;
@@ -110,7 +110,7 @@ static int set_option(struct osnoise *o, const char *name, bool on, char *err, s
 	if (!has_option(o, name))
 		return 0;	/* this kernel does not know it: nothing to do */
 	snprintf(word, sizeof(word), "%s%s", on ? "" : "NO_", name);
-	if ((e = settings_write_option(OPTIONS, word)))
+	if ((e = settings_write_option(o->ledger, OPTIONS, word)))
 		return settings_fail(err, errlen, OPTIONS, e);
 	return 0;
 }
@@ -174,9 +174,9 @@ int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us
 	int e;
 
 	stop_witness(o, stop_us);
-	if ((e = settings_write_u64("osnoise/stop_tracing_us", stop_us)))
+	if ((e = settings_write_u64(o->ledger, "osnoise/stop_tracing_us", stop_us)))
 		return settings_fail(err, errlen, "osnoise/stop_tracing_us", e);
-	if ((e = settings_write_u64("osnoise/stop_tracing_total_us", stop_total_us)))
+	if ((e = settings_write_u64(o->ledger, "osnoise/stop_tracing_total_us", stop_total_us)))
 		return settings_fail(err, errlen, "osnoise/stop_tracing_total_us", e);
 	o->stop_us = stop_us;
 	o->stop_total_us = stop_total_us;
@@ -197,13 +197,15 @@ static int set_tracer(struct osnoise *o, char *err, size_t errlen)
 	return 0;
 }
 
-int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t errlen)
+int osnoise_setup(struct osnoise *o, struct ledger *l, struct osnoise_conf *c, char *err,
+		  size_t errlen)
 {
 	memset(o, 0, sizeof(*o));
+	o->ledger = l;
 	o->conf = c;
-	if (kernel_read_text(OPTIONS, o->options, sizeof(o->options)) < 0)
+	if (settings_read(l, OPTIONS, o->options, sizeof(o->options)) < 0)
 		o->options[0] = '\0';
-	o->inst = instance_create(NULL, c->buffer_kb, err, errlen);
+	o->inst = instance_create(l, NULL, c->buffer_kb, err, errlen);
 	if (!o->inst)
 		return -1;
 	/* No stale stop condition may end this run: disarm them until start. */
@@ -242,7 +244,7 @@ int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
 void osnoise_end_periods(struct osnoise *o)
 {
 	if (o->inst && o->tracer_set)
-		settings_write("osnoise/cpus", "");	/* written as "\n": no CPU */
+		settings_write(o->ledger, "osnoise/cpus", "");	/* written as "\n": no CPU */
 }
 
 void osnoise_stop(struct osnoise *o)
@@ -267,6 +269,6 @@ void osnoise_teardown(struct osnoise *o)
 	kfiles_close(&o->files);	/* open files keep an instance */
 	tracefs_put_tracing_file(o->dir);
 	o->dir = NULL;
-	instance_destroy(o->inst);
+	instance_destroy(o->ledger, o->inst);
 	o->inst = NULL;
 }

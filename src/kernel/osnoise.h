@@ -33,10 +33,13 @@ struct osnoise_conf {
 	bool aligned;
 };
 
+struct ledger;
+
 struct osnoise {
 	struct tracefs_instance *inst;
 	/* The run's configuration (the session's): each live change is made in it. */
 	struct osnoise_conf *conf;
+	struct ledger *ledger;	/* the session's: every write goes through it */
 	/* The stop conditions armed in the kernel now (0: off): none during a warm-up. */
 	uint64_t stop_us, stop_total_us;
 	char options[512];	/* the kernel's option list, for support checks */
@@ -50,13 +53,14 @@ struct osnoise {
  * Everything checked before any change: root, tracefs, the tracer, its
  * OSNOISE_IRQ_DISABLE option when irq_disable, and nobody else using it.
  */
-int osnoise_check(bool irq_disable, char *err, size_t errlen);
+int osnoise_check(struct ledger *l, bool irq_disable, char *err, size_t errlen);
 
 /*
  * Create the instance and write the configuration c (tracing still off, no
  * stop condition armed); c is kept in o->conf and follows the live changes.
  */
-int osnoise_setup(struct osnoise *o, struct osnoise_conf *c, char *err, size_t errlen);
+int osnoise_setup(struct osnoise *o, struct ledger *l, struct osnoise_conf *c, char *err,
+		  size_t errlen);
 /*
  * conf.aligned: osnoise_setup() leaves the tracer unset, for what must
  * be in place before its first sample (hist triggers); this then turns
@@ -80,7 +84,7 @@ void osnoise_stop(struct osnoise *o);
 void osnoise_end_periods(struct osnoise *o);
 /* Did the kernel turn tracing off (a stop condition fired)? */
 bool osnoise_stopped_by_kernel(struct osnoise *o);
-/* Remove the instance (settings_restore() puts the globals back). */
+/* Remove the instance (settings_restore() puts the tracer's settings back). */
 void osnoise_teardown(struct osnoise *o);
 
 /* Live changes; each returns 0 or -1 with err. */

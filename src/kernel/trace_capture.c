@@ -17,9 +17,11 @@
 
 struct record {
 	struct tracefs_instance *inst;
+	struct ledger *ledger;	/* the instance is registered there */
 };
 
-struct record *record_start(const struct record_conf *conf, char *err, size_t errlen)
+struct record *record_start(struct ledger *l, const struct record_conf *conf, char *err,
+			    size_t errlen)
 {
 	struct record *r = calloc(1, sizeof(*r));
 	int e;
@@ -28,7 +30,8 @@ struct record *record_start(const struct record_conf *conf, char *err, size_t er
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	r->inst = instance_create("record", conf->buffer_kb, err, errlen);
+	r->ledger = l;
+	r->inst = instance_create(l, "record", conf->buffer_kb, err, errlen);
 	if (!r->inst) {
 		free(r);
 		return NULL;
@@ -66,7 +69,7 @@ void record_free(struct record *r)
 {
 	if (!r)
 		return;
-	instance_destroy(r->inst);
+	instance_destroy(r->ledger, r->inst);
 	free(r);
 }
 

@@ -17,9 +17,11 @@ struct record_conf {
 };
 
 struct record;
+struct ledger;
 
-/* Create the instance and start recording.  NULL with err on failure. */
-struct record *record_start(const struct record_conf *conf, char *err, size_t errlen);
+/* Create the instance (registered in l) and start recording.  NULL with err on failure. */
+struct record *record_start(struct ledger *l, const struct record_conf *conf, char *err,
+			    size_t errlen);
 /* Pause or resume recording. */
 void record_set_on(struct record *r, int on);
 /*

@@ -277,9 +277,10 @@ static void read_all(struct sysknobs *kn, const struct cpuset *measured)
 		read_one(kn, id);
 }
 
-void sysknobs_init(struct sysknobs *kn, const struct cpuset *measured)
+void sysknobs_init(struct sysknobs *kn, struct ledger *l, const struct cpuset *measured)
 {
 	memset(kn, 0, sizeof(*kn));
+	kn->ledger = l;
 	kn->dma_fd = -1;
 	kn->files.remember_missing = true;
 	kn->nmi_ro = kn->dma_ok = -1;
@@ -352,7 +353,7 @@ static int write_err(char *msg, size_t len, const char *name, const char *path, 
 }
 
 /* Every present CPU's online file, saved before SMT takes any CPU offline. */
-static int save_online_files(char *msg, size_t len)
+static int save_online_files(struct sysknobs *kn, char *msg, size_t len)
 {
 	int ncpus = env_possible_cpus();
 
@@ -363,7 +364,7 @@ static int save_online_files(char *msg, size_t len)
 		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/online", cpu);
 		if (access(path, F_OK) < 0)
 			continue;	/* CPU 0 often can not go offline: no file */
-		err = settings_save_knob(path, SETTINGS_ONLINE);
+		err = settings_save_knob(kn->ledger, path, SETTINGS_ONLINE);
 		if (err < 0)
 			return write_err(msg, len, "SMT", path, err);
 	}
@@ -375,17 +376,17 @@ static int step_smt(struct sysknobs *kn, struct sysknob *k, char *next, size_t n
 {
 	int err;
 
-	(void)kn;
 	snprintf(next, nlen, "%s", strcmp(k->value, "on") == 0 ? "off" : "on");
-	if (save_online_files(msg, len) < 0)
+	if (save_online_files(kn, msg, len) < 0)
 		return -1;
-	err = settings_write_knob(SMT_CONTROL, next, SETTINGS_ONLINE);
+	err = settings_write_knob(kn->ledger, SMT_CONTROL, next, SETTINGS_ONLINE);
 	return err < 0 ? write_err(msg, len, k->name, SMT_CONTROL, err) : 0;
 }
 
-static int step_file(struct sysknob *k, const char *path, const char *next, char *msg, size_t len)
+static int step_file(struct sysknobs *kn, struct sysknob *k, const char *path, const char *next,
+		     char *msg, size_t len)
 {
-	int err = settings_write_knob(path, next, SETTINGS_KNOB);
+	int err = settings_write_knob(kn->ledger, path, next, SETTINGS_KNOB);
 
 	return err < 0 ? write_err(msg, len, k->name, path, err) : 0;
 }
@@ -400,39 +401,36 @@ static int step_clocksource(struct sysknobs *kn, struct sysknob *k, char *next, 
 	next_word(avail, k->value, next, nlen);
 	if (!next[0] || strcmp(next, k->value) == 0)
 		return snprintf(msg, len, "clocksource: %s is the only one", k->value), -1;
-	return step_file(k, CS_DIR "/current_clocksource", next, msg, len);
+	return step_file(kn, k, CS_DIR "/current_clocksource", next, msg, len);
 }
 
-static int step_switch(struct sysknob *k, const char *path, char *next, size_t nlen, char *msg,
-		       size_t len)
+static int step_switch(struct sysknobs *kn, struct sysknob *k, const char *path, char *next,
+		       size_t nlen, char *msg, size_t len)
 {
 	snprintf(next, nlen, "%s", strcmp(k->value, "0") == 0 ? "1" : "0");
-	return step_file(k, path, next, msg, len);
+	return step_file(kn, k, path, next, msg, len);
 }
 
 static int step_nmi(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen, char *msg,
 		    size_t len)
 {
-	(void)kn;
-	return step_switch(k, NMI_WD, next, nlen, msg, len);
+	return step_switch(kn, k, NMI_WD, next, nlen, msg, len);
 }
 
 static int step_timer_migration(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
 				char *msg, size_t len)
 {
-	(void)kn;
-	return step_switch(k, TIMER_MIG, next, nlen, msg, len);
+	return step_switch(kn, k, TIMER_MIG, next, nlen, msg, len);
 }
 
 static int step_rt_runtime(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
 			   char *msg, size_t len)
 {
-	(void)kn;
 	if (strcmp(k->value, "-1") != 0)
 		snprintf(next, nlen, "-1");
 	else
 		snprintf(next, nlen, "%s", strcmp(k->start, "-1") != 0 ? k->start : RT_RUNTIME_DEFAULT);
-	return step_file(k, RT_RUNTIME, next, msg, len);
+	return step_file(kn, k, RT_RUNTIME, next, msg, len);
 }
 
 static int step_governor(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
@@ -450,7 +448,7 @@ static int step_governor(struct sysknobs *kn, struct sysknob *k, char *next, siz
 	next_word(avail, k->value, next, nlen);
 	cpuset_for_each(cpu, &set) {
 		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/scaling_governor", cpu);
-		if (access(path, F_OK) == 0 && step_file(k, path, next, msg, len) < 0)
+		if (access(path, F_OK) == 0 && step_file(kn, k, path, next, msg, len) < 0)
 			return -1;
 	}
 	return 0;
@@ -470,7 +468,7 @@ static int step_deep_idle(struct sysknobs *kn, struct sysknob *k, char *next, si
 		n = deep_states(kn, cpu, &first, NULL, 0);
 		for (int i = first; i < first + n; i++) {
 			snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpuidle/state%d/disable", cpu, i);
-			if (step_file(k, path, strcmp(next, "off") == 0 ? "1" : "0", msg, len) < 0)
+			if (step_file(kn, k, path, strcmp(next, "off") == 0 ? "1" : "0", msg, len) < 0)
 				return -1;
 		}
 	}

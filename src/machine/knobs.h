@@ -49,6 +49,8 @@ struct sysknob {
 /* Who made a knob what it is now. */
 enum sysknob_origin { SYSKNOB_AS_FOUND, SYSKNOB_SET_HERE, SYSKNOB_SET_OUTSIDE };
 
+struct ledger;
+
 struct sysknobs {
 	struct sysknob k[KNOB_COUNT];
 	struct cpuset cpus;		/* the measured CPUs (governor, idle states) */
@@ -58,6 +60,7 @@ struct sysknobs {
 	uint64_t checked_ns;		/* when missing files were last tried */
 	int nmi_ro;			/* nmi_watchdog read-only: 1, 0, or -1 not known */
 	int dma_ok;			/* /dev/cpu_dma_latency writable: 1, 0, or -1 */
+	struct ledger *ledger;		/* the owner's: every step is saved there */
 };
 
 /*
@@ -67,8 +70,11 @@ struct sysknobs {
  */
 typedef void (*sysknobs_seen)(void *ctx, const char *origin, const char *text);
 
-/* Read every knob; the values now are the start values. */
-void sysknobs_init(struct sysknobs *kn, const struct cpuset *measured);
+/*
+ * Read every knob; the values now are the start values.  sysknobs_next()
+ * writes through l (NULL: only read, never stepped).
+ */
+void sysknobs_init(struct sysknobs *kn, struct ledger *l, const struct cpuset *measured);
 /*
  * Read them again (the 1 s tick); each change not made by
  * sysknobs_next() since the last read goes to seen (may be NULL).

@@ -39,6 +39,7 @@ struct smi {
 	int ncpus;
 	struct smi_cpu *cpu;
 	bool ok, loaded, debug;
+	struct ledger *ledger;	/* the owner's: the msr module's unload is recorded there */
 	char why[160];
 	pthread_t thread;
 	pid_t owner;		/* the thread that opened: its CPUs are ours */
@@ -139,7 +140,7 @@ static int load_module(struct smi *smi)
 
 	if (stat("/sys/module/msr", &st) == 0)
 		return 0;	/* loaded (or built in) already: nothing to undo */
-	if ((e = settings_add_action_unload_module("msr")) < 0) {
+	if ((e = settings_add_action_unload_module(smi->ledger, "msr")) < 0) {
 		snprintf(smi->why, sizeof(smi->why), "cannot record the msr module's unload: %s",
 			 strerror(-e));
 		return -1;
@@ -151,7 +152,7 @@ static int load_module(struct smi *smi)
 	e = posix_spawnp(&pid, "modprobe", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (e != 0) {
-		settings_drop_action_unload_module();
+		settings_drop_action_unload_module(smi->ledger);
 		snprintf(smi->why, sizeof(smi->why), "/dev/cpu/N/msr is missing and modprobe "
 			 "can not run: %s", strerror(e));
 		return -1;
@@ -159,7 +160,7 @@ static int load_module(struct smi *smi)
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if ((!WIFEXITED(status) || WEXITSTATUS(status)) && stat("/sys/module/msr", &st) < 0) {
-		settings_drop_action_unload_module();
+		settings_drop_action_unload_module(smi->ledger);
 		snprintf(smi->why, sizeof(smi->why),
 			 "/dev/cpu/N/msr is missing and modprobe msr failed (status %d)",
 			 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
@@ -225,7 +226,7 @@ static void close_fds(struct smi *smi)
 		}
 }
 
-struct smi *smi_open(const struct cpuset *cpus, bool load, bool debug)
+struct smi *smi_open(struct ledger *l, const struct cpuset *cpus, bool load, bool debug)
 {
 	struct smi *smi = calloc(1, sizeof(*smi));
 
@@ -238,6 +239,7 @@ struct smi *smi_open(const struct cpuset *cpus, bool load, bool debug)
 		return NULL;
 	}
 	smi->debug = debug;
+	smi->ledger = l;
 	smi->owner = gettid();
 	for (int c = 0; c < smi->ncpus; c++)
 		smi->cpu[c].fd = -1;

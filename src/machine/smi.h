@@ -37,9 +37,11 @@ typedef void (*smi_sink)(void *ctx, int cpu, uint64_t count);
  * register the module's unload with settings, before loading it).
  * NULL only without memory; otherwise smi_ok() says whether the counter
  * can be read and smi_why() why not (one line, e.g. "cannot read MSR 0x34
- * on CPU 2: Input/output error").
+ * on CPU 2: Input/output error").  A msr module loaded here (load) has its
+ * unload recorded in l.
  */
-struct smi *smi_open(const struct cpuset *cpus, bool load, bool debug);
+struct ledger;
+struct smi *smi_open(struct ledger *l, const struct cpuset *cpus, bool load, bool debug);
 bool smi_ok(const struct smi *smi);
 const char *smi_why(const struct smi *smi);
 /* Did smi_open() load the msr module? */

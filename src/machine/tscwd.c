@@ -24,6 +24,7 @@
 
 struct tscwd {
 	struct tracefs_instance *inst;
+	struct ledger *ledger;	/* the instance is registered there */
 	char *dir;		/* the instance's directory */
 	struct kfiles files;	/* its per_cpu/cpuN/stats, kept open */
 	int ncpus;
@@ -112,7 +113,7 @@ static int read_counts(struct tscwd *t, uint64_t *into)
 	return 0;
 }
 
-struct tscwd *tscwd_start(int ncpus, bool debug)
+struct tscwd *tscwd_start(struct ledger *l, int ncpus, bool debug)
 {
 	struct tscwd *t = calloc(1, sizeof(*t));
 	char err[200];
@@ -126,7 +127,8 @@ struct tscwd *tscwd_start(int ncpus, bool debug)
 		tscwd_stop(t);
 		return NULL;
 	}
-	t->inst = instance_create("tscwd", 4, err, sizeof(err));
+	t->ledger = l;
+	t->inst = instance_create(l, "tscwd", 4, err, sizeof(err));
 	if (!t->inst) {
 		snprintf(t->why, sizeof(t->why), "TSC watchdog count unavailable: %s", err);
 		return t;
@@ -164,7 +166,7 @@ void tscwd_stop(struct tscwd *t)
 	if (!t)
 		return;
 	kfiles_close(&t->files);	/* open files keep an instance */
-	instance_destroy(t->inst);
+	instance_destroy(t->ledger, t->inst);
 	tracefs_put_tracing_file(t->dir);
 	free(t->base);
 	free(t->now);

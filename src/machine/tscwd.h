@@ -22,9 +22,10 @@ struct tscwd;
 /*
  * Create the instance and start counting.  NULL only without memory;
  * otherwise tscwd_ok() says whether it counts and tscwd_why() why not
- * (e.g. addresses hidden by kptr_restrict).
+ * (e.g. addresses hidden by kptr_restrict).  The instance is registered in l.
  */
-struct tscwd *tscwd_start(int ncpus, bool debug);
+struct ledger;
+struct tscwd *tscwd_start(struct ledger *l, int ncpus, bool debug);
 bool tscwd_ok(const struct tscwd *t);
 const char *tscwd_why(const struct tscwd *t);
 /* Remove the instance and free (NULL is fine). */

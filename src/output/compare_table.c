@@ -203,7 +203,7 @@ bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run 
 		return false;
 	*a = (struct cmptable_run){ segments_series(sg, *kb, 0), sg->cur.ncpus };
 	*b = (struct cmptable_run){ segments_series(sg, *ka, 0), sg->cur.ncpus };
-	*o = (struct cmptable_opts){ 0.10, sg->seg[*ka].osnoise == sg->seg[*kb].osnoise, smi };
+	*o = (struct cmptable_opts){ CMPTABLE_MARGIN, sg->seg[*ka].osnoise == sg->seg[*kb].osnoise, smi };
 	return a->series && b->series;
 }
 

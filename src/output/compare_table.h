@@ -22,6 +22,8 @@ struct cmptable_run {
 	int nseries;
 };
 
+#define CMPTABLE_MARGIN 0.10	/* the equivalence margin unless --margin says */
+
 struct cmptable_opts {
 	double margin;		/* the equivalence margin, a fraction (0.10) */
 	bool comparable;	/* period, runtime and threshold are the same */

@@ -13,20 +13,6 @@
 
 #include "experiment.h"
 
-/* One knob's experiment, as far as it went. */
-struct exp_run {
-	const char *knob;		/* the command line's name: "smt" */
-	const char *name;		/* the panel's: "SMT" */
-	char a[64], b[64];		/* the two values */
-	struct exp_design d;
-	unsigned done;			/* blocks completed */
-	int ncpus;
-	struct exp_cpu *cpu;		/* ncpus of them */
-	bool ran;			/* it began (the knob could change) */
-	char cut[256];			/* why it ended early, "" it ran to its end */
-	unsigned switches;		/* knob changes made */
-};
-
 /* The all-CPUs row's noise verdict, for the ranking (the run's CPUs pooled). */
 void exp_run_total(const struct exp_run *r, struct exp_cpu *all);
 

@@ -39,12 +39,12 @@ void counters_start(struct session *s)
 		env_online_cpus(&cpus);
 		cpuset_for_each(cpu, session_cpus(s))
 			cpuset_add(&cpus, cpu);
-		s->smi = smi_open(&cpus, s->conf.smi_load, s->conf.debug);
+		s->smi = smi_open(s->ledger, &cpus, s->conf.smi_load, s->conf.debug);
 		if (s->conf.debug && !smi_ok(s->smi))
 			fprintf(stderr, "hwnoisetop: debug: SMI counts: %s\n", smi_why(s->smi));
 	}
 	if (s->conf.tscwd) {
-		s->tscwd = tscwd_start(s->ncpus, s->conf.debug);
+		s->tscwd = tscwd_start(s->ledger, s->ncpus, s->conf.debug);
 		if (s->conf.debug && !tscwd_ok(s->tscwd))
 			fprintf(stderr, "hwnoisetop: debug: %s\n", tscwd_why(s->tscwd));
 	}

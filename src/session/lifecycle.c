@@ -26,8 +26,10 @@
 #include "env.h"
 #include "events.h"
 #include "instance.h"
+#include "ledger_guard.h"
 #include "reader.h"
 #include "rec_writer.h"
+#include "session_exp.h"
 #include "session_int.h"
 #include "settings.h"
 #include "session_knobs.h"
@@ -53,11 +55,11 @@ static int check_events(struct session *s)
 		s->exit_status = HWN_EXIT_USAGE;
 		return -1;
 	}
-	inst = instance_create("check", 0, s->err, sizeof(s->err));
+	inst = instance_create(s->ledger, "check", 0, s->err, sizeof(s->err));
 	if (!inst)
 		return -1;
 	rc = events_apply(s->conf.events, inst, s->err, sizeof(s->err));
-	instance_destroy(inst);
+	instance_destroy(s->ledger, inst);
 	if (rc < 0)
 		s->exit_status = HWN_EXIT_USAGE;
 	return rc;
@@ -66,7 +68,7 @@ static int check_events(struct session *s)
 /* The recording instance (osnoise tracer and events) for the dashboard's capture. */
 int session_record_begin(struct session *s)
 {
-	s->rec = record_start(&s->conf.rec, s->err, sizeof(s->err));
+	s->rec = record_start(s->ledger, &s->conf.rec, s->err, sizeof(s->err));
 	if (!s->rec)
 		return -1;
 	if (s->conf.events &&
@@ -89,6 +91,10 @@ int session_start(struct session *s, const struct session_conf *conf)
 	s->hwl.dma_fd = -1;
 	s->stop_cpu = -1;
 	s->source = session_source_of(conf->tracer);
+	s->ledger = conf->ledger;
+	if (!s->ledger && !(s->ledger = ledger_new()))
+		goto nomem;
+	s->own_ledger = !conf->ledger;
 	s->ncpus = env_possible_cpus();
 	if (s->ncpus < cpuset_last(measured_cpus(s)) + 1)
 		s->ncpus = cpuset_last(measured_cpus(s)) + 1;
@@ -118,10 +124,11 @@ nomem:
 	session_debug_phase(s, "event formats loaded");
 
 	instance_name(NULL, name, sizeof(name));
-	if (settings_init(env_tracing_dir(s->err, sizeof(s->err)), name) < 0) {
-		snprintf(s->err, sizeof(s->err), "%s", settings_error());
+	if (settings_init(s->ledger, env_tracing_dir(s->err, sizeof(s->err)), name) < 0) {
+		snprintf(s->err, sizeof(s->err), "%s", settings_error(s->ledger));
 		return -1;
 	}
+	ledger_guard(s->ledger);	/* what the fatal handlers restore */
 	session_install_fatal_handlers();
 	if (tuning_start(s) < 0)
 		return -1;
@@ -209,6 +216,7 @@ void session_finish(struct session *s)
 	struct reader_sink sink = session_sink(s);
 	int failed;
 
+	session_experiment_ended(s);
 	session_clocks_on(s, false);
 	if (tracer_inst(s)) {
 		/*
@@ -238,11 +246,18 @@ void session_finish(struct session *s)
 	/* After the tracers: removing the watchdog's instance waits for every CPU too. */
 	counters_finish(s);
 	session_debug_phase(s, "counters stopped");
-	failed = settings_restore();
+	failed = s->ledger ? settings_restore(s->ledger) : 0;
 	session_debug_phase(s, "settings restored");
 	/* What the restore did to the knobs, and what failed (one line each). */
-	settings_print(stderr, settings_outcome, "hwnoisetop: ");
-	settings_done();
+	if (s->ledger) {
+		settings_print(s->ledger, stderr, settings_outcome, "hwnoisetop: ");
+		settings_done(s->ledger);
+	}
+	if (s->own_ledger) {
+		ledger_release(s->ledger);
+		s->ledger = NULL;
+		s->own_ledger = false;
+	}
 	if (failed) {
 		fprintf(stderr, "hwnoisetop: %d tracer settings could not be restored: run 'hwnoisetop --cleanup'\n", failed);
 		if (!s->exit_status)

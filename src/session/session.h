@@ -31,6 +31,7 @@
 
 struct actions;
 struct events;
+struct ledger;
 struct session;
 
 /*
@@ -67,6 +68,11 @@ struct session_hook {
 enum session_tracer { SESSION_OSNOISE, SESSION_HWLAT };
 
 struct session_conf {
+	/*
+	 * The settings ledger the run writes through (its owner's, e.g. the one
+	 * the tracer check mounted tracefs with); NULL: the session makes its own.
+	 */
+	struct ledger *ledger;
 	enum session_tracer tracer;
 	struct osnoise_conf osn;	/* SESSION_OSNOISE */
 	struct hwlat_conf hwl;		/* SESSION_HWLAT */
@@ -273,6 +279,27 @@ uint64_t session_elapsed_of(const struct session *s, enum session_tracer t);
 
 
 /*
+ * An interleaved A/B experiment on a knob of the system panel
+ * (experiment.h), driven from the loop's tick: blocks of block_s after
+ * settle_s each, the knob switched at their edges (session_knob_step, a
+ * marker each), each period into its block.  values: "A,B" as the panel
+ * shows them, or NULL (A the value now, B the next).  end_run: the end of
+ * the blocks ends the run (hwnoisetop experiment); else the knob goes
+ * back to its value at the start and the run goes on (the dashboard).
+ */
+struct exp_run;
+struct exp_phase;
+struct session_exp_conf {
+	enum sysknob_id id;
+	const char *values;
+	unsigned blocks;
+	uint64_t block_s, settle_s, seed;
+	bool seeded;
+	bool quiet;		/* no progress lines on stderr */
+	bool end_run;
+};
+
+/*
  * BEGIN REQUESTS.  What a front end may ask of a running session: the only
  * calls that take its mutable struct session * from ui/ (the dashboard
  * reads the session through a const pointer and calls these with its one
@@ -351,6 +378,16 @@ void session_want_sysinfo(struct session *s, bool want);
  * are counted from the events read.  0, or -1 with s->err.
  */
 int session_histo_refresh(struct session *s);
+/*
+ * Start an experiment (struct session_exp_conf above): r receives its
+ * figures (its cpu array allocated here, the caller frees it), or NULL:
+ * the session keeps them (session_experiment()).  -1 with s->err when
+ * the knob cannot change here or one runs already.
+ */
+int session_experiment_start(struct session *s, const struct session_exp_conf *c,
+			     struct exp_run *r);
+/* Cut the experiment under way: why in its report and the recording; the knob goes back. */
+void session_experiment_cut(struct session *s, const char *why);
 /* END REQUESTS */
 
 /*
@@ -404,6 +441,15 @@ void session_loop_counts(const struct session *s, uint64_t *ticks, uint64_t *bat
 const struct histo *session_histo(const struct session *s);
 const char *session_histo_note(const struct session *s);
 const char *session_histo_since(const struct session *s);
+
+/*
+ * The latest experiment (NULL: none), its phase now (block, side, time
+ * left) in *ph when not NULL, and *running: its blocks go on.
+ */
+const struct exp_run *session_experiment(const struct session *s, struct exp_phase *ph,
+					 bool *running);
+/* The command line's name of a knob ("smt", "clocksource"...). */
+const char *session_knob_cli_name(enum sysknob_id id);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);

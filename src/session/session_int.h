@@ -22,6 +22,7 @@ struct record;
 struct smi;
 struct tscwd;
 struct tuning;
+struct xrun;
 
 struct session {
 	/* The configuration; the running tracer's live changes are made in it. */
@@ -37,6 +38,10 @@ struct session {
 	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
 	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
 	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
+	struct xrun *exp;		/* the latest experiment (session_exp.h), NULL: none */
+	/* The settings ledger every change goes through: conf.ledger, or our own. */
+	struct ledger *ledger;
+	bool own_ledger;		/* made by session_start(): freed by session_finish() */
 	bool warming;			/* --warm-up running: samples are discarded */
 	bool stop_hit;			/* the kernel's stop condition ended the run */
 	bool smi_recorded;		/* a replay: the recording has SMI counts */

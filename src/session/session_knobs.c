@@ -42,7 +42,7 @@ int tuning_start(struct session *s)
 		snprintf(s->err, sizeof(s->err), "out of memory");
 		return -1;
 	}
-	sysknobs_init(&s->tuning->knobs, session_cpus(s));
+	sysknobs_init(&s->tuning->knobs, s->ledger, session_cpus(s));
 	session_keep_tuning(s, s->conf.keep_tuning);
 	return 0;
 }
@@ -102,7 +102,8 @@ void session_keep_tuning(struct session *s, bool keep)
 {
 	if (s->tuning)
 		s->tuning->keep = keep;
-	settings_set_keep(keep);
+	if (s->ledger)
+		settings_set_keep(s->ledger, keep);
 }
 
 const struct tuning *session_tuning(const struct session *s)

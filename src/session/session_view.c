@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+#include "session_exp.h"
 #include "session_int.h"
 #include "smi.h"
 
@@ -29,6 +30,7 @@ void session_free(struct session *s)
 	if (!s)
 		return;
 	session_free_results(s);
+	session_experiment_free(s);
 	free(s);
 }
 

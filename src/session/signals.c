@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "ledger_guard.h"
 #include "session_int.h"
 #include "settings.h"
 
@@ -91,11 +92,15 @@ void session_close_fds(int keep, int max_fd)
 
 static void fatal_handler(int sig)
 {
+	/* The live ledger, registered by session_start() (ledger_guard.h). */
+	struct ledger *l = ledger_guarded();
+
 	if (fatal_hook)
 		fatal_hook();
 	/* The run's lock stays held until the process is gone. */
-	session_close_fds(settings_lock_fd(), fatal_max_fd);
-	settings_restore();
+	session_close_fds(l ? settings_lock_fd(l) : -1, fatal_max_fd);
+	if (l)
+		settings_restore(l);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

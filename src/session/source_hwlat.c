@@ -11,8 +11,7 @@
 
 static int check(const struct session *s, char *err, size_t len)
 {
-	(void)s;
-	return hwlat_check(err, len);
+	return hwlat_check(s->ledger, err, len);
 }
 
 /* Its samples' statistics, kept across switches of the view. */
@@ -28,7 +27,7 @@ static int prepare(struct session *s)
 
 static int setup(struct session *s)
 {
-	return hwlat_setup(&s->hwl, &s->conf.hwl, s->conf.debug, s->err, sizeof(s->err));
+	return hwlat_setup(&s->hwl, s->ledger, &s->conf.hwl, s->conf.debug, s->err, sizeof(s->err));
 }
 
 static int start(struct session *s)

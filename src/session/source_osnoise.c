@@ -18,12 +18,12 @@
 
 static int check(const struct session *s, char *err, size_t len)
 {
-	return osnoise_check(s->conf.osn.irq_disable, err, len);
+	return osnoise_check(s->ledger, s->conf.osn.irq_disable, err, len);
 }
 
 static int setup(struct session *s)
 {
-	if (osnoise_setup(&s->osn, &s->conf.osn, s->err, sizeof(s->err)) < 0)
+	if (osnoise_setup(&s->osn, s->ledger, &s->conf.osn, s->err, sizeof(s->err)) < 0)
 		return -1;
 	/* The triggers before the tracer: they see its first sample. */
 	if (session_hist_setup(s) < 0)

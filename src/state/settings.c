@@ -1,10 +1,10 @@
 /*
  * settings: saved kernel settings and their restore.  See settings.h.
  *
- * Data: settings_plan (settings_int.h), a growing array of entries (real
- * path, original value, our last write, class, kind) in the order they were
- * first saved, the instances to remove, the keep flag, the module to unload
- * and the hwlat threshold the kernel remembered.
+ * Data: a ledger (struct ledger, settings_int.h) holds its plan: a growing
+ * array of entries (real path, original value, our last write, class, kind)
+ * in the order they were first saved, the instances to remove, the keep
+ * flag, the module to unload and the hwlat threshold the kernel remembered.
  *
  * The state file, /run/hwnoisetop/NAME.state (written by settings_file.c,
  * replaced through rename whenever the plan changes, before the change is
@@ -39,19 +39,17 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-struct settings_plan settings_plan;
-char settings_tracing[1024];
 
 /* out has SETTINGS_PATH_LEN bytes; a longer path comes out empty (refused). */
-static void abs_path(const char *rel, char *out)
+static void abs_path(const struct ledger *l, const char *rel, char *out)
 {
-	size_t tl = strlen(settings_tracing), rl = strlen(rel);
+	size_t tl = strlen(l->tracing), rl = strlen(rel);
 
 	out[0] = '\0';
 	if (rel[0] == '/' && rl < SETTINGS_PATH_LEN)
 		memcpy(out, rel, rl + 1);
 	else if (rel[0] != '/' && tl + 1 + rl < SETTINGS_PATH_LEN) {
-		memcpy(out, settings_tracing, tl);
+		memcpy(out, l->tracing, tl);
 		out[tl] = '/';
 		memcpy(out + tl + 1, rel, rl + 1);
 	}
@@ -93,9 +91,16 @@ int settings_read_full(const char *full, char *buf, size_t size)
 
 int kernel_read_text(const char *path, char *buf, size_t size)
 {
+	if (path[0] != '/')
+		return -EINVAL;
+	return settings_read_full(path, buf, size);
+}
+
+int settings_read(const struct ledger *l, const char *path, char *buf, size_t size)
+{
 	char full[SETTINGS_PATH_LEN];
 
-	abs_path(path, full);
+	abs_path(l, path, full);
 	return settings_read_full(full, buf, size);
 }
 
@@ -142,20 +147,19 @@ int settings_write_full(const char *full, const char *value)
 
 int kernel_write_text(const char *path, const char *value)
 {
-	char full[SETTINGS_PATH_LEN];
-
-	abs_path(path, full);
-	return settings_write_full(full, value);
+	if (path[0] != '/')
+		return -EINVAL;
+	return settings_write_full(path, value);
 }
 
-void settings_set_tracing_dir(const char *tracing_dir)
+void settings_set_tracing_dir(struct ledger *l, const char *tracing_dir)
 {
-	snprintf(settings_tracing, sizeof(settings_tracing), "%s", tracing_dir);
+	snprintf(l->tracing, sizeof(l->tracing), "%s", tracing_dir);
 }
 
-void settings_clear(void)
+void settings_clear(struct ledger *l)
 {
-	struct settings_plan *p = &settings_plan;
+	struct settings_plan *p = &l->plan;
 	struct settings_entry *e = p->e;
 	size_t n = p->n;
 
@@ -178,11 +182,11 @@ void settings_clear(void)
 	p->dirty = false;
 }
 
-static struct settings_entry *find_entry(const char *real)
+static struct settings_entry *find_entry(struct ledger *l, const char *real)
 {
-	for (size_t i = 0; i < settings_plan.n; i++)
-		if (strcmp(settings_plan.e[i].path, real) == 0)
-			return &settings_plan.e[i];
+	for (size_t i = 0; i < l->plan.n; i++)
+		if (strcmp(l->plan.e[i].path, real) == 0)
+			return &l->plan.e[i];
 	return NULL;
 }
 
@@ -203,10 +207,10 @@ static bool one_line(const char *s)
 }
 
 /* Append an entry (no state-file write).  0 or -errno. */
-int settings_add_entry(const char *real, const char *orig, const char *last,
+int settings_add_entry(struct ledger *l, const char *real, const char *orig, const char *last,
 		       enum settings_class cls, enum settings_kind kind)
 {
-	struct settings_plan *p = &settings_plan;
+	struct settings_plan *p = &l->plan;
 	struct settings_entry e = { .cls = cls, .kind = kind };
 
 	if (p->n == p->cap) {
@@ -239,18 +243,18 @@ int settings_add_entry(const char *real, const char *orig, const char *last,
  * Save the file's value (first time only); *out gets its entry.  The state
  * file is not written here: see flush_then_write().
  */
-static int save(const char *path, enum settings_class cls, enum settings_kind kind,
-		struct settings_entry **out)
+static int save(struct ledger *l, const char *path, enum settings_class cls,
+		enum settings_kind kind, struct settings_entry **out)
 {
 	char full[SETTINGS_PATH_LEN], real[SETTINGS_PATH_LEN];
 	char *value;
 	int err;
 
-	abs_path(path, full);
-	err = settings_allowed(full, false, real, sizeof(real));
+	abs_path(l, path, full);
+	err = settings_allowed(l, full, false, real, sizeof(real));
 	if (err)
 		return err;
-	if ((*out = find_entry(real)))
+	if ((*out = find_entry(l, real)))
 		return 0;
 	err = read_alloc(real, &value);
 	if (err)
@@ -261,19 +265,19 @@ static int save(const char *path, enum settings_class cls, enum settings_kind ki
 			*c = ' ';
 	if (kind == KIND_CHOICE)
 		settings_trim_choice(value);
-	err = settings_add_entry(real, value, NULL, cls, kind);
+	err = settings_add_entry(l, real, value, NULL, cls, kind);
 	free(value);
 	if (err)
 		return err;
-	*out = &settings_plan.e[settings_plan.n - 1];
-	settings_plan.dirty = true;
+	*out = &l->plan.e[l->plan.n - 1];
+	l->plan.dirty = true;
 	return 0;
 }
 
 /* Drop the entries saved after the first `before' (their state-file write failed). */
-static void unsave(size_t before)
+static void unsave(struct ledger *l, size_t before)
 {
-	struct settings_plan *p = &settings_plan;
+	struct settings_plan *p = &l->plan;
 
 	while (p->n > before) {
 		struct settings_entry *e = &p->e[--p->n];
@@ -285,7 +289,7 @@ static void unsave(size_t before)
 }
 
 /* Record value as our last write of e (before writing it); *old gets the previous. */
-static int set_last(struct settings_entry *e, const char *value, char **old)
+static int set_last(struct ledger *l, struct settings_entry *e, const char *value, char **old)
 {
 	char *copy = strdup(value);
 
@@ -293,39 +297,39 @@ static int set_last(struct settings_entry *e, const char *value, char **old)
 		return -ENOMEM;
 	*old = e->last;
 	e->last = copy;
-	settings_plan.dirty = true;
+	l->plan.dirty = true;
 	return 0;
 }
 
-int settings_sync(void)
+int settings_sync(struct ledger *l)
 {
 	int err;
 
-	if (!settings_plan.dirty)
+	if (!l->plan.dirty)
 		return 0;
-	err = settings_state_write();
+	err = settings_state_write(l);
 	if (!err)
-		settings_plan.dirty = false;
+		l->plan.dirty = false;
 	return err;
 }
 
-static int write_setting(const char *path, const char *value, enum settings_class cls,
-			 enum settings_kind kind)
+static int write_setting(struct ledger *l, const char *path, const char *value,
+			 enum settings_class cls, enum settings_kind kind)
 {
 	struct settings_entry *e;
-	size_t before = settings_plan.n;
+	size_t before = l->plan.n;
 	char *old = NULL;
 	int err;
 
 	if (!one_line(value))
 		return -EINVAL;
-	err = save(path, cls, kind, &e);
+	err = save(l, path, cls, kind, &e);
 	if (err)
 		return err;
-	if (cls != SETTINGS_TRACER && (err = set_last(e, value, &old)))
+	if (cls != SETTINGS_TRACER && (err = set_last(l, e, value, &old)))
 		return err;
 	/* Without the state file a SIGKILL could not be undone: do not write. */
-	err = settings_sync();
+	err = settings_sync(l);
 	if (err) {
 		if (cls != SETTINGS_TRACER) {
 			char *ours = e->last;
@@ -333,29 +337,29 @@ static int write_setting(const char *path, const char *value, enum settings_clas
 			e->last = old;
 			free(ours);
 		}
-		unsave(before);
+		unsave(l, before);
 		return err;
 	}
 	free(old);
 	return settings_write_full(e->path, value);
 }
 
-int settings_write(const char *path, const char *value)
+int settings_write(struct ledger *l, const char *path, const char *value)
 {
-	return write_setting(path, value, SETTINGS_TRACER, KIND_VALUE);
+	return write_setting(l, path, value, SETTINGS_TRACER, KIND_VALUE);
 }
 
-int settings_write_choice(const char *path, const char *value)
+int settings_write_choice(struct ledger *l, const char *path, const char *value)
 {
-	return write_setting(path, value, SETTINGS_TRACER, KIND_CHOICE);
+	return write_setting(l, path, value, SETTINGS_TRACER, KIND_CHOICE);
 }
 
-int settings_write_u64(const char *path, uint64_t value)
+int settings_write_u64(struct ledger *l, const char *path, uint64_t value)
 {
 	char buf[32];
 
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)value);
-	return settings_write(path, buf);
+	return settings_write(l, path, buf);
 }
 
 int settings_fail(char *err, size_t errlen, const char *what, int e)
@@ -364,9 +368,9 @@ int settings_fail(char *err, size_t errlen, const char *what, int e)
 	return -1;
 }
 
-int settings_write_option(const char *path, const char *option)
+int settings_write_option(struct ledger *l, const char *path, const char *option)
 {
-	return write_setting(path, option, SETTINGS_TRACER, KIND_OPTIONS);
+	return write_setting(l, path, option, SETTINGS_TRACER, KIND_OPTIONS);
 }
 
 static int knob_class(const char *path, enum settings_class cls)
@@ -376,17 +380,18 @@ static int knob_class(const char *path, enum settings_class cls)
 	return 0;
 }
 
-int settings_write_knob(const char *path, const char *value, enum settings_class cls)
+int settings_write_knob(struct ledger *l, const char *path, const char *value,
+			enum settings_class cls)
 {
 	int err = knob_class(path, cls);
 
-	return err ? err : write_setting(path, value, cls, KIND_CHOICE);
+	return err ? err : write_setting(l, path, value, cls, KIND_CHOICE);
 }
 
-int settings_write_knobs(const char *const *paths, size_t n, const char *value,
+int settings_write_knobs(struct ledger *l, const char *const *paths, size_t n, const char *value,
 			 enum settings_class cls)
 {
-	size_t before = settings_plan.n;
+	size_t before = l->plan.n;
 	struct settings_entry *e;
 	char *old;
 	int err;
@@ -394,82 +399,82 @@ int settings_write_knobs(const char *const *paths, size_t n, const char *value,
 	if (!one_line(value))
 		return -EINVAL;
 	for (size_t i = 0; i < n; i++) {
-		if ((err = knob_class(paths[i], cls)) || (err = save(paths[i], cls, KIND_CHOICE, &e)))
+		if ((err = knob_class(paths[i], cls)) || (err = save(l, paths[i], cls, KIND_CHOICE, &e)))
 			return err;
-		if ((err = set_last(e, value, &old)))
+		if ((err = set_last(l, e, value, &old)))
 			return err;
 		free(old);
 	}
-	if ((err = settings_sync())) {
-		unsave(before);
+	if ((err = settings_sync(l))) {
+		unsave(l, before);
 		return err;
 	}
 	for (size_t i = 0; i < n; i++) {
 		char real[SETTINGS_PATH_LEN];
 
-		if ((err = settings_allowed(paths[i], false, real, sizeof(real))) ||
+		if ((err = settings_allowed(l, paths[i], false, real, sizeof(real))) ||
 		    (err = settings_write_full(real, value)))
 			return err;
 	}
 	return 0;
 }
 
-int settings_save_knob(const char *path, enum settings_class cls)
+int settings_save_knob(struct ledger *l, const char *path, enum settings_class cls)
 {
 	struct settings_entry *e;
 	int err = knob_class(path, cls);
 
-	return err ? err : save(path, cls, KIND_CHOICE, &e);
+	return err ? err : save(l, path, cls, KIND_CHOICE, &e);
 }
 
-void settings_set_keep(bool keep)
+void settings_set_keep(struct ledger *l, bool keep)
 {
-	settings_plan.keep = keep;
-	settings_plan.dirty = true;
-	settings_sync();
+	l->plan.keep = keep;
+	l->plan.dirty = true;
+	settings_sync(l);
 }
 
-bool settings_keep(void)
+bool settings_keep(const struct ledger *l)
 {
-	return settings_plan.keep;
+	return l->plan.keep;
 }
 
-int settings_add_action_unload_module(const char *module)
+int settings_add_action_unload_module(struct ledger *l, const char *module)
 {
 	if (strcmp(module, "msr") != 0)
 		return -EPERM;
-	snprintf(settings_plan.module, sizeof(settings_plan.module), "%s", module);
-	settings_plan.dirty = true;
-	return settings_sync();
+	snprintf(l->plan.module, sizeof(l->plan.module), "%s", module);
+	l->plan.dirty = true;
+	return settings_sync(l);
 }
 
-void settings_drop_action_unload_module(void)
+void settings_drop_action_unload_module(struct ledger *l)
 {
-	settings_plan.module[0] = '\0';
-	settings_plan.dirty = true;
-	settings_sync();
+	l->plan.module[0] = '\0';
+	l->plan.dirty = true;
+	settings_sync(l);
 }
 
-int settings_add_action_umount(void)
+int settings_add_action_umount(struct ledger *l)
 {
-	settings_plan.umount = true;
-	settings_plan.umount_out = OUT_NONE;
-	settings_plan.dirty = true;
-	return settings_sync();
+	l->plan.umount = true;
+	l->plan.umount_out = OUT_NONE;
+	l->plan.dirty = true;
+	return settings_sync(l);
 }
 
-void settings_drop_action_umount(void)
+void settings_drop_action_umount(struct ledger *l)
 {
-	settings_plan.umount = false;
-	settings_plan.dirty = true;
-	settings_sync();
+	l->plan.umount = false;
+	l->plan.dirty = true;
+	settings_sync(l);
 }
 
-int settings_set_hwlat_thresh(uint64_t us)
+int settings_set_hwlat_thresh(struct ledger *l, uint64_t us)
 {
-	settings_plan.hwlat_thresh = us;
-	settings_plan.dirty = true;
-	return settings_sync();
+	l->plan.hwlat_thresh = us;
+	l->plan.dirty = true;
+	return settings_sync(l);
 }
 
 /* System calls only: part of the restore path. */
@@ -486,23 +491,23 @@ static void u64_text(uint64_t v, char *buf)
 	*buf = '\0';
 }
 
-void settings_put_hwlat_thresh(void)
+void settings_put_hwlat_thresh(struct ledger *l)
 {
 	char full[SETTINGS_PATH_LEN + 16], num[24];
-	size_t tl = strlen(settings_tracing);
+	size_t tl = strlen(l->tracing);
 
-	if (!settings_plan.hwlat_thresh || tl + sizeof("/tracing_thresh") > sizeof(full))
+	if (!l->plan.hwlat_thresh || tl + sizeof("/tracing_thresh") > sizeof(full))
 		return;
-	memcpy(full, settings_tracing, tl);
+	memcpy(full, l->tracing, tl);
 	memcpy(full + tl, "/tracing_thresh", sizeof("/tracing_thresh"));
-	u64_text(settings_plan.hwlat_thresh, num);
+	u64_text(l->plan.hwlat_thresh, num);
 	settings_write_full(full, num);
 }
 
-int settings_add_instance(const char *dir)
+int settings_add_instance(struct ledger *l, const char *dir)
 {
 	for (int i = 0; i < SETTINGS_MAX_INST; i++) {
-		char *slot = settings_plan.inst[i];
+		char *slot = l->plan.inst[i];
 
 		if (!slot[0]) {
 			int err;
@@ -510,8 +515,8 @@ int settings_add_instance(const char *dir)
 			if (strlen(dir) >= SETTINGS_PATH_LEN)
 				return -ENAMETOOLONG;
 			strcpy(slot, dir);
-			settings_plan.dirty = true;
-			err = settings_sync();
+			l->plan.dirty = true;
+			err = settings_sync(l);
 			if (err)
 				slot[0] = '\0';
 			return err;
@@ -520,12 +525,12 @@ int settings_add_instance(const char *dir)
 	return -ENOSPC;
 }
 
-void settings_forget_instance(const char *dir)
+void settings_forget_instance(struct ledger *l, const char *dir)
 {
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
-		if (strcmp(settings_plan.inst[i], dir) == 0)
-			settings_plan.inst[i][0] = '\0';
-	settings_plan.dirty = true;
-	settings_sync();
+		if (strcmp(l->plan.inst[i], dir) == 0)
+			l->plan.inst[i][0] = '\0';
+	l->plan.dirty = true;
+	settings_sync(l);
 }
 

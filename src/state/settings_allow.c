@@ -31,11 +31,9 @@ static const char *const knob_patterns[] = {
 	"/proc/sys/kernel/sched_rt_runtime_us",
 };
 
-static char knob_root[256];
-
-void settings_set_knob_root(const char *root)
+void settings_set_knob_root(struct ledger *l, const char *root)
 {
-	snprintf(knob_root, sizeof(knob_root), "%s", root);
+	snprintf(l->knob_root, sizeof(l->knob_root), "%s", root);
 }
 
 /* Does s match pattern, "#" matching one or more digits? */
@@ -54,16 +52,22 @@ static bool match(const char *pattern, const char *s)
 	return *s == '\0';
 }
 
-bool settings_knob_pattern(const char *real)
+/* The knob patterns under root ("" but in tests). */
+static bool knob_pattern_at(const char *root, const char *real)
 {
-	size_t rl = strlen(knob_root);
+	size_t rl = strlen(root);
 
-	if (strncmp(real, knob_root, rl) != 0)
+	if (strncmp(real, root, rl) != 0)
 		return false;
 	for (size_t i = 0; i < sizeof(knob_patterns) / sizeof(knob_patterns[0]); i++)
 		if (match(knob_patterns[i], real + rl))
 			return true;
 	return false;
+}
+
+bool settings_knob_pattern(const char *real)
+{
+	return knob_pattern_at("", real);
 }
 
 /* Absolute, no ".", ".." or empty component, no control character. */
@@ -105,7 +109,8 @@ static bool our_instance(const char *rel)
 	return *p == '\0';
 }
 
-int settings_allowed(const char *path, bool want_dir, char *real, size_t len)
+int settings_allowed(const struct ledger *l, const char *path, bool want_dir, char *real,
+		     size_t len)
 {
 	char parent[PATH_MAX], resolved[PATH_MAX], troot[PATH_MAX];
 	const char *base;
@@ -127,13 +132,13 @@ int settings_allowed(const char *path, bool want_dir, char *real, size_t len)
 	/* The file itself: never through a symlink. */
 	if (lstat(resolved, &st) == 0 && (S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode) != want_dir))
 		return -EPERM;
-	if (settings_tracing[0] && realpath(settings_tracing, troot) &&
+	if (l && l->tracing[0] && realpath(l->tracing, troot) &&
 	    (tl = strlen(troot)) > 1 && strncmp(resolved, troot, tl) == 0 &&
 	    resolved[tl] == '/' && (!want_dir || our_instance(resolved + tl + 1))) {
 		strcpy(real, resolved);
 		return 0;
 	}
-	if (want_dir || !settings_knob_pattern(resolved))
+	if (want_dir || !knob_pattern_at(l ? l->knob_root : "", resolved))
 		return -EPERM;
 	strcpy(real, resolved);
 	return 0;

@@ -21,25 +21,37 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char state_dir[256] = SETTINGS_STATE_DIR;
-static char state_file[SETTINGS_PATH_LEN];
-static char state_tmp[SETTINGS_PATH_LEN + 8];
-static char lock_file[SETTINGS_PATH_LEN];
-static int lock_fd = -1;
-static char dead_lock[SETTINGS_PATH_LEN];	/* the lock file of a dead run being cleaned */
-static char error[512];
-
 static const char *const class_names[] = { "tracer", "online", "knob" };
 static const char *const kind_names[] = { "value", "choice", "options" };
 
-void settings_set_state_dir(const char *dir)
+struct ledger *ledger_new(void)
 {
-	snprintf(state_dir, sizeof(state_dir), "%s", dir);
+	struct ledger *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return NULL;
+	snprintf(l->state_dir, sizeof(l->state_dir), "%s", SETTINGS_STATE_DIR);
+	l->lock_fd = -1;
+	return l;
 }
 
-const char *settings_error(void)
+void ledger_free(struct ledger *l)
 {
-	return error;
+	if (!l)
+		return;
+	settings_done(l);
+	settings_clear(l);
+	free(l);
+}
+
+void settings_set_state_dir(struct ledger *l, const char *dir)
+{
+	snprintf(l->state_dir, sizeof(l->state_dir), "%s", dir);
+}
+
+const char *settings_error(const struct ledger *l)
+{
+	return l->error;
 }
 
 int settings_check_dir(const char *dir, char *msg, size_t msglen)
@@ -63,85 +75,85 @@ int settings_check_dir(const char *dir, char *msg, size_t msglen)
 	return 0;
 }
 
-int settings_init(const char *tracing_dir, const char *run_name)
+int settings_init(struct ledger *l, const char *tracing_dir, const char *run_name)
 {
-	char again[sizeof(lock_file)];
+	char again[sizeof(l->lock_file)];
 	int err;
 
 	/* Initialised already under this name (e.g. to mount tracefs): keep the plan. */
-	snprintf(again, sizeof(again), "%s/%.200s.lock", state_dir, run_name);
-	if (lock_fd >= 0 && strcmp(again, lock_file) == 0) {
-		settings_set_tracing_dir(tracing_dir);
+	snprintf(again, sizeof(again), "%s/%.200s.lock", l->state_dir, run_name);
+	if (l->lock_fd >= 0 && strcmp(again, l->lock_file) == 0) {
+		settings_set_tracing_dir(l, tracing_dir);
 		return 0;
 	}
-	settings_set_tracing_dir(tracing_dir);
-	settings_clear();
-	state_file[0] = dead_lock[0] = '\0';
-	error[0] = '\0';
-	if (mkdir(state_dir, 0700) < 0 && errno != EEXIST) {
+	settings_set_tracing_dir(l, tracing_dir);
+	settings_clear(l);
+	l->state_file[0] = l->dead_lock[0] = '\0';
+	l->error[0] = '\0';
+	if (mkdir(l->state_dir, 0700) < 0 && errno != EEXIST) {
 		err = -errno;
-		snprintf(error, sizeof(error), "cannot create %.200s: %s", state_dir, strerror(errno));
+		snprintf(l->error, sizeof(l->error), "cannot create %.200s: %s", l->state_dir, strerror(errno));
 		return err;
 	}
-	if ((err = settings_check_dir(state_dir, error, sizeof(error))))
+	if ((err = settings_check_dir(l->state_dir, l->error, sizeof(l->error))))
 		return err;
-	snprintf(lock_file, sizeof(lock_file), "%s/%.200s.lock", state_dir, run_name);
-	if (lock_fd >= 0)
-		close(lock_fd);
+	snprintf(l->lock_file, sizeof(l->lock_file), "%s/%.200s.lock", l->state_dir, run_name);
+	if (l->lock_fd >= 0)
+		close(l->lock_fd);
 	for (int tries = 0;; tries++) {
 		struct stat held, named;
 
-		lock_fd = open(lock_file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) < 0) {
+		l->lock_fd = open(l->lock_file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (l->lock_fd < 0 || flock(l->lock_fd, LOCK_EX | LOCK_NB) < 0) {
 			err = -errno;
-			snprintf(error, sizeof(error), "cannot lock %.300s: %s", lock_file,
+			snprintf(l->error, sizeof(l->error), "cannot lock %.300s: %s", l->lock_file,
 				 strerror(errno));
-			if (lock_fd >= 0)
-				close(lock_fd);
-			lock_fd = -1;
+			if (l->lock_fd >= 0)
+				close(l->lock_fd);
+			l->lock_fd = -1;
 			return err;
 		}
 		/*
 		 * --cleanup removes a dead run's lock file under its own lock: the
 		 * one locked here must still be the one of that name.
 		 */
-		if (fstat(lock_fd, &held) == 0 && lstat(lock_file, &named) == 0 &&
+		if (fstat(l->lock_fd, &held) == 0 && lstat(l->lock_file, &named) == 0 &&
 		    held.st_dev == named.st_dev && held.st_ino == named.st_ino)
 			break;
-		close(lock_fd);
-		lock_fd = -1;
+		close(l->lock_fd);
+		l->lock_fd = -1;
 		if (tries == 3) {
-			snprintf(error, sizeof(error), "cannot lock %.300s: it keeps being removed",
-				 lock_file);
+			snprintf(l->error, sizeof(l->error), "cannot lock %.300s: it keeps being removed",
+				 l->lock_file);
 			return -EAGAIN;
 		}
 	}
-	snprintf(state_file, sizeof(state_file), "%s/%.200s.state", state_dir, run_name);
-	snprintf(state_tmp, sizeof(state_tmp), "%s.tmp", state_file);
+	snprintf(l->state_file, sizeof(l->state_file), "%s/%.200s.state", l->state_dir, run_name);
+	snprintf(l->state_tmp, sizeof(l->state_tmp), "%s.tmp", l->state_file);
 	return 0;
 }
 
-int settings_lock_fd(void)
+int settings_lock_fd(const struct ledger *l)
 {
-	return lock_fd;
+	return l->lock_fd;
 }
 
-void settings_done(void)
+void settings_done(struct ledger *l)
 {
-	if (lock_fd < 0)
+	if (l->lock_fd < 0)
 		return;
-	unlink(lock_file);
-	close(lock_fd);
-	lock_fd = -1;
+	unlink(l->lock_file);
+	close(l->lock_fd);
+	l->lock_fd = -1;
 }
 
-bool settings_run_alive(const char *run_name)
+bool settings_run_alive(const struct ledger *l, const char *run_name)
 {
 	char file[SETTINGS_PATH_LEN];
 	bool alive;
 	int fd;
 
-	snprintf(file, sizeof(file), "%s/%.200s.lock", state_dir, run_name);
+	snprintf(file, sizeof(file), "%s/%.200s.lock", l ? l->state_dir : SETTINGS_STATE_DIR, run_name);
 	fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return false;
@@ -150,8 +162,9 @@ bool settings_run_alive(const char *run_name)
 	return alive;
 }
 
-int settings_remove_stale_lock(const char *lock_name)
+int settings_remove_stale_lock(const struct ledger *l, const char *lock_name)
 {
+	const char *dir = l ? l->state_dir : SETTINGS_STATE_DIR;
 	char lock[SETTINGS_PATH_LEN], state[SETTINGS_PATH_LEN];
 	size_t n = strlen(lock_name);
 	struct stat st;
@@ -159,8 +172,8 @@ int settings_remove_stale_lock(const char *lock_name)
 
 	if (n <= 5 || strcmp(lock_name + n - 5, ".lock") != 0 || strchr(lock_name, '/'))
 		return 0;
-	snprintf(lock, sizeof(lock), "%s/%.200s", state_dir, lock_name);
-	snprintf(state, sizeof(state), "%s/%.*s.state", state_dir, (int)(n - 5), lock_name);
+	snprintf(lock, sizeof(lock), "%s/%.200s", dir, lock_name);
+	snprintf(state, sizeof(state), "%s/%.*s.state", dir, (int)(n - 5), lock_name);
 	if (lstat(state, &st) == 0 || errno != ENOENT)
 		return 0;	/* a state file: restoring it removes the lock too */
 	fd = open(lock, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
@@ -181,22 +194,22 @@ int settings_remove_stale_lock(const char *lock_name)
 	return err;
 }
 
-void settings_state_unlink(void)
+void settings_state_unlink(struct ledger *l)
 {
-	if (state_file[0])
-		unlink(state_file);
+	if (l->state_file[0])
+		unlink(l->state_file);
 	/* Nothing left to clean: the lock file goes too (the lock stays held). */
-	if (dead_lock[0])
-		unlink(dead_lock);
-	else if (lock_fd >= 0)
-		unlink(lock_file);
+	if (l->dead_lock[0])
+		unlink(l->dead_lock);
+	else if (l->lock_fd >= 0)
+		unlink(l->lock_file);
 }
 
-static void write_plan(FILE *f)
+static void write_plan(const struct ledger *l, FILE *f)
 {
-	const struct settings_plan *p = &settings_plan;
+	const struct settings_plan *p = &l->plan;
 
-	fprintf(f, "hwnoisetop-state 2\ntracing\t%s\nkeep\t%d\n", settings_tracing, p->keep);
+	fprintf(f, "hwnoisetop-state 2\ntracing\t%s\nkeep\t%d\n", l->tracing, p->keep);
 	if (p->hwlat_thresh)
 		fprintf(f, "hwlat_thresh\t%llu\n", (unsigned long long)p->hwlat_thresh);
 	if (p->module[0])
@@ -217,34 +230,34 @@ static void write_plan(FILE *f)
 }
 
 /* Returns 0, or -errno when the state file can not be written whole. */
-int settings_state_write(void)
+int settings_state_write(struct ledger *l)
 {
 	FILE *f;
 	int fd, err = 0;
 
-	if (!state_file[0])
+	if (!l->state_file[0])
 		return 0;
-	fd = open(state_tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 && errno == EEXIST && unlink(state_tmp) == 0)	/* left by a crash */
-		fd = open(state_tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = open(l->state_tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 && errno == EEXIST && unlink(l->state_tmp) == 0)	/* left by a crash */
+		fd = open(l->state_tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;
 	f = fdopen(fd, "w");
 	if (!f) {
 		err = -errno;
 		close(fd);
-		unlink(state_tmp);
+		unlink(l->state_tmp);
 		return err;
 	}
-	write_plan(f);
+	write_plan(l, f);
 	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0)
 		err = errno ? -errno : -EIO;
 	if (fclose(f) != 0 && !err)
 		err = -errno;
-	if (!err && rename(state_tmp, state_file) != 0)
+	if (!err && rename(l->state_tmp, l->state_file) != 0)
 		err = -errno;
 	if (err)
-		unlink(state_tmp);
+		unlink(l->state_tmp);
 	return err;
 }
 
@@ -273,7 +286,7 @@ static int lookup(const char *const *names, int n, const char *name)
 	return -1;
 }
 
-static int parse_entry(char *rest, char *msg, size_t msglen)
+static int parse_entry(struct ledger *l, char *rest, char *msg, size_t msglen)
 {
 	char *cls = field(&rest), *kind = field(&rest), *written = field(&rest);
 	char *path = field(&rest), *orig = field(&rest), *last = field(&rest);
@@ -285,29 +298,29 @@ static int parse_entry(char *rest, char *msg, size_t msglen)
 		snprintf(msg, msglen, "an entry line is not in the format of version 2");
 		return -1;
 	}
-	if (settings_allowed(path, false, real, sizeof(real)) < 0 || strcmp(real, path) != 0) {
+	if (settings_allowed(l, path, false, real, sizeof(real)) < 0 || strcmp(real, path) != 0) {
 		snprintf(msg, msglen, "it names %.300s, which hwnoisetop never writes", path);
 		return -1;
 	}
-	if (settings_add_entry(path, orig, *written == '1' ? last : NULL, c, k) < 0) {
+	if (settings_add_entry(l, path, orig, *written == '1' ? last : NULL, c, k) < 0) {
 		snprintf(msg, msglen, "out of memory");
 		return -1;
 	}
 	return 0;
 }
 
-static int parse_instance(const char *dir, char *msg, size_t msglen)
+static int parse_instance(struct ledger *l, const char *dir, char *msg, size_t msglen)
 {
 	char real[SETTINGS_PATH_LEN];
 
-	if (!dir || settings_allowed(dir, true, real, sizeof(real)) < 0) {
+	if (!dir || settings_allowed(l, dir, true, real, sizeof(real)) < 0) {
 		snprintf(msg, msglen, "it names %.300s as an instance of hwnoisetop, which it is not",
 			 dir ? dir : "nothing");
 		return -1;
 	}
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
-		if (!settings_plan.inst[i][0]) {
-			strcpy(settings_plan.inst[i], real);
+		if (!l->plan.inst[i][0]) {
+			strcpy(l->plan.inst[i], real);
 			return 0;
 		}
 	snprintf(msg, msglen, "too many instances");
@@ -315,7 +328,7 @@ static int parse_instance(const char *dir, char *msg, size_t msglen)
 }
 
 /* One line of a version 2 file; *end is set by the end line. */
-static int parse_line(char *line, bool v1, bool *end, char *msg, size_t msglen)
+static int parse_line(struct ledger *l, char *line, bool v1, bool *end, char *msg, size_t msglen)
 {
 	char *rest = line, *key = field(&rest);
 	char *end_num;
@@ -323,40 +336,40 @@ static int parse_line(char *line, bool v1, bool *end, char *msg, size_t msglen)
 	if (strcmp(key, "tracing") == 0)
 		return 0;	/* cleanup uses the tracefs it finds itself */
 	if (strcmp(key, "instance") == 0)
-		return parse_instance(field(&rest), msg, msglen);
+		return parse_instance(l, field(&rest), msg, msglen);
 	if (v1 && (strcmp(key, "value") == 0 || strcmp(key, "options") == 0)) {
 		char *path = field(&rest), *value = rest ? rest : (char *)"";
 		char v2[SETTINGS_PATH_LEN * 2];
 
 		snprintf(v2, sizeof(v2), "tracer\t%s\t0\t%s\t%s\t",
 			 key[0] == 'v' ? "value" : "options", path ? path : "", value);
-		return parse_entry(v2, msg, msglen);
+		return parse_entry(l, v2, msg, msglen);
 	}
 	if (v1)
 		goto bad;
 	if (strcmp(key, "entry") == 0)
-		return parse_entry(rest, msg, msglen);
+		return parse_entry(l, rest, msg, msglen);
 	if (strcmp(key, "keep") == 0 && rest && (!strcmp(rest, "0") || !strcmp(rest, "1"))) {
-		settings_plan.keep = *rest == '1';
+		l->plan.keep = *rest == '1';
 		return 0;
 	}
 	if (strcmp(key, "hwlat_thresh") == 0 && rest && *rest) {
-		settings_plan.hwlat_thresh = strtoull(rest, &end_num, 10);
+		l->plan.hwlat_thresh = strtoull(rest, &end_num, 10);
 		if (!*end_num)
 			return 0;
 	}
 	if (strcmp(key, "action") == 0 && rest && strcmp(rest, "unload_module\tmsr") == 0) {
-		strcpy(settings_plan.module, "msr");
+		strcpy(l->plan.module, "msr");
 		return 0;
 	}
 	if (strcmp(key, "action") == 0 && rest && strcmp(rest, "umount\t" SETTINGS_TRACEFS_DIR) == 0) {
-		settings_plan.umount = true;
+		l->plan.umount = true;
 		return 0;
 	}
 	if (strcmp(key, "end") == 0 && rest) {
 		unsigned long long n = strtoull(rest, &end_num, 10);
 
-		if (!*end_num && n == settings_plan.n) {
+		if (!*end_num && n == l->plan.n) {
 			*end = true;
 			return 0;
 		}
@@ -366,12 +379,12 @@ bad:
 	return -1;
 }
 
-int settings_parse(char *text, size_t len, char *msg, size_t msglen)
+int settings_parse(struct ledger *l, char *text, size_t len, char *msg, size_t msglen)
 {
 	bool v1, end = false;
 	char *line = text;
 
-	settings_clear();
+	settings_clear(l);
 	if (len == 0 || text[len - 1] != '\n' || memchr(text, '\0', len)) {
 		snprintf(msg, msglen, "it is cut short (no end of line at the end) or not text");
 		return -1;
@@ -392,7 +405,7 @@ int settings_parse(char *text, size_t len, char *msg, size_t msglen)
 			snprintf(msg, msglen, "it goes on after its end line");
 			goto fail;
 		}
-		if (parse_line(line, v1, &end, msg, msglen) < 0)
+		if (parse_line(l, line, v1, &end, msg, msglen) < 0)
 			goto fail;
 		line = nl + 1;
 	}
@@ -400,12 +413,12 @@ int settings_parse(char *text, size_t len, char *msg, size_t msglen)
 		return 0;
 	snprintf(msg, msglen, "it is cut short (no end line)");
 fail:
-	settings_clear();
+	settings_clear(l);
 	return -1;
 }
 
 /* Read a state file we may trust (see the top of this file) into the plan. */
-int settings_load_file(const char *file, char *msg, size_t msglen)
+int settings_load_file(struct ledger *l, const char *file, char *msg, size_t msglen)
 {
 	char why[400];
 	struct stat st;
@@ -413,9 +426,9 @@ int settings_load_file(const char *file, char *msg, size_t msglen)
 	ssize_t got;
 	int fd;
 
-	settings_clear();
-	state_file[0] = dead_lock[0] = '\0';
-	if (settings_check_dir(state_dir, why, sizeof(why)) < 0) {
+	settings_clear(l);
+	l->state_file[0] = l->dead_lock[0] = '\0';
+	if (settings_check_dir(l->state_dir, why, sizeof(why)) < 0) {
 		snprintf(msg, msglen, "%s", why);
 		return -1;
 	}
@@ -440,28 +453,28 @@ int settings_load_file(const char *file, char *msg, size_t msglen)
 		return -1;
 	}
 	text[got] = '\0';
-	if (settings_parse(text, (size_t)got, why, sizeof(why)) < 0) {
+	if (settings_parse(l, text, (size_t)got, why, sizeof(why)) < 0) {
 		snprintf(msg, msglen, "%s: %s: refused, nothing written", file, why);
 		free(text);
 		return -1;
 	}
 	free(text);
-	snprintf(state_file, sizeof(state_file), "%s", file);
-	snprintf(dead_lock, sizeof(dead_lock), "%s", file);
+	snprintf(l->state_file, sizeof(l->state_file), "%s", file);
+	snprintf(l->dead_lock, sizeof(l->dead_lock), "%s", file);
 	if (strlen(file) > 6 && strcmp(file + strlen(file) - 6, ".state") == 0)
-		strcpy(dead_lock + strlen(file) - 6, ".lock");
+		strcpy(l->dead_lock + strlen(file) - 6, ".lock");
 	else
-		dead_lock[0] = '\0';
+		l->dead_lock[0] = '\0';
 	return 0;
 }
 
-int settings_restore_file(const char *file, char *msg, size_t msglen)
+int settings_restore_file(struct ledger *l, const char *file, char *msg, size_t msglen)
 {
 	int failed;
 
-	if (settings_load_file(file, msg, msglen) < 0)
+	if (settings_load_file(l, file, msg, msglen) < 0)
 		return -1;
-	failed = settings_restore();
-	settings_summary(msg, msglen);
+	failed = settings_restore(l);
+	settings_summary(l, msg, msglen);
 	return failed;
 }

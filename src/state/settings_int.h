@@ -47,26 +47,38 @@ struct settings_plan {
 	bool dirty;		/* saves not yet in the state file */
 };
 
-extern struct settings_plan settings_plan;
-extern char settings_tracing[1024];
+/* A ledger: its plan, where it writes, and the run's lock and state file. */
+struct ledger {
+	struct settings_plan plan;
+	char tracing[1024];		/* the tracefs mount: relative paths start there */
+	char state_dir[256];		/* SETTINGS_STATE_DIR (tests point it elsewhere) */
+	char state_file[SETTINGS_PATH_LEN];
+	char state_tmp[SETTINGS_PATH_LEN + 8];
+	char lock_file[SETTINGS_PATH_LEN];
+	int lock_fd;			/* the run's lock, held from settings_init to settings_done */
+	char dead_lock[SETTINGS_PATH_LEN];	/* the lock file of a dead run being cleaned */
+	char error[512];		/* why settings_init failed */
+	char knob_root[256];		/* a test's root prefix for the knob patterns ("" normally) */
+	char cur[4096];			/* the restore's read buffer: no large stack in a handler */
+};
 
 /* settings.c */
 int settings_read_full(const char *full, char *buf, size_t size);
 int settings_write_full(const char *full, const char *value);
-int settings_add_entry(const char *real, const char *orig, const char *last,
+int settings_add_entry(struct ledger *l, const char *real, const char *orig, const char *last,
 		       enum settings_class cls, enum settings_kind kind);
-void settings_clear(void);
+void settings_clear(struct ledger *l);
 void settings_trim_choice(char *value);
 
 /* settings_file.c */
-int settings_state_write(void);
-void settings_state_unlink(void);
+int settings_state_write(struct ledger *l);
+void settings_state_unlink(struct ledger *l);
 /* The state directory (tests point it elsewhere, before settings_init). */
-void settings_set_state_dir(const char *dir);
+void settings_set_state_dir(struct ledger *l, const char *dir);
 /* Parse a state file's text into the plan (cleared first).  0, or -1 and msg. */
-int settings_parse(char *text, size_t len, char *msg, size_t msglen);
+int settings_parse(struct ledger *l, char *text, size_t len, char *msg, size_t msglen);
 
 /* settings_allow.c: a test's root prefix for the knob patterns ("" normally). */
-void settings_set_knob_root(const char *root);
+void settings_set_knob_root(struct ledger *l, const char *root);
 
 #endif

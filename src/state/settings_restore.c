@@ -107,10 +107,10 @@ static void remove_instance(char *dir)
 		dir[0] = '\0';
 }
 
-int settings_remove_instance(const char *dir)
+int settings_remove_instance(struct ledger *l, const char *dir)
 {
 	char real[SETTINGS_PATH_LEN];
-	int err = settings_allowed(dir, true, real, sizeof(real));
+	int err = settings_allowed(l, dir, true, real, sizeof(real));
 
 	if (err)
 		return err == -ENOENT ? 0 : err;
@@ -130,15 +130,15 @@ static void restore_tracer(struct settings_entry *e)
  * A knob: kept (keep), left as it is when it holds neither the original
  * nor our last write (the user's), else the original written back.
  */
-static void restore_knob(struct settings_entry *e)
+static void restore_knob(struct ledger *l, struct settings_entry *e)
 {
-	static char cur[4096];
+	char *cur = l->cur;
 
-	if (settings_plan.keep) {
+	if (l->plan.keep) {
 		e->out = OUT_KEPT;
 		return;
 	}
-	if (settings_read_full(e->path, cur, sizeof(cur)) < 0) {
+	if (settings_read_full(e->path, cur, sizeof(l->cur)) < 0) {
 		e->out = OUT_FAILED;
 		return;
 	}
@@ -158,9 +158,9 @@ static bool is_smt_control(const struct settings_entry *e)
 	return n >= 12 && strcmp(e->path + n - 12, "/smt/control") == 0;
 }
 
-static void unload_module(void)
+static void unload_module(struct ledger *l)
 {
-	struct settings_plan *p = &settings_plan;
+	struct settings_plan *p = &l->plan;
 
 	if (!p->module[0] || p->module_out == OUT_RESTORED)
 		return;
@@ -173,9 +173,9 @@ static void unload_module(void)
 }
 
 /* System calls only: part of the restore path. */
-static void unmount_tracefs(void)
+static void unmount_tracefs(struct ledger *l)
 {
-	struct settings_plan *p = &settings_plan;
+	struct settings_plan *p = &l->plan;
 	struct statfs st;
 
 	if (!p->umount || p->umount_out == OUT_RESTORED)
@@ -192,14 +192,14 @@ static void unmount_tracefs(void)
 		p->umount_out = OUT_FAILED;
 }
 
-int settings_restore(void)
+int settings_restore(struct ledger *l)
 {
-	struct settings_plan *p = &settings_plan;
+	struct settings_plan *p = &l->plan;
 	struct settings_entry *e = p->e;
 	size_t n = p->n;
 	int failed = 0;
 
-	settings_put_hwlat_thresh();
+	settings_put_hwlat_thresh(l);
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
 		remove_instance(p->inst[i]);
 	/* Backwards, then once more for what the kernel refused in that order. */
@@ -212,12 +212,12 @@ int settings_restore(void)
 		for (size_t i = 0; i < n; i++)
 			if (e[i].cls == SETTINGS_ONLINE && is_smt_control(&e[i]) == !pass &&
 			    e[i].out != OUT_RESTORED)
-				restore_knob(&e[i]);
+				restore_knob(l, &e[i]);
 	for (size_t i = n; i-- > 0;)
 		if (e[i].cls == SETTINGS_KNOB && e[i].out != OUT_RESTORED)
-			restore_knob(&e[i]);
-	unload_module();
-	unmount_tracefs();	/* last: every setting above lives in it */
+			restore_knob(l, &e[i]);
+	unload_module(l);
+	unmount_tracefs(l);	/* last: every setting above lives in it */
 	for (size_t i = 0; i < n; i++)
 		failed += e[i].out == OUT_FAILED;
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
@@ -225,7 +225,7 @@ int settings_restore(void)
 	failed += p->module_out == OUT_FAILED;
 	failed += p->umount_out == OUT_FAILED;
 	if (!failed)
-		settings_state_unlink();
+		settings_state_unlink(l);
 	return failed;
 }
 
@@ -254,10 +254,10 @@ static const char *left_value(const struct settings_entry *e, char *cur, size_t 
 	return cur;
 }
 
-size_t settings_outcome(char *buf, size_t len)
+size_t settings_outcome(struct ledger *l, char *buf, size_t len)
 {
-	struct settings_plan *p = &settings_plan;
-	size_t used = 0, tl = strlen(settings_tracing);
+	struct settings_plan *p = &l->plan;
+	size_t used = 0, tl = strlen(l->tracing);
 	char cur[256];
 
 	if (len)
@@ -266,7 +266,7 @@ size_t settings_outcome(char *buf, size_t len)
 		const struct settings_entry *e = &p->e[i];
 		const char *path = e->path;
 
-		if (tl && strncmp(path, settings_tracing, tl) == 0 && path[tl] == '/')
+		if (tl && strncmp(path, l->tracing, tl) == 0 && path[tl] == '/')
 			path += tl + 1;
 		if (e->out == OUT_FAILED)
 			add(buf, len, &used, "failed   %s (could not be put back to %s)\n", path,
@@ -299,17 +299,17 @@ size_t settings_outcome(char *buf, size_t len)
 	return used;
 }
 
-size_t settings_describe(char *buf, size_t len)
+size_t settings_describe(struct ledger *l, char *buf, size_t len)
 {
-	const struct settings_plan *p = &settings_plan;
-	size_t used = 0, tl = strlen(settings_tracing);
+	const struct settings_plan *p = &l->plan;
+	size_t used = 0, tl = strlen(l->tracing);
 
 	if (len)
 		buf[0] = '\0';
 	for (int i = 0; i < SETTINGS_MAX_INST; i++)
 		if (p->inst[i][0])
 			add(buf, len, &used, "  remove instance %s\n",
-			    strncmp(p->inst[i], settings_tracing, tl) == 0 ? p->inst[i] + tl + 1
+			    strncmp(p->inst[i], l->tracing, tl) == 0 ? p->inst[i] + tl + 1
 									: p->inst[i]);
 	if (p->hwlat_thresh)
 		add(buf, len, &used, "  hwlat's remembered threshold = %llu us\n",
@@ -318,7 +318,7 @@ size_t settings_describe(char *buf, size_t len)
 		const struct settings_entry *e = &p->e[i];
 		const char *path = e->path;
 
-		if (tl && strncmp(path, settings_tracing, tl) == 0 && path[tl] == '/')
+		if (tl && strncmp(path, l->tracing, tl) == 0 && path[tl] == '/')
 			path += tl + 1;
 		if (e->cls != SETTINGS_TRACER && p->keep)
 			add(buf, len, &used, "  %s: kept as tuned (--keep-tuning)\n", path);
@@ -334,9 +334,9 @@ size_t settings_describe(char *buf, size_t len)
 	return used;
 }
 
-void settings_summary(char *msg, size_t len)
+void settings_summary(struct ledger *l, char *msg, size_t len)
 {
-	const struct settings_plan *p = &settings_plan;
+	const struct settings_plan *p = &l->plan;
 	int count[OUT_FAILED + 1] = { 0 }, inst = 0;
 
 	for (size_t i = 0; i < p->n; i++)
@@ -349,14 +349,15 @@ void settings_summary(char *msg, size_t len)
 		 inst ? ", an instance could not be removed" : "");
 }
 
-void settings_print(FILE *out, size_t (*fill)(char *, size_t), const char *prefix)
+void settings_print(struct ledger *l, FILE *out, size_t (*fill)(struct ledger *, char *, size_t),
+		    const char *prefix)
 {
-	size_t need = fill(NULL, 0) + 1;
+	size_t need = fill(l, NULL, 0) + 1;
 	char *text = malloc(need), *line, *save = NULL;
 
 	if (!text)
 		return;
-	fill(text, need);
+	fill(l, text, need);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		fprintf(out, "%s%s\n", prefix, line);
 	free(text);

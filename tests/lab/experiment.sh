@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 23
+plan 33
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -84,14 +84,73 @@ echo "term_report=$(grep -c '^SMT off: .*(cut)$' /lab/t.txt) $(grep -c '; cut: '
 stamp two
 tm0=$(cat /proc/sys/kernel/timer_migration)
 hwnoisetop experiment --knob timer_migration --knob smt --blocks 10 --block 1 --settle 1 \
-	-p 200000 -r 20000 -q --json > /lab/two.json 2> /dev/null
+	-p 200000 -r 20000 -q --json --record /lab/two.jsonl > /lab/two.json 2> /lab/two.err
 echo "two_rc=$? $(state) $(cat /proc/sys/kernel/timer_migration)$tm0"
 echo "two=$(cat /lab/two.json)"
+# --record with two knobs: one file a knob, said in one line, each replaying to its report.
+echo "two_files=$(grep -c '^hwnoisetop: experiment: one recording a knob: /lab/two.timer_migration.jsonl /lab/two.smt.jsonl$' /lab/two.err) $(ls /lab/two.jsonl 2>/dev/null | wc -l)"
+for k in timer_migration smt; do
+	echo "two_replay_$k=$(hwnoisetop experiment --replay /lab/two.$k.jsonl --json 2>&1)"
+done
 
 stamp stop
 hwnoisetop experiment --knob smt --blocks 10 --block 2 --settle 1 -p 200000 -r 20000 -s 1 \
 	> /lab/s.txt 2> /lab/s.err
 echo "stop_rc=$? $(state) $(left)"
+
+stamp dash
+# The dashboard: x on the panel's SMT, 10 blocks of 1 s after 1 s, to its report.
+dstart() {
+	tmux -f /dev/null new-session -d -s d -x 160 -y 45 -c /lab \
+		"hwnoisetop -p 200000 -r 20000; echo EXIT=\$?; sleep 600"
+	waitfor '^ +2  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null
+}
+xrun() { key s; waitfor 'System panel' >/dev/null; key Home; key x; waitfor 'Enter is the y' >/dev/null; typed "$1"; }
+said() { tmux capture-pane -p -S -400 -t d | grep -Eq -- "$1" && echo yes || echo no; }
+dbefore=$(state); tbefore=$(tracer)
+dstart
+key s; waitfor 'System panel' >/dev/null; key Home; key x
+echo "x_prompt=$(yn waitfor 'SMT experiment: blocks, block s, settle s \(Enter: 12 20 5\); Enter is the y for SMT off')"
+typed "10 1 1"
+echo "x_progress=$(yn waitfor 'experiment SMT: block [0-9]+ of 10, [AB] \((on|off)\), (settling|counted), [0-9]+ s left')"
+screen x_running
+echo "x_off=$(yn waitfile $F/smt/control off)"
+echo "x_report=$(yn waitfor 'Experiment report' 200)$(yn waitfor '^SMT off: ')"
+screen x_report
+echo "x_back=$(yn waitfile $F/smt/control on) $(state)"
+key Escape
+# Its markers: each switch, each block's settling and counted phase.
+key M
+echo "x_marks=$(yn waitfor 'SMT on -> off \(experiment\)')$(yn waitfor 'experiment: block 2 of 10, B \(off\), counted')"
+key Escape
+# A second one, cut by x in a B block: the knob goes back, the report says cut.
+xrun "10 5 1"
+waitfile $F/smt/control off; waitfile $F/smt/control off
+echo "cut_b=$(cat $F/smt/control)"
+key x
+echo "cut_back=$(yn waitfile $F/smt/control on)$(yn waitfor 'Experiment report')$(yn waitfor 'cut: x pressed')"
+screen x_cut
+key Escape
+# A third, cut by a key that changes the measurement (+: the threshold).
+xrun "10 5 1"
+waitfor 'experiment SMT: block 1 of 10' >/dev/null
+key +
+echo "key_cut=$(yn waitfor 'the key \+ changed the measurement')"
+key Escape
+# A fourth, stopped by a write from outside: one line, SMT as written.
+xrun "10 5 1"
+waitfile $F/smt/control off; waitfile $F/smt/control off
+sleep 0.5
+echo on > $F/smt/control
+echo "x_outside=$(yn waitfor 'changed from outside' 30) $(cat $F/smt/control)"
+for c in 1 3; do echo 1 > $F/cpu$c/online 2>/dev/null; done
+key Escape
+key q
+waitfor 'EXIT=' 100 >/dev/null
+echo "x_q=$(said 'EXIT=0')$(said '^SMT on: .*\(cut\)$|^SMT off: .*\(cut\)$')"
+echo "x_after=$(state) $(tracer) $(left)"
+echo "x_before=$dbefore $tbefore 0"
+tmux kill-server 2>/dev/null; sleep 0.3
 
 stamp cannot
 hwnoisetop experiment --knob nmi_watchdog -q > /lab/n.txt 2> /lab/n.err
@@ -162,5 +221,21 @@ d = json.load(sys.stdin)
 print(len(d["experiments"]), sorted(d["ranking"]), [e["knob"] for e in d["experiments"]])' 2>&1)
 is "$two" "2 ['smt', 'timer_migration'] ['timer_migration', 'smt']" \
 	"--json: an experiment a knob, in the order given, and both ranked"
+is "$(get two_files)" "1 0" "--record with two knobs: one file a knob (x.KNOB.jsonl), named in one line"
+same=$( { get two; echo; get two_replay_timer_migration; echo; get two_replay_smt; } | python3 -c '
+import json, sys
+live, *replays = [json.loads(l) for l in sys.stdin.read().splitlines() if l.strip()]
+print([r["experiments"][0] == e for r, e in zip(replays, live["experiments"])])' 2>&1)
+is "$same" "[True, True]" "each knob's recording replays to that knob's report of the live run"
 like "$(get stop_rc)" "^2 on 0-3 0$" "-s ends it: status 2, SMT on, no state file"
 like "$(get nmi_rc)" '^3 1 0 ' "a knob that cannot change here: status 3, one line, no report"
+is "$(get x_prompt)" yes "dashboard: x on the panel's SMT asks blocks, block and settle, defaults shown, Enter the y"
+is "$(get x_progress)" yes "the progress line: block i of N, the state now, settling or counted, time left"
+is "$(get x_off)$(get x_marks)" yesyesyes "the B blocks turn SMT off, each switch and phase a marker (M)"
+is "$(get x_report)" yesyes "at its end the report comes over the grid, the knob's line in it"
+is "$(get x_back)" "yes on 0-3" "and SMT is back on, CPUs 0-3 online"
+is "$(get cut_b) $(get cut_back)" "off yesyesyes" "x in a B block cuts it: SMT back on, the report says cut"
+is "$(get key_cut)" yes "a key that changes the measurement cuts it"
+is "$(get x_outside) $(get x_q) $(get x_after)" "yes on yesyes $(get x_before)" \
+	"an outside write stops it with one line; q prints the report with the table; every setting as before"
+printf '%s\n' "$LAB_OUT" | sed -n '/^@@screen x_/,/^@@end/p' | head -120 | while IFS= read -r l; do diag "$l"; done

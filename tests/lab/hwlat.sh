@@ -121,9 +121,9 @@ wait_for 'grep -q "^ts:" nmi.txt'
 t0=\$(date +%s)
 n0=\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts)
 lab_host nmi 5 || echo "lab_host failed"
-echo "nmi_taken=\$((\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts) - n0))"
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
 sleep 2
+echo "nmi_taken=\$((\$(awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts) - n0))"
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
 echo "@@nmi"; cat nmi.txt; echo "@@end"
 # A crash: the fatal-signal handler restores everything before dying.
@@ -254,11 +254,12 @@ is "$(get rc_nmi)" 0 "NMI run exits 0"
 is "$(printf '%s\n' "$nmi" | grep -E "$line_re" | grep -vc 'cpu:0,')" 0 "-c 0: every sample from CPU 0"
 nmis=$(printf '%s\n' "$nmi" | grep -E "$line_re" | awk -F'nmi-count:' '{ s += $2 } END { print s + 0 }')
 diag "NMI samples ($(get nmi_seconds) s to inject): $(printf '%s\n' "$nmi" | grep 'nmi-count:[1-9]')"
-is "$(get nmi_taken)" 5 "CPU 0 took the 5 NMIs injected"
+# A slow host's kernel may send NMIs of its own (an RCU stall's backtrace).
+[ "$(get nmi_taken)" -ge 5 ] 2>/dev/null; ok $? "CPU 0 took the 5 NMIs injected ($(get nmi_taken) in all)"
 # The tracer sleeps a few ms between windows (about 1 % of the time here):
 # an NMI may fall there, rarely two.
 [ "$nmis" -ge 4 ] && [ "$nmis" -le "$(get nmi_taken)" ]; ok $? \
-	"the NMIs show up in CPU 0's samples' nmi-count ($nmis of 5)"
+	"the NMIs show up in CPU 0's samples' nmi-count ($nmis of $(get nmi_taken))"
 nmit=$(printf '%s\n' "$nmi" | grep 'nmi-count:[1-9]' | grep -c 'nmi-total:[1-9]')
 is "$nmit" "$(printf '%s\n' "$nmi" | grep -c 'nmi-count:[1-9]')" "samples with NMIs have their time (nmi-total > 0)"
 

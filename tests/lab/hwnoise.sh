@@ -37,10 +37,16 @@ done
 # each summary.  (With a 10 s period, the lab's kernel at times counted none
 # of the NMIs CPU 0 took.)  The run ends by SIGINT once the summaries
 # (-D) have reported the NMIs, however slow the host; the table must then
-# say exactly 7: not fewer, not more.
+# say exactly 7: not fewer, not more.  A slow host's kernel may send NMIs
+# of its own (an RCU stall's backtrace): CPU 0's NMI count in
+# /proc/interrupts brackets the column, from those taken while it surely
+# measured (after tracing on, before SIGINT) to all taken while it ran.
+cpu0_nmis() { awk '\$1 == "NMI:" { print \$2; exit }' /proc/interrupts; }
+na=\$(cpu0_nmis)
 hwnoisetop -D -q -c 0 -p 1000000 -r 1000000 -d 1h > nmi.txt 2> nmi.err & pid=\$!
 t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' nmi.err; do sleep 1; t=\$((t + 1)); done
 sleep 1
+nb=\$(cpu0_nmis)
 t0=\$(date +%s)
 lab_host nmi 7 || echo "lab_host failed"
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
@@ -48,7 +54,10 @@ echo "nmi_seconds=\$((\$(date +%s) - t0))"
 nmis() { grep 'summary at' nmi.err | awk '{ n += \$17 } END { print n + 0 }'; }
 t=0; while [ \$t -lt 40 ] && [ "\$(nmis)" -lt 7 ]; do sleep 1; t=\$((t + 1)); done
 echo "nmi_wait=\$t"
+nc=\$(cpu0_nmis)
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
+echo "nmi_taken_surely=\$((nc - nb))"
+echo "nmi_taken_all=\$((\$(cpu0_nmis) - na))"
 echo "nmi_row=\$(grep '^  0 #' nmi.txt)"
 echo "nmi_decoded=\$(nmis)"
 # Exactness: every summary hwnoisetop decoded (-D) against the kernel's own
@@ -197,7 +206,10 @@ nmi_row=$(get nmi_row)
 diag "NMI row: $nmi_row (7 NMIs took $(get nmi_seconds) s to inject, then $(get nmi_wait) s until reported)"
 nmi=$(echo "$nmi_row" | awk '{print $NF}')
 is "$nmi" "$(get nmi_decoded)" "the NMI column is the sum of the periods' NMI counts"
-is "$nmi" 7 "7 NMIs injected into CPU 0 are counted exactly"
+lo=$(get nmi_taken_surely); hi=$(get nmi_taken_all)
+diag "CPU 0 took $lo NMIs while surely measured, $hi while hwnoisetop ran (7 injected)"
+[ "${lo:-0}" -ge 7 ] && [ "${nmi:-0}" -ge "${lo:-0}" ] && [ "${nmi:-0}" -le "${hi:-0}" ]
+ok $? "7 NMIs injected into CPU 0 are counted exactly ($nmi; the kernel's own allowed: $((${lo:-7} - 7)) to $((${hi:-7} - 7)))"
 is "$(get rc_exact)" 0 "exactness run exits 0"
 diag "decoded: $(get exact_same) equal, $(get exact_diff) different, $(get exact_missing) without a kernel line" \
 	"$(printf '%s\n' "$LAB_OUT" | grep '^exact_nokernel')"

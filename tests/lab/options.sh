@@ -124,7 +124,12 @@ echo ran >> /lab/probe.log
   echo "on=$(cat /sys/kernel/tracing/instances/hwnoisetop-*/tracing_on | tr -d '\n')"
 } > /lab/probe.txt
 P
-hwnoisetop -q -c 1 -H 0 -T 3 -s 50 -d 60s --on-threshold "shell,command=ls /proc/\$\$/fd | tr '\n' ' ' > /lab/fds.txt; . /lab/probe.sh" > act.out 2>&1; echo "rc_act=$?"
+# The action's shell is looked at from outside while it sleeps: a listing
+# from within (a pipe, a redirection) would show the shell's own fds of the moment.
+( t=0; while [ ! -s /lab/act.pid ] && [ $t -lt 600 ]; do usleep 100000; t=$((t + 1)); done
+  usleep 500000; ls /proc/$(cat /lab/act.pid)/fd | tr '\n' ' ' > /lab/fds.txt ) &
+hwnoisetop -q -c 1 -H 0 -T 3 -s 50 -d 60s --on-threshold "shell,command=echo \$\$ > /lab/act.pid; sleep 2; . /lab/probe.sh" > act.out 2>&1; echo "rc_act=$?"
+wait
 echo "act_runs=$(wc -l < /lab/probe.log)"; echo "act_fds=$(cat /lab/fds.txt)"
 sed 's/^/act_probe /' /lab/probe.txt
 check act

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "ledger_guard.h"
 #include "session.h"
 #include "settings.h"
 
@@ -64,9 +65,9 @@ static void on_tick(void *ctx)
 	case 6:
 		check(dr, session_set_hwlat_timing(s, 200000, 150000), "hwlat timing");
 		check(dr, session_set_hwlat_mode(s, HWLAT_MODE_PER_CPU), "hwlat mode");
-		kernel_read_text("hwlat_detector/width", buf, sizeof(buf));
+		kernel_read_text("/sys/kernel/tracing/hwlat_detector/width", buf, sizeof(buf));
 		printf("phase2_width=%s\n", buf);
-		kernel_read_text("hwlat_detector/mode", buf, sizeof(buf));
+		kernel_read_text("/sys/kernel/tracing/hwlat_detector/mode", buf, sizeof(buf));
 		printf("phase2_mode=%s\n", buf);
 		printf("phase2_timing_refused=%d\n", session_set_timing(s, 1000000, 500000) < 0);
 		break;
@@ -88,7 +89,8 @@ static void on_tick(void *ctx)
 
 int main(void)
 {
-	struct session_conf conf = { .tracer = SESSION_OSNOISE };
+	struct ledger *l = ledger_new();
+	struct session_conf conf = { .tracer = SESSION_OSNOISE, .ledger = l };
 	struct session *s = session_new(NULL);
 	struct drive dr = { .s = s };
 	struct session_ui ui = { .ctx = &dr, .input_fd = -1, .update = on_tick, .tick_ms = 500 };
@@ -108,8 +110,9 @@ int main(void)
 	conf.hwl.width_us = 80000;
 	conf.hwl.mode = HWLAT_MODE_ROUND_ROBIN;
 	conf.hwl.buffer_kb = 256;
-	if (osnoise_check(true, err, sizeof(err)) < 0) {
-		printf("error=%s\n", err);
+	if (!l || osnoise_check(l, true, err, sizeof(err)) < 0) {
+		printf("error=%s\n", l ? err : "out of memory");
+		ledger_release(l);
 		return 1;
 	}
 	if (!s || session_start(s, &conf) < 0) {
@@ -117,6 +120,7 @@ int main(void)
 		if (s)
 			session_finish(s);
 		session_free(s);
+		ledger_release(l);
 		return 1;
 	}
 	session_run(s, &ui);
@@ -125,5 +129,6 @@ int main(void)
 	printf("exit_status=%d\n", session_exit_status(s));
 	rc = dr.failed || session_exit_status(s);
 	session_free(s);
+	ledger_release(l);
 	return rc;
 }

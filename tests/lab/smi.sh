@@ -59,12 +59,17 @@ echo "tscwd_kernel=$k1 $k2"
 screen tscwd
 key q; gone; tmux kill-server
 
-# -q --smi, the module loaded by hwnoisetop; 5 SMIs from CPU 2 into the run.
-( sleep 3; raise 5 ) &
-hwnoisetop -q --smi -c 0-1 -p 1000000 -r 1000000 -T 1 -H 2 -d 8 >smi.out 2>smi.err &
+# -q --smi, the module loaded by hwnoisetop; 5 SMIs from CPU 2 into the run,
+# raised once it measures, then 3 periods before SIGINT ends it (a guest
+# booted again single-threaded is slow: no fixed -d).
+hwnoisetop -q --smi -c 0-1 -p 1000000 -r 1000000 -T 1 -H 2 -d 1h >smi.out 2>smi.err &
 pid=$!
-sleep 2; echo "during_module=$(msr_loaded)"
-wait $pid; echo "smi_rc=$?"; wait
+i=0; while [ "$(cat /sys/kernel/tracing/instances/hwnoisetop-*/tracing_on 2>/dev/null)" != 1 ] &&
+	[ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1; echo "during_module=$(msr_loaded)"
+raise 5
+sleep 3
+kill -INT $pid; wait $pid; echo "smi_rc=$?"
 echo "after_module=$(msr_loaded)"
 echo "@@file smi"; cat smi.out smi.err; echo "@@end"
 

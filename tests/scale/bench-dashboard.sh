@@ -12,13 +12,22 @@
 # drawing alone per redraw (-D), and the resident memory: its peak (VmHWM)
 # and the smallest and largest VmRSS sampled each second from 1 s in,
 # to show it stays flat over the hour.  No root, no tracer.
+# Then the compare view (d), for each size CPUS:SECONDS of DSIZES: a
+# recording with one marker half-way, played at x100 to the marker, d
+# pressed, then
+#   d x1    W seconds at the recorded pace;
+#   d x100  the rest at a hundred times its pace, to its END;
+# the CPU time of the d view's drawing alone per redraw (-D's line for the
+# compare screen; the feeding of the summaries apart), each side with
+# half the recording's periods by the end.
 #
-#   tests/scale/bench-dashboard.sh   (SIZES="4:3600 1024:3600", W=20, SEED=1)
+#   tests/scale/bench-dashboard.sh   (SIZES="4:3600 1024:3600", DSIZES="1024:600", W=20, SEED=1)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=${abs_top_builddir:-$(cd "$here/../.." && pwd)}
 bin=${HWNOISETOP:-$top/src/hwnoisetop}
 sizes=${SIZES:-4:3600 1024:3600}
+dsizes=${DSIZES-1024:600}
 seed=${SEED:-1}
 win=${W:-20}
 hz=1000000000
@@ -95,6 +104,44 @@ phase() {
 		       rmax / 1024 }'
 }
 
+# the seconds of the recording the title shows played ("  0 00:05:02 / ...")
+played() {
+	title | sed -n 's/.* \([0-9]*\) \([0-9][0-9]\):\([0-9][0-9]\):\([0-9][0-9]\) \/.*/\1 \2 \3 \4/p' |
+		awk '{ print (($1 * 24 + $2) * 60 + $3) * 60 + $4 }'
+}
+
+# dphase FILE MARKER_S SPEEDKEY NAME: x100 to past the marker, d, then SPEEDKEY
+# (1: W seconds; 3: to the END); prints the compare screen's redraws and ms.
+dphase() {
+	local f=$1 at=$2 key=$3 name=$4 i=0 p line
+	rm -f "$dir/pid" "$dir/err" "$dir/done"
+	T kill-session -t bench 2>/dev/null
+	T new-session -d -s bench -x 200 -y 60 \
+		"sh -c 'echo \$\$ > $dir/pid; LANG=C.UTF-8 exec $bin --replay $f -D 2> $dir/err'; touch $dir/done; sleep 600"
+	while ! title | grep -q playing && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+	T send-keys -t bench 3
+	i=0
+	while p=$(played) && [ "${p:-0}" -le $((at + 1)) ] && [ $i -lt 600 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	T send-keys -t bench d
+	[ "$key" = 1 ] && T send-keys -t bench 1
+	if [ "$key" = 1 ]; then
+		sleep "$win"
+	else
+		i=0
+		while ! title | grep -q ' END ' && [ $i -lt 3000 ]; do sleep 0.1; i=$((i + 1)); done
+	fi
+	T capture-pane -p -t bench | grep -q '^ before: ' ||
+		echo "bench-dashboard: $name: the compare view did not show" >&2
+	T send-keys -t bench q
+	i=0
+	while [ ! -e "$dir/done" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+	line=$(sed -n 's/.*debug: the compare screen: \([0-9]*\) redraws, \([0-9.]*\) ms.*/\1 \2/p' "$dir/err")
+	printf '  %-6s %7s %9s\n' "$name" "${line% *}" "${line#* }"
+}
+
 echo "hwnoisetop --replay FILE on the dashboard, 200x60 tmux ($(nproc) CPUs here, $(uname -r))"
 for sz in $sizes; do
 	n=${sz%%:*} t=${sz#*:}
@@ -109,6 +156,18 @@ for sz in $sizes; do
 	phase "$f" 4 max
 	[ "${KEEP:-0}" = 1 ] || rm -f "$f"
 done
+for sz in $dsizes; do
+	n=${sz%%:*} t=${sz#*:}
+	f=$dir/drec-$n-$t.jsonl
+	python3 "$here/gen-recording" --seed "$seed" --markers 1 "$n" "$t" "$f" || exit 1
+	cat "$f" > /dev/null
+	echo "$n CPUs x $t s, marker at $((t / 2)) s, the compare view (d) from $((t / 2 + 2)) s:"
+	printf '  %-6s %7s %9s\n' speed redraws "draw ms"
+	dphase "$f" $((t / 2)) 1 "d x1"
+	dphase "$f" $((t / 2)) 3 "d x100"
+	[ "${KEEP:-0}" = 1 ] || rm -f "$f"
+done
 echo "cpu s/s: the process's CPU seconds per second (x1: from 1 s in; x100, max: from the speed"
 echo "key to END); ms/redraw: that per redraw (feeding the summaries included);"
-echo "draw ms: the drawing alone (-D); RSS min/max: sampled each second from 1 s in."
+echo "draw ms: the drawing alone (-D; of the compare view: its redraws only); RSS min/max:"
+echo "sampled each second from 1 s in."

@@ -4,13 +4,15 @@
 # halves the HW events of CPUs 0 and 2.  The report: 10 blocks done, 5
 # switches, CPUs 1,3 left out, noise and HW better, the line of the knob
 # and how to keep it (nosmt); cut after 6 blocks: the report of those,
-# status 4; a recording that is not an experiment's: one line, status 1.
+# status 4; a recording that is not an experiment's: one line, status 1;
+# --record with two knobs refused, before anything, when a knob's file exists.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 top=${abs_top_builddir:-$src}
 bin=${HWNOISETOP:-$top/src/hwnoisetop}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 n=0 failed=0
+echo "1..12"
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi; }
 is() { [ "$1" = "$2" ]; ok $? "$3"; [ "$1" = "$2" ] || { echo "#      got: '$1'"; echo "# expected: '$2'"; }; }
 
@@ -114,5 +116,14 @@ tests_gen=$src/tests/scale/gen-recording
 err=$("$bin" experiment --replay "$dir/plain.jsonl" 2>&1 >/dev/null)
 is "$?" 1 "a recording that is not an experiment's: status 1"
 is "$(printf '%s\n' "$err" | wc -l)" 1 "in one line"
-echo "1..$n"
-[ $failed = 0 ]
+
+# Two knobs, --record FILE: one file a knob; one that exists refuses the run
+# before it looks at the kernel (this machine may have no tracer at all).
+touch "$dir/two.smt.jsonl"
+err=$("$bin" experiment --knob clocksource --knob smt --record "$dir/two.jsonl" 2>&1 >/dev/null)
+is "$?" 1 "--record with two knobs, the second knob's file exists: status 1"
+is "$err" "hwnoisetop: experiment: --record '$dir/two.smt.jsonl': exists; --force overwrites it" \
+	"in one line naming that file"
+is "$(ls "$dir" | grep -c '^two')" 1 "and no file written"
+[ "$n" = 12 ] || echo "# planned 12, ran $n"
+[ $failed = 0 ] && [ "$n" = 12 ]

@@ -15,7 +15,7 @@ play_fast() {
 	wait_for 'playing' && key 4 && wait_for ' END' && wait_for 'q (prints|quits) '
 }
 
-echo 1..32
+echo 1..33
 "$bin" --replay "$rec" -q > "$tmp/ref.out" 2> "$tmp/ref.err" || echo "# --replay -q failed: $(cat "$tmp/ref.err")"
 # After q the line naming the run stands above the table (-q: on stderr).
 { sed -n 's/^hwnoisetop: \(replay of \)/\1/p' "$tmp/ref.err"; cat "$tmp/ref.out"; } > "$tmp/ref"
@@ -53,6 +53,9 @@ check 'screen | tail -1 | grep -q "replay: the recording cannot be changed (c ch
 	! screen | tail -1 | grep -q "CPUs to measure"' "c is refused, no prompt opens"
 key t
 check 'screen | tail -1 | grep -q "replay: t works on a live run only"' "t (capture) is refused"
+key x
+check 'screen | tail -1 | grep -q "replay: the recording cannot be changed (x changes a live run)" &&
+	! screen | grep -q "experiment"' "x (the experiment) is refused, no prompt, no progress line"
 
 # x1 then x10: ten times the periods in the same time
 key z

@@ -318,9 +318,11 @@ static void test_units(void)
 static void test_choice(void)
 {
 	char dir[] = "/tmp/test-hwlat-XXXXXX", path[128], buf[64];
+	struct ledger *l = ledger_new();
 	FILE *f;
 
-	if (!mkdtemp(dir)) {
+	if (!l || !mkdtemp(dir)) {
+		ledger_free(l);
 		tap_ok(0, "mkdtemp");
 		tap_ok(0, "mkdtemp");
 		return;
@@ -329,11 +331,12 @@ static void test_choice(void)
 	f = fopen(path, "w");
 	fputs("none [round-robin] per-cpu\n", f);
 	fclose(f);
-	settings_set_tracing_dir(dir);
-	settings_write_choice("mode", "per-cpu");
+	settings_set_tracing_dir(l, dir);
+	settings_write_choice(l, "mode", "per-cpu");
 	kernel_read_text(path, buf, sizeof(buf));
 	tap_is_str(buf, "per-cpu", "the choice was written");
-	settings_restore();
+	settings_restore(l);
+	ledger_free(l);
 	kernel_read_text(path, buf, sizeof(buf));
 	tap_is_str(buf, "round-robin", "the bracketed word was saved and written back");
 	unlink(path);

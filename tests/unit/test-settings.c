@@ -20,6 +20,8 @@
 #include "tap.h"
 
 static char top[256], trace[300], root[300], run[300];
+/* The ledger the tests below share (test_two_ledgers makes two more). */
+static struct ledger *led;
 
 static void put(const char *path, const char *text)
 {
@@ -73,7 +75,7 @@ static int allowed(const char *path, bool dir)
 {
 	char real[4096];
 
-	return settings_allowed(path, dir, real, sizeof(real));
+	return settings_allowed(led, path, dir, real, sizeof(real));
 }
 
 static void test_patterns(void)
@@ -136,7 +138,7 @@ static void test_allowed(void)
 	{
 		char real[4096];
 
-		settings_allowed(at(root, "/sys/devices/system/cpu/cpu2/cpufreq/scaling_governor"),
+		settings_allowed(led, at(root, "/sys/devices/system/cpu/cpu2/cpufreq/scaling_governor"),
 				 false, real, sizeof(real));
 		tap_is_str(real, at(root, "/sys/devices/system/cpu/cpufreq/policy2/scaling_governor"),
 			   "the governor is saved under its real path");
@@ -167,9 +169,9 @@ static void test_dir(void)
 		tap_ok(1, "# SKIP foreign owner needs root");
 	}
 	tap_ok(settings_check_dir(run, msg, sizeof(msg)) == 0, "our own 0700 directory is accepted");
-	settings_set_state_dir(at(top, "/link"));
-	tap_ok(settings_init(trace, "hwnoisetop-1") == -EPERM, "settings_init refuses a symlinked directory");
-	settings_set_state_dir(run);
+	settings_set_state_dir(led, at(top, "/link"));
+	tap_ok(settings_init(led, trace, "hwnoisetop-1") == -EPERM, "settings_init refuses a symlinked directory");
+	settings_set_state_dir(led, run);
 }
 
 /* A fresh run named hwnoisetop-N with cpu1 online "1" and clocksource "tsc". */
@@ -182,7 +184,7 @@ static void start(int n)
 	put(at(root, "/sys/devices/system/cpu/smt/control"), "on\n");
 	put(at(root, "/sys/devices/system/clocksource/clocksource0/current_clocksource"), "tsc\n");
 	put(at(trace, "/tracing_thresh"), "0\n");
-	settings_init(trace, name);
+	settings_init(led, trace, name);
 }
 
 static void test_knobs(void)
@@ -193,15 +195,15 @@ static void test_knobs(void)
 	char out[4096], st[400];
 
 	start(2);
-	tap_ok(settings_run_alive("hwnoisetop-2"), "a run holding its lock is alive");
-	tap_ok(settings_write_knob("/etc/shadow", "x", SETTINGS_KNOB) == -EPERM,
+	tap_ok(settings_run_alive(led, "hwnoisetop-2"), "a run holding its lock is alive");
+	tap_ok(settings_write_knob(led, "/etc/shadow", "x", SETTINGS_KNOB) == -EPERM,
 	       "settings_write_knob refuses /etc/shadow");
-	tap_ok(settings_write_knob(cs, "a\tb", SETTINGS_KNOB) == -EINVAL, "refuses a value with a tab");
-	tap_ok(settings_add_action_unload_module("ext4") == -EPERM, "only msr may be unloaded");
-	tap_ok(settings_save_knob(online, SETTINGS_ONLINE) == 0, "cpu1/online saved");
-	tap_ok(settings_write_knob(smt, "off", SETTINGS_ONLINE) == 0, "smt/control written");
+	tap_ok(settings_write_knob(led, cs, "a\tb", SETTINGS_KNOB) == -EINVAL, "refuses a value with a tab");
+	tap_ok(settings_add_action_unload_module(led, "ext4") == -EPERM, "only msr may be unloaded");
+	tap_ok(settings_save_knob(led, online, SETTINGS_ONLINE) == 0, "cpu1/online saved");
+	tap_ok(settings_write_knob(led, smt, "off", SETTINGS_ONLINE) == 0, "smt/control written");
 	put(online, "0\n");	/* what the kernel does on SMT off */
-	tap_ok(settings_write_knob(cs, "hpet", SETTINGS_KNOB) == 0, "clocksource written");
+	tap_ok(settings_write_knob(led, cs, "hpet", SETTINGS_KNOB) == 0, "clocksource written");
 	tap_is_str(get(cs), "hpet", "the clocksource file holds our write");
 	snprintf(st, sizeof(st), "%s/hwnoisetop-2.state", run);
 	{
@@ -218,35 +220,35 @@ static void test_knobs(void)
 		tap_ok(strstr(text, "entry\tonline\tchoice\t0\t") != NULL, "a saved-only file is in it");
 		tap_ok(strstr(text, "end\t3\n") != NULL, "it ends with the entry count");
 	}
-	tap_is_u64(settings_restore(), 0, "restore: nothing failed");
+	tap_is_u64(settings_restore(led), 0, "restore: nothing failed");
 	tap_is_str(get(smt), "on", "smt/control put back");
 	tap_is_str(get(online), "1", "cpu1/online put back (saved only, it differed)");
 	tap_is_str(get(cs), "tsc", "clocksource put back (it held our write)");
-	settings_outcome(out, sizeof(out));
+	settings_outcome(led, out, sizeof(out));
 	tap_ok(strstr(out, "restored ") && strstr(out, "current_clocksource = tsc"), "outcome says restored");
 	tap_ok(access(st, F_OK) < 0, "the state file is gone after a full restore");
-	settings_done();
-	tap_ok(!settings_run_alive("hwnoisetop-2"), "after settings_done the run is not alive");
+	settings_done(led);
+	tap_ok(!settings_run_alive(led, "hwnoisetop-2"), "after settings_done the run is not alive");
 
 	start(3);
-	settings_write_knob(cs, "hpet", SETTINGS_KNOB);
+	settings_write_knob(led, cs, "hpet", SETTINGS_KNOB);
 	put(cs, "acpi_pm\n");	/* the user, from outside */
-	settings_restore();
+	settings_restore(led);
 	tap_is_str(get(cs), "acpi_pm", "a knob changed from outside is left as it is");
-	settings_outcome(out, sizeof(out));
+	settings_outcome(led, out, sizeof(out));
 	tap_ok(strstr(out, "left ") && strstr(out, "changed from outside"), "outcome says left");
 	tap_ok(strstr(out, "= acpi_pm (changed from outside after we set hpet") != NULL,
 	       "outcome names the user's value and ours");
-	settings_done();
+	settings_done(led);
 
 	start(4);
-	settings_write_knob(cs, "hpet", SETTINGS_KNOB);
-	settings_set_keep(true);
-	settings_restore();
+	settings_write_knob(led, cs, "hpet", SETTINGS_KNOB);
+	settings_set_keep(led, true);
+	settings_restore(led);
 	tap_is_str(get(cs), "hpet", "keep: the knob stays tuned");
-	settings_outcome(out, sizeof(out));
+	settings_outcome(led, out, sizeof(out));
 	tap_ok(strstr(out, "kept ") != NULL, "outcome says kept");
-	settings_done();
+	settings_done(led);
 	free((char *)online);
 	free((char *)smt);
 	free((char *)cs);
@@ -266,7 +268,7 @@ static int cleanup_text(const char *name, const char *text, char *msg, size_t le
 			perror("write");
 		close(fd);
 	}
-	return settings_restore_file(file, msg, len);
+	return settings_restore_file(led, file, msg, len);
 }
 
 static void test_state_files(void)
@@ -321,13 +323,13 @@ static void test_state_files(void)
 	snprintf(text, sizeof(text), "%s/outside", top);
 	put(text, "hwnoisetop-state 2\nend\t0\n");
 	symlink(text, file);
-	tap_ok(settings_restore_file(file, msg, sizeof(msg)) == -1, "a state file that is a symlink is refused");
+	tap_ok(settings_restore_file(led, file, msg, sizeof(msg)) == -1, "a state file that is a symlink is refused");
 	unlink(file);
 	if (geteuid() == 0) {
 		snprintf(text, sizeof(text), "hwnoisetop-state 2\nentry\ttracer\tvalue\t0\t%s\t1\t\nend\t1\n", thr);
 		put(file, text);
 		chown(file, 65534, 65534);
-		tap_ok(settings_restore_file(file, msg, sizeof(msg)) == -1, "a state file of another owner is refused");
+		tap_ok(settings_restore_file(led, file, msg, sizeof(msg)) == -1, "a state file of another owner is refused");
 		unlink(file);
 	} else {
 		tap_ok(1, "# SKIP foreign owner needs root");
@@ -349,7 +351,7 @@ static void test_state_files(void)
 	snprintf(text, sizeof(text),
 		 "hwnoisetop-state 2\nkeep\t1\nhwlat_thresh\t42\naction\tunload_module\tmsr\n"
 		 "entry\tknob\tchoice\t1\t%s\ttsc\thpet\nend\t1\n", cs);
-	settings_load_file(file, msg, sizeof(msg));
+	settings_load_file(led, file, msg, sizeof(msg));
 	rc = cleanup_text("hwnoisetop-61", text, msg, sizeof(msg));
 	tap_is_str(get(cs), "hpet", "--cleanup keeps what the run was told to keep");
 	tap_is_str(get(thr), "42", "--cleanup puts the remembered hwlat threshold in tracing_thresh");
@@ -367,7 +369,7 @@ static void test_full_disk(void)
 	FILE *f;
 
 	start(70);
-	settings_write_knob(cs, "hpet", SETTINGS_KNOB);
+	settings_write_knob(led, cs, "hpet", SETTINGS_KNOB);
 	snprintf(st, sizeof(st), "%s/hwnoisetop-70.state", run);
 	f = fopen(st, "r");
 	before[f ? fread(before, 1, sizeof(before) - 1, f) : 0] = '\0';
@@ -384,9 +386,9 @@ static void test_full_disk(void)
 		mkdirs(dir);
 		strcat(dir, "/disable");
 		put(dir, "0\n");
-		settings_save_knob(dir, SETTINGS_KNOB);
+		settings_save_knob(led, dir, SETTINGS_KNOB);
 	}
-	tap_ok(settings_write_knob(online, "0", SETTINGS_ONLINE) == -EFBIG,
+	tap_ok(settings_write_knob(led, online, "0", SETTINGS_ONLINE) == -EFBIG,
 	       "a state file that can not be written whole refuses the write");
 	setrlimit(RLIMIT_FSIZE, &old);
 	tap_is_str(get(online), "1", "and the file is not written");
@@ -396,8 +398,8 @@ static void test_full_disk(void)
 		fclose(f);
 	tap_is_str(after, before, "the previous state file is left whole");
 	tap_ok(access(at(st, ".tmp"), F_OK) < 0, "no temporary file is left");
-	settings_restore();
-	settings_done();
+	settings_restore(led);
+	settings_done(led);
 	free((char *)cs);
 	free((char *)online);
 }
@@ -410,12 +412,12 @@ static void test_stale_lock(void)
 	snprintf(lock, sizeof(lock), "%s/hwnoisetop-%d.lock", run, (int)getpid());
 	put(lock, "");
 	lock[strlen(lock) - 5] = '\0';
-	tap_ok(!settings_run_alive(lock + strlen(run) + 1),
+	tap_ok(!settings_run_alive(led, lock + strlen(run) + 1),
 	       "an unlocked lock file is a dead run, even with its PID alive");
 	strcat(lock, ".lock");
-	tap_ok(settings_remove_stale_lock(strrchr(lock, '/') + 1) == 1 && access(lock, F_OK) < 0,
+	tap_ok(settings_remove_stale_lock(led, strrchr(lock, '/') + 1) == 1 && access(lock, F_OK) < 0,
 	       "a dead run's lock file with no state file beside it is removed");
-	tap_ok(settings_remove_stale_lock(strrchr(lock, '/') + 1) == 0,
+	tap_ok(settings_remove_stale_lock(led, strrchr(lock, '/') + 1) == 0,
 	       "a lock file that is not there: nothing to do");
 	{
 		char state[400];
@@ -425,18 +427,18 @@ static void test_stale_lock(void)
 		put(lock, "");
 		fd = open(lock, O_RDONLY);
 		tap_ok(fd >= 0 && flock(fd, LOCK_EX) == 0 &&
-		       settings_remove_stale_lock(strrchr(lock, '/') + 1) == 0 && access(lock, F_OK) == 0,
+		       settings_remove_stale_lock(led, strrchr(lock, '/') + 1) == 0 && access(lock, F_OK) == 0,
 		       "a held lock is a live run's: left alone");
 		if (fd >= 0)
 			close(fd);
 		/* A dead run with a state file: restoring it removes the lock (not this). */
 		snprintf(state, sizeof(state), "%.*s.state", (int)(strlen(lock) - 5), lock);
 		put(state, "");
-		tap_ok(settings_remove_stale_lock(strrchr(lock, '/') + 1) == 0 && access(lock, F_OK) == 0,
+		tap_ok(settings_remove_stale_lock(led, strrchr(lock, '/') + 1) == 0 && access(lock, F_OK) == 0,
 		       "a dead run's lock beside its state file is left to the restore");
 		unlink(state);
 		unlink(lock);
-		tap_ok(settings_remove_stale_lock("hwnoisetop-1.state") == 0,
+		tap_ok(settings_remove_stale_lock(led, "hwnoisetop-1.state") == 0,
 		       "only NAME.lock files are looked at");
 	}
 }
@@ -456,7 +458,7 @@ static void state_text(int n, char *text, size_t len)
 
 /*
  * The tracefs this run mounted: recorded before the mount, kept by a second
- * settings_init() of the same run, read back by --cleanup.  Never restored
+ * settings_init(led) of the same run, read back by --cleanup.  Never restored
  * here: that would unmount this machine's own tracefs.
  */
 static void test_umount(void)
@@ -466,31 +468,84 @@ static void test_umount(void)
 	const char good[] = "hwnoisetop-state 2\naction\tumount\t/sys/kernel/tracing\nend\t0\n";
 
 	start(80);
-	tap_ok(settings_add_action_umount() == 0, "the unmount recorded");
+	tap_ok(settings_add_action_umount(led) == 0, "the unmount recorded");
 	state_text(80, text, sizeof(text));
 	tap_ok(strstr(text, "\naction\tumount\t/sys/kernel/tracing\n") != NULL,
 	       "in the state file, before any mount");
-	tap_ok(settings_init(trace, "hwnoisetop-80") == 0 && settings_plan.umount,
+	tap_ok(settings_init(led, trace, "hwnoisetop-80") == 0 && led->plan.umount,
 	       "a second settings_init of the same run keeps it");
-	settings_describe(desc, sizeof(desc));
+	settings_describe(led, desc, sizeof(desc));
 	tap_ok(strstr(desc, "  unmount tracefs from /sys/kernel/tracing\n") != NULL, "described: %s", desc);
-	settings_drop_action_umount();
+	settings_drop_action_umount(led);
 	state_text(80, text, sizeof(text));
 	tap_ok(!strstr(text, "umount"), "taken back when the mount failed");
 	snprintf(text, sizeof(text), "%s", bad);
-	tap_ok(settings_parse(text, strlen(text), msg, sizeof(msg)) < 0, "--cleanup refuses to unmount /etc");
+	tap_ok(settings_parse(led, text, strlen(text), msg, sizeof(msg)) < 0, "--cleanup refuses to unmount /etc");
 	snprintf(text, sizeof(text), "%s", good);
-	tap_ok(settings_parse(text, strlen(text), msg, sizeof(msg)) == 0 && settings_plan.umount,
+	tap_ok(settings_parse(led, text, strlen(text), msg, sizeof(msg)) == 0 && led->plan.umount,
 	       "--cleanup reads the unmount of /sys/kernel/tracing");
-	settings_clear();
-	settings_plan.umount = false;
-	settings_done();
+	settings_clear(led);
+	led->plan.umount = false;
+	settings_done(led);
+}
+
+/* One side of test_two_ledgers: its own tracing and state directories under top/NAME. */
+static struct ledger *side(const char *name, char *tr, char *st, size_t len)
+{
+	struct ledger *l = ledger_new();
+
+	snprintf(tr, len, "%s/%s/trace", top, name);
+	snprintf(st, len, "%s/%s/run", top, name);
+	mkdirs(at(tr, "/osnoise"));
+	mkdirs(st);
+	put(at(tr, "/tracing_thresh"), "0\n");
+	put(at(tr, "/osnoise/period_us"), "1000000\n");
+	if (l) {
+		settings_set_state_dir(l, st);
+		settings_init(l, tr, "hwnoisetop-90");
+	}
+	return l;
+}
+
+/*
+ * Two ledgers in one process, under the same run name on two state
+ * directories: each saves, records and restores only its own writes.
+ */
+static void test_two_ledgers(void)
+{
+	char tra[400], sta[400], trb[400], stb[400], text[4096];
+	struct ledger *a = side("a", tra, sta, sizeof(tra)), *b = side("b", trb, stb, sizeof(trb));
+	FILE *f;
+
+	tap_ok(a && b && settings_run_alive(a, "hwnoisetop-90") && settings_run_alive(b, "hwnoisetop-90"),
+	       "two ledgers hold their runs at once");
+	tap_ok(settings_write(a, "tracing_thresh", "5") == 0 && settings_write(b, "tracing_thresh", "7") == 0 &&
+	       settings_write(a, "osnoise/period_us", "2000") == 0, "each writes relative to its own tracing dir");
+	tap_is_str(get(at(tra, "/tracing_thresh")), "5", "a's file holds a's write");
+	tap_is_str(get(at(trb, "/tracing_thresh")), "7", "b's file holds b's write");
+	f = fopen(at(stb, "/hwnoisetop-90.state"), "r");
+	text[f ? fread(text, 1, sizeof(text) - 1, f) : 0] = '\0';
+	if (f)
+		fclose(f);
+	tap_ok(strstr(text, "end\t1\n") && strstr(text, trb) && !strstr(text, tra),
+	       "b's state file holds b's one entry only");
+	tap_is_u64(settings_restore(a), 0, "a restores with no failure");
+	tap_is_str(get(at(tra, "/tracing_thresh")), "0", "a's tracing_thresh is back");
+	tap_is_str(get(at(tra, "/osnoise/period_us")), "1000000", "a's period is back");
+	tap_is_str(get(at(trb, "/tracing_thresh")), "7", "b's write is left to b");
+	tap_ok(access(at(sta, "/hwnoisetop-90.state"), F_OK) < 0 &&
+	       access(at(stb, "/hwnoisetop-90.state"), F_OK) == 0, "only a's state file is gone");
+	ledger_free(a);
+	tap_ok(settings_run_alive(b, "hwnoisetop-90"), "freeing a leaves b's run alive");
+	tap_is_u64(settings_restore(b), 0, "b restores with no failure");
+	tap_is_str(get(at(trb, "/tracing_thresh")), "0", "b's tracing_thresh is back");
+	ledger_free(b);
 }
 
 int main(void)
 {
-	/* patterns, allowed, dir, knobs, state files, full disk, stale lock, unmount */
-	tap_plan(19 + 20 + 5 + 24 + 21 + 4 + 6 + 7);
+	/* patterns, allowed, dir, knobs, state files, full disk, stale lock, unmount, two ledgers */
+	tap_plan(19 + 20 + 5 + 24 + 21 + 4 + 6 + 7 + 13);
 	snprintf(top, sizeof(top), "/tmp/test-settings-XXXXXX");
 	if (!mkdtemp(top))
 		return 1;
@@ -509,12 +564,15 @@ int main(void)
 	mkdirs(at(root, "/sys/devices/system/clocksource/clocksource0"));
 	mkdirs(run);
 	chmod(run, 0700);
+	led = ledger_new();
+	if (!led)
+		return 1;
 	put(at(root, "/sys/devices/system/cpu/cpu1/online"), "1\n");
-	settings_set_tracing_dir(trace);
-	settings_set_state_dir(run);
+	settings_set_tracing_dir(led, trace);
+	settings_set_state_dir(led, run);
 
 	test_patterns();
-	settings_set_knob_root(root);
+	settings_set_knob_root(led, root);
 	test_allowed();
 	test_dir();
 	test_knobs();
@@ -522,6 +580,8 @@ int main(void)
 	test_full_disk();
 	test_stale_lock();
 	test_umount();
+	test_two_ledgers();
+	ledger_free(led);
 	{
 		char cmd[300];
 

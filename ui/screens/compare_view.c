@@ -13,6 +13,7 @@
  * marked B ones.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare_cells.h"
@@ -63,6 +64,7 @@ static void layout(bool smi, int width, bool shown[NCOLS])
 
 static void cell(int y, int *x, int w, attr_t a, const char *text)
 {
+	static const char blank[] = "                                                ";
 	int len = (int)strlen(text);
 
 	if (*x + w > COLS) {	/* no wrap onto the next row */
@@ -72,7 +74,9 @@ static void cell(int y, int *x, int w, attr_t a, const char *text)
 	if (len > w)
 		len = w;
 	attrset(a);
-	mvprintw(y, *x, " %*s", w - len, "");
+	/* the padding written as it is, not through printf: 1024 CPUs' rows a second */
+	mvaddnstr(y, *x, blank, w - len + 1 < (int)sizeof(blank) - 1 ? w - len + 1 :
+		  (int)sizeof(blank) - 1);
 	addnstr(text, len);
 	*x += w + 1;
 }
@@ -138,7 +142,8 @@ static void sides_of(const struct dashboard *d, struct sides *w)
 		w->a.nseries = 0;
 	if (!w->b.series)
 		w->b.nseries = 0;
-	w->o = (struct cmptable_opts){ 0.10, cmpcells_comparable(&w->cb, &w->ca),
+	w->o = (struct cmptable_opts){ d->conf.margin > 0 ? d->conf.margin : CMPTABLE_MARGIN,
+				       cmpcells_comparable(&w->cb, &w->ca),
 				       w->cb.smi && w->ca.smi };
 }
 
@@ -240,16 +245,104 @@ static int header(const struct dashboard *d, const struct sides *w, int y, int h
 	return rows + 2;
 }
 
-/* One row: "all" (cpu -1) or a CPU's; false when neither side has its periods. */
-static bool draw_row(const struct dashboard *d, const struct sides *w, int y, int cpu,
-		     const bool shown[NCOLS])
+/*
+ * The rows computed since the figures last changed: a redraw for a key,
+ * the status line or a resize draws them again without the statistics
+ * (the "all" row pools every CPU).  What the rows come from is the key;
+ * any change of it lets every row go.
+ */
+struct compare_cache {
+	uint64_t samples, elapsed, run_ns;
+	unsigned ka, kb, nseg;
+	struct cmptable_opts o;
+	const struct verdict_series *a, *b;
+	int n;				/* rows: "all", then CPUs 0 .. n - 2 */
+	signed char *state;		/* 0: not computed, 1: a row, -1: none */
+	struct cmptable_row *rows;
+};
+
+void compare_cache_free(struct dashboard *d)
+{
+	if (d->cmp_cache) {
+		free(d->cmp_cache->state);
+		free(d->cmp_cache->rows);
+		free(d->cmp_cache);
+		d->cmp_cache = NULL;
+	}
+}
+
+static bool same_key(const struct compare_cache *x, const struct compare_cache *y)
+{
+	return x->samples == y->samples && x->elapsed == y->elapsed && x->run_ns == y->run_ns &&
+	       x->ka == y->ka && x->kb == y->kb && x->nseg == y->nseg &&
+	       x->o.margin == y->o.margin && x->o.comparable == y->o.comparable &&
+	       x->o.smi == y->o.smi && x->a == y->a && x->b == y->b && x->n == y->n;
+}
+
+/* The cache for what w compares now, emptied if that changed; NULL without memory. */
+static struct compare_cache *cache_of(struct dashboard *d, const struct sides *w)
+{
+	struct compare_cache *c = d->cmp_cache, key = {
+		.samples = dash_samples(d), .elapsed = session_elapsed(d->s),
+		.run_ns = session_run_ns(d->s), .ka = w->ka, .kb = w->kb,
+		.nseg = segments_count(session_segments(d->s)), .o = w->o, .a = w->a.series,
+		.b = w->b.series, .n = session_segments(d->s)->cur.ncpus + 1 };
+
+	if (c && c->n != key.n)
+		compare_cache_free(d);
+	c = d->cmp_cache;
+	if (!c) {
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return NULL;
+		d->cmp_cache = c;
+		c->state = calloc((size_t)key.n, 1);
+		c->rows = calloc((size_t)key.n, sizeof(*c->rows));
+		if (!c->state || !c->rows) {
+			compare_cache_free(d);
+			return NULL;
+		}
+	} else if (same_key(c, &key)) {
+		return c;
+	}
+	key.state = c->state;
+	key.rows = c->rows;
+	*c = key;
+	memset(c->state, 0, (size_t)c->n);
+	return c;
+}
+
+/* The row of cpu (-1: all), from the cache or computed into it (or into r). */
+static const struct cmptable_row *row_of(struct compare_cache *c, const struct sides *w, int cpu,
+					 struct cmptable_row *r)
 {
 	struct verdict_series pool[2];
-	struct cmptable_row r;
+	int i = cpu + 1;
+
+	if (c && i < c->n && c->state[i])
+		return c->state[i] > 0 ? &c->rows[i] : NULL;
+	if (c && i < c->n)
+		r = &c->rows[i];
+	if (!cmptable_row(&w->a, &w->b, &w->o, r, cpu, pool)) {
+		if (c && i < c->n)
+			c->state[i] = -1;
+		return NULL;
+	}
+	if (c && i < c->n)
+		c->state[i] = 1;
+	return r;
+}
+
+/* One row: "all" (cpu -1) or a CPU's; false when neither side has its periods. */
+static bool draw_row(const struct dashboard *d, const struct sides *w, struct compare_cache *cache,
+		     int y, int cpu, const bool shown[NCOLS])
+{
+	struct cmptable_row own;
+	const struct cmptable_row *r = row_of(cache, w, cpu, &own);
 	char num[16];
 	int x = 0;
 
-	if (!cmptable_row(&w->a, &w->b, &w->o, &r, cpu, pool))
+	if (!r)
 		return false;
 	if (cpu < 0)
 		snprintf(num, sizeof(num), "all");
@@ -258,14 +351,26 @@ static bool draw_row(const struct dashboard *d, const struct sides *w, int y, in
 	cell(y, &x, W_CPU - 1, A_NORMAL, num);
 	for (int c = 0; c < NCOLS; c++)
 		if (shown[c])
-			cell(y, &x, columns[c].w, verdict_look(d, &r, columns[c].cell),
-			     r.cell[columns[c].cell]);
+			cell(y, &x, columns[c].w, verdict_look(d, r, columns[c].cell),
+			     r->cell[columns[c].cell]);
 	return true;
+}
+
+/* The line under the rows: the marks, and the margin of '='. */
+static void legend(int y, int width, double margin)
+{
+	char line[200];
+
+	snprintf(line, sizeof(line), "B against A, 95%% interval: '+' better, '!' worse, '=' no "
+		 "change (within +-%g%%), '?' undecided (more periods); see hwnoisetop(1), "
+		 "STATISTICS", margin * 100);
+	mvaddnstr(y, 1, line, width - 1);
 }
 
 void compare_draw(struct dashboard *d, int y, int height, int width)
 {
 	const struct segments *sg = session_segments(d->s);
+	struct compare_cache *cache;
 	struct sides w;
 	bool shown[NCOLS];
 	int row = 0, top;
@@ -295,18 +400,17 @@ void compare_draw(struct dashboard *d, int y, int height, int width)
 		attrset(A_NORMAL);
 		return;
 	}
-	if (height > 2 && draw_row(d, &w, y, -1, shown))
+	cache = cache_of(d, &w);
+	if (height > 2 && draw_row(d, &w, cache, y, -1, shown))
 		row++;
 	for (int cpu = 0; cpu < sg->cur.ncpus && row < height - 1; cpu++)
-		if (draw_row(d, &w, y + row, cpu, shown))
+		if (draw_row(d, &w, cache, y + row, cpu, shown))
 			row++;
 	attrset(A_NORMAL);
 	if (!row && height > 0)
 		mvaddnstr(y, 1, "no periods in either segment yet", width - 1);
 	else if (row < height)
-		mvaddnstr(y + row, 1, "B against A, 95% interval: '+' better, '!' worse, '=' no "
-			  "change (within +-10%), '?' undecided (more periods); see hwnoisetop(1), "
-			  "STATISTICS", width - 1);
+		legend(y + row, width, w.o.margin);
 }
 
 /* In the hwnoise view, d: with a marker set or a recording to compare with. */

@@ -43,7 +43,7 @@ static const char *const legend[] = {
 	"Playing a recording back (--replay FILE): z, . and 1-4 (replay) drive it;",
 	"the keys that would change the kernel, t and s are refused.",
 	"",
-	"At a prompt (b, c, T, p, r, N, W): Enter applies, Esc cancels, Backspace",
+	"At a prompt (b, c, T, p, r, N, W, x): Enter applies, Esc cancels, Backspace",
 	"takes back one character, Ctrl-U clears. A note takes any printable",
 	"character of the locale (accents, CJK: UTF-8), a value ASCII.",
 	NULL

@@ -92,12 +92,12 @@ static int draw_neighbour(struct dashboard *d, int y, int width)
 void view_settings_title(struct dashboard *d, int width)
 {
 	draw_settings(d, width);
-	draw_neighbour(d, 2, width);
+	xview_progress(d, 2 + draw_neighbour(d, 2, width), width);
 }
 
 int view_settings_top(const struct dashboard *d)
 {
-	return 2 + (session_neighbour(d->s)[0] != '\0');
+	return 2 + (session_neighbour(d->s)[0] != '\0') + xview_running(d);
 }
 
 static bool grid_shown(const struct dashboard *d)

@@ -1,0 +1,55 @@
+/*
+ * session_exp: the block driver of the interleaved A/B experiment
+ * (experiment.h), what its live run (session_experiment.c, driven from
+ * the session's loop for the command and the dashboard alike) and its
+ * replay (exp_replay.c) share: one knob's run and the hooks that put each
+ * period into its block.
+ */
+#ifndef HWN_SESSION_EXP_H
+#define HWN_SESSION_EXP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpuset.h"
+#include "experiment.h"
+#include "knobs.h"
+#include "session.h"
+
+/* One knob's run inside its session. */
+struct xrun {
+	struct exp_run *r;
+	enum sysknob_id id;
+	char want_b[SYSKNOB_VALUE_LEN];	/* "": the next value */
+	char expect[SYSKNOB_VALUE_LEN];	/* the knob's value as last set or seen */
+	char orig[SYSKNOB_VALUE_LEN];	/* its value when the experiment began */
+	char err[256];			/* why the knob could not be set */
+	struct exp_phase ph;		/* now; done: periods are not taken */
+	uint64_t t0;			/* the first block's start; 0: not begun */
+	struct cpuset take;		/* counted: the CPUs whose periods it takes */
+	bool take_all;			/* ... or every CPU's */
+	bool begun, over, outside, failed, quiet;
+	bool end_run;			/* its end ends the run; else the knob goes back */
+	struct exp_run own;		/* r when the caller gave none (the dashboard) */
+	struct session_hook hook;	/* the session's hook while it runs */
+	bool hooked;
+};
+
+/* A counted phase's CPUs, longer lists are "any" (its marker says them). */
+#define EXP_CPUS_TEXT 30
+/* From a phase marker's text: the CPUs a counted phase takes ("..., counted, CPUs 0,2"). */
+void exp_phase_cpus(struct xrun *x, const char *text);
+
+/* The session's hooks (ctx: struct xrun): a period, SMIs into the block of x->ph. */
+void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
+		      bool counted);
+void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
+
+/* The experiment of s as it stands (NULL: none was started). */
+const struct xrun *session_experiment_run(const struct session *s);
+/* session_finish(): the run ended with the experiment under way: its cut, in the recording too. */
+void session_experiment_ended(struct session *s);
+/* session_free(). */
+void session_experiment_free(struct session *s);
+
+#endif

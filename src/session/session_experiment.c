@@ -1,0 +1,374 @@
+/*
+ * session_experiment: the block driver of the interleaved A/B experiment
+ * (experiment.h), on the loop's tick: when a block ends, the knob's
+ * switch at the edges of the blocks (through the session, and so the
+ * settings ledger, which puts it back on every way out), the settle, and
+ * each period and SMI count into its block.  hwnoisetop experiment and
+ * the dashboard's x both drive it.  The markers it sets are what the
+ * replay (exp_replay.c) reads back.  See session_exp.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "env.h"
+#include "session_exp.h"
+#include "session_int.h"
+#include "session_knobs.h"
+#include "stopwatch.h"
+
+/* The command line's knob names, as the panel's rows. */
+static const char *const knob_names[KNOB_COUNT] = {
+	[KNOB_SMT] = "smt",
+	[KNOB_CLOCKSOURCE] = "clocksource",
+	[KNOB_NMI_WATCHDOG] = "nmi_watchdog",
+	[KNOB_GOVERNOR] = "governor",
+	[KNOB_DEEP_IDLE] = "deep_idle",
+	[KNOB_IDLE_LATENCY] = "idle_latency",
+	[KNOB_TIMER_MIGRATION] = "timer_migration",
+	[KNOB_RT_THROTTLING] = "rt_throttling",
+};
+
+#define STEPS_MAX 8	/* a knob's choices, stepped through to reach a value */
+
+const char *session_knob_cli_name(enum sysknob_id id)
+{
+	return id < KNOB_COUNT ? knob_names[id] : NULL;
+}
+
+static const struct sysknob *knob_now(const struct session *s, enum sysknob_id id)
+{
+	return &session_tuning(s)->knobs.k[id];
+}
+
+/* One line the user must see now: the front end's, or stderr. */
+static void say(struct session *s, const char *text)
+{
+	if (s->ui && s->ui->note)
+		s->ui->note(s->ui->ctx, text);
+	else
+		fprintf(stderr, "hwnoisetop: experiment: %s\n", text);
+}
+
+/* Step the knob until it reads want ("": one step); -1 with one line in err. */
+static int set_value(struct session *s, struct xrun *x, const char *want)
+{
+	for (int i = 0; i < STEPS_MAX; i++) {
+		if (want[0] && strcmp(knob_now(s, x->id)->value, want) == 0)
+			break;
+		if (session_knob_step(s, x->id, "experiment") < 0) {
+			snprintf(x->err, sizeof(x->err), "%s", session_err(s));
+			return -1;
+		}
+		x->r->switches++;
+		if (!want[0])
+			break;
+	}
+	if (want[0] && strcmp(knob_now(s, x->id)->value, want) != 0) {
+		snprintf(x->err, sizeof(x->err), "%s: %s is not one of its values here",
+			 x->r->name, want);
+		return -1;
+	}
+	snprintf(x->expect, sizeof(x->expect), "%s", knob_now(s, x->id)->value);
+	return 0;
+}
+
+static void end(struct session *s, struct xrun *x, const char *why)
+{
+	if (why)
+		snprintf(x->r->cut, sizeof(x->r->cut), "%.250s", why);
+	/*
+	 * In the recording: where the counted blocks end, and why (exp_replay.c).
+	 * The periods read before the marker still count, as in the replay.
+	 */
+	if (why)
+		session_mark(s, "experiment", "experiment: cut: %.90s", why);
+	else
+		session_mark(s, "experiment", "experiment: done");
+	x->over = true;
+	if (x->end_run) {
+		session_request_stop(s, why ? why : "the experiment's blocks are done");
+		return;
+	}
+	/* The run goes on: the knob back to its value at the start, unless it is the user's now. */
+	if (!x->outside && x->begun && set_value(s, x, x->orig) < 0)
+		say(s, x->err);
+}
+
+/* The phase from here on, as a marker the replay reads back (exp_replay.c). */
+static void phase_mark(struct session *s, struct xrun *x, const struct exp_phase *ph)
+{
+	char cpus[CPUSET_LIST_MAX] = "any", text[MARKER_TEXT + 64];
+	struct cpuset online;
+
+	/*
+	 * Counted: the CPUs online now, whose periods it takes (a CPU that went
+	 * offline at the switch may still deliver its last period late).
+	 */
+	if (!ph->settling && env_online_cpus(&online) > 0) {
+		cpuset_format(&online, cpus, sizeof(cpus));
+		if (strlen(cpus) > EXP_CPUS_TEXT)
+			snprintf(cpus, sizeof(cpus), "any");
+	}
+	snprintf(text, sizeof(text), "experiment: block %u of %u, %c (%.30s), %s%s%s", ph->block + 1,
+		 x->r->d.n, ph->side == EXP_A ? 'A' : 'B', knob_now(s, x->id)->value,
+		 ph->settling ? "settling" : "counted", ph->settling ? "" : ", CPUs ",
+		 ph->settling ? "" : cpus);
+	session_mark(s, "experiment", "%s", text);
+	exp_phase_cpus(x, text);
+	x->ph = *ph;
+}
+
+/* Into the block now due: switch the knob when its side changes. */
+static void enter_block(struct session *s, struct xrun *x, const struct exp_phase *ph)
+{
+	const char *want = ph->side == EXP_A ? x->r->a : x->want_b;
+
+	if (ph->block == 0 || ph->side != x->ph.side) {
+		if (set_value(s, x, want) < 0) {
+			x->failed = true;
+			end(s, x, x->err);
+			return;
+		}
+		if (ph->side == EXP_B && !x->r->b[0])
+			snprintf(x->r->b, sizeof(x->r->b), "%s", knob_now(s, x->id)->value);
+		if (ph->side == EXP_B)
+			snprintf(x->want_b, sizeof(x->want_b), "%s", x->r->b);
+	}
+	x->r->ran = true;
+	phase_mark(s, x, ph);
+	if (!x->quiet)
+		fprintf(stderr, "hwnoisetop: experiment: block %u of %u: %c (%s %s), %llu s left\n",
+			ph->block + 1, x->r->d.n, ph->side == EXP_A ? 'A' : 'B', x->r->name,
+			knob_now(s, x->id)->value, (unsigned long long)(ph->left_ns / 1000000000ULL));
+}
+
+/* The design, as the first marker: what the replay needs to make the same report. */
+static void header_mark(struct session *s, struct xrun *x)
+{
+	const struct exp_design *d = &x->r->d;
+	char seed[24] = "none";
+
+	if (d->randomized)
+		snprintf(seed, sizeof(seed), "%llu", (unsigned long long)d->seed);
+	session_mark(s, "experiment", "experiment %s (%s): blocks=%u; block=%llus; settle=%llus; "
+		     "seed=%s; A=%.40s", x->r->knob, x->r->name, d->n,
+		     (unsigned long long)(d->block_ns / 1000000000ULL),
+		     (unsigned long long)(d->settle_ns / 1000000000ULL), seed, x->r->a);
+}
+
+static void x_tick(void *ctx, struct session *s)
+{
+	struct xrun *x = ctx;
+	struct exp_phase ph;
+	uint64_t now = stopwatch_now();
+
+	if (session_warming(s) || x->over)
+		return;
+	if (s->state == SESSION_STOPPED) {	/* the dashboard holds a run its stop condition ended */
+		end(s, x, "the measurement stopped");
+		return;
+	}
+	if (x->begun && strcmp(knob_now(s, x->id)->value, x->expect) != 0) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "%s changed from outside (%s -> %s): it is yours now",
+			 x->r->name, x->expect, knob_now(s, x->id)->value);
+		x->outside = true;
+		say(s, why);
+		end(s, x, why);
+		return;
+	}
+	if (!x->begun) {
+		header_mark(s, x);
+		x->t0 = now;
+		x->begun = true;
+	}
+	exp_design_at(&x->r->d, now - x->t0, &ph);
+	x->r->done = ph.block;
+	if (ph.done) {
+		end(s, x, NULL);
+		x->ph = ph;
+		return;
+	}
+	if (ph.block != x->ph.block || x->ph.done || !x->r->ran)
+		enter_block(s, x, &ph);
+	else if (ph.settling != x->ph.settling)
+		phase_mark(s, x, &ph);
+	x->ph.left_ns = ph.left_ns;
+}
+
+void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
+		      bool counted)
+{
+	struct xrun *x = ctx;
+	struct verdict_period p = { smp->runtime, smp->noise, smp->max_sample, smp->hw_count,
+				    smp->nmi_count };
+
+	(void)s;
+	if (!counted || x->over || smp->cpu < 0 || smp->cpu >= x->r->ncpus)
+		return;
+	if (!x->ph.settling && !x->take_all && !cpuset_has(&x->take, smp->cpu))
+		return;
+	exp_cpu_add(&x->r->cpu[smp->cpu], &x->ph, &p);
+}
+
+void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
+{
+	struct xrun *x = ctx;
+
+	(void)s;
+	if (counted && !x->over && cpu >= 0 && cpu < x->r->ncpus &&
+	    (x->ph.settling || x->take_all || cpuset_has(&x->take, cpu)))
+		exp_cpu_smi(&x->r->cpu[cpu], &x->ph, count);
+}
+
+void exp_phase_cpus(struct xrun *x, const char *text)
+{
+	const char *list = strstr(text, ", counted, CPUs ");
+	struct why why;
+
+	x->take_all = true;
+	if (list && strcmp(list + 16, "any") != 0 && cpuset_parse(list + 16, &x->take, &why) == 0)
+		x->take_all = false;
+}
+
+/* The run's values: A now or the given A (set in block 1), B the given or the next. */
+static void values(struct xrun *x, const struct session *s, const char *given)
+{
+	const char *comma = given ? strchr(given, ',') : NULL;
+
+	x->r->name = knob_now(s, x->id)->name;
+	snprintf(x->r->a, sizeof(x->r->a), "%s", knob_now(s, x->id)->value);
+	if (!comma)
+		return;
+	snprintf(x->r->a, sizeof(x->r->a), "%.*s", (int)(comma - given), given);
+	snprintf(x->want_b, sizeof(x->want_b), "%s", comma + 1);
+	snprintf(x->r->b, sizeof(x->r->b), "%s", comma + 1);
+}
+
+/* A new run's figures in r (its cpu array freed first when the session owns it). */
+static int run_init(struct session *s, struct xrun *x, const struct session_exp_conf *c,
+		    struct exp_run *r)
+{
+	if (!r) {
+		free(x->own.cpu);
+		r = &x->own;
+	}
+	memset(r, 0, sizeof(*r));
+	r->knob = knob_names[c->id];
+	r->ncpus = env_possible_cpus();
+	r->cpu = r->ncpus > 0 ? calloc((size_t)r->ncpus, sizeof(*r->cpu)) : NULL;
+	if (!r->cpu) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < r->ncpus; i++)
+		exp_cpu_init(&r->cpu[i]);
+	if (exp_design_init(&r->d, c->blocks, c->block_s * 1000000000ULL,
+			    c->settle_s * 1000000000ULL, c->seeded, c->seed) < 0) {
+		snprintf(s->err, sizeof(s->err), "experiment: %u blocks of %llu s after %llu s: "
+			 "out of range", c->blocks, (unsigned long long)c->block_s,
+			 (unsigned long long)c->settle_s);
+		return -1;
+	}
+	x->r = r;
+	return 0;
+}
+
+int session_experiment_start(struct session *s, const struct session_exp_conf *c,
+			     struct exp_run *r)
+{
+	struct xrun *x = s->exp;
+
+	if (!s->tuning || c->id >= KNOB_COUNT) {
+		snprintf(s->err, sizeof(s->err), "experiment: no such knob here");
+		return -1;
+	}
+	if (knob_now(s, c->id)->na[0]) {
+		snprintf(s->err, sizeof(s->err), "%s: %s", knob_now(s, c->id)->name,
+			 knob_now(s, c->id)->na);
+		return -1;
+	}
+	if (x && !x->over) {
+		snprintf(s->err, sizeof(s->err), "an experiment runs already: x stops it");
+		return -1;
+	}
+	if (!x && !(x = s->exp = calloc(1, sizeof(*x)))) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return -1;
+	}
+	if (!x->hooked) {
+		x->hook = (struct session_hook){ .ctx = x, .osnoise = exp_hook_osnoise,
+						 .smi = exp_hook_smi, .tick = x_tick };
+		if (session_add_hook(s, &x->hook) < 0) {
+			snprintf(s->err, sizeof(s->err), "experiment: too many hooks");
+			return -1;
+		}
+		x->hooked = true;
+	}
+	{
+		struct exp_run own = x->own;
+		struct session_hook hook = x->hook;
+
+		*x = (struct xrun){ .own = own, .hook = hook, .hooked = true };
+	}
+	if (run_init(s, x, c, r) < 0) {
+		x->over = true;
+		return -1;
+	}
+	x->id = c->id;
+	x->quiet = c->quiet;
+	x->end_run = c->end_run;
+	x->ph.done = true;
+	values(x, s, c->values);
+	snprintf(x->orig, sizeof(x->orig), "%s", knob_now(s, x->id)->value);
+	return 0;
+}
+
+void session_experiment_cut(struct session *s, const char *why)
+{
+	struct xrun *x = s->exp;
+
+	if (!x || x->over)
+		return;
+	end(s, x, why);
+}
+
+void session_experiment_ended(struct session *s)
+{
+	struct xrun *x = s->exp;
+	const char *why = s->stop_reason[0] ? s->stop_reason : "interrupted";
+
+	if (!x || x->over || !x->begun)
+		return;
+	session_mark(s, "experiment", "experiment: cut: %.90s", why);
+	if (!x->r->cut[0])
+		snprintf(x->r->cut, sizeof(x->r->cut), "%s", why);
+}
+
+const struct xrun *session_experiment_run(const struct session *s)
+{
+	return s->exp;
+}
+
+const struct exp_run *session_experiment(const struct session *s, struct exp_phase *ph,
+					 bool *running)
+{
+	const struct xrun *x = s->exp;
+
+	if (ph && x)
+		*ph = x->ph;
+	if (running)
+		*running = x && !x->over;
+	return x && x->r ? x->r : NULL;
+}
+
+void session_experiment_free(struct session *s)
+{
+	if (!s->exp)
+		return;
+	free(s->exp->own.cpu);
+	free(s->exp);
+	s->exp = NULL;
+}
