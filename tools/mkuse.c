@@ -32,7 +32,7 @@ void mkuse_print_environment(void)
 	       "\\fB\\-\\-capture\\-format dat\\fR).\n"
 	       ".TP\n.B HWNOISETOP_NO_HIST_TRIGGER\n"
 	       "set to \\fB1\\fR: a debugging aid.  \\fBhwnoisetop hist\\fR and the dashboard's\n"
-	       "\\fBD\\fR view count the single noises as on a kernel without hist triggers: every\n"
+	       "\\fBD\\fR view (once \\fBk\\fR asks) count the single noises as on a kernel without hist triggers: every\n"
 	       "\\fBosnoise:sample_threshold\\fR event is recorded and counted as it is read, which\n"
 	       "one line says (see HIST MODE).  It tests that path on a kernel that has them.\n"
 	       ".PP\nThe state directory, \\fB%s\\fR (see FILES and \\fB\\-\\-cleanup\\fR), is fixed:\n"

@@ -101,7 +101,11 @@ struct session_conf {
 	/* A shell action's output is appended here; NULL: hwnoisetop's own stdout and stderr */
 	const char *actions_log;
 	struct histo_conf hist;	/* hwnoisetop hist: the kernel counts single noises (osnoise) */
-	bool hist_view;		/* the dashboard's D view: so it does, in hist's buckets */
+	/*
+	 * The dashboard's D view: so it does, in hist's buckets, while its key
+	 * has them counted (session_count_noises()); off at the start.
+	 */
+	bool hist_view;
 };
 
 enum session_state {
@@ -378,6 +382,18 @@ void session_want_sysinfo(struct session *s, bool want);
  * are counted from the events read.  0, or -1 with s->err.
  */
 int session_histo_refresh(struct session *s);
+/*
+ * The dashboard's count of single noises (conf.hist_view), off at the
+ * start.  on: hwnoisetop hist's triggers in the tracer's instance (or,
+ * where the kernel has none, every osnoise:sample_threshold recorded and
+ * counted as read), whose work runs on each measured CPU between two time
+ * reads: the figures from then on include it.  off: the counts read
+ * (session_histo() keeps them, for the recording's footer) and the
+ * triggers removed.  Not in the hwlat view nor in hwnoisetop hist (which
+ * counts all along).  The caller sets the marker and restarts the
+ * statistics, as for any change of what is measured.
+ */
+int session_count_noises(struct session *s, bool on);
 /*
  * Start an experiment (struct session_exp_conf above): r receives its
  * figures (its cpu array allocated here, the caller frees it), or NULL:

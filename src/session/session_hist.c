@@ -1,7 +1,8 @@
 /*
  * session_hist: the histogram of single noises in a run of the osnoise
  * tracer, for hwnoisetop hist (conf.hist.on) and the dashboard's D view
- * (conf.hist_view).  The kernel counts them in hist triggers of the run's
+ * (conf.hist_view, while its key has them counted: session_count_noises()).
+ * The kernel counts them in hist triggers of the run's
  * instance (osn_hist.h); a kernel without them (or
  * HWNOISETOP_NO_HIST_TRIGGER=1, a debugging aid) has every
  * osnoise:sample_threshold event recorded instead, counted here as it is
@@ -25,12 +26,13 @@ static bool wanted(const struct session *s)
 }
 
 /*
- * Something failed: hwnoisetop hist ends (s->err says why); the
+ * Something failed: hwnoisetop hist ends, or the key that asked is
+ * refused (must; s->err says why); else (the tracer started again) the
  * dashboard goes on without its histogram, and its D view says why.
  */
-static int failed(struct session *s)
+static int failed(struct session *s, bool must)
 {
-	if (s->conf.hist.on)
+	if (must)
 		return -1;
 	snprintf(s->hist_note, sizeof(s->hist_note), "no histogram: %.200s", s->err);
 	s->err[0] = '\0';
@@ -68,7 +70,8 @@ static const char *no_triggers(struct session *s, const struct histo_plan *p, ch
 	return why;
 }
 
-int session_hist_setup(struct session *s)
+/* The triggers set (or the events recorded); must: a failure is -1 (failed()). */
+static int setup(struct session *s, bool must)
 {
 	struct histo_plan p;
 	const char *no;
@@ -80,19 +83,19 @@ int session_hist_setup(struct session *s)
 	s->hist_note[0] = '\0';
 	snprintf(s->hist_since, sizeof(s->hist_since), "the start");
 	if (plan(s, &p) < 0)
-		return failed(s);
+		return failed(s, must);
 	histo_free(&s->hist);
 	if (histo_init(&s->hist, &p, s->ncpus) < 0) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
-		return failed(s);
+		return failed(s, must);
 	}
 	no = no_triggers(s, &p, why, sizeof(why));
 	if (!no)
 		return 0;
 	if (!*no)	/* the kernel took them, and something else failed */
-		return failed(s);
+		return failed(s, must);
 	if (osnoise_all_samples(&s->osn, true, s->err, sizeof(s->err)) < 0)
-		return failed(s);
+		return failed(s, must);
 	s->hist.events = true;
 	s->hist.read = true;
 	snprintf(s->hist_note, sizeof(s->hist_note), "%s: the single noises are counted from the "
@@ -101,6 +104,11 @@ int session_hist_setup(struct session *s)
 		textbuf_printf(&s->notes, "%s\n", s->hist_note);
 	s->hist_said = true;
 	return 0;
+}
+
+int session_hist_setup(struct session *s)
+{
+	return setup(s, s->conf.hist.on);
 }
 
 void session_hist_restart(struct session *s, const char *since)
@@ -137,15 +145,43 @@ void session_hist_teardown(struct session *s)
 	osn_hist_teardown(&s->khist);
 }
 
+int session_count_noises(struct session *s, bool on)
+{
+	if (s->conf.hist.on) {
+		snprintf(s->err, sizeof(s->err), "hwnoisetop hist counts the single noises all along");
+		return -1;
+	}
+	if (s->source != &source_osnoise || !s->osn.inst) {
+		snprintf(s->err, sizeof(s->err), "single noises are counted in the hwnoise view only");
+		return -1;
+	}
+	if (on == s->conf.hist_view)
+		return 0;
+	s->conf.hist_view = on;
+	if (!on) {
+		/* Their counts kept (session_histo(), the recording's footer), the triggers gone. */
+		session_hist_teardown(s);
+		s->hist_note[0] = '\0';
+		return s->hist.events ? osnoise_all_samples(&s->osn, false, s->err, sizeof(s->err)) : 0;
+	}
+	if (setup(s, true) < 0) {
+		s->conf.hist_view = false;
+		return -1;
+	}
+	snprintf(s->hist_since, sizeof(s->hist_since), "counting started");
+	return 0;
+}
+
+/* Events read while the counting is off (those -s asks for) count nowhere. */
 void session_hist_event(struct session *s, int cpu, uint64_t duration_ns)
 {
-	if (s->hist.events)
+	if (s->hist.events && wanted(s))
 		histo_add(&s->hist, cpu, duration_ns);
 }
 
 void session_hist_lost(struct session *s, uint64_t count)
 {
-	if (s->hist.events)
+	if (s->hist.events && wanted(s))
 		s->hist.dropped += count;
 }
 

@@ -90,8 +90,9 @@ static void noises_title(const struct dashboard *d, const struct histo *h, char 
 
 /*
  * The selected CPU's single noises by duration (hwnoisetop hist's
- * counts, histo_cpu_lines()): live, read at most once a period; replayed,
- * the recording's.  Nothing where none are counted.
+ * counts, histo_cpu_lines()): live, while k has them counted, read at
+ * most once a period, else one line on k and what it costs; replayed, the
+ * recording's, if it has them.
  */
 static int noises(const struct dashboard *d, int cpu, char line[][DIST_LINE], int max)
 {
@@ -101,7 +102,14 @@ static int noises(const struct dashboard *d, int cpu, char line[][DIST_LINE], in
 	const char *last;
 	int n = 0, rows = max - 6 < 16 ? max - 6 : 16;
 
-	if ((!h && !*note && !session_conf(d->s)->hist_view) || max < 4)
+	if (max < 4)
+		return 0;
+	if (!playview_on(d) && !session_conf(d->s)->hist_view) {
+		snprintf(line[n++], DIST_LINE, "single noises not counted: k counts them, which adds "
+			 "noise to the measured CPUs (each one costs them time)");
+		return n;
+	}
+	if (!h && !*note && !session_conf(d->s)->hist_view)
 		return 0;
 	noises_title(d, h, line[n++]);
 	if (*note)
@@ -169,6 +177,29 @@ unsigned dist_key(struct dashboard *d, int code)
 	dash_message(d, false, d->dist ? "distribution of the selected CPU's periods (D returns)" :
 		     "grid view");
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
+}
+
+unsigned dist_key_count(struct dashboard *d, int code)
+{
+	bool on = !session_conf(d->s)->hist_view;
+	const struct histo *h;
+
+	(void)code;
+	if (session_count_noises(d->req, on) < 0) {
+		dash_message(d, true, "%s", session_err(d->s));
+		return DASH_REDRAW_STATUS;
+	}
+	h = session_histo(d->s);
+	if (on)
+		dash_message(d, false, "counting single noises %s: each one costs the measured CPU "
+			     "time, figures from now include it", h && h->events ?
+			     "from the events read" : "in the kernel");
+	else
+		dash_message(d, false, "single noises no longer counted: statistics restarted");
+	/* The marker first: what came before the change closes its segment. */
+	marks_set(d, "key", "single-noise counting %s", on ? "on" : "off");
+	session_reset_stats(d->req);
+	return DASH_REDRAW_PARTS;
 }
 
 /* In the hwnoise view, D: the selected CPU's distributions in place of the rows. */
