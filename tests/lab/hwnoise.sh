@@ -92,6 +92,9 @@ echo "hist_count=\$(grep '^count:' h1.txt | awk '{ print \$2 }')"
 echo "hist_hw=\$(hwnoisetop --replay h1.jsonl -q 2>/dev/null | grep '^  1 #' | awk '{ print \$(NF - 1), \$NF }')"
 hwnoisetop --replay h1.jsonl > h1r.txt 2>/dev/null && cmp -s h1.txt h1r.txt && echo "hist_replay_same=yes"
 echo "@@hist"; head -4 h1.txt; tail -5 h1.txt; echo "@@end"
+# What counting costs: CPU 1's periods and HW without triggers, then hist's (with them).
+echo "cost_off=\$(hwnoisetop -c 1 -p 1000000 -r 1000000 -d 3s -q 2>/dev/null | grep '^  1 #' | tr -d '#' | awk '{ print \$2, \$(NF - 1) }')"
+echo "cost_on=\$(hwnoisetop --replay h1.jsonl -q 2>/dev/null | grep '^  1 #' | tr -d '#' | awk '{ print \$2, \$(NF - 1) }')"
 # NMIs into CPU 0: count - HW is the gaps with an NMI inside, at most the NMI column.
 # hist_nmis NAME K [OPTIONS]: hist on CPU 0 (NAME.txt, .err, .jsonl) while K NMIs
 # come, until its summaries have counted them; its exit status.
@@ -233,6 +236,7 @@ count_vs_hw() {
 		ok $? "$4, the kernel's own NMIs: 0 <= count - HW <= NMI, the last period cut short included"
 	fi
 }
+diag "CPU 1's periods and HW (1 s each): without hist triggers $(get cost_off), with them $(get cost_on)"
 hc=$(get hist_count); read -r hhw hnmi <<<"$(get hist_hw)"
 count_vs_hw "$hc" "$hhw" "$hnmi" "hist counted in the kernel"
 is "$(get hist_replay_same)" yes "--replay of hist's recording prints the same histogram"
