@@ -129,6 +129,7 @@ unset HWNOISETOP_NO_HIST_TRIGGER
 echo "histf_nmi_count=\$(grep '^count:' hg.txt | awk '{ print \$2 }')"
 echo "histf_nmi_row=\$(hwnoisetop --replay hg.jsonl -q 2>/dev/null | grep '^  0 #')"
 echo "histf_nmi_trigger=\$(grep -c 'HWNOISETOP_NO_HIST_TRIGGER=1: the single noises are counted' hg.err)"
+echo "histf_nmi_said=\$(grep -v 'debug' hg.err | tr '\n' '|')"
 [ "\$before" = "\$(snap)" ] && echo "histf_restored=yes" || snap
 # SIGKILL leaves the triggers in the instance (which then refuses rmdir): --cleanup removes both.
 hwnoisetop hist -c 1 -d 1h > /dev/null 2>&1 & pid=\$!
@@ -261,9 +262,12 @@ is "$(get histf_replay_same)" yes "--replay of its recording prints the same his
 is "$(get rc_histf_nmi)/$(get histf_nmi_trigger)" 0/1 "counted from the events read with NMIs: exits 0, says so once"
 read -r _ _ _ _ _ _ _ ghw gnmi <<<"$(get histf_nmi_row | tr -d '#')"
 gc=$(get histf_nmi_count)
-diag "from the events read, CPU 0 with 3 NMIs: count $gc, HW $ghw, NMI $gnmi"
-[ "${gnmi:-0}" -ge 1 ] && [ "${gc:-0}" -gt 0 ] && [ $(( ${gc:-0} - ${ghw:-0} )) -ge 0 ] && [ $(( ${gc:-0} - ${ghw:-0} )) -le "${gnmi:-0}" ]
-ok $? "counted from the events read with NMIs: 0 <= count - HW <= the NMI column"
+diag "from the events read, CPU 0 with 3 NMIs: count $gc, HW $ghw, NMI $gnmi; stderr: $(get histf_nmi_said)"
+# Events the ring buffer lost before they were read (a slow emulated guest) are
+# said on stderr: then the count falls short of HW by at most that many.
+glost=$(get histf_nmi_said | sed -n 's/.*hist: \([0-9]*\) events were lost before they were read.*/\1/p')
+[ "${gnmi:-0}" -ge 1 ] && [ "${gc:-0}" -gt 0 ] && [ $(( ${gc:-0} + ${glost:-0} - ${ghw:-0} )) -ge 0 ] && [ $(( ${gc:-0} - ${ghw:-0} )) -le "${gnmi:-0}" ]
+ok $? "counted from the events read with NMIs: 0 <= count + lost - HW, count - HW <= the NMI column (${glost:-0} lost)"
 is "$(get histf_restored)" yes "counted from the events read: every setting as before, no instance left"
 [ "$(get hist_kill_triggers)" -ge 1 ] 2>/dev/null; ok $? "SIGKILL left hist triggers in the instance ($(get hist_kill_triggers))"
 is "$(get rc_hist_cleanup)" 0 "--cleanup after a killed hist exits 0"
