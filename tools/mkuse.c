@@ -30,9 +30,14 @@ void mkuse_print_environment(void)
 	       ".TP\n.B PATH\n"
 	       "where \\fBtrace\\-cmd\\fR is looked for (\\fB\\-t\\fR \\fIfile\\fB.dat\\fR,\n"
 	       "\\fB\\-\\-capture\\-format dat\\fR).\n"
+	       ".TP\n.B HWNOISETOP_NO_HIST_TRIGGER\n"
+	       "set to \\fB1\\fR: a debugging aid.  \\fBhwnoisetop hist\\fR and the dashboard's\n"
+	       "\\fBD\\fR view (once \\fBk\\fR asks) count the single noises as on a kernel without hist triggers: every\n"
+	       "\\fBosnoise:sample_threshold\\fR event is recorded and counted as it is read, which\n"
+	       "one line says (see HIST MODE).  It tests that path on a kernel that has them.\n"
 	       ".PP\nThe state directory, \\fB%s\\fR (see FILES and \\fB\\-\\-cleanup\\fR), is fixed:\n"
 	       "no variable moves it, so that \\fB\\-\\-cleanup\\fR finds what any run left.  No\n"
-	       "\\fBHWNOISETOP_\\fR variable changes what hwnoisetop does.\n", SETTINGS_STATE_DIR);
+	       "other \\fBHWNOISETOP_\\fR variable changes what hwnoisetop does.\n", SETTINGS_STATE_DIR);
 }
 
 /* The option table's examples (cli_options.c): --help shows the first ones too. */

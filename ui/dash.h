@@ -352,6 +352,8 @@ struct dist_section {
 extern const struct dist_section dist_sections[];
 void dist_draw(struct dashboard *d, int y, int height, int width);
 unsigned dist_key(struct dashboard *d, int code);
+/* k in the D view: count the single noises or stop (session_count_noises()). */
+unsigned dist_key_count(struct dashboard *d, int code);
 /* panel.c */
 void panel_open(struct dashboard *d, bool open);
 void panel_draw(struct dashboard *d, int y, int height, int width);

@@ -182,6 +182,9 @@ static void on_update(void *ctx)
 	panel_news(d);
 	xview_update(d);
 	check_iterations(d);
+	/* The D view's single noises: the kernel's counts, read at most once a period. */
+	if (d->dist && !playview_on(d) && !dash_hwlat(d))
+		session_histo_refresh(d->req);
 	/* A period, the elapsed second: the title and the body, as they show both. */
 	if (dash_samples(d) != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
 	    session_quitting(d->s))

@@ -311,8 +311,14 @@ const struct key_def keys_table[] = {
 	  marks_key_compare, false, KEYS_HWNOISE },
 	{ { 'D' }, "D",
 	  "distribution view: the selected CPU's percentiles of per-period noise and max single "
-	  "(whole run, current segment, the one before the latest marker)", dist_key, false,
+	  "(whole run, current segment, the one before the latest marker), and its single "
+	  "noises by duration, as hwnoisetop hist counts them, once k asks", dist_key, false,
 	  KEYS_HWNOISE },
+	{ { 'k' }, "k",
+	  "count the single noises (off at the start), or stop counting them: hwnoisetop hist's "
+	  "hist triggers run on the measured CPUs between two time reads, so each single noise "
+	  "costs them time and the figures from then on include it; a marker (single-noise "
+	  "counting on, off) and the statistics restart", dist_key_count, true, KEYS_DIST },
 	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column on screen; "
 	  "its title is marked v (largest first) or ^ (smallest first), triangles in UTF-8",
 	  key_sort, false, KEYS_BOTH },
@@ -345,6 +351,7 @@ const struct key_def keys_table[] = {
 const char *keys_view_note(const struct key_def *k)
 {
 	return k->view == KEYS_HWNOISE ? " (hwnoise view)" : k->view == KEYS_HWLAT ? " (hwlat view)" :
+	       k->view == KEYS_DIST ? " (distribution view)" :
 	       k->view == KEYS_PANEL ? " (system panel)" : k->view == KEYS_REPLAY ? " (replay)" : "";
 }
 
@@ -363,7 +370,7 @@ static bool key_refused(const struct dashboard *d, const struct key_def *k)
 	if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
 		return true;
 	return (k->view == KEYS_HWLAT && !dash_hwlat(d)) ||
-	       (k->view == KEYS_HWNOISE && dash_hwlat(d));
+	       ((k->view == KEYS_HWNOISE || k->view == KEYS_DIST) && dash_hwlat(d));
 }
 
 static bool key_shares_code(const struct key_def *a, const struct key_def *b)
@@ -426,10 +433,13 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
 			else if (k->view == KEYS_HWLAT && !dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);
-			else if (k->view == KEYS_HWNOISE && dash_hwlat(d))
+			else if ((k->view == KEYS_HWNOISE || k->view == KEYS_DIST) && dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwnoise view%s", k->names,
 					     playview_on(d) ? " (the recording is in the hwlat view here)" :
 					     ": w switches back");
+			else if (k->view == KEYS_DIST && !d->dist)
+				dash_message(d, true, "%s works in the distribution view: D opens it",
+					     k->names);
 			else
 				return key_run(d, k, ch);
 			return DASH_REDRAW_STATUS;

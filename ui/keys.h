@@ -18,6 +18,7 @@ struct dashboard;
 enum key_view {
 	KEYS_BOTH,	/* either view */
 	KEYS_HWNOISE,	/* the hwnoise (osnoise tracer) view only */
+	KEYS_DIST,	/* the hwnoise view's distribution view (D) only */
 	KEYS_HWLAT,	/* the hwlat view only */
 	KEYS_PANEL,	/* the system panel, while it is open */
 	KEYS_REPLAY,	/* playing a recording back (--replay FILE) */
@@ -33,7 +34,10 @@ struct key_def {
 	enum key_view view;
 };
 
-/* " (hwnoise view)", " (hwlat view)", " (system panel)", " (replay)" or "": after the help text. */
+/*
+ * " (hwnoise view)", " (distribution view)", " (hwlat view)", " (system
+ * panel)", " (replay)" or "": after the help text.
+ */
 const char *keys_view_note(const struct key_def *k);
 
 /* Ends with an entry whose names is NULL. */

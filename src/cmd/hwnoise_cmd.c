@@ -129,6 +129,13 @@ static void dashboard_conf_session(struct session_conf *sc)
 	sc->tscwd = true;
 	/* It shows per-CPU sums: keep only the latest samples, not every one. */
 	sc->hwlat_keep = DASHBOARD_HWLAT_KEEP;
+	/*
+	 * Its D view shows the selected CPU's single noises, counted as hist
+	 * counts them, once its key asks (counting adds noise): not at the start.
+	 */
+	sc->hist_view = false;
+	sc->hist.bucket_us = HISTO_BUCKET_DEFAULT;
+	sc->hist.entries = HISTO_ENTRIES_DEFAULT;
 }
 
 /* The live dashboard, beside the recording ref with compare --live; < 0: none shown. */

@@ -189,6 +189,25 @@ int histo_parse(struct histo *h, const char *buckets_text, const char *cpus_text
 	return 0;
 }
 
+int histo_add(struct histo *h, int cpu, uint64_t duration_ns)
+{
+	uint64_t gran_ns = h->plan.gran_us * 1000;
+	struct histo_cpu *c;
+	const char *why;
+
+	if (cpu < 0 || cpu >= h->ncpus || !gran_ns)
+		return -1;
+	c = &h->cpu[cpu];
+	c->count++;
+	c->sum_ns += duration_ns;
+	if (duration_ns > c->max_ns)
+		c->max_ns = duration_ns;
+	/* The bucket trigger's filter: duration < entries * bucket_us. */
+	if (duration_ns >= h->plan.entries * h->plan.bucket_us * 1000)
+		return 0;
+	return add_bucket(h, cpu, duration_ns / gran_ns, 1, &why);
+}
+
 uint64_t histo_over(const struct histo_cpu *c)
 {
 	return c->count - c->in;

@@ -69,8 +69,13 @@ struct histo {
 	struct histo_plan plan;
 	int ncpus;		/* rows of cpu (possible CPUs) */
 	struct histo_cpu *cpu;
-	uint64_t dropped;	/* the kernel's "Dropped:" (both maps): counts it could not keep */
+	/*
+	 * The kernel's "Dropped:" (both maps): counts it could not keep; with
+	 * events, the events lost before they were read (ring buffer full).
+	 */
+	uint64_t dropped;
 	bool read;		/* the kernel's counts were read (or a recording's) */
+	bool events;		/* counted from the events read (histo_add()), not by the kernel */
 };
 
 /* Zeroed counts for ncpus CPUs; -1: out of memory. */
@@ -88,6 +93,14 @@ uint64_t histo_nbuckets(const struct histo *h);
  */
 int histo_parse(struct histo *h, const char *buckets_text, const char *cpus_text,
 		const char **why);
+
+/*
+ * One osnoise:sample_threshold event read (a kernel without hist
+ * triggers): counted as the two triggers count it, every duration in the
+ * CPU's count, sum and maximum, those below the rows' range in their
+ * bucket.  -1: a CPU out of range, or out of memory.
+ */
+int histo_add(struct histo *h, int cpu, uint64_t duration_ns);
 
 /* A CPU's figures, in us as rtla prints them: over, min, avg, max. */
 uint64_t histo_over(const struct histo_cpu *c);

@@ -3,7 +3,9 @@
  * and back.  See histo.h.  The counts are kept at the kernel's
  * granularity, each CPU that counted a sample as one array of integers:
  * [cpu, count, sum_ns, max_ns, bucket, n, bucket, n, ...], the buckets
- * that counted only.
+ * that counted only; "events": true when they were counted from the events
+ * read (histo_add()).  Which command's histogram it is, the recording's
+ * header says (hwnoisetop hist's "hist": true), not this object.
  */
 #include "histo.h"
 
@@ -20,13 +22,14 @@ void histo_write_json(FILE *out, const struct histo *h, const struct histo_conf 
 	fprintf(out, "{\"bucket_us\":%llu,\"entries\":%llu,\"gran_us\":%llu,\"map_size\":%llu,"
 		"\"coarsened\":%s,\"dropped\":%llu,\"no_header\":%s,\"no_summary\":%s,"
 		"\"no_index\":%s,\"with_zeros\":%s,\"asked_bucket_us\":%llu,\"asked_entries\":%llu,"
-		"\"cpus\":[",
+		"%s\"cpus\":[",
 		(unsigned long long)p->bucket_us, (unsigned long long)p->entries,
 		(unsigned long long)p->gran_us, (unsigned long long)p->map_size,
 		p->coarsened ? "true" : "false", (unsigned long long)h->dropped,
 		c->no_header ? "true" : "false", c->no_summary ? "true" : "false",
 		c->no_index ? "true" : "false", c->with_zeros ? "true" : "false",
-		(unsigned long long)c->bucket_us, (unsigned long long)c->entries);
+		(unsigned long long)c->bucket_us, (unsigned long long)c->entries,
+		h->events ? "\"events\":true," : "");
 	for (int cpu = 0; cpu < h->ncpus; cpu++) {
 		const struct histo_cpu *hc = &h->cpu[cpu];
 
@@ -151,7 +154,7 @@ int histo_read_json(struct histo *h, struct histo_conf *c, const char *text, siz
 	if (rc == 0) {
 		h->dropped = dropped;
 		h->read = true;
-		c->on = true;
+		h->events = flag(o, "events");
 		/* What was asked (-b, -E), where the plan made the buckets wider. */
 		if (jsonr_u64(o, "asked_bucket_us", &c->bucket_us) < 0)
 			c->bucket_us = p.bucket_us;

@@ -39,3 +39,24 @@ int affinity_set(const struct cpuset *set, int ncpus)
 	errno = e;
 	return rc;
 }
+
+bool affinity_apart(const struct cpuset *set, int ncpus)
+{
+	size_t size;
+	cpu_set_t *mask = affinity_mask(set, ncpus, &size), *mine;
+	bool apart = false;
+	int n;
+
+	if (!mask)
+		return false;
+	n = (int)(size * 8);
+	mine = CPU_ALLOC(n);
+	if (mine && sched_getaffinity(0, size, mine) == 0) {
+		CPU_AND_S(size, mine, mine, mask);
+		apart = CPU_COUNT_S(size, mine) == 0;
+	}
+	if (mine)
+		CPU_FREE(mine);
+	CPU_FREE(mask);
+	return apart;
+}

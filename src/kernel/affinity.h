@@ -10,6 +10,7 @@
 #define _GNU_SOURCE 1
 #endif
 #include <sched.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cpuset.h"
@@ -22,5 +23,7 @@
 cpu_set_t *affinity_mask(const struct cpuset *set, int ncpus, size_t *size);
 /* Run the calling thread on set; 0 or -1 with errno. */
 int affinity_set(const struct cpuset *set, int ncpus);
+/* Does the calling thread run on none of the CPUs of set?  (false when unknown) */
+bool affinity_apart(const struct cpuset *set, int ncpus);
 
 #endif

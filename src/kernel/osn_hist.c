@@ -22,6 +22,9 @@ bool osn_hist_supported(void)
 
 	if (!dir)
 		return false;
+	snprintf(path, sizeof(path), "%s/" EVENT_DIR "/trigger", dir);
+	if (access(path, F_OK) < 0)
+		return false;
 	snprintf(path, sizeof(path), "%s/" EVENT_DIR "/hist", dir);
 	return access(path, F_OK) == 0;
 }
@@ -60,13 +63,13 @@ int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const stru
 	if ((e = trigger(inst, k->buckets))) {
 		snprintf(err, errlen, "cannot set the histogram's hist trigger on "
 			 "osnoise:sample_threshold: %s", strerror(-e));
-		return -1;
+		return e;
 	}
 	if ((e = trigger(inst, k->cpus))) {
 		untrigger(inst, k->buckets);
 		snprintf(err, errlen, "cannot set the per-CPU hist trigger on "
 			 "osnoise:sample_threshold: %s", strerror(-e));
-		return -1;
+		return e;
 	}
 	k->inst = inst;
 	return 0;

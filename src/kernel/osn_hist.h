@@ -24,9 +24,15 @@ struct osn_hist {
 	char buckets[256], cpus[256];	/* the two triggers' text */
 };
 
-/* Does this kernel have hist triggers (CONFIG_HIST_TRIGGERS)? */
+/*
+ * Does this kernel have hist triggers (CONFIG_HIST_TRIGGERS): the event's
+ * trigger and hist files?
+ */
 bool osn_hist_supported(void);
-/* Set the triggers for plan p in inst.  0, or -1 with err (nothing left set). */
+/*
+ * Set the triggers for plan p in inst.  0, or -errno with err (nothing
+ * left set): -ENODEV or -EINVAL, a kernel that does not take them.
+ */
 int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const struct histo_plan *p,
 		   char *err, size_t errlen);
 /* Read the kernel's counts into h.  0, or -1 with err. */

@@ -133,12 +133,17 @@ int osnoise_set_irq_disable(struct osnoise *o, bool on, char *err, size_t errlen
  * does: record the osnoise:sample_threshold events above the limit (the
  * kernel filters them) in the measuring instance.
  */
-static void stop_witness(struct osnoise *o, uint64_t stop_us)
+static int stop_witness(struct osnoise *o, uint64_t stop_us)
 {
 	char filter[64];
 
 	if (!o->inst)
-		return;
+		return 0;
+	if (o->all_samples) {
+		/* Every one (the sink picks those above -s): no filter. */
+		tracefs_event_file_write(o->inst, "osnoise", "sample_threshold", "filter", "0");
+		return instance_event_enable(o->inst, "osnoise", "sample_threshold", true);
+	}
 	if (stop_us) {
 		snprintf(filter, sizeof(filter), "duration > %llu",
 			 (unsigned long long)stop_us * 1000);
@@ -147,6 +152,20 @@ static void stop_witness(struct osnoise *o, uint64_t stop_us)
 	} else {
 		instance_event_enable(o->inst, "osnoise", "sample_threshold", false);
 	}
+	return 0;
+}
+
+int osnoise_all_samples(struct osnoise *o, bool on, char *err, size_t errlen)
+{
+	int e;
+
+	o->all_samples = on;
+	if ((e = stop_witness(o, o->stop_us)) < 0) {
+		snprintf(err, errlen, "cannot record the osnoise:sample_threshold events: %s",
+			 strerror(-e));
+		return -1;
+	}
+	return 0;
 }
 
 int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us, char *err,

@@ -46,6 +46,7 @@ struct osnoise {
 	struct kfiles files;	/* the instance's tracing_on, kept open */
 	char *dir;		/* the instance's directory */
 	bool tracer_set;	/* current_tracer is osnoise */
+	bool all_samples;	/* every osnoise:sample_threshold recorded (osnoise_all_samples()) */
 };
 
 /*
@@ -66,6 +67,12 @@ int osnoise_setup(struct osnoise *o, struct ledger *l, struct osnoise_conf *c, c
  * tracing on and sets it, before the buffers are opened.
  */
 int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen);
+/*
+ * Record every osnoise:sample_threshold in the instance (on), for a
+ * histogram counted from the events read where the kernel has no hist
+ * triggers; off: only those -s needs.  0, or -1 with err.
+ */
+int osnoise_all_samples(struct osnoise *o, bool on, char *err, size_t errlen);
 /* Turn tracing on, then arm conf's stop conditions when arm (not in a warm-up). */
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen);
 void osnoise_stop(struct osnoise *o);

@@ -26,7 +26,11 @@ void hist_report(const struct session *s, const struct histo_conf *hc, bool json
 			cpuset_count(&session_conf(s)->osn.cpus), (unsigned long long)hc->entries,
 			(unsigned long long)hc->bucket_us, HISTO_MAP_MAX,
 			(unsigned long long)p->entries, (unsigned long long)p->bucket_us);
-	if (h->dropped)
+	if (h->dropped && h->events)
+		fprintf(stderr, "hwnoisetop: hist: %llu events were lost before they were read (the "
+			"ring buffer was full): the counts are incomplete\n",
+			(unsigned long long)h->dropped);
+	else if (h->dropped)
 		fprintf(stderr, "hwnoisetop: hist: the kernel dropped %llu samples its map could not "
 			"hold: the counts are incomplete\n", (unsigned long long)h->dropped);
 	if (json) {

@@ -200,12 +200,3 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
 	return s->source->set_mode(s, mode);
 }
 
-const struct histo *session_histo(const struct session *s)
-{
-	return s->hist.read ? &s->hist : NULL;
-}
-
-int session_histo_refresh(struct session *s)
-{
-	return osn_hist_read(&s->khist, &s->hist, s->err, sizeof(s->err));
-}

@@ -101,6 +101,11 @@ struct session_conf {
 	/* A shell action's output is appended here; NULL: hwnoisetop's own stdout and stderr */
 	const char *actions_log;
 	struct histo_conf hist;	/* hwnoisetop hist: the kernel counts single noises (osnoise) */
+	/*
+	 * The dashboard's D view: so it does, in hist's buckets, while its key
+	 * has them counted (session_count_noises()); off at the start.
+	 */
+	bool hist_view;
 };
 
 enum session_state {
@@ -370,8 +375,25 @@ int session_knob_next(struct session *s, enum sysknob_id id);
 int session_knob_step(struct session *s, enum sysknob_id id, const char *origin);
 void session_keep_tuning(struct session *s, bool keep);
 void session_want_sysinfo(struct session *s, bool want);
-/* hwnoisetop hist: read the kernel's counts now (session_histo()). */
+/*
+ * The kernel's counts of single noises read now (session_histo()), when
+ * a period passed since the last read and hwnoisetop runs off the
+ * measured CPUs (else they are read at the end); nothing to do when they
+ * are counted from the events read.  0, or -1 with s->err.
+ */
 int session_histo_refresh(struct session *s);
+/*
+ * The dashboard's count of single noises (conf.hist_view), off at the
+ * start.  on: hwnoisetop hist's triggers in the tracer's instance (or,
+ * where the kernel has none, every osnoise:sample_threshold recorded and
+ * counted as read), whose work runs on each measured CPU between two time
+ * reads: the figures from then on include it.  off: the counts read
+ * (session_histo() keeps them, for the recording's footer) and the
+ * triggers removed.  Not in the hwlat view nor in hwnoisetop hist (which
+ * counts all along).  The caller sets the marker and restarts the
+ * statistics, as for any change of what is measured.
+ */
+int session_count_noises(struct session *s, bool on);
 /*
  * Start an experiment (struct session_exp_conf above): r receives its
  * figures (its cpu array allocated here, the caller frees it), or NULL:
@@ -424,11 +446,17 @@ const char *session_neighbour_log(const struct session *s);
 void session_loop_counts(const struct session *s, uint64_t *ticks, uint64_t *batches,
 			 uint64_t *wakeups);
 /*
- * hwnoisetop hist's counts of single noises (histo.h), as the kernel
- * had them when last read (at the end of the run, or by
- * session_histo_refresh()); NULL when none were read.
+ * The counts of single noises of hwnoisetop hist and the D view (histo.h),
+ * as the kernel had them when last read (at the end of the run, or by
+ * session_histo_refresh()), or as counted from the events read
+ * (histo.events); NULL when none were read.  session_histo_note: one line
+ * on how they are counted when not by the kernel as asked, or why they
+ * are read only at the end ("": nothing to say).  session_histo_since:
+ * what they restarted with ("the start", "R", ...).
  */
 const struct histo *session_histo(const struct session *s);
+const char *session_histo_note(const struct session *s);
+const char *session_histo_since(const struct session *s);
 
 /*
  * The latest experiment (NULL: none), its phase now (block, side, time

@@ -48,8 +48,13 @@ struct session {
 	struct stats stats;
 	struct hwl_stats hwl_stats;	/* SESSION_HWLAT */
 	struct segments seg;		/* markers and the statistics between them */
-	struct osn_hist khist;		/* conf.hist.on: the kernel's hist triggers */
-	struct histo hist;		/* and their counts, read at the end (session_histo()) */
+	/* conf.hist.on or conf.hist_view: the kernel's hist triggers (session_hist.c) */
+	struct osn_hist khist;
+	struct histo hist;		/* and their counts (or those of the events read) */
+	uint64_t hist_read_ns;		/* when the kernel's counts were last read, 0: never */
+	char hist_note[256];		/* why the kernel does not count them, "" */
+	char hist_since[64];		/* what the counts restarted with */
+	bool hist_said;			/* the counting from events is in the notes */
 	uint64_t run_start_ns;		/* never reset: the markers' clock */
 	struct stopwatch run_stopwatch;		/* all the time measured (pauses excluded), never reset */
 	char neighbour[128];		/* another osnoise user now (neighbours.h), "" none */
@@ -106,6 +111,20 @@ static inline struct tracefs_instance *tracer_inst(const struct session *s)
 {
 	return s->source->instance ? s->source->instance(s) : NULL;
 }
+
+/*
+ * session_hist.c, for the osnoise source and the sink: the triggers set
+ * (or the events recorded) after the instance, restarted (since: what with,
+ * for the D view), read and removed before the instance goes; each
+ * sample_threshold event read and each loss, where it counts from events.
+ * session_hist_setup: 0, or -1 with s->err (hwnoisetop hist only: the
+ * dashboard goes on without).
+ */
+int session_hist_setup(struct session *s);
+void session_hist_restart(struct session *s, const char *since);
+void session_hist_teardown(struct session *s);
+void session_hist_event(struct session *s, int cpu, uint64_t duration_ns);
+void session_hist_lost(struct session *s, uint64_t count);
 
 /* lifecycle.c, for the requests (session.c) and the loop */
 /* -D: the wall and CPU time since the last phase, on stderr. */

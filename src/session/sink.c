@@ -69,6 +69,8 @@ static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
 	struct session *s = ctx;
 
 	count_other(s);
+	if (counting(s))	/* the histogram, where it is counted from the events read */
+		session_hist_event(s, cpu, duration_ns);
 	if (s->osn.stop_us && duration_ns > s->osn.stop_us * 1000 && ts >= s->stop_ts) {
 		s->stop_cpu = cpu;
 		s->stop_ts = ts;
@@ -110,8 +112,10 @@ static void on_missed(void *ctx, int cpu, uint64_t count)
 	bool counted = counting(s);
 
 	session_hooks(s, missed, cpu, count, counted);
-	if (counted)	/* not a warm-up's or a pause's: in the figures shown */
+	if (counted) {	/* not a warm-up's or a pause's: in the figures shown */
 		s->source->count_lost(s, count);
+		session_hist_lost(s, count);
+	}
 }
 
 void session_note(const struct session *s, const char *text)

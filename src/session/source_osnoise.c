@@ -21,35 +21,12 @@ static int check(const struct session *s, char *err, size_t len)
 	return osnoise_check(s->ledger, s->conf.osn.irq_disable, err, len);
 }
 
-/* hwnoisetop hist: the kernel's map sized for the measured CPUs (histo_plan()). */
-static int hist_setup(struct session *s)
-{
-	struct histo_plan p;
-	int n = cpuset_count(&s->conf.osn.cpus);
-
-	if (!osn_hist_supported()) {
-		snprintf(s->err, sizeof(s->err), "this kernel has no hist triggers "
-			 "(CONFIG_HIST_TRIGGERS): hwnoisetop hist counts in the kernel only");
-		return -1;
-	}
-	if (histo_plan(n, s->conf.hist.bucket_us, s->conf.hist.entries, &p) < 0) {
-		snprintf(s->err, sizeof(s->err), "%d CPUs do not fit in the kernel's histogram map "
-			 "(%d entries)", n, HISTO_MAP_MAX);
-		return -1;
-	}
-	if (!s->hist.cpu && histo_init(&s->hist, &p, s->ncpus) < 0) {
-		snprintf(s->err, sizeof(s->err), "out of memory");
-		return -1;
-	}
-	return osn_hist_setup(&s->khist, s->osn.inst, &p, s->err, sizeof(s->err));
-}
-
 static int setup(struct session *s)
 {
 	if (osnoise_setup(&s->osn, s->ledger, &s->conf.osn, s->err, sizeof(s->err)) < 0)
 		return -1;
 	/* The triggers before the tracer: they see its first sample. */
-	if (s->conf.hist.on && hist_setup(s) < 0)
+	if (session_hist_setup(s) < 0)
 		return -1;
 	return s->conf.osn.aligned ? osnoise_begin_aligned(&s->osn, s->err, sizeof(s->err)) : 0;
 }
@@ -91,11 +68,7 @@ static void end_periods(struct session *s)
 /* The histogram is read once the tracer stopped, before its triggers go. */
 static void teardown(struct session *s)
 {
-	char err[256];
-
-	if (s->khist.inst && osn_hist_read(&s->khist, &s->hist, err, sizeof(err)) < 0)
-		textbuf_printf(&s->notes, "%s\n", err);
-	osn_hist_teardown(&s->khist);
+	session_hist_teardown(s);
 	osnoise_teardown(&s->osn);
 }
 
@@ -132,7 +105,7 @@ static void reset_stats(struct session *s)
 	stats_reset(&s->stats);
 	segments_reset(&s->seg);
 	tscwd_reset(s->tscwd);
-	osn_hist_clear(&s->khist);
+	session_hist_restart(s, "the statistics restarted");
 }
 
 /* Other events read: the missed-events ratio counts them. */
@@ -171,15 +144,23 @@ static bool periods_done(const struct session *s, uint64_t n)
 	return seen > 0;
 }
 
+/* The histogram's counts restart with a threshold or CPUs of their own. */
 static int set_threshold(struct session *s, uint64_t us)
 {
-	return osnoise_set_threshold(&s->osn, us, s->err, sizeof(s->err));
+	char since[64];
+
+	if (osnoise_set_threshold(&s->osn, us, s->err, sizeof(s->err)) < 0)
+		return -1;
+	snprintf(since, sizeof(since), "the threshold went to %llu us", (unsigned long long)us);
+	session_hist_restart(s, since);
+	return 0;
 }
 
 static int set_cpus(struct session *s, const struct cpuset *set)
 {
 	if (osnoise_set_cpus(&s->osn, set, s->err, sizeof(s->err)) < 0)
 		return -1;
+	session_hist_restart(s, "the CPUs changed");
 	return session_threads_refresh(s);	/* the kernel restarted the osnoise/N threads */
 }
 

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 51
+plan 67
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -124,6 +124,57 @@ i=0; while [ $i -lt 25 ] && [ "$(row 0 | awk '{print $9}')" -lt 7 ] 2>/dev/null;
 echo "nmi=$(row 0 | awk '{print $9}')"
 screen nmi
 
+stamp hist
+# Single noises are counted only once k in the D view asks: none at the
+# start, then CPU 0's, the kernel's counts in hist triggers of the
+# instance, read live (hwnoisetop runs on CPUs 1-3 now); R restarts them;
+# k again removes the triggers.  CPU 0's HW per period, without and with
+# (a figure: at 5 us the triggers' cost rarely reaches the threshold).
+trig() { grep -c '^hist:' $T/instances/hwnoisetop-$pid/events/osnoise/sample_threshold/trigger; }
+count() { cap | sed -n 's/^ *count \([0-9]*\)  min .*/\1/p' | head -1; }
+echo "hist_triggers_off=$(trig)"
+# At 1 us the triggers' own time (a few us emulated) makes each gap bring
+# the next one: 5 us keeps CPU 0 measuring.  HW without counting, from an R.
+key T; typed 5; waitfile $T/tracing_thresh 5
+key R; waitfor 'statistics reset' >/dev/null; sleep 4
+echo "hw_off=$(row 0 | awk '{print $2, $8}')"
+key k; echo "k_grid=$(yn waitfor 'k works in the distribution view: D opens it')"
+key D; echo "d_off=$(yn waitfor '^ +single noises not counted: k counts them, which adds noise to the measured CPUs')"
+screen hist-off
+key k; echo "k_on=$(yn waitfor 'counting single noises in the kernel: each one costs the measured CPU time, figures from now include it +\[marker [0-9]+\]' 300)"
+echo "k_triggers=$(trig)"
+stamp hist-cat
+echo "@@hist-file"; tail -4 $T/instances/hwnoisetop-$pid/events/osnoise/sample_threshold/hist; echo "@@end"
+stamp hist-cat-done
+echo "d_hist=$(yn waitfor '^ +single noises since the statistics restarted, counted by the kernel$')"
+waitfor '^ +count [1-9][0-9]*  min ' 600 >/dev/null; sleep 5
+echo "d_cpu=$(cap | sed -n 's/^ CPU \([0-9]*\): the distribution.*/\1/p')"
+echo "d_count=$(count)"
+echo "d_rows=$(cap | grep -cE '^ +[0-9]+-[0-9]+ +us +[1-9][0-9]*$')"
+screen hist
+# R: the status line once the counts were cleared, then "not read yet"
+# until the kernel's counts are read again (at most once a period), however
+# slow the emulated guest is with the triggers on.
+stamp hist-R
+key R; echo "d_reset=$(yn waitfor 'statistics reset' 600)"
+stamp hist-R-drawn
+waitfor '^ +count [0-9]+  min ' 600 >/dev/null
+stamp hist-R-read
+echo "d_count_reset=$(count)"
+screen hist-reset
+sleep 2; key D; waitfor '^ +0  +[0-9]' >/dev/null
+echo "hw_on=$(row 0 | awk '{print $2, $8}')"
+key D; waitfor '^ +single noises since' >/dev/null
+key k; echo "k_off=$(yn waitfor 'single noises no longer counted: statistics restarted +\[marker [0-9]+\]' 300)"
+echo "k_off_triggers=$(trig)"
+echo "k_off_line=$(yn waitfor '^ +single noises not counted: k counts them')"
+screen hist-stopped
+key M; echo "k_markers=$(yn waitfor 'single-noise counting on \(key\)')$(yn waitfor 'single-noise counting off \(key\)')"
+screen hist-markers
+key x; waitfor '^ CPU 0: the distribution' >/dev/null
+key D; waitfor '^ +0  +[0-9]' >/dev/null
+key T; typed 1; waitfile $T/tracing_thresh 1
+
 stamp stop
 # A stop condition (as -s sets it): the screen stays, t still saves the trace.
 echo 1 > $T/osnoise/stop_tracing_us
@@ -138,6 +189,7 @@ echo "q_table=$(yn waitfor 'Hardware-related Noise')$(yn waitfor '^  0 #[0-9]+ '
 echo "q_exit=$(yn waitfor '^EXIT=2')"
 screen quit
 [ "$before" = "$(snap)" ] && echo "q_restored=yes" || { echo "q_restored=no"; snap; }
+echo "q_instances=$(ls $T/instances | wc -l)"
 tmux kill-server; sleep 0.5
 
 stamp iterations
@@ -224,6 +276,30 @@ n=$(get nmi)
 [ "$(get nmi_before)" = 0 ] && [ "${n:-0}" -ge 5 ] && [ "${n:-0}" -le 9 ]
 ok $? "7 NMIs injected into CPU 0 show in its NMI column ($(get nmi_before) -> $n)"
 scr nmi
+is "$(get hist_triggers_off)" 0 "the dashboard starts without hist triggers in its instance"
+is "$(get k_grid)" yes "k outside the D view says where it works"
+is "$(get d_off)" yes "D without counting: one line says k counts the single noises and that it adds noise"
+scr hist-off
+is "$(get k_on)" yes "k: the status line says counting in the kernel costs the measured CPU time, and the marker"
+is "$(get k_triggers)" 2 "k sets hwnoisetop hist's two hist triggers in the instance"
+is "$(get d_hist)" yes "D shows the selected CPU's single noises, counted by the kernel since the restart"
+is "$(get d_cpu)" 0 "of the selected CPU, 0"
+dc=$(get d_count); dcr=$(get d_count_reset)
+[ "${dc:-0}" -gt 0 ]; ok $? "a live count read from the kernel, not zero ($dc)"
+[ "$(get d_rows)" -ge 1 ] 2>/dev/null; ok $? "with its buckets ($(get d_rows) rows that counted)"
+scr hist
+is "$(get d_reset)" yes "R in the D view resets the statistics"
+[ -n "$dcr" ] && [ "$dcr" -lt "${dc:-0}" ]; ok $? "after R the count is read again, started anew ($dc -> $dcr)"
+scr hist-reset
+read -r op ohw <<<"$(get hw_off)"; read -r np nhw <<<"$(get hw_on)"
+diag "$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@hist-file$/,/^@@end/p' | sed '1d;$d')"
+diag "CPU 0 (period = runtime = 0.5 s, threshold 5 us, above the triggers' emulated cost), HW per period: without counting ${ohw:-?} in ${op:-?}, with ${nhw:-?} in ${np:-?}"
+is "$(get k_off)" yes "k again stops counting, says so, with its marker"
+is "$(get k_off_triggers)" 0 "and the triggers are gone from the instance"
+is "$(get k_off_line)" yes "the D view says again that k counts them"
+scr hist-stopped
+is "$(get k_markers)" yesyes "the markers list holds single-noise counting on and off"
+scr hist-markers
 is "$(get stop)" yesyes "a stop condition: STOPPED and why in the header, the screen stays"
 scr stopped
 is "$(get stop_live)" yes1 "keys that change the measurement are refused once stopped"
@@ -232,6 +308,7 @@ is "$(get q_table)" yesyesyes "q prints the summary table and the stop after the
 is "$(get q_exit)" yes "q exits with status 2 after a stop condition"
 scr quit
 is "$(get q_restored)" yes "q restores every setting"
+is "$(get q_instances)" 0 "q leaves no instance, and no hist trigger with it"
 [ "$(get colour)" -gt 0 ]; ok $? "colours by default ($(get colour) lines)"
 is "$(get n_rows)$(get nocolor)" 40 "NO_COLOR: the grid without colour escape codes"
 is "$(get n_exit)" yes "-n 15 ends by itself with status 0"

@@ -11,7 +11,7 @@ snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh osnoise/stop_
 unusual() { cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 123456 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; echo OSNOISE_PREEMPT_DISABLE > osnoise/options; cd /lab; }'
 
 lab_require
-plan 64
+plan 72
 lab_run --cpus 2 --monitor --bin "$HWNOISETOP" -- <<EOF
 $snapshot
 unusual
@@ -91,14 +91,22 @@ echo "hist_count=\$(grep '^count:' h1.txt | awk '{ print \$2 }')"
 echo "hist_hw=\$(hwnoisetop --replay h1.jsonl -q 2>/dev/null | grep '^  1 #' | awk '{ print \$(NF - 1), \$NF }')"
 hwnoisetop --replay h1.jsonl > h1r.txt 2>/dev/null && cmp -s h1.txt h1r.txt && echo "hist_replay_same=yes"
 echo "@@hist"; head -4 h1.txt; tail -5 h1.txt; echo "@@end"
+# What counting costs: CPU 1's periods and HW without triggers, then hist's (with them).
+echo "cost_off=\$(hwnoisetop -c 1 -p 1000000 -r 1000000 -d 3s -q 2>/dev/null | grep '^  1 #' | tr -d '#' | awk '{ print \$2, \$(NF - 1) }')"
+echo "cost_on=\$(hwnoisetop --replay h1.jsonl -q 2>/dev/null | grep '^  1 #' | tr -d '#' | awk '{ print \$2, \$(NF - 1) }')"
 # NMIs into CPU 0: count - HW is the gaps with an NMI inside, at most the NMI column.
-hwnoisetop hist -D -c 0 -p 1000000 -r 1000000 -d 1h --record h0.jsonl > h0.txt 2> h0.err & pid=\$!
-t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' h0.err; do sleep 1; t=\$((t + 1)); done
-sleep 1
-lab_host nmi 5 || echo "lab_host failed"
-hnmis() { grep 'summary at' h0.err | awk '{ n += \$17 } END { print n + 0 }'; }
-t=0; while [ \$t -lt 40 ] && [ "\$(hnmis)" -lt 5 ]; do sleep 1; t=\$((t + 1)); done
-kill -INT \$pid; wait \$pid; echo "rc_hist_nmi=\$?"
+# hist_nmis NAME K [OPTIONS]: hist on CPU 0 (NAME.txt, .err, .jsonl) while K NMIs
+# come, until its summaries have counted them; its exit status.
+hist_nmis() {
+	f=\$1; k=\$2; shift 2
+	hwnoisetop hist -D -c 0 -p 1000000 -r 1000000 -d 1h --record \$f.jsonl "\$@" > \$f.txt 2> \$f.err & pid=\$!
+	t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' \$f.err; do sleep 1; t=\$((t + 1)); done
+	sleep 1
+	lab_host nmi \$k || echo "lab_host failed"
+	t=0; while [ \$t -lt 40 ] && [ "\$(grep 'summary at' \$f.err | awk '{ n += \$17 } END { print n + 0 }')" -lt \$k ]; do sleep 1; t=\$((t + 1)); done
+	kill -INT \$pid; wait \$pid
+}
+hist_nmis h0 5; echo "rc_hist_nmi=\$?"
 echo "hist_nmi_count=\$(grep '^count:' h0.txt | awk '{ print \$2 }')"
 echo "hist_nmi_row=\$(hwnoisetop --replay h0.jsonl -q 2>/dev/null | grep '^  0 #')"
 # --warm-up clears the kernel's counts with the statistics: what it counted
@@ -106,6 +114,22 @@ echo "hist_nmi_row=\$(hwnoisetop --replay h0.jsonl -q 2>/dev/null | grep '^  0 #
 hwnoisetop hist -c 1 --warm-up 2 -d 2s --record hw.jsonl > hw.txt 2>&1; echo "rc_hist_warm=\$?"
 echo "hist_warm_count=\$(grep '^count:' hw.txt | awk '{ print \$2 }')"
 echo "hist_warm_hw=\$(hwnoisetop --replay hw.jsonl -q 2>/dev/null | grep '^  1 #' | awk '{ print \$(NF - 1), \$NF }')"
+# A kernel without hist triggers (HWNOISETOP_NO_HIST_TRIGGER=1 takes that path on this
+# one): one line says so, every sample_threshold event is read and counted, with the
+# triggers' meaning: count = HW without NMIs, 0 <= count - HW <= NMI with them.
+HWNOISETOP_NO_HIST_TRIGGER=1 hwnoisetop hist -c 1 -p 1000000 -r 1000000 -T 5 -d 3s --record hf.jsonl > hf.txt 2> hf.err
+echo "rc_histf=\$?"; echo "histf_err=\$(head -1 hf.err)"; echo "histf_lines=\$(wc -l < hf.err)"
+echo "histf_count=\$(grep '^count:' hf.txt | awk '{ print \$2 }')"
+echo "histf_hw=\$(hwnoisetop --replay hf.jsonl -q 2>/dev/null | grep '^  1 #' | awk '{ print \$(NF - 1), \$NF }')"
+hwnoisetop --replay hf.jsonl > hfr.txt 2>/dev/null && cmp -s hf.txt hfr.txt && echo "histf_replay_same=yes"
+export HWNOISETOP_NO_HIST_TRIGGER=1
+hist_nmis hg 3 -T 5; echo "rc_histf_nmi=\$?"
+unset HWNOISETOP_NO_HIST_TRIGGER
+echo "histf_nmi_count=\$(grep '^count:' hg.txt | awk '{ print \$2 }')"
+echo "histf_nmi_row=\$(hwnoisetop --replay hg.jsonl -q 2>/dev/null | grep '^  0 #')"
+echo "histf_nmi_trigger=\$(grep -c 'HWNOISETOP_NO_HIST_TRIGGER=1: the single noises are counted' hg.err)"
+echo "histf_nmi_said=\$(grep -v 'debug' hg.err | tr '\n' '|')"
+[ "\$before" = "\$(snap)" ] && echo "histf_restored=yes" || snap
 # SIGKILL leaves the triggers in the instance (which then refuses rmdir): --cleanup removes both.
 hwnoisetop hist -c 1 -d 1h > /dev/null 2>&1 & pid=\$!
 sleep 3; kill -9 \$pid; wait \$pid
@@ -201,15 +225,20 @@ diag "$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@hist/,/^@@end/p' | sed '1d;$d')"
 # The histogram counts every single noise over the threshold, the HW column
 # those without an interference inside: an NMI the kernel sends on its own
 # (an RCU stall's backtrace on a slow host) is the difference.
+# count_vs_hw COUNT HW NMI HOW: CPU 1's count against its HW and NMI columns.
+count_vs_hw() {
+	[ "${1:-0}" -gt 0 ]; ok $? "$4: single noises on CPU 1 ($1)"
+	if [ "${3:-0}" = 0 ]; then
+		is "$1" "$2" "$4, no NMI: CPU 1's count is its HW column, the last period cut short included"
+	else
+		diag "CPU 1 took $3 NMIs: count $1, HW $2"
+		[ $(($1 - $2)) -ge 0 ] && [ $(($1 - $2)) -le "$3" ]
+		ok $? "$4, the kernel's own NMIs: 0 <= count - HW <= NMI, the last period cut short included"
+	fi
+}
+diag "CPU 1's periods and HW (1 s each): without hist triggers $(get cost_off), with them $(get cost_on)"
 hc=$(get hist_count); read -r hhw hnmi <<<"$(get hist_hw)"
-[ "${hc:-0}" -gt 0 ]; ok $? "hist counted single noises on CPU 1 ($hc)"
-if [ "${hnmi:-0}" = 0 ]; then
-	is "$hc" "$hhw" "no NMI: CPU 1's count is its HW column, the last period cut short included"
-else
-	diag "CPU 1 took $hnmi NMIs: count $hc, HW $hhw"
-	[ $((hc - hhw)) -ge 0 ] && [ $((hc - hhw)) -le "$hnmi" ]
-	ok $? "with the kernel's own NMIs: 0 <= count - HW <= NMI, the last period cut short included"
-fi
+count_vs_hw "$hc" "$hhw" "$hnmi" "hist counted in the kernel"
 is "$(get hist_replay_same)" yes "--replay of hist's recording prints the same histogram"
 is "$(get rc_hist_nmi)" 0 "hist with NMIs exits 0"
 read -r _ _ _ _ _ _ _ nhw nnmi <<<"$(get hist_nmi_row | tr -d '#')"
@@ -222,6 +251,23 @@ wc_=$(get hist_warm_count); read -r whw wnmi <<<"$(get hist_warm_hw)"
 diag "after a 2 s warm-up: count $wc_, HW $whw, NMI $wnmi"
 [ "${wc_:-0}" -gt 0 ] && [ "${wc_:-1}" -le $(( ${whw:-0} + ${wnmi:-0} )) ]
 ok $? "the warm-up's counts were cleared (0 < count <= HW + NMI)"
+is "$(get rc_histf)" 0 "hist without hist triggers (HWNOISETOP_NO_HIST_TRIGGER=1) exits 0"
+is "$(get histf_err)/$(get histf_lines)" \
+	"HWNOISETOP_NO_HIST_TRIGGER=1: the single noises are counted from the osnoise:sample_threshold events read/1" \
+	"without hist triggers: one line on stderr says so"
+fc=$(get histf_count); read -r fhw fnmi <<<"$(get histf_hw)"
+count_vs_hw "$fc" "$fhw" "$fnmi" "hist counted from the events read"
+is "$(get histf_replay_same)" yes "--replay of its recording prints the same histogram"
+is "$(get rc_histf_nmi)/$(get histf_nmi_trigger)" 0/1 "counted from the events read with NMIs: exits 0, says so once"
+read -r _ _ _ _ _ _ _ ghw gnmi <<<"$(get histf_nmi_row | tr -d '#')"
+gc=$(get histf_nmi_count)
+diag "from the events read, CPU 0 with 3 NMIs: count $gc, HW $ghw, NMI $gnmi; stderr: $(get histf_nmi_said)"
+# Events the ring buffer lost before they were read (a slow emulated guest) are
+# said on stderr: then the count falls short of HW by at most that many.
+glost=$(get histf_nmi_said | sed -n 's/.*hist: \([0-9]*\) events were lost before they were read.*/\1/p')
+[ "${gnmi:-0}" -ge 1 ] && [ "${gc:-0}" -gt 0 ] && [ $(( ${gc:-0} + ${glost:-0} - ${ghw:-0} )) -ge 0 ] && [ $(( ${gc:-0} - ${ghw:-0} )) -le "${gnmi:-0}" ]
+ok $? "counted from the events read with NMIs: 0 <= count + lost - HW, count - HW <= the NMI column (${glost:-0} lost)"
+is "$(get histf_restored)" yes "counted from the events read: every setting as before, no instance left"
 [ "$(get hist_kill_triggers)" -ge 1 ] 2>/dev/null; ok $? "SIGKILL left hist triggers in the instance ($(get hist_kill_triggers))"
 is "$(get rc_hist_cleanup)" 0 "--cleanup after a killed hist exits 0"
 is "$(get hist_restored)" yes "--cleanup removed the instance and its triggers, every setting as before"

@@ -213,12 +213,62 @@ static void test_lines_and_json(void)
 	histo_free(&h);
 }
 
+/*
+ * A kernel without hist triggers: the events read, counted as the two
+ * triggers count them (the same histogram as the kernel's file of the
+ * same events), and the recording says so.
+ */
+static void test_add(void)
+{
+	static const uint64_t d[] = { 1500, 2000, 2999, 11999, 12000, 40206865 };
+	struct histo_plan p = { .bucket_us = 1, .entries = 12, .gran_us = 1, .map_size = 2048 };
+	struct histo_conf c = { .bucket_us = 1, .entries = 12 }, rc = { 0 };
+	struct histo h, k, back;
+	char *buf = NULL;
+	size_t len = 0;
+	const char *why = "";
+	FILE *f;
+	int bad;
+
+	histo_init(&h, &p, 4);
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
+		histo_add(&h, 1, d[i]);
+	bad = histo_add(&h, 4, 1000);
+	tap_ok(bad < 0 && h.cpu[1].count == 6, "a CPU out of range is not counted");
+	histo_init(&k, &p, 4);
+	histo_parse(&k, "{ common_cpu: 1, duration: ~ 1000-1999 } hitcount: 1\n"
+		    "{ common_cpu: 1, duration: ~ 2000-2999 } hitcount: 2\n"
+		    "{ common_cpu: 1, duration: ~ 11000-11999 } hitcount: 1\n",
+		    "{ common_cpu: 1 } hitcount: 6  duration: 40237363\n"
+		    "\tmax: 40206865  duration: 40206865\n", &why);
+	tap_ok(h.cpu[1].count == k.cpu[1].count && h.cpu[1].in == k.cpu[1].in &&
+	       h.cpu[1].sum_ns == k.cpu[1].sum_ns && h.cpu[1].max_ns == k.cpu[1].max_ns &&
+	       memcmp(h.cpu[1].b, k.cpu[1].b, 12 * sizeof(uint64_t)) == 0,
+	       "the events counted one by one make the kernel's histogram of them");
+	tap_is_u64(histo_over(&h.cpu[1]), 2, "12 us and over lie over the 12 rows of 1 us");
+	tap_is_u64(histo_row(&h, &h.cpu[1], 2), 2, "2000 and 2999 ns in the 2 us row");
+	h.events = true;
+	h.read = true;
+	f = open_memstream(&buf, &len);
+	histo_write_json(f, &h, &c);
+	fclose(f);
+	histo_init(&back, &p, 4);
+	tap_ok(histo_read_json(&back, &rc, buf, len, &why) == 0 && back.events && !rc.on &&
+	       back.cpu[1].count == 6, "the recording keeps that they were counted from events, "
+	       "and its footer does not make it hist's");
+	free(buf);
+	histo_free(&back);
+	histo_free(&k);
+	histo_free(&h);
+}
+
 int main(void)
 {
-	tap_plan(34);
+	tap_plan(39);
 	test_parse();
 	test_layout();
 	test_plan();
 	test_lines_and_json();
+	test_add();
 	return tap_failed ? 1 : 0;
 }

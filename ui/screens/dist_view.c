@@ -3,7 +3,8 @@
  * percentiles of its per-period noise per second of runtime and of its
  * per-period max single, for the whole run, the current segment and the
  * segment before the latest marker (segments_pcts(), the figures of
- * --json and of the tables after q).  The view is a list of sections
+ * --json and of the tables after q), then its single noises by duration
+ * (the histogram of hwnoisetop hist).  The view is a list of sections
  * (dist_sections[]): each writes its own lines for the CPU, and another
  * section (a histogram, say) is one more entry there.
  */
@@ -78,8 +79,69 @@ static int error_line(const struct dashboard *d, int cpu, char line[][DIST_LINE]
 	return 1;
 }
 
+/* The title of the single noises: since what, counted how. */
+static void noises_title(const struct dashboard *d, const struct histo *h, char *line)
+{
+	const char *since = session_histo_since(d->s);
+
+	snprintf(line, DIST_LINE, "single noises%s%s, %s", *since ? " since " : "", since,
+		 h && h->events ? "counted from the events read" : "counted by the kernel");
+}
+
+/*
+ * The selected CPU's single noises by duration (hwnoisetop hist's
+ * counts, histo_cpu_lines()): live, while k has them counted, read at
+ * most once a period, else one line on k and what it costs; replayed, the
+ * recording's, if it has them.
+ */
+static int noises(const struct dashboard *d, int cpu, char line[][DIST_LINE], int max)
+{
+	const struct histo *h = session_histo(d->s);
+	const char *note = session_histo_note(d->s);
+	struct textbuf tb = { 0 };
+	const char *last;
+	int n = 0, rows = max - 6 < 16 ? max - 6 : 16;
+
+	if (max < 4)
+		return 0;
+	if (!playview_on(d) && !session_conf(d->s)->hist_view) {
+		snprintf(line[n++], DIST_LINE, "single noises not counted: k counts them, which adds "
+			 "noise to the measured CPUs (each one costs them time)");
+		return n;
+	}
+	if (!h && !*note && !session_conf(d->s)->hist_view)
+		return 0;
+	noises_title(d, h, line[n++]);
+	if (*note)
+		snprintf(line[n++], DIST_LINE, "  %s", note);
+	if (h && h->dropped)
+		snprintf(line[n++], DIST_LINE, "  %llu %s: the counts are incomplete",
+			 (unsigned long long)h->dropped, h->events ? "events lost before they were read" :
+			 "dropped by the kernel's map");
+	if (!h) {
+		if (!*note)
+			snprintf(line[n++], DIST_LINE, "  not read yet");
+		return n;
+	}
+	/* Its count, min, avg and max first (a short screen cuts the rows), then the rows. */
+	histo_cpu_lines(h, cpu, rows > 0 ? rows : 0, &tb);
+	last = strrchr(textbuf_str(&tb), '\n');
+	while (last && last > textbuf_str(&tb) && last[-1] != '\n')
+		last--;
+	if (last)
+		snprintf(line[n++], DIST_LINE, "  %.*s", (int)strcspn(last, "\n"), last);
+	for (const char *l = textbuf_str(&tb); *l && l != last && n < max; n++) {
+		int len = (int)strcspn(l, "\n");
+
+		snprintf(line[n], DIST_LINE, "  %.*s", len, l);
+		l += len + (l[len] == '\n');
+	}
+	textbuf_free(&tb);
+	return n;
+}
+
 const struct dist_section dist_sections[] = {
-	{ whole_run }, { current }, { before }, { error_line },
+	{ whole_run }, { current }, { before }, { error_line }, { noises },
 	{ NULL }
 };
 
@@ -110,9 +172,34 @@ unsigned dist_key(struct dashboard *d, int code)
 {
 	(void)code;
 	d->dist = !d->dist;
+	if (d->dist && !playview_on(d))
+		session_histo_refresh(d->req);	/* the kernel's counts, when due */
 	dash_message(d, false, d->dist ? "distribution of the selected CPU's periods (D returns)" :
 		     "grid view");
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
+}
+
+unsigned dist_key_count(struct dashboard *d, int code)
+{
+	bool on = !session_conf(d->s)->hist_view;
+	const struct histo *h;
+
+	(void)code;
+	if (session_count_noises(d->req, on) < 0) {
+		dash_message(d, true, "%s", session_err(d->s));
+		return DASH_REDRAW_STATUS;
+	}
+	h = session_histo(d->s);
+	if (on)
+		dash_message(d, false, "counting single noises %s: each one costs the measured CPU "
+			     "time, figures from now include it", h && h->events ?
+			     "from the events read" : "in the kernel");
+	else
+		dash_message(d, false, "single noises no longer counted: statistics restarted");
+	/* The marker first: what came before the change closes its segment. */
+	marks_set(d, "key", "single-noise counting %s", on ? "on" : "off");
+	session_reset_stats(d->req);
+	return DASH_REDRAW_PARTS;
 }
 
 /* In the hwnoise view, D: the selected CPU's distributions in place of the rows. */
