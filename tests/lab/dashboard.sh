@@ -116,12 +116,17 @@ stamp nmi
 key c; typed 0; waitfile $T/osnoise/cpus 0
 key p; typed 500000; waitfile $T/osnoise/period_us 500000
 key r; typed 500000; waitfile $T/osnoise/runtime_us 500000
+# CPU 0's NMI count (lab_nmis) bounds the column: a slow host's kernel may
+# send NMIs of its own.
+na=$(lab_nmis)
 sleep 0.6; key R; waitfor 'statistics reset' >/dev/null; waitfor '^ +0  +[0-9]' >/dev/null
-echo "nmi_before=$(row 0 | awk '{print $9}')"
+nb=$(row 0 | awk '{print $9}')
+echo "nmi_before=$nb"
 lab_host nmi 7
-# Until the periods holding them have been reported (5 s at most).
-i=0; while [ $i -lt 25 ] && [ "$(row 0 | awk '{print $9}')" -lt 7 ] 2>/dev/null; do sleep 0.2; i=$((i + 1)); done
+# Until the periods holding them have been reported (40 s at most).
+i=0; while [ $i -lt 200 ] && [ "$(row 0 | awk '{print $9}')" -lt $((${nb:-0} + 7)) ] 2>/dev/null; do sleep 0.2; i=$((i + 1)); done
 echo "nmi=$(row 0 | awk '{print $9}')"
+echo "nmi_taken=$(($(lab_nmis) - na))"
 screen nmi
 
 stamp hist
@@ -209,7 +214,7 @@ stamp hup
 tmux -f /dev/null new-session -d -s d -x 120 -y 40 -c /lab "hwnoisetop -p 200000 -r 100000"
 waitfor '^ +1  +[0-9.]+[~!]? ' >/dev/null
 tmux kill-server
-i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 echo "hup_gone=$(pidof hwnoisetop >/dev/null && echo no || echo yes)"
 [ "$before" = "$(snap)" ] && echo "hup_restored=yes" || { echo "hup_restored=no"; snap; }
 stamp end
@@ -273,8 +278,9 @@ scr smt-on
 # One may land between two periods, or the harness may let one more
 # through: the column must go from 0 to about the 7 injected.
 n=$(get nmi)
-[ "$(get nmi_before)" = 0 ] && [ "${n:-0}" -ge 5 ] && [ "${n:-0}" -le 9 ]
-ok $? "7 NMIs injected into CPU 0 show in its NMI column ($(get nmi_before) -> $n)"
+b=$(get nmi_before) taken=$(get nmi_taken)
+[ -n "$b" ] && [ $((${n:-0} - b)) -ge 5 ] && [ "${n:-0}" -le "${taken:-0}" ]
+ok $? "7 NMIs injected into CPU 0 show in its NMI column ($b -> $n; CPU 0 took $taken since R)"
 scr nmi
 is "$(get hist_triggers_off)" 0 "the dashboard starts without hist triggers in its instance"
 is "$(get k_grid)" yes "k outside the D view says where it works"
