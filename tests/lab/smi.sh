@@ -93,6 +93,9 @@ echo "kept_module=$(msr_loaded)"
 tmux -f /dev/null new-session -d -s d -x 160 -y 20 -c /lab \
 	"hwnoisetop -c 0-1 -p 1000000 -r 1000000 -H 2; sleep 600"
 waitfor '^ +1  +[0-9]+ ' 100
+# The SMI column comes with the counters' first read, which may follow the
+# first rows on a slow host.
+waitfor '^ CPU .* SMI ' 100 >/dev/null
 echo "dash_smi0_before=$(col SMI 0)"
 raise 4
 echo "dash_smi=$(yn waitcol SMI 0 4)$(col SMI 1)"
