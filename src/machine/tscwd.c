@@ -193,6 +193,9 @@ void tscwd_reset(struct tscwd *t)
 {
 	if (!tscwd_ok(t))
 		return;
+	/* Counted from now, not from the last tick's read: an expiry between
+	 * the two happened before the restart. */
+	read_counts(t, t->now);
 	memcpy(t->base, t->now, sizeof(*t->base) * t->ncpus);
 	t->ring_len = t->ring_head = 0;
 }
