@@ -58,6 +58,38 @@ size_t text_tail(const char *s, int cols)
 	return i;
 }
 
+size_t text_wrap(const char *s, int cols, size_t *skip)
+{
+	const char *p = s;
+	size_t brk = 0;
+	int w = 0;
+
+	*skip = 0;
+	if (cols <= 0 || text_width(s) <= cols)
+		return strlen(s);
+	while (*p) {
+		uint32_t cp = '?';
+		size_t k = utf8_get(p, &cp);
+		int cw = k ? utf8_width(cp) : -1;
+
+		if (cw < 0 || (cw == 0 && p == s))
+			cw = 1;	/* as text_fit() draws it */
+		if (w + cw > cols)
+			break;
+		if (*p == ' ')
+			brk = (size_t)(p - s);
+		w += cw;
+		p += k ? k : 1;
+	}
+	if (*p == ' ')	/* the line ends right before a space */
+		brk = (size_t)(p - s);
+	if (!brk)
+		return (size_t)(p - s);
+	while (s[brk + *skip] == ' ')
+		(*skip)++;
+	return brk;
+}
+
 void lineedit_reset(struct lineedit *e, size_t max, bool ascii)
 {
 	e->max = max < LINEEDIT_SIZE ? max : LINEEDIT_SIZE - 1;

@@ -25,6 +25,13 @@ size_t text_fit(const char *s, int cols, wchar_t *out, size_t outn, int *used);
 int text_width(const char *s);
 /* Bytes to skip for the shortest end of s that fits in cols columns (a field that scrolls). */
 size_t text_tail(const char *s, int cols);
+/*
+ * The bytes of s's first line in cols columns, broken at the last space
+ * that fits (a word longer than the line is cut on a character's
+ * boundary); *skip the spaces after it, which no line begins with.  All
+ * of s when it fits.
+ */
+size_t text_wrap(const char *s, int cols, size_t *skip);
 
 /* A line typed at a prompt: characters added and taken at its end. */
 #define LINEEDIT_SIZE 128

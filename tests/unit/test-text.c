@@ -115,9 +115,44 @@ static void test_note(void)
 	markers_free(&ms);
 }
 
+/* The lines text_wrap() cuts s into at cols columns, joined by '|'. */
+static const char *wrapped(const char *s, int cols, char *out, size_t size)
+{
+	size_t o = 0, skip;
+
+	out[0] = '\0';
+	while (*s && o + 2 < size) {
+		size_t n = text_wrap(s, cols, &skip);
+
+		o += (size_t)snprintf(out + o, size - o, "%s%.*s", o ? "|" : "", (int)n, s);
+		s += n + skip;
+		if (!n && !skip)
+			break;	/* no progress: a defect, shown by the result */
+	}
+	return out;
+}
+
+static void test_wrap(void)
+{
+	char b[256];
+
+	tap_is_str(wrapped("exact under 16 us; above, a bucket", 80, b, sizeof(b)),
+		   "exact under 16 us; above, a bucket", "a line that fits stays whole");
+	tap_is_str(wrapped("exact under 16 us; above", 12, b, sizeof(b)), "exact under|16 us; above",
+		   "broken after the last space that fits, no line begins with a space");
+	tap_is_str(wrapped("ab cd", 2, b, sizeof(b)), "ab|cd", "a space right after the fit breaks there");
+	tap_is_str(wrapped("abcdefgh ij", 3, b, sizeof(b)), "abc|def|gh|ij",
+		   "a word longer than the line is cut");
+	tap_is_str(wrapped("Lüfter aus an", 7, b, sizeof(b)), "Lüfter|aus an",
+		   "columns, not bytes: ü takes one column and two bytes");
+	tap_is_str(wrapped("日本語 テスト", 4, b, sizeof(b)), "日本|語|テス|ト",
+		   "a wide character is never split and takes two columns");
+	tap_is_str(wrapped("a  b", 1, b, sizeof(b)), "a|b", "runs of spaces are skipped");
+}
+
 int main(void)
 {
-	tap_plan(28);
+	tap_plan(35);
 	if (!setlocale(LC_CTYPE, "C.UTF-8") && !setlocale(LC_CTYPE, "C.utf8")) {
 		tap_ok(1, "# SKIP no C.UTF-8 locale");
 		return 0;
@@ -125,5 +160,6 @@ int main(void)
 	test_edit();
 	test_columns();
 	test_note();
+	test_wrap();
 	return tap_done();
 }

@@ -49,28 +49,6 @@ static const char *const legend[] = {
 	NULL
 };
 
-/*
- * The length in bytes of the next line of text that fits in width columns,
- * broken after the last space that fits (or cut, a word longer than the
- * line); *skip the spaces to step over after it.  The texts are ASCII.
- */
-static int help_wrap(const char *text, int width, int *skip)
-{
-	int len = (int)strlen(text), brk = -1;
-
-	*skip = 0;
-	if (len <= width || width <= 0)
-		return len;
-	for (int i = 0; i <= width; i++)
-		if (text[i] == ' ')
-			brk = i;
-	if (brk <= 0)
-		return width;
-	while (text[brk + *skip] == ' ')
-		(*skip)++;
-	return brk;
-}
-
 /* Draws one row of the help (when it is on screen) and counts it. */
 static void help_row(int *row, int top, int height, int x, const char *text, int len)
 {
@@ -84,11 +62,11 @@ static void help_row(int *row, int top, int height, int x, const char *text, int
 /* The rows of text, wrapped at x..width, from the first row *row on. */
 static void help_text(int *row, int top, int height, int x, int width, const char *text)
 {
-	int skip, len;
+	size_t skip, len;
 
 	do {
-		len = help_wrap(text, width - x, &skip);
-		help_row(row, top, height, x, text, len);
+		len = text_wrap(text, width - x, &skip);
+		help_row(row, top, height, x, text, (int)len);
 		text += len + skip;
 	} while (*text);
 }
