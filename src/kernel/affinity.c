@@ -4,6 +4,7 @@
 #include "affinity.h"
 
 #include <errno.h>
+#include <unistd.h>
 
 cpu_set_t *affinity_mask(const struct cpuset *set, int ncpus, size_t *size)
 {
@@ -59,4 +60,26 @@ bool affinity_apart(const struct cpuset *set, int ncpus)
 		CPU_FREE(mine);
 	CPU_FREE(mask);
 	return apart;
+}
+
+void affinity_follow(pid_t owner)
+{
+	long conf = sysconf(_SC_NPROCESSORS_CONF);
+	int n = conf > 0 ? (int)conf : 1;
+
+	/* A mask too small for the kernel's CPUs is refused with EINVAL: grow it. */
+	for (; n <= HWN_MAX_CPUS * 2; n *= 2) {
+		size_t size = CPU_ALLOC_SIZE(n);
+		cpu_set_t *mask = CPU_ALLOC(n);
+		int rc;
+
+		if (!mask)
+			return;
+		rc = sched_getaffinity(owner, size, mask);
+		if (rc == 0)
+			sched_setaffinity(0, size, mask);
+		CPU_FREE(mask);
+		if (rc == 0 || errno != EINVAL)
+			return;
+	}
 }

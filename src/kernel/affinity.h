@@ -12,6 +12,7 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "cpuset.h"
 
@@ -25,5 +26,11 @@ cpu_set_t *affinity_mask(const struct cpuset *set, int ncpus, size_t *size);
 int affinity_set(const struct cpuset *set, int ncpus);
 /* Does the calling thread run on none of the CPUs of set?  (false when unknown) */
 bool affinity_apart(const struct cpuset *set, int ncpus);
+/*
+ * Run the calling thread where thread owner runs now (a reader thread
+ * follows the loop's thread, whose CPUs may have changed).  Nothing
+ * changes when owner's mask cannot be read.
+ */
+void affinity_follow(pid_t owner);
 
 #endif

@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <sched.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "affinity.h"
 #include "kfile.h"
 #include "settings.h"
 
@@ -79,15 +79,6 @@ static int read_msr(int fd, uint32_t *value)
 	return rc;
 }
 
-/* Run where the loop runs (the housekeeping CPUs), which may have changed. */
-static void follow_owner(const struct smi *smi)
-{
-	cpu_set_t mask;
-
-	if (sched_getaffinity(smi->owner, sizeof(mask), &mask) == 0)
-		sched_setaffinity(0, sizeof(mask), &mask);
-}
-
 static void *reader_thread(void *arg)
 {
 	struct smi *smi = arg;
@@ -99,7 +90,7 @@ static void *reader_thread(void *arg)
 		if (smi->stop)
 			break;
 		smi->busy = true;
-		follow_owner(smi);
+		affinity_follow(smi->owner);	/* where the loop runs, which may have changed */
 		for (int c = 0; c < smi->ncpus; c++) {
 			struct smi_cpu *p = &smi->cpu[c];
 			uint32_t v = 0;

@@ -376,10 +376,11 @@ int session_knob_step(struct session *s, enum sysknob_id id, const char *origin)
 void session_keep_tuning(struct session *s, bool keep);
 void session_want_sysinfo(struct session *s, bool want);
 /*
- * The kernel's counts of single noises read now (session_histo()), when
- * a period passed since the last read and hwnoisetop runs off the
- * measured CPUs (else they are read at the end); nothing to do when they
- * are counted from the events read.  0, or -1 with s->err.
+ * The kernel's counts of single noises (session_histo()): a read finished
+ * on the reading thread taken in, and the next asked for when a period
+ * passed since the last, if hwnoisetop runs off the measured CPUs (else
+ * they are read at the end); nothing to do when they are counted from the
+ * events read.  0, or -1 with s->err.
  */
 int session_histo_refresh(struct session *s);
 /*

@@ -192,10 +192,14 @@ int session_histo_refresh(struct session *s)
 	/* Counted as read, or nothing counted, or not off the measured CPUs. */
 	if (s->hist.events || !s->khist.inst || !affinity_apart(measured_cpus(s), s->ncpus))
 		return 0;
+	/* Read on a thread of ours (osn_hist_ask()): the loop never waits for it. */
+	if (osn_hist_take(&s->khist, &s->hist, s->err, sizeof(s->err)) < 0)
+		return -1;
 	if (s->hist_read_ns && now - s->hist_read_ns < s->conf.osn.period_us * 1000)
 		return 0;
-	s->hist_read_ns = now;
-	return osn_hist_read(&s->khist, &s->hist, s->err, sizeof(s->err));
+	if (osn_hist_ask(&s->khist))
+		s->hist_read_ns = now;
+	return 0;
 }
 
 const struct histo *session_histo(const struct session *s)
