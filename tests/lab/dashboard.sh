@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 67
+plan 68
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -153,6 +153,12 @@ echo "@@hist-file"; tail -4 $T/instances/hwnoisetop-$pid/events/osnoise/sample_t
 stamp hist-cat-done
 echo "d_hist=$(yn waitfor '^ +single noises since the statistics restarted, counted by the kernel$')"
 waitfor '^ +count [1-9][0-9]*  min ' 600 >/dev/null; sleep 5
+# The loop goes on while the kernel's counts are read (a read takes it
+# seconds here): the title's clock moves every 3 s.
+secs() { cap | head -1 | sed -n 's/.* \([0-9]*\) \([0-9][0-9]\):\([0-9][0-9]\):\([0-9][0-9]\) *$/\1 \2 \3 \4/p' |
+	awk '{ print ((($1 * 24 + $2) * 60 + $3) * 60 + $4) }'; }
+c0=$(secs); sleep 3; c1=$(secs); sleep 3; c2=$(secs); sleep 3; c3=$(secs)
+echo "k_clock=$c0 $c1 $c2 $c3"
 echo "d_cpu=$(cap | sed -n 's/^ CPU \([0-9]*\): the distribution.*/\1/p')"
 echo "d_count=$(count)"
 echo "d_rows=$(cap | grep -cE '^ +[0-9]+-[0-9]+ +us +[1-9][0-9]*$')"
@@ -293,6 +299,9 @@ is "$(get d_cpu)" 0 "of the selected CPU, 0"
 dc=$(get d_count); dcr=$(get d_count_reset)
 [ "${dc:-0}" -gt 0 ]; ok $? "a live count read from the kernel, not zero ($dc)"
 [ "$(get d_rows)" -ge 1 ] 2>/dev/null; ok $? "with its buckets ($(get d_rows) rows that counted)"
+read -r c0 c1 c2 c3 <<<"$(get k_clock)"
+[ -n "$c3" ] && [ "$c1" -gt "$c0" ] && [ "$c2" -gt "$c1" ] && [ "$c3" -gt "$c2" ] 2>/dev/null
+ok $? "with counting on the loop goes on: the title's clock moved in each of three 3 s intervals ($(get k_clock))"
 scr hist
 is "$(get d_reset)" yes "R in the D view resets the statistics"
 [ -n "$dcr" ] && [ "$dcr" -lt "${dc:-0}" ]; ok $? "after R the count is read again, started anew ($dc -> $dcr)"

@@ -14,7 +14,7 @@ fi
 tmp=$(mktemp -d) || exit 1
 sock=hwn-$win-$$
 T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+trap 'stop; T kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 # A session that outlives the others: killing the last one ends the tmux
 # server, and a new-session right after can reach the exiting server and fail.
 T new-session -d -s keep "sleep 600"
@@ -40,9 +40,22 @@ wait_rc() {
 	i=0
 	while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 }
+# stop: a program that play() started and that still runs is ended by
+# SIGTERM, and waited for, before its window goes: a terminal's hangup
+# sends SIGCONT too, which can cancel the SIGSTOP by which LeakSanitizer
+# (the ASan build) stops the process at its exit, and leave it spinning.
+stop() {
+	local pp
+
+	[ -e "$tmp/rc" ] && return 0
+	pp=$(T display-message -p -t "$win" '#{pane_pid}' 2>/dev/null) || return 0
+	[ -n "$pp" ] || return 0
+	pkill -TERM -P "$pp" 2>/dev/null && wait_rc
+}
 # play W H ENV FILE [OPTIONS]: FILE played back in a new W x H window, in
 # the environment ENV; its stderr in $tmp/err, its exit status in $tmp/rc.
 play() {
+	stop
 	rm -f "$tmp/rc"
 	T kill-session -t "$win" 2>/dev/null
 	T new-session -d -s "$win" -x "$1" -y "$2" \
