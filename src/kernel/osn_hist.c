@@ -1,5 +1,10 @@
 /*
  * osn_hist: hist triggers on osnoise:sample_threshold.  See osn_hist.h.
+ *
+ * The worker thread takes the trigger writes and the reads of the hist
+ * file in the order asked (a queue), so that a read asked after a clear
+ * sees the cleared counts; gen tells the results of what came before the
+ * latest setup, clear or unset from those after.
  */
 #define _GNU_SOURCE	/* gettid() */
 #include "osn_hist.h"
@@ -18,6 +23,7 @@
 #include "env.h"
 
 #define EVENT_DIR "events/osnoise/sample_threshold"
+#define QUEUE 8
 
 bool osn_hist_supported(void)
 {
@@ -50,38 +56,49 @@ static void untrigger(struct tracefs_instance *inst, const char *text)
 	trigger(inst, neg);
 }
 
-int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const struct histo_plan *p,
-		   char *err, size_t errlen)
+enum op { OP_SET, OP_CLEAR, OP_UNSET, OP_READ };
+
+struct cmd {
+	enum op op;
+	struct tracefs_instance *inst;
+	unsigned gen;
+	char buckets[256], cpus[256];
+};
+
+/* Both triggers, or none with err: 0 or -errno. */
+static int set_both(const struct cmd *c, char *err, size_t errlen)
 {
-	unsigned long long limit_ns = (unsigned long long)(p->entries * p->bucket_us) * 1000;
 	int e;
 
-	struct osn_hist_reader *reader = k->reader;	/* kept: its thread serves again */
-	unsigned gen = k->gen;
-
-	memset(k, 0, sizeof(*k));
-	k->reader = reader;
-	k->gen = gen + 1;	/* a read of the triggers before is not of these */
-	snprintf(k->buckets, sizeof(k->buckets),
-		 "hist:keys=common_cpu,duration.buckets=%llu:vals=hitcount:sort=common_cpu,duration:"
-		 "size=%llu if duration < %llu", (unsigned long long)p->gran_us * 1000,
-		 (unsigned long long)p->map_size, limit_ns);
-	snprintf(k->cpus, sizeof(k->cpus),
-		 "hist:keys=common_cpu:vals=hitcount,duration:d=duration:sort=common_cpu:"
-		 "onmax($d).save(duration)");
-	if ((e = trigger(inst, k->buckets))) {
+	if ((e = trigger(c->inst, c->buckets))) {
 		snprintf(err, errlen, "cannot set the histogram's hist trigger on "
 			 "osnoise:sample_threshold: %s", strerror(-e));
 		return e;
 	}
-	if ((e = trigger(inst, k->cpus))) {
-		untrigger(inst, k->buckets);
+	if ((e = trigger(c->inst, c->cpus))) {
+		untrigger(c->inst, c->buckets);
 		snprintf(err, errlen, "cannot set the per-CPU hist trigger on "
 			 "osnoise:sample_threshold: %s", strerror(-e));
-		return e;
 	}
-	k->inst = inst;
-	return 0;
+	return e;
+}
+
+/*
+ * The kernel's ":clear" refuses a trigger with a variable (the maximum's):
+ * both go and come back, empty.
+ */
+static void clear_both(const struct cmd *c)
+{
+	untrigger(c->inst, c->cpus);
+	untrigger(c->inst, c->buckets);
+	trigger(c->inst, c->buckets);
+	trigger(c->inst, c->cpus);
+}
+
+static void unset_both(const struct cmd *c)
+{
+	untrigger(c->inst, c->cpus);
+	untrigger(c->inst, c->buckets);
 }
 
 static char *fetch(struct tracefs_instance *inst)
@@ -121,68 +138,96 @@ static int read_failed(int errnum, char *err, size_t errlen)
 	return -1;
 }
 
-int osn_hist_read(struct osn_hist *k, struct histo *h, char *err, size_t errlen)
-{
-	char *text;
-
-	if (!k->inst) {
-		snprintf(err, errlen, "no histogram is counted");
-		return -1;
-	}
-	text = fetch(k->inst);
-	return text ? parse(text, h, err, errlen) : read_failed(errno, err, errlen);
-}
-
 /*
- * The reading thread.  Under lock: want (asked, with inst and gen), busy
- * (reading), done (text, or errnum, waits for osn_hist_take()).
+ * The worker.  Under lock: the queue, busy (a command under way), and the
+ * results: the latest read (text or errnum, with its gen) and a failed set.
  */
 struct osn_hist_reader {
 	pthread_t thread;
-	pid_t owner;		/* the thread that asked first: where the loop runs */
+	pid_t owner;		/* the thread that started it: where the loop runs */
 	pthread_mutex_t lock;
-	pthread_cond_t wake;
-	struct tracefs_instance *inst;
-	unsigned gen;		/* k->gen when asked */
-	bool want, busy, done, stop;
+	pthread_cond_t wake;	/* to the worker: a command, or stop */
+	pthread_cond_t idle;	/* from it: a command done */
+	struct cmd q[QUEUE];
+	unsigned head, len;
+	bool busy, stop;
+	unsigned reads;		/* asked and not taken */
+	bool read_done;
 	char *text;
 	int errnum;
+	unsigned read_gen;
+	int set_errno;		/* a set that failed: nothing set */
+	unsigned set_gen;	/* the gen it was asked with */
+	char set_err[256];
 };
 
-static void *reader_main(void *arg)
+/* Runs c (unlocked); its results under lock. */
+static void run(struct osn_hist_reader *r, const struct cmd *c)
+{
+	char err[256] = "";
+	char *text = NULL;
+	int e = 0;
+
+	affinity_follow(r->owner);
+	switch (c->op) {
+	case OP_SET:
+		e = set_both(c, err, sizeof(err));
+		break;
+	case OP_CLEAR:
+		clear_both(c);
+		break;
+	case OP_UNSET:
+		unset_both(c);
+		break;
+	case OP_READ:
+		errno = 0;
+		text = fetch(c->inst);
+		e = text ? 0 : errno ? errno : EIO;
+		break;
+	}
+	pthread_mutex_lock(&r->lock);
+	if (c->op == OP_READ) {
+		free(r->text);
+		r->text = text;
+		r->errnum = e;
+		r->read_gen = c->gen;
+		r->read_done = true;
+	} else if (c->op == OP_SET && e) {
+		r->set_errno = e;
+		r->set_gen = c->gen;
+		snprintf(r->set_err, sizeof(r->set_err), "%s", err);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void *worker(void *arg)
 {
 	struct osn_hist_reader *r = arg;
 
 	pthread_mutex_lock(&r->lock);
 	for (;;) {
-		struct tracefs_instance *inst;
-		char *text;
-		int e;
+		struct cmd c;
 
-		while (!r->stop && !r->want)
+		while (!r->len && !r->stop)
 			pthread_cond_wait(&r->wake, &r->lock);
-		if (r->stop)
-			break;
-		r->want = false;
+		if (!r->len)
+			break;	/* stopped, the queue done */
+		c = r->q[r->head];
+		r->head = (r->head + 1) % QUEUE;
+		r->len--;
 		r->busy = true;
-		inst = r->inst;
 		pthread_mutex_unlock(&r->lock);
-		affinity_follow(r->owner);
-		errno = 0;
-		text = fetch(inst);
-		e = errno ? errno : EIO;
+		run(r, &c);
 		pthread_mutex_lock(&r->lock);
-		r->text = text;
-		r->errnum = text ? 0 : e;
-		r->done = true;
 		r->busy = false;
+		pthread_cond_broadcast(&r->idle);
 	}
 	pthread_mutex_unlock(&r->lock);
 	return NULL;
 }
 
 /* The thread blocks every signal: they stay the loop's. */
-static struct osn_hist_reader *reader_start(void)
+static struct osn_hist_reader *worker_start(void)
 {
 	struct osn_hist_reader *r = calloc(1, sizeof(*r));
 	sigset_t all, old;
@@ -193,21 +238,34 @@ static struct osn_hist_reader *reader_start(void)
 	r->owner = gettid();
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_cond_init(&r->wake, NULL);
+	pthread_cond_init(&r->idle, NULL);
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	e = pthread_create(&r->thread, NULL, reader_main, r);
+	e = pthread_create(&r->thread, NULL, worker, r);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (e) {
 		pthread_mutex_destroy(&r->lock);
 		pthread_cond_destroy(&r->wake);
+		pthread_cond_destroy(&r->idle);
 		free(r);
 		return NULL;
 	}
 	return r;
 }
 
-/* A read under way ends first. */
-static void reader_stop(struct osn_hist_reader *r)
+/* Until the queue is done. */
+static void drain(struct osn_hist_reader *r)
+{
+	if (!r)
+		return;
+	pthread_mutex_lock(&r->lock);
+	while (r->len || r->busy)
+		pthread_cond_wait(&r->idle, &r->lock);
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* The queue done first. */
+static void worker_stop(struct osn_hist_reader *r)
 {
 	if (!r)
 		return;
@@ -218,48 +276,126 @@ static void reader_stop(struct osn_hist_reader *r)
 	pthread_join(r->thread, NULL);
 	pthread_mutex_destroy(&r->lock);
 	pthread_cond_destroy(&r->wake);
+	pthread_cond_destroy(&r->idle);
 	free(r->text);
 	free(r);
 }
 
-bool osn_hist_ask(struct osn_hist *k)
+/* Hand op to the worker, or run it here when there is none. */
+static void ask(struct osn_hist *k, enum op op)
 {
-	struct osn_hist_reader *r;
-	bool asked = false;
+	struct osn_hist_reader *r = k->reader;
+	struct cmd c = { .op = op, .inst = k->inst, .gen = k->gen };
 
-	if (!k->inst || (!k->reader && !(k->reader = reader_start())))
-		return false;
-	r = k->reader;
-	pthread_mutex_lock(&r->lock);
-	if (!r->want && !r->busy && !r->done) {
-		r->inst = k->inst;
-		r->gen = k->gen;
-		r->want = asked = true;
-		pthread_cond_signal(&r->wake);
+	snprintf(c.buckets, sizeof(c.buckets), "%s", k->buckets);
+	snprintf(c.cpus, sizeof(c.cpus), "%s", k->cpus);
+	if (!r) {
+		if (op == OP_CLEAR)
+			clear_both(&c);
+		else if (op == OP_UNSET)
+			unset_both(&c);
+		return;	/* a read or a set asked of no worker: osn_hist_ask() says false */
 	}
+	pthread_mutex_lock(&r->lock);
+	while (r->len == QUEUE)
+		pthread_cond_wait(&r->idle, &r->lock);
+	r->q[(r->head + r->len) % QUEUE] = c;
+	r->len++;
+	if (op == OP_READ)
+		r->reads++;
+	pthread_cond_signal(&r->wake);
 	pthread_mutex_unlock(&r->lock);
-	return asked;
 }
 
-int osn_hist_take(struct osn_hist *k, struct histo *h, char *err, size_t errlen)
+int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const struct histo_plan *p,
+		   bool later, char *err, size_t errlen)
+{
+	unsigned long long limit_ns = (unsigned long long)(p->entries * p->bucket_us) * 1000;
+	struct cmd c = { .op = OP_SET, .inst = inst };
+	int e;
+
+	k->set_gen = ++k->gen;	/* a read of the triggers before is not of these */
+	snprintf(k->buckets, sizeof(k->buckets),
+		 "hist:keys=common_cpu,duration.buckets=%llu:vals=hitcount:sort=common_cpu,duration:"
+		 "size=%llu if duration < %llu", (unsigned long long)p->gran_us * 1000,
+		 (unsigned long long)p->map_size, limit_ns);
+	snprintf(k->cpus, sizeof(k->cpus),
+		 "hist:keys=common_cpu:vals=hitcount,duration:d=duration:sort=common_cpu:"
+		 "onmax($d).save(duration)");
+	if (!k->reader)
+		k->reader = worker_start();
+	k->inst = inst;
+	if (later && k->reader) {
+		ask(k, OP_SET);
+		return 0;
+	}
+	drain(k->reader);	/* an unset asked before goes first */
+	snprintf(c.buckets, sizeof(c.buckets), "%s", k->buckets);
+	snprintf(c.cpus, sizeof(c.cpus), "%s", k->cpus);
+	if ((e = set_both(&c, err, errlen)))
+		k->inst = NULL;
+	return e;
+}
+
+int osn_hist_read(struct osn_hist *k, struct histo *h, char *err, size_t errlen)
+{
+	char *text;
+
+	if (!k->inst) {
+		snprintf(err, errlen, "no histogram is counted");
+		return -1;
+	}
+	drain(k->reader);	/* after every clear asked */
+	text = fetch(k->inst);
+	return text ? parse(text, h, err, errlen) : read_failed(errno, err, errlen);
+}
+
+bool osn_hist_ask(struct osn_hist *k)
+{
+	struct osn_hist_reader *r = k->reader;
+	bool idle;
+
+	if (!k->inst || !r)
+		return false;
+	pthread_mutex_lock(&r->lock);
+	idle = !r->reads;
+	pthread_mutex_unlock(&r->lock);
+	if (idle)
+		ask(k, OP_READ);
+	return idle;
+}
+
+int osn_hist_take(struct osn_hist *k, struct histo *h, int *set_errno, char *err, size_t errlen)
 {
 	struct osn_hist_reader *r = k->reader;
 	unsigned gen;
 	char *text;
 	int e;
 
+	*set_errno = 0;
 	if (!r)
 		return 0;
 	pthread_mutex_lock(&r->lock);
-	if (!r->done) {
+	if (r->set_errno && r->set_gen == k->set_gen) {
+		*set_errno = r->set_errno;
+		snprintf(err, errlen, "%s", r->set_err);
+		r->set_errno = 0;
+		pthread_mutex_unlock(&r->lock);
+		k->inst = NULL;	/* nothing was set */
+		k->gen++;
+		return -1;
+	}
+	r->set_errno = 0;	/* of triggers unset since */
+	if (!r->read_done) {
 		pthread_mutex_unlock(&r->lock);
 		return 0;
 	}
 	text = r->text;
 	e = r->errnum;
-	gen = r->gen;
+	gen = r->read_gen;
 	r->text = NULL;
-	r->done = false;
+	r->read_done = false;
+	r->reads--;
 	pthread_mutex_unlock(&r->lock);
 	if (gen != k->gen || !k->inst) {
 		free(text);
@@ -270,29 +406,26 @@ int osn_hist_take(struct osn_hist *k, struct histo *h, char *err, size_t errlen)
 	return parse(text, h, err, errlen) < 0 ? -1 : 1;
 }
 
-/*
- * The kernel's ":clear" refuses a trigger with a variable (the maximum's):
- * both go and come back, empty.
- */
 void osn_hist_clear(struct osn_hist *k)
 {
 	if (!k->inst)
 		return;
 	k->gen++;
-	untrigger(k->inst, k->cpus);
-	untrigger(k->inst, k->buckets);
-	trigger(k->inst, k->buckets);
-	trigger(k->inst, k->cpus);
+	ask(k, OP_CLEAR);
+}
+
+void osn_hist_unset(struct osn_hist *k)
+{
+	if (!k->inst)
+		return;
+	k->gen++;
+	ask(k, OP_UNSET);
+	k->inst = NULL;
 }
 
 void osn_hist_teardown(struct osn_hist *k)
 {
-	reader_stop(k->reader);
+	osn_hist_unset(k);
+	worker_stop(k->reader);
 	k->reader = NULL;
-	k->gen++;
-	if (!k->inst)
-		return;
-	untrigger(k->inst, k->cpus);
-	untrigger(k->inst, k->buckets);
-	k->inst = NULL;
 }

@@ -51,7 +51,9 @@ static int plan(struct session *s, struct histo_plan *p)
 	return -1;
 }
 
-/* Why the kernel does not count them here; NULL: it does (the triggers are set). */
+static const char *refused(struct session *s, int e, char *why, size_t len);
+
+/* Why the kernel does not count them here; NULL: it does (the triggers are set, or asked). */
 static const char *no_triggers(struct session *s, const struct histo_plan *p, char *why,
 			       size_t len)
 {
@@ -62,12 +64,33 @@ static const char *no_triggers(struct session *s, const struct histo_plan *p, ch
 		return "HWNOISETOP_NO_HIST_TRIGGER=1";
 	if (!osn_hist_supported())
 		return "this kernel has no hist triggers (CONFIG_HIST_TRIGGERS)";
-	e = osn_hist_setup(&s->khist, s->osn.inst, p, s->err, sizeof(s->err));
+	/* The dashboard's loop does not wait for the kernel (osn_hist.h): a refusal comes later. */
+	e = osn_hist_setup(&s->khist, s->osn.inst, p, !s->conf.hist.on, s->err, sizeof(s->err));
 	if (e != -ENODEV && e != -EINVAL)
 		return e ? "" : NULL;
+	return refused(s, e, why, len);
+}
+
+static const char *refused(struct session *s, int e, char *why, size_t len)
+{
 	snprintf(why, len, "this kernel refused the hist triggers (%s)", strerror(-e));
 	s->err[0] = '\0';
 	return why;
+}
+
+/* Counted from the events read instead, for the reason no; must as setup()'s. */
+static int count_events(struct session *s, const char *no, bool must)
+{
+	if (osnoise_all_samples(&s->osn, true, s->err, sizeof(s->err)) < 0)
+		return failed(s, must);
+	s->hist.events = true;
+	s->hist.read = true;
+	snprintf(s->hist_note, sizeof(s->hist_note), "%s: the single noises are counted from the "
+		 "osnoise:sample_threshold events read", no);
+	if (!s->hist_said)	/* once in the notes, however often the tracer starts again */
+		textbuf_printf(&s->notes, "%s\n", s->hist_note);
+	s->hist_said = true;
+	return 0;
 }
 
 /* The triggers set (or the events recorded); must: a failure is -1 (failed()). */
@@ -94,16 +117,7 @@ static int setup(struct session *s, bool must)
 		return 0;
 	if (!*no)	/* the kernel took them, and something else failed */
 		return failed(s, must);
-	if (osnoise_all_samples(&s->osn, true, s->err, sizeof(s->err)) < 0)
-		return failed(s, must);
-	s->hist.events = true;
-	s->hist.read = true;
-	snprintf(s->hist_note, sizeof(s->hist_note), "%s: the single noises are counted from the "
-		 "osnoise:sample_threshold events read", no);
-	if (!s->hist_said)	/* once in the notes, however often the tracer starts again */
-		textbuf_printf(&s->notes, "%s\n", s->hist_note);
-	s->hist_said = true;
-	return 0;
+	return count_events(s, no, must);
 }
 
 int session_hist_setup(struct session *s)
@@ -126,7 +140,7 @@ void session_hist_restart(struct session *s, const char *since)
 	}
 	/* Other CPUs: the kernel's map sized for them, as at the start. */
 	if (plan(s, &p) == 0 && memcmp(&p, &s->hist.plan, sizeof(p)) != 0) {
-		osn_hist_teardown(&s->khist);
+		osn_hist_unset(&s->khist);
 		/* Only the dashboard changes its CPUs: a failure is its D view's note. */
 		session_hist_setup(s);
 		snprintf(s->hist_since, sizeof(s->hist_since), "%s", since);
@@ -159,8 +173,11 @@ int session_count_noises(struct session *s, bool on)
 		return 0;
 	s->conf.hist_view = on;
 	if (!on) {
-		/* Their counts kept (session_histo(), the recording's footer), the triggers gone. */
-		session_hist_teardown(s);
+		/*
+		 * Their counts as last read kept (session_histo(), the recording's
+		 * footer); the triggers removed by the worker, not waited for.
+		 */
+		osn_hist_unset(&s->khist);
 		s->hist_note[0] = '\0';
 		return s->hist.events ? osnoise_all_samples(&s->osn, false, s->err, sizeof(s->err)) : 0;
 	}
@@ -185,16 +202,31 @@ void session_hist_lost(struct session *s, uint64_t count)
 		s->hist.dropped += count;
 }
 
+/*
+ * The worker's setup failed (nothing set): a kernel that refuses hist
+ * triggers has them counted from the events, as at the start; else the D
+ * view says why.
+ */
+static int set_failed(struct session *s, int e)
+{
+	char why[128];
+
+	if (e == -ENODEV || e == -EINVAL)
+		return count_events(s, refused(s, e, why, sizeof(why)), false);
+	return failed(s, false);
+}
+
 int session_histo_refresh(struct session *s)
 {
 	uint64_t now = stopwatch_now();
+	int e;
 
 	/* Counted as read, or nothing counted, or not off the measured CPUs. */
 	if (s->hist.events || !s->khist.inst || !affinity_apart(measured_cpus(s), s->ncpus))
 		return 0;
 	/* Read on a thread of ours (osn_hist_ask()): the loop never waits for it. */
-	if (osn_hist_take(&s->khist, &s->hist, s->err, sizeof(s->err)) < 0)
-		return -1;
+	if (osn_hist_take(&s->khist, &s->hist, &e, s->err, sizeof(s->err)) < 0)
+		return e ? set_failed(s, e) : -1;
 	if (s->hist_read_ns && now - s->hist_read_ns < s->conf.osn.period_us * 1000)
 		return 0;
 	if (osn_hist_ask(&s->khist))

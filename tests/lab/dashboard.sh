@@ -147,18 +147,21 @@ key k; echo "k_grid=$(yn waitfor 'k works in the distribution view: D opens it')
 key D; echo "d_off=$(yn waitfor '^ +single noises not counted: k counts them, which adds noise to the measured CPUs')"
 screen hist-off
 key k; echo "k_on=$(yn waitfor 'counting single noises in the kernel: each one costs the measured CPU time, figures from now include it +\[marker [0-9]+\]' 300)"
-echo "k_triggers=$(trig)"
+# The loop goes on while the kernel sets its triggers (it waits for the
+# measured CPU, which runs with interrupts off: seconds, more here) and
+# while its counts are read: the title's clock moves every 3 s.
+secs() { cap | head -1 | sed -n 's/.* \([0-9]*\) \([0-9][0-9]\):\([0-9][0-9]\):\([0-9][0-9]\) *$/\1 \2 \3 \4/p' |
+	awk '{ print ((($1 * 24 + $2) * 60 + $3) * 60 + $4) }'; }
+c0=$(secs); sleep 3; c1=$(secs); sleep 3; c2=$(secs); sleep 3; c3=$(secs)
+echo "k_clock=$c0 $c1 $c2 $c3"
+# trign N: until the instance holds N hist triggers (60 s: set and removed by a thread of hwnoisetop's).
+trign() { i=0; while [ $i -lt 300 ] && [ "$(trig)" != "$1" ]; do sleep 0.2; i=$((i + 1)); done; trig; }
+echo "k_triggers=$(trign 2)"
 stamp hist-cat
 echo "@@hist-file"; tail -4 $T/instances/hwnoisetop-$pid/events/osnoise/sample_threshold/hist; echo "@@end"
 stamp hist-cat-done
 echo "d_hist=$(yn waitfor '^ +single noises since the statistics restarted, counted by the kernel$')"
 waitfor '^ +count [1-9][0-9]*  min ' 600 >/dev/null; sleep 5
-# The loop goes on while the kernel's counts are read (a read takes it
-# seconds here): the title's clock moves every 3 s.
-secs() { cap | head -1 | sed -n 's/.* \([0-9]*\) \([0-9][0-9]\):\([0-9][0-9]\):\([0-9][0-9]\) *$/\1 \2 \3 \4/p' |
-	awk '{ print ((($1 * 24 + $2) * 60 + $3) * 60 + $4) }'; }
-c0=$(secs); sleep 3; c1=$(secs); sleep 3; c2=$(secs); sleep 3; c3=$(secs)
-echo "k_clock=$c0 $c1 $c2 $c3"
 echo "d_cpu=$(cap | sed -n 's/^ CPU \([0-9]*\): the distribution.*/\1/p')"
 echo "d_count=$(count)"
 echo "d_rows=$(cap | grep -cE '^ +[0-9]+-[0-9]+ +us +[1-9][0-9]*$')"
@@ -177,7 +180,7 @@ sleep 2; key D; waitfor '^ +0  +[0-9]' >/dev/null
 echo "hw_on=$(row 0 | awk '{print $2, $8}')"
 key D; waitfor '^ +single noises since' >/dev/null
 key k; echo "k_off=$(yn waitfor 'single noises no longer counted: statistics restarted +\[marker [0-9]+\]' 300)"
-echo "k_off_triggers=$(trig)"
+echo "k_off_triggers=$(trign 0)"
 echo "k_off_line=$(yn waitfor '^ +single noises not counted: k counts them')"
 screen hist-stopped
 key M; echo "k_markers=$(yn waitfor 'single-noise counting on \(key\)')$(yn waitfor 'single-noise counting off \(key\)')"
@@ -301,7 +304,7 @@ dc=$(get d_count); dcr=$(get d_count_reset)
 [ "$(get d_rows)" -ge 1 ] 2>/dev/null; ok $? "with its buckets ($(get d_rows) rows that counted)"
 read -r c0 c1 c2 c3 <<<"$(get k_clock)"
 [ -n "$c3" ] && [ "$c1" -gt "$c0" ] && [ "$c2" -gt "$c1" ] && [ "$c3" -gt "$c2" ] 2>/dev/null
-ok $? "with counting on the loop goes on: the title's clock moved in each of three 3 s intervals ($(get k_clock))"
+ok $? "right after k the loop goes on while the kernel sets its counts: the title's clock moved in each of three 3 s intervals ($(get k_clock))"
 scr hist
 is "$(get d_reset)" yes "R in the D view resets the statistics"
 [ -n "$dcr" ] && [ "$dcr" -lt "${dc:-0}" ]; ok $? "after R the count is read again, started anew ($dc -> $dcr)"
