@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 68
+plan 69
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -146,7 +146,10 @@ echo "hw_off=$(row 0 | awk '{print $2, $8}')"
 key k; echo "k_grid=$(yn waitfor 'k works in the distribution view: D opens it')"
 key D; echo "d_off=$(yn waitfor '^ +single noises not counted: k counts them, which adds noise to the measured CPUs')"
 screen hist-off
+up() { cut -d' ' -f1 /proc/uptime | tr -d .; }	# centiseconds
+u0=$(up)
 key k; echo "k_on=$(yn waitfor 'counting single noises in the kernel: each one costs the measured CPU time, figures from now include it +\[marker [0-9]+\]' 300)"
+echo "k_on_cs=$(($(up) - u0))"
 # The loop goes on while the kernel sets its triggers (it waits for the
 # measured CPU, which runs with interrupts off: seconds, more here) and
 # while its counts are read: the title's clock moves every 3 s.
@@ -302,6 +305,9 @@ is "$(get d_cpu)" 0 "of the selected CPU, 0"
 dc=$(get d_count); dcr=$(get d_count_reset)
 [ "${dc:-0}" -gt 0 ]; ok $? "a live count read from the kernel, not zero ($dc)"
 [ "$(get d_rows)" -ge 1 ] 2>/dev/null; ok $? "with its buckets ($(get d_rows) rows that counted)"
+kcs=$(get k_on_cs)
+[ -n "$kcs" ] && [ "$kcs" -le 500 ]
+ok $? "k's status line came within 5 s ($kcs cs): the loop does not wait for the kernel to set the triggers"
 read -r c0 c1 c2 c3 <<<"$(get k_clock)"
 [ -n "$c3" ] && [ "$c1" -gt "$c0" ] && [ "$c2" -gt "$c1" ] && [ "$c3" -gt "$c2" ] 2>/dev/null
 ok $? "right after k the loop goes on while the kernel sets its counts: the title's clock moved in each of three 3 s intervals ($(get k_clock))"

@@ -120,7 +120,8 @@ static int noises(const struct dashboard *d, int cpu, char line[][DIST_LINE], in
 			 "dropped by the kernel's map");
 	if (!h) {
 		if (!*note)
-			snprintf(line[n++], DIST_LINE, "  not read yet");
+			snprintf(line[n++], DIST_LINE, "  not read yet: the kernel sets or clears its counts once "
+				 "the measured CPUs let it (seconds with interrupts off)");
 		return n;
 	}
 	/* Its count, min, avg and max first (a short screen cuts the rows), then the rows. */
