@@ -71,15 +71,16 @@ void affinity_follow(pid_t owner)
 	for (; n <= HWN_MAX_CPUS * 2; n *= 2) {
 		size_t size = CPU_ALLOC_SIZE(n);
 		cpu_set_t *mask = CPU_ALLOC(n);
-		int rc;
+		int rc, e;
 
 		if (!mask)
 			return;
 		rc = sched_getaffinity(owner, size, mask);
+		e = errno;
 		if (rc == 0)
 			sched_setaffinity(0, size, mask);
 		CPU_FREE(mask);
-		if (rc == 0 || errno != EINVAL)
+		if (rc == 0 || e != EINVAL)
 			return;
 	}
 }

@@ -23,7 +23,7 @@
 #include "env.h"
 
 #define EVENT_DIR "events/osnoise/sample_threshold"
-#define QUEUE 8
+#define QUEUE 32
 
 bool osn_hist_supported(void)
 {
@@ -151,6 +151,7 @@ struct osn_hist_reader {
 	struct cmd q[QUEUE];
 	unsigned head, len;
 	bool busy, stop;
+	bool armed;		/* the triggers are set: a clear or a read has something to act on */
 	unsigned reads;		/* asked and not taken */
 	bool read_done;
 	char *text;
@@ -166,26 +167,35 @@ static void run(struct osn_hist_reader *r, const struct cmd *c)
 {
 	char err[256] = "";
 	char *text = NULL;
+	bool armed;
 	int e = 0;
 
+	pthread_mutex_lock(&r->lock);
+	armed = r->armed;
+	pthread_mutex_unlock(&r->lock);
 	affinity_follow(r->owner);
 	switch (c->op) {
 	case OP_SET:
 		e = set_both(c, err, sizeof(err));
+		armed = !e;
 		break;
 	case OP_CLEAR:
-		clear_both(c);
+		if (armed)	/* never sets back what a refused set left out */
+			clear_both(c);
 		break;
 	case OP_UNSET:
-		unset_both(c);
+		if (armed)
+			unset_both(c);
+		armed = false;
 		break;
 	case OP_READ:
 		errno = 0;
-		text = fetch(c->inst);
-		e = text ? 0 : errno ? errno : EIO;
+		text = armed ? fetch(c->inst) : NULL;
+		e = text ? 0 : !armed ? ENOENT : errno ? errno : EIO;
 		break;
 	}
 	pthread_mutex_lock(&r->lock);
+	r->armed = armed;
 	if (c->op == OP_READ) {
 		free(r->text);
 		r->text = text;
@@ -281,6 +291,29 @@ static void worker_stop(struct osn_hist_reader *r)
 	free(r);
 }
 
+/*
+ * Under lock: is op already done by what waits in the queue (not begun)?
+ * A clear after a set or a clear that has not begun: their triggers start
+ * empty after it was asked.  A removal after a set that has not begun:
+ * neither is needed (nothing else is queued between, as a setup comes
+ * only after a removal).  So a user pressing keys while the kernel keeps
+ * the worker waiting never fills the queue.
+ */
+static bool coalesced(struct osn_hist_reader *r, enum op op)
+{
+	const struct cmd *last = r->len ? &r->q[(r->head + r->len - 1) % QUEUE] : NULL;
+
+	if (!last)
+		return false;
+	if (op == OP_CLEAR && (last->op == OP_SET || last->op == OP_CLEAR))
+		return true;
+	if (op == OP_UNSET && last->op == OP_SET) {
+		r->len--;
+		return true;
+	}
+	return false;
+}
+
 /* Hand op to the worker, or run it here when there is none. */
 static void ask(struct osn_hist *k, enum op op)
 {
@@ -297,7 +330,11 @@ static void ask(struct osn_hist *k, enum op op)
 		return;	/* a read or a set asked of no worker: osn_hist_ask() says false */
 	}
 	pthread_mutex_lock(&r->lock);
-	while (r->len == QUEUE)
+	if (coalesced(r, op)) {
+		pthread_mutex_unlock(&r->lock);
+		return;
+	}
+	while (r->len == QUEUE)	/* not reached: coalesced() keeps the queue short */
 		pthread_cond_wait(&r->idle, &r->lock);
 	r->q[(r->head + r->len) % QUEUE] = c;
 	r->len++;
@@ -334,6 +371,36 @@ int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const stru
 	snprintf(c.cpus, sizeof(c.cpus), "%s", k->cpus);
 	if ((e = set_both(&c, err, errlen)))
 		k->inst = NULL;
+	if (k->reader) {
+		pthread_mutex_lock(&k->reader->lock);
+		k->reader->armed = !e;
+		pthread_mutex_unlock(&k->reader->lock);
+	}
+	return e;
+}
+
+/*
+ * The worker's refusal of the latest setup, taken: true with err (nothing
+ * is set: k->inst NULL, gen moved on).  A refusal of an earlier one is dropped.
+ */
+static int set_refused(struct osn_hist *k, char *err, size_t errlen)
+{
+	struct osn_hist_reader *r = k->reader;
+	int e = 0;
+
+	if (!r)
+		return 0;
+	pthread_mutex_lock(&r->lock);
+	if (r->set_errno && r->set_gen == k->set_gen) {
+		e = r->set_errno;
+		snprintf(err, errlen, "%s", r->set_err);
+	}
+	r->set_errno = 0;
+	pthread_mutex_unlock(&r->lock);
+	if (e) {
+		k->inst = NULL;
+		k->gen++;
+	}
 	return e;
 }
 
@@ -346,6 +413,8 @@ int osn_hist_read(struct osn_hist *k, struct histo *h, char *err, size_t errlen)
 		return -1;
 	}
 	drain(k->reader);	/* after every clear asked */
+	if (set_refused(k, err, errlen))
+		return -1;
 	text = fetch(k->inst);
 	return text ? parse(text, h, err, errlen) : read_failed(errno, err, errlen);
 }
@@ -375,17 +444,9 @@ int osn_hist_take(struct osn_hist *k, struct histo *h, int *set_errno, char *err
 	*set_errno = 0;
 	if (!r)
 		return 0;
-	pthread_mutex_lock(&r->lock);
-	if (r->set_errno && r->set_gen == k->set_gen) {
-		*set_errno = r->set_errno;
-		snprintf(err, errlen, "%s", r->set_err);
-		r->set_errno = 0;
-		pthread_mutex_unlock(&r->lock);
-		k->inst = NULL;	/* nothing was set */
-		k->gen++;
+	if ((*set_errno = set_refused(k, err, errlen)))
 		return -1;
-	}
-	r->set_errno = 0;	/* of triggers unset since */
+	pthread_mutex_lock(&r->lock);
 	if (!r->read_done) {
 		pthread_mutex_unlock(&r->lock);
 		return 0;

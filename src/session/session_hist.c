@@ -221,12 +221,15 @@ int session_histo_refresh(struct session *s)
 	uint64_t now = stopwatch_now();
 	int e;
 
-	/* Counted as read, or nothing counted, or not off the measured CPUs. */
-	if (s->hist.events || !s->khist.inst || !affinity_apart(measured_cpus(s), s->ncpus))
+	/* Counted as read, or nothing counted. */
+	if (s->hist.events || !s->khist.inst)
 		return 0;
-	/* Read on a thread of ours (osn_hist_ask()): the loop never waits for it. */
+	/* What the worker finished (a refusal too, wherever we run): the loop never waits for it. */
 	if (osn_hist_take(&s->khist, &s->hist, &e, s->err, sizeof(s->err)) < 0)
 		return e ? set_failed(s, e) : -1;
+	/* On a measured CPU the reads would add noise there: read at the end only. */
+	if (!affinity_apart(measured_cpus(s), s->ncpus))
+		return 0;
 	if (s->hist_read_ns && now - s->hist_read_ns < s->conf.osn.period_us * 1000)
 		return 0;
 	if (osn_hist_ask(&s->khist))
