@@ -314,14 +314,22 @@ static bool coalesced(struct osn_hist_reader *r, enum op op)
 	return false;
 }
 
-/* Hand op to the worker, or run it here when there is none. */
-static void ask(struct osn_hist *k, enum op op)
+/* op on k's triggers as they are now. */
+static struct cmd command(const struct osn_hist *k, enum op op)
 {
-	struct osn_hist_reader *r = k->reader;
 	struct cmd c = { .op = op, .inst = k->inst, .gen = k->gen };
 
 	snprintf(c.buckets, sizeof(c.buckets), "%s", k->buckets);
 	snprintf(c.cpus, sizeof(c.cpus), "%s", k->cpus);
+	return c;
+}
+
+/* Hand op to the worker, or run it here when there is none. */
+static void ask(struct osn_hist *k, enum op op)
+{
+	struct osn_hist_reader *r = k->reader;
+	struct cmd c = command(k, op);
+
 	if (!r) {
 		if (op == OP_CLEAR)
 			clear_both(&c);
@@ -348,7 +356,7 @@ int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const stru
 		   bool later, char *err, size_t errlen)
 {
 	unsigned long long limit_ns = (unsigned long long)(p->entries * p->bucket_us) * 1000;
-	struct cmd c = { .op = OP_SET, .inst = inst };
+	struct cmd c;
 	int e;
 
 	k->set_gen = ++k->gen;	/* a read of the triggers before is not of these */
@@ -367,8 +375,7 @@ int osn_hist_setup(struct osn_hist *k, struct tracefs_instance *inst, const stru
 		return 0;
 	}
 	drain(k->reader);	/* an unset asked before goes first */
-	snprintf(c.buckets, sizeof(c.buckets), "%s", k->buckets);
-	snprintf(c.cpus, sizeof(c.cpus), "%s", k->cpus);
+	c = command(k, OP_SET);
 	if ((e = set_both(&c, err, errlen)))
 		k->inst = NULL;
 	if (k->reader) {

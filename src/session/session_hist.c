@@ -51,7 +51,13 @@ static int plan(struct session *s, struct histo_plan *p)
 	return -1;
 }
 
-static const char *refused(struct session *s, int e, char *why, size_t len);
+/* What the reason says when the kernel refused the triggers (-e). */
+static const char *refused(struct session *s, int e, char *why, size_t len)
+{
+	snprintf(why, len, "this kernel refused the hist triggers (%s)", strerror(-e));
+	s->err[0] = '\0';
+	return why;
+}
 
 /* Why the kernel does not count them here; NULL: it does (the triggers are set, or asked). */
 static const char *no_triggers(struct session *s, const struct histo_plan *p, char *why,
@@ -69,13 +75,6 @@ static const char *no_triggers(struct session *s, const struct histo_plan *p, ch
 	if (e != -ENODEV && e != -EINVAL)
 		return e ? "" : NULL;
 	return refused(s, e, why, len);
-}
-
-static const char *refused(struct session *s, int e, char *why, size_t len)
-{
-	snprintf(why, len, "this kernel refused the hist triggers (%s)", strerror(-e));
-	s->err[0] = '\0';
-	return why;
 }
 
 /* Counted from the events read instead, for the reason no; must as setup()'s. */
