@@ -140,6 +140,7 @@ _tap_end() {
 	local st=$?
 	# a test may define lab_cleanup (remove temporary files, ...)
 	declare -F lab_cleanup >/dev/null && lab_cleanup
+	diag "lab suite time: $SECONDS s"	# .ci/run lists them (make check's chains)
 	[[ -n ${_tap_done:-} ]] && return
 	if [[ -n $_tap_planned ]] && ((_tap_n != _tap_planned)); then
 		diag "planned $_tap_planned tests but ran $_tap_n"
