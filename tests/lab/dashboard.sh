@@ -147,24 +147,28 @@ key k; echo "k_grid=$(yn waitfor 'k works in the distribution view: D opens it')
 key D; echo "d_off=$(yn waitfor '^ +single noises not counted: k counts them, which adds noise to the measured CPUs')"
 screen hist-off
 up() { cut -d' ' -f1 /proc/uptime | tr -d .; }	# centiseconds
-# waits: for 10 s, five times a second, which of hwnoisetop's threads wait
-# in the kernel's trigger code (their stacks): the loop's (tid = pid)
-# never may; the worker's shows the kernel waited.  Shell builtins only: a
-# fork takes long in this guest while CPU 0 runs with interrupts off.
+# waits: 50 times, 0.2 s apart, which of hwnoisetop's threads wait in the
+# kernel's trigger code (their stacks): the loop's (tid = pid) never may
+# (it did, 10-30 s a write, before the worker took the writes); the
+# worker's is counted for the record (it may wait before that code, or be
+# done).  Shell builtins only: a fork takes long in this guest while CPU 0
+# runs with interrupts off.
 waits() {
-	n=0 loop=0 other=0
+	n=0 seen=0 loop=0 other=0
 	while [ $n -lt 50 ]; do
 		for t in /proc/$pid/task/*; do
-			w=no
+			w=no lines=0
 			while read -r l; do
+				lines=$((lines + 1))
 				case $l in *trigger*|*synchroniz*) w=yes ;; esac
 			done < "$t/stack"
+			[ "${t##*/}" = "$pid" ] && [ $lines -gt 0 ] && seen=$((seen + 1))
 			[ $w = yes ] && if [ "${t##*/}" = "$pid" ]; then loop=$((loop + 1)); else other=$((other + 1)); fi
 		done
 		n=$((n + 1))
 		sleep 0.2
 	done 2>/dev/null
-	echo "k_waits=$n $loop $other"
+	echo "k_waits=$seen $loop $other"
 }
 u0=$(up)
 key k; waits > /tmp/k_waits & wpid=$!
@@ -327,8 +331,8 @@ dc=$(get d_count); dcr=$(get d_count_reset)
 [ "${dc:-0}" -gt 0 ]; ok $? "a live count read from the kernel, not zero ($dc)"
 [ "$(get d_rows)" -ge 1 ] 2>/dev/null; ok $? "with its buckets ($(get d_rows) rows that counted)"
 read -r wn wloop wother <<<"$(get k_waits)"
-[ "${wn:-0}" -ge 40 ] && [ "$wloop" = 0 ] && [ "${wother:-0}" -gt 0 ]
-ok $? "after k the loop's thread never waits in the kernel's trigger code, its worker does (of $wn samples in 10 s: the loop $wloop, the others $wother)"
+[ "${wn:-0}" -ge 25 ] && [ "$wloop" = 0 ]
+ok $? "after k the loop's thread never waits in the kernel's trigger code (of $wn samples of its stack read: in that code $wloop; its worker $wother)"
 diag "k's status line came $(get k_on_cs) cs after the key (tmux in this guest is slow while CPU 0 runs with interrupts off)"
 read -r c0 c1 c2 c3 <<<"$(get k_clock)"
 [ -n "$c3" ] && [ "$c1" -gt "$c0" ] && [ "$c2" -gt "$c1" ] && [ "$c3" -gt "$c2" ] 2>/dev/null
