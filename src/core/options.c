@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "env.h"
+#include "exits.h"
 #include "utf8.h"
 
 struct opt_parser {

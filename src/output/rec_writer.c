@@ -16,6 +16,7 @@
 #include "env.h"
 #include "json.h"
 #include "machine_id.h"
+#include "rec_reader.h"
 #include "segments.h"
 #include "session.h"
 

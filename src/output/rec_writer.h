@@ -1,6 +1,6 @@
 /*
  * recording: --record FILE, the run written as JSON Lines (one object a
- * line, format version RECORDING_VERSION, described in the man page):
+ * line, format version RECORDING_VERSION (rec_reader.h), described in the man page):
  * a header (program, kernel, command line, configuration, CPU topology,
  * system state), every period summary and hwlat sample as the kernel gave
  * it, lost events, SMI counts, markers, resets, setting changes, a tick
@@ -21,8 +21,6 @@
 #include <stdint.h>
 
 #include "cpuset.h"
-
-#define RECORDING_VERSION 1
 
 /*
  * The --record and --force entries of an option table (options.h); cmd:

@@ -14,36 +14,11 @@ struct cpuset;
 struct hwlat_conf;
 struct session;
 
-struct summary_opts {
-	bool quiet;		/* -q: the neighbours' log to stderr */
-	bool json;		/* --json: the object on stdout instead of the table, the rest on stderr */
-	bool pretty;		/* highlight the table's header */
-	bool segments;		/* the per-segment tables (not -q): text, or --json's "segments" */
-	bool smi;		/* the SMI column */
-	bool percentiles;	/* the whole run's percentiles after its table (report_pcts()) */
-	bool hwlat_view;	/* the dashboard's hwlat view ran: its figures */
-	uint64_t elapsed_s;	/* the hwnoise view's measured seconds */
-	uint64_t run_ns;	/* the markers' clock at the end */
-	const struct run_origin *origin;	/* a replay's: which run (--json's "recording") */
-	int width;		/* the terminal's columns: the compact table (report.h); 0: rtla's */
-};
+#include "run_end.h"
+
 
 void summary_print(const struct session *s, const struct summary_opts *o);
 
-/* What hwnoisetop hwlat's end depends on besides the statistics (its options). */
-struct hwlat_end {
-	const struct hwlat_conf *conf;	/* the CPUs, threshold, window, width, mode */
-	uint64_t hardlimit_us;
-	uint64_t duration_s;
-	const char *report;	/* --report FILE, written: its line; NULL: none */
-	bool quiet;		/* --quiet: nothing */
-	bool brief;		/* -q: the summary, not the samples */
-	bool json;		/* --json: the object on stdout, the report's line on stderr */
-	bool watch;		/* --watch: the samples were printed as they came */
-	bool smi;		/* the SMI counts were read */
-	int status;		/* the exit status */
-	const struct run_origin *origin;	/* a replay's: which run (--json's "recording") */
-};
 
 /*
  * hwnoisetop hwlat's end: "test finished", the summary, SMIs, the report

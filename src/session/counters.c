@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "env.h"
-#include "rec_writer.h"
 #include "session_int.h"
 #include "smi.h"
 #include "tscwd.h"

@@ -28,7 +28,6 @@
 #include "instance.h"
 #include "ledger_guard.h"
 #include "reader.h"
-#include "rec_writer.h"
 #include "session_exp.h"
 #include "session_int.h"
 #include "settings.h"

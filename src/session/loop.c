@@ -22,7 +22,6 @@
 #include "env.h"
 #include "neighbours.h"
 #include "reader.h"
-#include "rec_writer.h"
 #include "session_int.h"
 #include "smi.h"
 #include "session_knobs.h"

@@ -14,7 +14,6 @@
 #include "env.h"
 #include "jsonread.h"
 #include "reader.h"
-#include "rec_writer.h"
 #include "session_int.h"
 
 /* The footer's notes, whatever their length; 0 or -1. */

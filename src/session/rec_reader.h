@@ -14,7 +14,10 @@
 #include "reader.h"
 #include "machine_id.h"
 #include "session.h"
-#include "summary.h"
+#include "run_end.h"
+
+/* The format's version: the one this reader reads and rec_writer.c writes. */
+#define RECORDING_VERSION 1
 
 struct replay {
 	struct session *s;	/* the replay's session (session_new()) */

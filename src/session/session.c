@@ -19,7 +19,6 @@
 #include "actions.h"
 #include "env.h"
 #include "reader.h"
-#include "rec_writer.h"
 #include "session_int.h"
 #include "smi.h"
 

@@ -22,7 +22,6 @@
 #include "affinity.h"
 #include "env.h"
 #include "reader.h"
-#include "rec_writer.h"
 #include "session_int.h"
 
 /* The process's CPU time so far, user and system, in ms. */

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "counters.h"
-#include "rec_writer.h"
 #include "session_int.h"
 
 /* Events count toward the statistics shown: not in a warm-up or a pause. */
