@@ -6,12 +6,15 @@
 # once on the real order, where it must find nothing, and once on that
 # order turned upside down, where it must find what the real one forbids
 # (a check that cannot fail proves nothing).  Then core links alone: its
-# objects need no libtracefs, libtraceevent or ncurses symbol.
+# objects need no libtracefs, libtraceevent or ncurses symbol.  Last the
+# sources: no file includes a header of a layer above its own (a type or a
+# macro from above is an upward dependency nm cannot see), checked the same
+# way on the real order and upside down.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 libs=${LAYER_LIBS:?LAYER_LIBS (from Makefile.am) is not set}
-echo 1..4
+echo 1..6
 
 # defs: "SYMBOL LAYER-INDEX" for every global symbol a library defines.
 i=0
@@ -81,4 +84,42 @@ if ${CC:-cc} ${LAYER_LINK:-} -o "$tmp/core-alone" "$tmp/main.c" -Wl,--whole-arch
 else
 	echo "not ok 4 - every object of $core links with libc alone"
 	head -10 "$tmp/ld" | sed 's/^/# /'
+fi
+
+# The sources' includes.  Each layer is its library's folder and the
+# folders under it (ui/screens is ui); headers are included by name.
+src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+# uphead ORDER...: "file: includes header (layer)" for each header of a later layer.
+uphead() {
+	i=0
+	for l in "$@"; do
+		find "$src/$(dirname "$l")" -name '*.h' -printf "%f $i $(dirname "$l")\n"
+		i=$((i + 1))
+	done > "$tmp/heads"
+	i=0
+	for l in "$@"; do
+		d=$(dirname "$l")
+		find "$src/$d" -name '*.[ch]' | while read -r f; do
+			sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
+				awk -v i=$i -v f="${f#"$src"/}" '
+					FILENAME == ARGV[1] { layer[$1] = $2; dir[$1] = $3; next }
+					{ h = $1; sub(".*/", "", h)
+					  if ((h in layer) && layer[h] > i) print f ": includes " h " (" dir[h] ")" }
+				' "$tmp/heads" -
+		done
+		i=$((i + 1))
+	done
+}
+uphead $libs > "$tmp/uph"
+if [ -s "$tmp/uph" ]; then
+	echo "not ok 5 - no source includes a header of a layer above its own"
+	sed 's/^/# /' "$tmp/uph"
+else
+	echo "ok 5 - no source includes a header of a layer above its own"
+fi
+n=$(uphead $rev | wc -l)
+if [ "$n" -gt 0 ]; then
+	echo "ok 6 - the order upside down is refused ($n includes)"
+else
+	echo "not ok 6 - the order upside down is refused"
 fi
