@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "cpuset.h"
-#include "dashboard.h"
+#include "dashboard_conf.h"
 #include "session.h"
 #include "text.h"
 
@@ -249,7 +249,7 @@ struct dashboard {
 	struct lineedit input;		/* what is typed at the prompt, UTF-8 */
 };
 
-/* dashboard.c */
+/* dash.c */
 /* What changes on screen when samples arrive: periods or hwlat samples. */
 uint64_t dash_samples(const struct dashboard *d);
 void dash_message(struct dashboard *d, bool err, const char *fmt, ...)

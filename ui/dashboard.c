@@ -6,7 +6,6 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 
 #include "config.h"
 #include "dash.h"
+#include "dashboard.h"
 #include "env.h"
 #include "format.h"
 #include "keys.h"
@@ -33,112 +33,6 @@
  * second were more than half of the loop's CPU time).
  */
 #define DASH_BATCH_MS 500
-
-void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
-	va_end(ap);
-	d->msg_err = err;
-	d->redraw |= DASH_REDRAW_STATUS;
-}
-
-bool dash_measured(const struct dashboard *d, int cpu)
-{
-	return cpuset_has(session_cpus(d->s), cpu);
-}
-
-bool dash_hwlat(const struct dashboard *d)
-{
-	return session_conf(d->s)->tracer == SESSION_HWLAT;
-}
-
-uint64_t dash_budget(const struct dashboard *d, bool period, const char **from)
-{
-	const struct osnoise_conf *c = session_osnoise_conf(d->s);
-	uint64_t own = period ? d->conf.period_budget_us : d->conf.single_budget_us;
-	uint64_t stop = period ? c->stop_total_us : c->stop_us;
-
-	if (own) {
-		*from = period ? "--period-budget" : "--single-budget";
-		return own;
-	}
-	if (stop) {
-		*from = period ? "-S" : "-s";
-		return stop;
-	}
-	*from = "the default";
-	return period ? FORMAT_PERIOD_BUDGET_US : FORMAT_SINGLE_BUDGET_US;
-}
-
-uint64_t dash_samples(const struct dashboard *d)
-{
-	return session_stats(d->s)->samples + session_hwl_stats(d->s)->samples;
-}
-
-void dash_put(int y, int x, int w, attr_t a, const char *text, bool right)
-{
-	chtype cells[512];
-	int len = (int)strnlen(text, (size_t)(w > 0 ? w : 0)), pad = right ? w - len : 0, n = 0;
-	bool plain = pad + len <= (int)(sizeof(cells) / sizeof(cells[0]));
-
-	for (int i = 0; plain && i < len; i++)
-		plain = text[i] >= ' ' && text[i] < 0x7f;
-	attrset(a);
-	if (!plain) {
-		/* In columns, not bytes: a 'ü' takes one, a CJK character two, a Tab one '?'. */
-		wchar_t safe[sizeof(cells) / sizeof(cells[0])];
-		int used;
-		size_t n_safe = text_fit(text, w > 0 ? w : 0, safe, sizeof(safe) / sizeof(safe[0]),
-					 &used);
-
-		mvprintw(y, x, "%*s", right ? w - used : 0, "");
-		addnwstr(safe, (int)n_safe);
-		return;
-	}
-	while (n < pad)
-		cells[n++] = ' ' | a;
-	for (int i = 0; i < len; i++)
-		cells[n++] = (chtype)(unsigned char)text[i] | a;
-	mvaddchnstr(y, x, cells, n);
-	move(y, x + n < COLS ? x + n : COLS - 1);
-}
-
-static void fill(int y, int width, attr_t a)
-{
-	dash_put(y, 0, width, a, "", true);
-}
-
-void dash_title(const struct dashboard *d, int y, int width, const char *text)
-{
-	fill(y, width, d->look[LOOK_TITLE]);
-	mvaddnstr(y, 0, text, width);
-}
-
-bool dash_scroll_key(int ch, int *top, int end)
-{
-	switch (ch) {
-	case KEY_UP:
-		if (*top > 0)
-			(*top)--;
-		return true;
-	case KEY_DOWN:
-		(*top)++;	/* the drawing keeps it in range */
-		return true;
-	case KEY_HOME:
-		*top = 0;
-		return true;
-	case KEY_END:
-		*top = end;
-		return true;
-	case KEY_RESIZE:
-		return true;
-	default:
-		return false;
-	}
-}
 
 /* The grid marks offline CPUs; the session tells (and marks) the change itself. */
 static void check_online(struct dashboard *d)

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "dash.h"
+#include "dashboard.h"
 #include "format.h"
 #include "smi.h"
 #include "tscwd.h"
