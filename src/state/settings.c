@@ -152,36 +152,6 @@ int kernel_write_text(const char *path, const char *value)
 	return settings_write_full(path, value);
 }
 
-void settings_set_tracing_dir(struct ledger *l, const char *tracing_dir)
-{
-	snprintf(l->tracing, sizeof(l->tracing), "%s", tracing_dir);
-}
-
-void settings_clear(struct ledger *l)
-{
-	struct settings_plan *p = &l->plan;
-	struct settings_entry *e = p->e;
-	size_t n = p->n;
-
-	p->n = 0;
-	p->e = NULL;
-	p->cap = 0;
-	for (size_t i = 0; i < n; i++) {
-		free(e[i].path);
-		free(e[i].orig);
-		free(e[i].last);
-	}
-	free(e);
-	memset(p->inst, 0, sizeof(p->inst));
-	p->keep = false;
-	p->module[0] = '\0';
-	p->module_out = OUT_NONE;
-	p->umount = false;
-	p->umount_out = OUT_NONE;
-	p->hwlat_thresh = 0;
-	p->dirty = false;
-}
-
 static struct settings_entry *find_entry(struct ledger *l, const char *real)
 {
 	for (size_t i = 0; i < l->plan.n; i++)
@@ -204,39 +174,6 @@ void settings_trim_choice(char *value)
 static bool one_line(const char *s)
 {
 	return !strpbrk(s, "\t\n");
-}
-
-/* Append an entry (no state-file write).  0 or -errno. */
-int settings_add_entry(struct ledger *l, const char *real, const char *orig, const char *last,
-		       enum settings_class cls, enum settings_kind kind)
-{
-	struct settings_plan *p = &l->plan;
-	struct settings_entry e = { .cls = cls, .kind = kind };
-
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 64;
-		struct settings_entry *grown = malloc(cap * sizeof(*grown)), *old = p->e;
-
-		if (!grown)
-			return -ENOMEM;
-		if (p->n)
-			memcpy(grown, old, p->n * sizeof(*grown));
-		p->e = grown;	/* whole before it is seen */
-		p->cap = cap;
-		free(old);
-	}
-	e.path = strdup(real);
-	e.orig = strdup(orig);
-	e.last = last ? strdup(last) : NULL;
-	if (!e.path || !e.orig || (last && !e.last)) {
-		free(e.path);
-		free(e.orig);
-		free(e.last);
-		return -ENOMEM;
-	}
-	p->e[p->n] = e;
-	p->n++;
-	return 0;
 }
 
 /*

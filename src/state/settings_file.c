@@ -467,14 +467,3 @@ int settings_load_file(struct ledger *l, const char *file, char *msg, size_t msg
 		l->dead_lock[0] = '\0';
 	return 0;
 }
-
-int settings_restore_file(struct ledger *l, const char *file, char *msg, size_t msglen)
-{
-	int failed;
-
-	if (settings_load_file(l, file, msg, msglen) < 0)
-		return -1;
-	failed = settings_restore(l);
-	settings_summary(l, msg, msglen);
-	return failed;
-}

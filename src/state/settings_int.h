@@ -1,7 +1,9 @@
 /*
- * settings_int: what settings.c, settings_file.c and settings_allow.c
- * share: the saved entries and the run's restore plan.  Not for other
- * modules: they use settings.h.
+ * settings_int: what the ledger's files share: the saved entries and the
+ * run's restore plan.  Bottom first: settings_plan.c (the entries),
+ * settings_file.c (the state file), settings.c (save, then write),
+ * settings_restore.c; each calls only those before it.  settings_allow.c
+ * (the allow-list) stands aside.  Not for other modules: they use settings.h.
  */
 #ifndef HWN_SETTINGS_INT_H
 #define HWN_SETTINGS_INT_H
@@ -62,12 +64,14 @@ struct ledger {
 	char cur[4096];			/* the restore's read buffer: no large stack in a handler */
 };
 
-/* settings.c */
-int settings_read_full(const char *full, char *buf, size_t size);
-int settings_write_full(const char *full, const char *value);
+/* settings_plan.c */
 int settings_add_entry(struct ledger *l, const char *real, const char *orig, const char *last,
 		       enum settings_class cls, enum settings_kind kind);
 void settings_clear(struct ledger *l);
+
+/* settings.c */
+int settings_read_full(const char *full, char *buf, size_t size);
+int settings_write_full(const char *full, const char *value);
 void settings_trim_choice(char *value);
 
 /* settings_file.c */

@@ -362,3 +362,14 @@ void settings_print(struct ledger *l, FILE *out, size_t (*fill)(struct ledger *,
 		fprintf(out, "%s%s\n", prefix, line);
 	free(text);
 }
+
+int settings_restore_file(struct ledger *l, const char *file, char *msg, size_t msglen)
+{
+	int failed;
+
+	if (settings_load_file(l, file, msg, msglen) < 0)
+		return -1;
+	failed = settings_restore(l);
+	settings_summary(l, msg, msglen);
+	return failed;
+}
