@@ -2,7 +2,8 @@
  * session: the requests front ends make while a run goes on, through the
  * source that feeds it (struct session_source).  The start and the end are
  * in lifecycle.c, the loop in loop.c, the readers' sink in sink.c, signals
- * in signals.c.  See session.h.
+ * in signals.c.  session_free() is here, the top of the session's files,
+ * since it frees what each of them made.  See session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -10,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -157,21 +159,6 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	return rc;
 }
 
-void session_request_stop(struct session *s, const char *why)
-{
-	s->quit = true;
-	if (!s->stop_reason[0])
-		snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", why);
-}
-
-int session_add_hook(struct session *s, const struct session_hook *h)
-{
-	if (s->nhooks == SESSION_HOOKS_MAX)
-		return -1;
-	s->hooks[s->nhooks++] = h;
-	return 0;
-}
-
 int session_hold(struct session *s, const struct session_ui *ui)
 {
 	if (!s->quit || s->exit_status != HWN_EXIT_STOPPED || s->state != SESSION_RUNNING ||
@@ -199,3 +186,23 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode)
 	return s->source->set_mode(s, mode);
 }
 
+
+void session_free(struct session *s)
+{
+	if (!s)
+		return;
+	session_free_results(s);
+	session_experiment_free(s);
+	free(s);
+}
+
+void session_free_results(struct session *s)
+{
+	stats_free(&s->stats);
+	segments_free(&s->seg);
+	hwl_stats_free(&s->hwl_stats);
+	histo_free(&s->hist);
+	textbuf_free(&s->notes);
+	smi_close(s->smi);
+	s->smi = NULL;
+}

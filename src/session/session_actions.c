@@ -1,6 +1,7 @@
 /*
  * session_actions: running the actions of --on-threshold and --on-end
- * (actions.h) in the order given; the first that fails stops the rest.
+ * (actions.h) in the order given; the first that fails stops the rest, and
+ * the kernel's stop condition that triggers --on-threshold.
  *
  * They run with the tracer stopped and every setting of the run still in
  * force.  A shell command is a child of its own: /bin/sh -c CMD with no
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "actions.h"
+#include "env.h"
 #include "session_int.h"
 #include "textbuf.h"
 #include "trace_capture.h"
@@ -221,4 +223,57 @@ int session_actions_run(struct session *s, const struct actions *list, const cha
 	else if (rc)
 		fprintf(stderr, "hwnoisetop: %s\n", said);
 	return rc;
+}
+
+/*
+ * --on-threshold: the actions run with the tracer stopped.  After a
+ * continue, tracing (and the recording) go on and the stop condition is
+ * armed again: the run did not stop, a marker says what happened.
+ */
+static void on_threshold(struct session *s)
+{
+	bool cont = false;
+
+	if (!s->conf.on_threshold || !s->conf.on_threshold->n)
+		return;
+	s->threshold_runs++;
+	session_actions_run(s, s->conf.on_threshold, "on-threshold", &cont);
+	if (!cont)
+		return;
+	s->quit = false;
+	s->exit_status = HWN_EXIT_OK;
+	s->stop_hit = false;
+	if (s->rec)
+		record_set_on(s->rec, 1);
+	if (s->source->start(s) < 0) {
+		s->quit = true;
+		s->exit_status = HWN_EXIT_ENV;
+		return;
+	}
+	session_mark(s, "kernel", "on-threshold %u: %s", s->threshold_runs, s->stop_reason);
+	s->stop_reason[0] = '\0';
+}
+
+void session_check_kernel_stop(struct session *s)
+{
+	struct reader_sink sink = session_sink(s);
+
+	/* A pause turns tracing off too: that is not the kernel's stop. */
+	if (s->quit || !s->source->stopped_by_kernel || s->state != SESSION_RUNNING ||
+	    !s->source->stopped_by_kernel(s))
+		return;
+	/* The sample that fired it may still be in a buffer. */
+	reader_drain_all(s->reader, &sink);
+	s->quit = true;
+	s->exit_status = HWN_EXIT_STOPPED;
+	s->stop_hit = true;
+	if (s->stop_cpu >= 0 && s->stop_detail[0])
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d: %s",
+			 s->stop_cpu, s->stop_detail);
+	else if (s->stop_cpu >= 0)
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d",
+			 s->stop_cpu);
+	else
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit");
+	on_threshold(s);
 }

@@ -1,27 +1,23 @@
 /*
  * session_core: what the session's own files share, below its requests
  * (session.c), its start and end (lifecycle.c) and its loop (loop.c): the
- * clocks, the timers, the affinity, the kernel's stop condition, the
- * statistics' reset and the markers.  It calls only the sink (sink.c) and
- * the accessors (session_view.c), so that the session's files do not call
- * each other round in a circle.
+ * clocks, the timers, the affinity and the statistics' reset.  It calls
+ * only the accessors (session_view.c): the session's files call downward
+ * in the order of session_int.h, never round in a circle.
  */
 #define _GNU_SOURCE
 #include "config.h"
 #include "session.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/timerfd.h>
 #include <time.h>
 
-#include "actions.h"
 #include "affinity.h"
 #include "env.h"
-#include "reader.h"
 #include "session_int.h"
 
 /* The process's CPU time so far, user and system, in ms. */
@@ -124,100 +120,12 @@ int session_threads_refresh(struct session *s)
 	return 0;
 }
 
-/*
- * --on-threshold: the actions run with the tracer stopped.  After a
- * continue, tracing (and the recording) go on and the stop condition is
- * armed again: the run did not stop, a marker says what happened.
- */
-static void on_threshold(struct session *s)
-{
-	bool cont = false;
-
-	if (!s->conf.on_threshold || !s->conf.on_threshold->n)
-		return;
-	s->threshold_runs++;
-	session_actions_run(s, s->conf.on_threshold, "on-threshold", &cont);
-	if (!cont)
-		return;
-	s->quit = false;
-	s->exit_status = HWN_EXIT_OK;
-	s->stop_hit = false;
-	if (s->rec)
-		record_set_on(s->rec, 1);
-	if (s->source->start(s) < 0) {
-		s->quit = true;
-		s->exit_status = HWN_EXIT_ENV;
-		return;
-	}
-	session_mark(s, "kernel", "on-threshold %u: %s", s->threshold_runs, s->stop_reason);
-	s->stop_reason[0] = '\0';
-}
-
-void session_check_kernel_stop(struct session *s)
-{
-	struct reader_sink sink = session_sink(s);
-
-	/* A pause turns tracing off too: that is not the kernel's stop. */
-	if (s->quit || !s->source->stopped_by_kernel || s->state != SESSION_RUNNING ||
-	    !s->source->stopped_by_kernel(s))
-		return;
-	/* The sample that fired it may still be in a buffer. */
-	reader_drain_all(s->reader, &sink);
-	s->quit = true;
-	s->exit_status = HWN_EXIT_STOPPED;
-	s->stop_hit = true;
-	if (s->stop_cpu >= 0 && s->stop_detail[0])
-		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d: %s",
-			 s->stop_cpu, s->stop_detail);
-	else if (s->stop_cpu >= 0)
-		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit on cpu %d",
-			 s->stop_cpu);
-	else
-		snprintf(s->stop_reason, sizeof(s->stop_reason), "stop tracing hit");
-	on_threshold(s);
-}
-
 void session_reset_stats(struct session *s)
 {
 	/* Only the running tracer's: the other view keeps its figures. */
 	s->source->reset_stats(s);
 	stopwatch_reset(&s->watch[s->conf.tracer], stopwatch_now());
 	session_hooks(s, reset);
-}
-
-int session_mark(struct session *s, const char *origin, const char *fmt, ...)
-{
-	va_list ap;
-	int num;
-
-	va_start(ap, fmt);
-	num = session_vmark(s, origin, fmt, ap);
-	va_end(ap);
-	return num;
-}
-
-int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
-{
-	struct reader_sink sink = session_sink(s);
-	char text[MARKER_TEXT];
-	bool osn, hwl;
-	int num;
-
-	vsnprintf(text, sizeof(text), fmt, ap);
-	if (!s->seg.seg) {
-		snprintf(s->err, sizeof(s->err), "no run to mark");
-		return -1;
-	}
-	if (s->reader && s->state == SESSION_RUNNING)
-		reader_drain_all(s->reader, &sink);
-	s->source->figures(s, &osn, &hwl);
-	num = segments_mark(&s->seg, s->run_start_ns ? (stopwatch_now() - s->run_start_ns) / 1000000 : 0,
-			    session_run_ns(s), measured_cpus(s), osn, hwl, origin, text);
-	if (num < 0)
-		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);
-	else
-		session_hooks(s, mark);
-	return num;
 }
 
 void session_follow_online(struct session *s)

@@ -49,7 +49,5 @@ void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, b
 const struct xrun *session_experiment_run(const struct session *s);
 /* session_finish(): the run ended with the experiment under way: its cut, in the recording too. */
 void session_experiment_ended(struct session *s);
-/* session_free(). */
-void session_experiment_free(struct session *s);
 
 #endif

@@ -1,11 +1,15 @@
 /*
  * session_int: what the files of the session share and nothing else sees,
- * struct session first.  Bottom up: session_view.c (making, freeing and
- * reading a session), sink.c (what each decoded event does) and the
- * counters, session_core.c (clocks, timers, affinity, markers), the sources
- * (source_osnoise.c, source_hwlat.c, source_record.c, source_replay.c),
- * lifecycle.c (start, finish, the tracers and their instances), loop.c
- * (the poll() loop), session.c (the requests), signals.c (signals, faults).
+ * struct session first.  Bottom up, each file calling only the ones
+ * before it (tests/unit/circles.sh): session_view.c (making and
+ * reading a session, hooks, the stop request), session_core.c (clocks,
+ * timers, affinity), session_hist.c, signals.c (signals, faults),
+ * source_hwlat.c; counters.c, source_osnoise.c; sink.c (what each decoded
+ * event does, markers); neighbours.c, session_actions.c (--on-threshold,
+ * --on-end), session_knobs.c; loop.c (the poll() loop),
+ * session_experiment.c; lifecycle.c (start, finish, the tracers and their
+ * instances); session.c (the requests, session_free()), source_record.c;
+ * rec_reader.c; source_replay.c.
  */
 #ifndef HWN_SESSION_INT_H
 #define HWN_SESSION_INT_H
@@ -125,6 +129,9 @@ void session_hist_restart(struct session *s, const char *since);
 void session_hist_teardown(struct session *s);
 void session_hist_event(struct session *s, int cpu, uint64_t duration_ns);
 void session_hist_lost(struct session *s, uint64_t count);
+
+/* session_experiment.c, for session_free() (session.c) */
+void session_experiment_free(struct session *s);
 
 /* lifecycle.c, for the requests (session.c) and the loop */
 /* -D: the wall and CPU time since the last phase, on stderr. */

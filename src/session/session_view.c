@@ -1,5 +1,7 @@
 /*
- * session_view: making a session and reading it.  struct session is
+ * session_view: making a session and reading it, and the hooks and the
+ * stop request every part may use (session_free() is in session.c, above
+ * the parts whose memory it frees).  struct session is
  * defined in session_int.h for the session's own files; everyone else
  * holds a pointer from session_new() and reads the run through these
  * accessors (const), and changes it only through the requests of
@@ -8,7 +10,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "session_exp.h"
 #include "session_int.h"
 #include "smi.h"
 
@@ -25,15 +26,6 @@ struct session *session_new(const struct session_source *source)
 	return s;
 }
 
-void session_free(struct session *s)
-{
-	if (!s)
-		return;
-	session_free_results(s);
-	session_experiment_free(s);
-	free(s);
-}
-
 uint64_t session_elapsed_of(const struct session *s, enum session_tracer t)
 {
 	return stopwatch_ns(&s->watch[t], stopwatch_now()) / 1000000000ULL;
@@ -47,17 +39,6 @@ uint64_t session_elapsed(const struct session *s)
 uint64_t session_run_ns(const struct session *s)
 {
 	return stopwatch_ns(&s->run_stopwatch, stopwatch_now());
-}
-
-void session_free_results(struct session *s)
-{
-	stats_free(&s->stats);
-	segments_free(&s->seg);
-	hwl_stats_free(&s->hwl_stats);
-	histo_free(&s->hist);
-	textbuf_free(&s->notes);
-	smi_close(s->smi);
-	s->smi = NULL;
 }
 
 bool session_periods_done(const struct session *s, uint64_t n)
@@ -202,4 +183,19 @@ void session_loop_counts(const struct session *s, uint64_t *ticks, uint64_t *bat
 	*ticks = s->ticks;
 	*batches = s->batches;
 	*wakeups = s->wakeups;
+}
+
+void session_request_stop(struct session *s, const char *why)
+{
+	s->quit = true;
+	if (!s->stop_reason[0])
+		snprintf(s->stop_reason, sizeof(s->stop_reason), "%s", why);
+}
+
+int session_add_hook(struct session *s, const struct session_hook *h)
+{
+	if (s->nhooks == SESSION_HOOKS_MAX)
+		return -1;
+	s->hooks[s->nhooks++] = h;
+	return 0;
 }

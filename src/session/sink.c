@@ -3,11 +3,13 @@
  * summary to the statistics, the segments and the front end, a threshold
  * sample to the stop-condition detail, lost and dropped events to the
  * counts and the notes, each to the hooks (--record, --prometheus) too.
- * session_sink() hands the readers these callbacks.  See session.h.
+ * session_sink() hands the readers these callbacks; session_mark() drains
+ * the buffers through them before it sets a marker.  See session.h.
  */
 #include "config.h"
 #include "session.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,4 +146,39 @@ struct reader_sink session_sink(struct session *s)
 				 .hwlat = on_hwlat, .dropped = on_dropped };
 
 	return k;
+}
+
+int session_mark(struct session *s, const char *origin, const char *fmt, ...)
+{
+	va_list ap;
+	int num;
+
+	va_start(ap, fmt);
+	num = session_vmark(s, origin, fmt, ap);
+	va_end(ap);
+	return num;
+}
+
+int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
+{
+	struct reader_sink sink = session_sink(s);
+	char text[MARKER_TEXT];
+	bool osn, hwl;
+	int num;
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	if (!s->seg.seg) {
+		snprintf(s->err, sizeof(s->err), "no run to mark");
+		return -1;
+	}
+	if (s->reader && s->state == SESSION_RUNNING)
+		reader_drain_all(s->reader, &sink);
+	s->source->figures(s, &osn, &hwl);
+	num = segments_mark(&s->seg, s->run_start_ns ? (stopwatch_now() - s->run_start_ns) / 1000000 : 0,
+			    session_run_ns(s), measured_cpus(s), osn, hwl, origin, text);
+	if (num < 0)
+		snprintf(s->err, sizeof(s->err), "no marker set: %d markers is the most", MARKERS_MAX);
+	else
+		session_hooks(s, mark);
+	return num;
 }
