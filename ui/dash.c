@@ -1,9 +1,11 @@
 /*
  * dash: what every part of the dashboard shares besides struct dashboard
  * (dash.h): the status line's message, questions about the run (measured
- * CPUs, the view, the budgets, the samples), and drawing text in a cell
- * of a given width.  dashboard.c runs the dashboard, frame.c and the
- * screens draw, keys.c and prompt.c take keys; all of them use these.
+ * CPUs, the view, the budgets, the samples), drawing text in a cell of a
+ * given width and the title bar, the screens opened over the others
+ * (dash_open()), and the input line's opening (prompt_open()).
+ * dashboard.c runs the dashboard, frame.c and the screens draw, keys.c and
+ * prompt.c take keys; all of them use these, and call nothing above.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -116,4 +118,62 @@ bool dash_scroll_key(int ch, int *top, int end)
 	default:
 		return false;
 	}
+}
+
+void dash_title_bar(const struct dashboard *d, int width, const char *left, const char *state,
+		    attr_t sa, const char *right)
+{
+	/* In columns: a file name or a stop reason may hold any character. */
+	int n = text_width(state), rx = width - (n + 2 + text_width(right));
+
+	dash_put(0, 0, width, d->look[LOOK_TITLE], "", true);
+	dash_put(0, 0, width, d->look[LOOK_TITLE], left, false);
+	if (rx < text_width(left) + 1)
+		rx = text_width(left) + 1;
+	if (rx < width) {
+		int x = rx + 1;
+
+		dash_put(0, rx, 1, sa, " ", false);
+		dash_put(0, x, width - x, sa, state, false);
+		x += n < width - x ? n : width - x;
+		if (x < width)
+			dash_put(0, x++, 1, sa, " ", false);
+		if (x < width)
+			dash_put(0, x, width - x, d->look[LOOK_TITLE], right, false);
+	}
+}
+
+bool dash_is_open(const struct dashboard *d, const struct dash_screen *scr)
+{
+	for (int i = 0; i < d->nopen; i++)
+		if (d->open[i] == scr)
+			return true;
+	return false;
+}
+
+void dash_open(struct dashboard *d, const struct dash_screen *scr)
+{
+	if (!dash_is_open(d, scr) && d->nopen < DASH_OPEN_MAX)
+		d->open[d->nopen++] = scr;
+}
+
+void dash_close(struct dashboard *d, const struct dash_screen *scr)
+{
+	int n = 0;
+
+	for (int i = 0; i < d->nopen; i++)
+		if (d->open[i] != scr)
+			d->open[n++] = d->open[i];
+	d->nopen = n;
+}
+
+unsigned prompt_open(struct dashboard *d, enum dash_prompt p)
+{
+	d->prompt = p;
+	/* A note any printable character (that the marker holds whole); numbers ASCII. */
+	if (p == PROMPT_MARK)
+		lineedit_reset(&d->input, MARKER_TEXT - 1, !d->utf8);
+	else
+		lineedit_reset(&d->input, LINEEDIT_SIZE - 1, true);
+	return DASH_REDRAW_STATUS;
 }

@@ -190,6 +190,7 @@ struct dashboard {
 	bool utf8;
 	char kernel[96];		/* "Linux 6.12.0" */
 
+	const struct key_def *keys;	/* keys_table: the bindings (keymap.c, the help) */
 	unsigned redraw;		/* enum dash_redraw: what changed since the last draw */
 	uint64_t layout;		/* the last draw's layout: another one redraws all */
 	/* The screens opened over the view, the last on top (dash_open). */
@@ -399,7 +400,10 @@ void term_no_flow_control(void);
 
 /* keys.c: a key pressed; what it needs redrawn (enum dash_redraw). */
 unsigned keys_dispatch(struct dashboard *d, int ch);
-/* Whether the help lists binding k now: it works in the view on screen, and no binding before it has its keys. */
+/*
+ * keymap.c: whether the help lists binding k now: it works in the view on
+ * screen, and no binding before it has its keys.
+ */
 struct key_def;
 bool keys_shown(const struct dashboard *d, const struct key_def *k);
 

@@ -235,7 +235,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		  size_t errlen)
 {
 	/* From here on the session is read through d.s and changed through d.req only. */
-	struct dashboard d = { .s = s, .req = s, .conf = *conf, .sel_cpu = -1,
+	struct dashboard d = { .s = s, .req = s, .conf = *conf, .keys = keys_table, .sel_cpu = -1,
 			       .compare = conf->ref != NULL };
 	struct session_ui ui = { .ctx = &d, .input_fd = STDIN_FILENO, .input = on_input,
 				 .update = on_update, .tick_ms = 1000, .batch_ms = DASH_BATCH_MS,

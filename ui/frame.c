@@ -66,39 +66,6 @@ static void draw_title(struct dashboard *d, int width)
 	dash_title_bar(d, width, left, state, sa, right);
 }
 
-void dash_title_bar(const struct dashboard *d, int width, const char *left, const char *state,
-		    attr_t sa, const char *right)
-{
-	/* In columns: a file name or a stop reason may hold any character. */
-	int n = text_width(state), rx = width - (n + 2 + text_width(right));
-
-	dash_put(0, 0, width, d->look[LOOK_TITLE], "", true);
-	dash_put(0, 0, width, d->look[LOOK_TITLE], left, false);
-	if (rx < text_width(left) + 1)
-		rx = text_width(left) + 1;
-	if (rx < width) {
-		int x = rx + 1;
-
-		dash_put(0, rx, 1, sa, " ", false);
-		dash_put(0, x, width - x, sa, state, false);
-		x += n < width - x ? n : width - x;
-		if (x < width)
-			dash_put(0, x++, 1, sa, " ", false);
-		if (x < width)
-			dash_put(0, x, width - x, d->look[LOOK_TITLE], right, false);
-	}
-}
-
-const char *dash_view_hints(const struct dashboard *d)
-{
-	/* q quit beside F1 help: a narrow terminal cuts the bar's end, never these two. */
-	if (playview_on(d))
-		return playview_hints();
-	return dash_hwlat(d) ?
-		" F1 help  q quit  s system  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode" :
-		" F1 help  q quit  s system  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause";
-}
-
 static void draw_status(struct dashboard *d, const struct dash_screen *scr, int y, int width)
 {
 	if (d->prompt != PROMPT_NONE) {
@@ -159,30 +126,6 @@ const struct dash_screen *dash_screen_now(const struct dashboard *d)
 		if (screens[i]->shown && screens[i]->shown(d))
 			return screens[i];
 	return &screen_grid;
-}
-
-bool dash_is_open(const struct dashboard *d, const struct dash_screen *scr)
-{
-	for (int i = 0; i < d->nopen; i++)
-		if (d->open[i] == scr)
-			return true;
-	return false;
-}
-
-void dash_open(struct dashboard *d, const struct dash_screen *scr)
-{
-	if (!dash_is_open(d, scr) && d->nopen < DASH_OPEN_MAX)
-		d->open[d->nopen++] = scr;
-}
-
-void dash_close(struct dashboard *d, const struct dash_screen *scr)
-{
-	int n = 0;
-
-	for (int i = 0; i < d->nopen; i++)
-		if (d->open[i] != scr)
-			d->open[n++] = d->open[i];
-	d->nopen = n;
 }
 
 /* The layout of a screen: its place in the table (the too small terminal: 0). */

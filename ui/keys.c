@@ -255,148 +255,98 @@ static unsigned key_panel_keep(struct dashboard *d, int code)
 }
 
 /* What works while the panel is open: its own keys, help, redraw and quit. */
-static bool panel_key(const struct key_def *k)
-{
-	return k->view == KEYS_PANEL || k->run == key_panel || k->run == key_help ||
-	       k->run == key_redraw || k->run == key_quit || k->run == xview_key;
-}
-
 const struct key_def keys_table[] = {
-	{ { 'z' }, "z", "pause or resume the playback", playview_key_pause, false, KEYS_REPLAY },
+	{ { 'z' }, "z", "pause or resume the playback", playview_key_pause, 0, KEYS_REPLAY },
 	{ { '.' }, ".", "while paused: play one recorded period more (the period in force; in the "
-	  "hwlat view one hwlat window, the next with samples)", playview_key_step, false,
+	  "hwlat view one hwlat window, the next with samples)", playview_key_step, 0,
 	  KEYS_REPLAY },
 	{ { '1', '2', '3', '4' }, "1, 2, 3, 4",
 	  "playback speed: x1 (as recorded), x10, x100, as fast as it can", playview_key_speed,
-	  false, KEYS_REPLAY },
-	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, false,
+	  0, KEYS_REPLAY },
+	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next CPU", key_move, 0,
 	  KEYS_BOTH },
-	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move, false, KEYS_BOTH },
-	{ { KEY_HOME, KEY_END }, "Home, End", "select the first or last CPU", key_move, false, KEYS_BOTH },
+	{ { KEY_PPAGE, KEY_NPAGE }, "PgUp, PgDn", "move a page up or down", key_move, 0, KEYS_BOTH },
+	{ { KEY_HOME, KEY_END }, "Home, End", "select the first or last CPU", key_move, 0, KEYS_BOTH },
 	{ { ' ' }, "Space", "measure the selected CPU, or stop measuring it (osnoise/cpus)",
-	  key_toggle_cpu, true, KEYS_BOTH },
-	{ { 'c' }, "c", "type the list of CPUs to measure, e.g. 1-3,5", key_prompt, true, KEYS_BOTH },
+	  key_toggle_cpu, KEY_LIVE, KEYS_BOTH },
+	{ { 'c' }, "c", "type the list of CPUs to measure, e.g. 1-3,5", key_prompt, KEY_LIVE, KEYS_BOTH },
 	{ { '+', '=' }, "+", "raise the threshold one step (1, 2, 5, 10, 20, 50 ... us)",
-	  key_threshold_step, true, KEYS_BOTH },
-	{ { '-' }, "-", "lower the threshold one step", key_threshold_step, true, KEYS_BOTH },
-	{ { 'T' }, "T", "type the threshold in microseconds (tracing_thresh)", key_prompt, true,
+	  key_threshold_step, KEY_LIVE, KEYS_BOTH },
+	{ { '-' }, "-", "lower the threshold one step", key_threshold_step, KEY_LIVE, KEYS_BOTH },
+	{ { 'T' }, "T", "type the threshold in microseconds (tracing_thresh)", key_prompt, KEY_LIVE,
 	  KEYS_BOTH },
-	{ { 'p' }, "p", "type the period in microseconds", key_prompt, true, KEYS_HWNOISE },
-	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt, true,
+	{ { 'p' }, "p", "type the period in microseconds", key_prompt, KEY_LIVE, KEYS_HWNOISE },
+	{ { 'r' }, "r", "type the runtime in microseconds (at most the period)", key_prompt, KEY_LIVE,
 	  KEYS_HWNOISE },
-	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt (.dat: --capture-format)", key_capture, false,
-	  KEYS_HWNOISE },
+	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt (.dat: --capture-format)",
+	  key_capture, KEY_NO_REPLAY, KEYS_HWNOISE },
 	{ { 'i' }, "i",
 	  "switch between hwnoise (interrupts disabled) and osnoise mode; restarts the statistics",
-	  key_mode, true, KEYS_HWNOISE },
+	  key_mode, KEY_LIVE, KEYS_HWNOISE },
 	{ { 'w' }, "w",
 	  "switch between the hwnoise and hwlat views: one tracer stops before the other starts "
 	  "(the kernel can not run both); in a replay the view follows the recorded run's",
-	  key_view, true, KEYS_BOTH },
+	  key_view, KEY_LIVE, KEYS_BOTH },
 	{ { 'N' }, "N", "type the hwlat window in microseconds (hwlat_detector/window)", key_prompt,
-	  true, KEYS_HWLAT },
+	  KEY_LIVE, KEYS_HWLAT },
 	{ { 'W' }, "W", "type the hwlat width in microseconds, at most the window and 1 s "
-	  "(hwlat_detector/width)", key_prompt, true, KEYS_HWLAT },
+	  "(hwlat_detector/width)", key_prompt, KEY_LIVE, KEYS_HWLAT },
 	{ { 'm' }, "m", "next hwlat mode: none, round-robin, per-cpu (hwlat_detector/mode)",
-	  key_hwlat_mode, true, KEYS_HWLAT },
-	{ { 'z' }, "z", "pause or resume the measurement", key_pause, true, KEYS_BOTH },
-	{ { 'R' }, "R", "reset the statistics", key_reset, true, KEYS_BOTH },
+	  key_hwlat_mode, KEY_LIVE, KEYS_HWLAT },
+	{ { 'z' }, "z", "pause or resume the measurement", key_pause, KEY_LIVE, KEYS_BOTH },
+	{ { 'R' }, "R", "reset the statistics", key_reset, KEY_LIVE, KEYS_BOTH },
 	{ { 'b' }, "b",
 	  "set a marker, with a note typed after it (Enter: none): a new segment starts",
-	  marks_key_note, true, KEYS_BOTH },
+	  marks_key_note, KEY_LIVE, KEYS_BOTH },
 	{ { 'M' }, "M", "list the markers: changes by key, from outside, and b", marks_key_list,
-	  false, KEYS_BOTH },
+	  0, KEYS_BOTH },
 	{ { 'd' }, "d",
 	  "compare view: per CPU, the segment before the latest marker against the current one",
-	  marks_key_compare, false, KEYS_HWNOISE },
+	  marks_key_compare, 0, KEYS_HWNOISE },
 	{ { 'D' }, "D",
 	  "distribution view: the selected CPU's percentiles of per-period noise and max single "
 	  "(whole run, current segment, the one before the latest marker), and its single "
-	  "noises by duration, as hwnoisetop hist counts them, once k asks", dist_key, false,
+	  "noises by duration, as hwnoisetop hist counts them, once k asks", dist_key, 0,
 	  KEYS_HWNOISE },
 	{ { 'k' }, "k",
 	  "count the single noises (off at the start), or stop counting them: hwnoisetop hist's "
 	  "hist triggers run on the measured CPUs between two time reads, so each single noise "
 	  "costs them time and the figures from then on include it; a marker (single-noise "
-	  "counting on, off) and the statistics restart", dist_key_count, true, KEYS_DIST },
+	  "counting on, off) and the statistics restart", dist_key_count, KEY_LIVE, KEYS_DIST },
 	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column on screen; "
 	  "its title is marked v (largest first) or ^ (smallest first), triangles in UTF-8",
-	  key_sort, false, KEYS_BOTH },
-	{ { 'I' }, "I", "invert the sort order", key_sort, false, KEYS_BOTH },
+	  key_sort, 0, KEYS_BOTH },
+	{ { 'I' }, "I", "invert the sort order", key_sort, 0, KEYS_BOTH },
 	{ { 's' }, "s", "open or close the system panel: SMT, clocksource, watchdogs, governor, "
-	  "idle states, IRQs", key_panel, false, KEYS_BOTH },
-	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next knob", key_panel_move, false,
+	  "idle states, IRQs", key_panel, KEY_PANEL | KEY_NO_REPLAY, KEYS_BOTH },
+	{ { KEY_UP, KEY_DOWN }, "Up, Down", "select the previous or next knob", key_panel_move, 0,
 	  KEYS_PANEL },
 	{ { KEY_HOME, KEY_END }, "Home, End", "select the first (SMT) or last knob", key_panel_move,
-	  false, KEYS_PANEL },
+	  0, KEYS_PANEL },
 	{ { '\n', '\r', KEY_ENTER }, "Enter",
 	  "set the selected knob to its next value, put back at the end (SMT off asks y first)",
-	  key_panel_enter, false, KEYS_PANEL },
+	  key_panel_enter, 0, KEYS_PANEL },
 	{ { 'K' }, "K", "keep the tuned state at the end instead of putting it back (asks y); "
-	  "again: put it back", key_panel_keep, false, KEYS_PANEL },
+	  "again: put it back", key_panel_keep, 0, KEYS_PANEL },
 	{ { 'x' }, "x", "experiment on the system panel's selected knob: asks the blocks, block "
 	  "time and settle (defaults shown; Enter is the y SMT off asks), then switches it A, B, "
 	  "B, A... with a progress line and a marker at each switch, and shows the report (also "
 	  "printed after q); x again, or a key that changes the measurement or a knob, cuts it and "
 	  "puts the knob back (b does not); outside the panel x shows the last report",
-	  xview_key, true, KEYS_BOTH },
-	{ { KEY_ESC }, "Esc", "close the system panel", key_panel, false, KEYS_PANEL },
-	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, false, KEYS_BOTH },
-	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, false, KEYS_BOTH },
+	  xview_key, KEY_LIVE | KEY_PANEL, KEYS_BOTH },
+	{ { KEY_ESC }, "Esc", "close the system panel", key_panel, KEY_PANEL | KEY_NO_REPLAY,
+	  KEYS_PANEL },
+	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, KEY_PANEL, KEYS_BOTH },
+	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, KEY_PANEL, KEYS_BOTH },
 	{ { 'q', KEY_F(10) }, "q, F10", "quit: restore the kernel's settings, print the summary table",
-	  key_quit, false, KEYS_BOTH },
-	{ { 0 }, NULL, NULL, NULL, false, KEYS_BOTH }
+	  key_quit, KEY_PANEL, KEYS_BOTH },
+	{ { 0 }, NULL, NULL, NULL, 0, KEYS_BOTH }
 };
-
-const char *keys_view_note(const struct key_def *k)
-{
-	return k->view == KEYS_HWNOISE ? " (hwnoise view)" : k->view == KEYS_HWLAT ? " (hwlat view)" :
-	       k->view == KEYS_DIST ? " (distribution view)" :
-	       k->view == KEYS_PANEL ? " (system panel)" : k->view == KEYS_REPLAY ? " (replay)" : "";
-}
-
-/* Whether keys_dispatch() looks at binding k at all in the view on screen. */
-static bool key_reachable(const struct dashboard *d, const struct key_def *k)
-{
-	bool panel = dash_is_open(d, &screen_panel);
-
-	return !(panel && !panel_key(k)) && !(!panel && k->view == KEYS_PANEL) &&
-	       !(k->view == KEYS_REPLAY && !playview_on(d));
-}
-
-/* Whether binding k, once reached, is refused in the view on screen. */
-static bool key_refused(const struct dashboard *d, const struct key_def *k)
-{
-	if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
-		return true;
-	return (k->view == KEYS_HWLAT && !dash_hwlat(d)) ||
-	       ((k->view == KEYS_HWNOISE || k->view == KEYS_DIST) && dash_hwlat(d));
-}
-
-static bool key_shares_code(const struct key_def *a, const struct key_def *b)
-{
-	for (int i = 0; i < KEYS_MAX_CODES && a->codes[i]; i++)
-		for (int j = 0; j < KEYS_MAX_CODES && b->codes[j]; j++)
-			if (a->codes[i] == b->codes[j])
-				return true;
-	return false;
-}
-
-bool keys_shown(const struct dashboard *d, const struct key_def *k)
-{
-	if (!key_reachable(d, k) || key_refused(d, k))
-		return false;
-	/* The first reachable binding of a key is the one that runs. */
-	for (const struct key_def *e = keys_table; e != k; e++)
-		if (key_reachable(d, e) && key_shares_code(e, k))
-			return false;
-	return true;
-}
 
 /* Run binding k; one that changes the measurement or a knob cuts an experiment first. */
 static unsigned key_run(struct dashboard *d, const struct key_def *k, int ch)
 {
-	if (((k->live && k->run != marks_key_note) || k->run == key_panel_enter) &&
+	if ((((k->flags & KEY_LIVE) && k->run != marks_key_note) || k->run == key_panel_enter) &&
 	    k->run != xview_key)
 		xview_cut_by_key(d, k->names);
 	return k->run(d, ch) | DASH_REDRAW_STATUS;
@@ -425,11 +375,11 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 	d->msg[0] = '\0';	/* the status line changes whatever the key */
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
-			if (k->codes[i] != ch || !key_reachable(d, k))
+			if (k->codes[i] != ch || !keys_reachable(d, k))
 				continue;
-			if (playview_on(d) && (k->live || k->run == key_capture || k->run == key_panel))
-				playview_refuse(d, k->names, !k->live);
-			else if (k->live && session_run_state(d->s) == SESSION_STOPPED)
+			if (playview_on(d) && (k->flags & (KEY_LIVE | KEY_NO_REPLAY)))
+				playview_refuse(d, k->names, !(k->flags & KEY_LIVE));
+			else if ((k->flags & KEY_LIVE) && session_run_state(d->s) == SESSION_STOPPED)
 				dash_message(d, true, "the measurement has stopped: t saves the trace, q quits");
 			else if (k->view == KEYS_HWLAT && !dash_hwlat(d))
 				dash_message(d, true, "%s works in the hwlat view: w switches to it", k->names);

@@ -24,13 +24,19 @@ enum key_view {
 	KEYS_REPLAY,	/* playing a recording back (--replay FILE) */
 };
 
+enum key_flag {
+	KEY_LIVE = 1,		/* changes the measurement: not once it stopped, not in a replay */
+	KEY_PANEL = 2,		/* works over the system panel too (its own are KEYS_PANEL) */
+	KEY_NO_REPLAY = 4,	/* touches the kernel, though not live: not in a replay */
+};
+
 struct key_def {
 	int codes[KEYS_MAX_CODES];	/* curses key codes; 0 ends the list */
 	const char *names;		/* as shown: "Up, Down" */
 	const char *help;		/* one line */
 	/* What must be redrawn: enum dash_redraw (dash.h). */
 	unsigned (*run)(struct dashboard *d, int code);
-	bool live;			/* changes the measurement: not once it stopped, not in a replay */
+	unsigned flags;			/* enum key_flag */
 	enum key_view view;
 };
 
@@ -39,6 +45,11 @@ struct key_def {
  * panel)", " (replay)" or "": after the help text.
  */
 const char *keys_view_note(const struct key_def *k);
+
+/* keymap.c: whether keys_dispatch() looks at binding k at all in the view on screen. */
+bool keys_reachable(const struct dashboard *d, const struct key_def *k);
+/* keymap.c: whether binding k, once reached, is refused in the view on screen. */
+bool keys_refused(const struct dashboard *d, const struct key_def *k);
 
 /* Ends with an entry whose names is NULL. */
 extern const struct key_def keys_table[];

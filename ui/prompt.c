@@ -44,17 +44,6 @@ unsigned prompt_apply_cpus(struct dashboard *d, const struct cpuset *set, const 
 	return DASH_REDRAW_PARTS;
 }
 
-unsigned prompt_open(struct dashboard *d, enum dash_prompt p)
-{
-	d->prompt = p;
-	/* A note any printable character (that the marker holds whole); numbers ASCII. */
-	if (p == PROMPT_MARK)
-		lineedit_reset(&d->input, MARKER_TEXT - 1, !d->utf8);
-	else
-		lineedit_reset(&d->input, LINEEDIT_SIZE - 1, true);
-	return DASH_REDRAW_STATUS;
-}
-
 unsigned prompt_set_threshold(struct dashboard *d, uint64_t us)
 {
 	uint64_t from = session_threshold(d->s);

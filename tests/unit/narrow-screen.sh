@@ -21,7 +21,7 @@ check 'grep -qx 0 "$tmp/rc" &&
 play 80 24 "NO_COLOR=1 LANG=C" "$rec"
 wait_for 'x1 playing'
 check 'screen | tail -1 | grep -q "^ F1 help  q quit  z pause"' '80x24: q quit beside F1 help in the key bar'
-[ "$(grep -c '" F1 help  q quit  s system' "$src/ui/frame.c")" = 2 ] && ok 'the live key bars start F1 help  q quit' ||
+[ "$(grep -c '" F1 help  q quit  s system' "$src/ui/screens/playview.c")" = 2 ] && ok 'the live key bars start F1 help  q quit' ||
 	not_ok 'the live key bars start F1 help  q quit'
 
 # The help at 80x24: wrapped at words, the replay's bindings each once, PgDn scrolls.

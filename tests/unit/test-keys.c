@@ -62,7 +62,7 @@ int main(void)
 			missing++;
 		}
 	for (size_t i = 0; i < sizeof(replay) / sizeof(replay[0]); i++)
-		if (!find_in(replay[i], 2) || find_in(replay[i], 2)->live) {
+		if (!find_in(replay[i], 2) || (find_in(replay[i], 2)->flags & KEY_LIVE)) {
 			printf("# key %d has no binding of the playback's own\n", replay[i]);
 			missing++;
 		}

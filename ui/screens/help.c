@@ -1,5 +1,5 @@
 /*
- * help: the help screen, generated from the key table (keys.c) and the
+ * help: the help screen, generated from the key table (keys.c, d->keys) and the
  * meaning of the marks in the grid: the bindings of the view on screen,
  * each key once, the text wrapped at word boundaries.  Up/Down, PgUp/PgDn
  * and Home/End scroll it when it does not fit; any other key closes it.
@@ -94,7 +94,7 @@ static int help_walk(struct dashboard *d, int top, int height, int width)
 	char line[512];
 	int row = 0;
 
-	for (const struct key_def *k = keys_table; k->names; k++) {
+	for (const struct key_def *k = d->keys; k->names; k++) {
 		int y = row - top + 1;
 
 		if (!keys_shown(d, k))

@@ -201,3 +201,13 @@ unsigned playview_key_speed(struct dashboard *d, int code)
 		     speed_name(speed));
 	return DASH_REDRAW_TOP | DASH_REDRAW_STATUS;
 }
+
+const char *dash_view_hints(const struct dashboard *d)
+{
+	/* q quit beside F1 help: a narrow terminal cuts the bar's end, never these two. */
+	if (playview_on(d))
+		return playview_hints();
+	return dash_hwlat(d) ?
+		" F1 help  q quit  s system  w hwnoise  Space CPU on/off  c CPUs  +/- threshold  N window  W width  m mode" :
+		" F1 help  q quit  s system  w hwlat  Space CPU on/off  c CPUs  +/- threshold  t capture  i mode  z pause";
+}
