@@ -26,7 +26,7 @@ bool keys_reachable(const struct dashboard *d, const struct key_def *k)
 }
 
 /* Whether binding k, once reached, is refused in the view on screen. */
-bool keys_refused(const struct dashboard *d, const struct key_def *k)
+static bool key_refused(const struct dashboard *d, const struct key_def *k)
 {
 	if (playview_on(d) && (k->flags & (KEY_LIVE | KEY_NO_REPLAY)))
 		return true;
@@ -45,7 +45,7 @@ static bool key_shares_code(const struct key_def *a, const struct key_def *b)
 
 bool keys_shown(const struct dashboard *d, const struct key_def *k)
 {
-	if (!keys_reachable(d, k) || keys_refused(d, k))
+	if (!keys_reachable(d, k) || key_refused(d, k))
 		return false;
 	/* The first reachable binding of a key is the one that runs. */
 	for (const struct key_def *e = d->keys; e != k; e++)

@@ -48,8 +48,6 @@ const char *keys_view_note(const struct key_def *k);
 
 /* keymap.c: whether keys_dispatch() looks at binding k at all in the view on screen. */
 bool keys_reachable(const struct dashboard *d, const struct key_def *k);
-/* keymap.c: whether binding k, once reached, is refused in the view on screen. */
-bool keys_refused(const struct dashboard *d, const struct key_def *k);
 
 /* Ends with an entry whose names is NULL. */
 extern const struct key_def keys_table[];

@@ -8,6 +8,7 @@
  * session.h.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "session_int.h"

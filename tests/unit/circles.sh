@@ -59,7 +59,7 @@ def calls(listing):
         need.setdefault(obj, set())
         if f[0] == 'U':
             need[obj].add(f[1])
-        elif len(f) == 3 and f[1] in 'TDBRCV':
+        elif len(f) == 3 and f[1] in 'TDBRCVWGSiu':
             defs[f[2]] = obj
     return {o: {defs[x] for x in n if x in defs and defs[x] != o} for o, n in need.items()}
 
