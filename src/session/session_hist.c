@@ -164,7 +164,7 @@ int session_count_noises(struct session *s, bool on)
 		snprintf(s->err, sizeof(s->err), "hwnoisetop hist counts the single noises all along");
 		return -1;
 	}
-	if (!s->osn.inst || !s->source->instance || s->source->instance(s) != s->osn.inst) {
+	if (!s->osn.inst || tracer_inst(s) != s->osn.inst) {
 		snprintf(s->err, sizeof(s->err), "single noises are counted in the hwnoise view only");
 		return -1;
 	}
