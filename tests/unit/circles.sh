@@ -98,14 +98,32 @@ for comp in out:
     print(' '.join(comp))
 EOF
 
-python3 "$tmp/circles.py" includes "$src" src ui tools > "$tmp/real" || exit 1
-n=$(head -1 "$tmp/real")
-if [ "$(wc -l < "$tmp/real")" -eq 1 ] && [ "$n" -gt 100 ]; then
-	echo "ok 1 - no circle of files among the $n modules of src/, ui/ and tools/"
-else
-	echo "not ok 1 - no circle of files among the modules of src/, ui/ and tools/"
-	sed '1d; s/^/# circle: /' "$tmp/real"
-fi
+# none N KIND WHAT ARGS...: check N, no circle of KIND among WHAT, which
+# circles.py ARGS reads (it prints their count, then one line a circle).
+none() {
+	t=$1 kind=$2 what=$3; shift 3
+	python3 "$tmp/circles.py" "$@" > "$tmp/real" || exit 1
+	n=$(head -1 "$tmp/real")
+	if [ "$(wc -l < "$tmp/real")" -eq 1 ] && [ "$n" -gt 100 ]; then
+		echo "ok $t - no circle of $kind among the $n $what"
+	else
+		echo "not ok $t - no circle of $kind among the $what"
+		sed '1d; s/^/# circle: /' "$tmp/real"
+	fi
+}
+# planted N WHAT CIRCLE ARGS...: check N, circles.py ARGS finds CIRCLE first.
+planted() {
+	t=$1 what=$2 circle=$3; shift 3
+	python3 "$tmp/circles.py" "$@" > "$tmp/planted" || exit 1
+	if [ "$(sed -n 2p "$tmp/planted")" = "$circle" ]; then
+		echo "ok $t - a planted circle of three $what is found"
+	else
+		echo "not ok $t - a planted circle of three $what is found"
+		sed 's/^/# /' "$tmp/planted"
+	fi
+}
+
+none 1 files "modules of src/, ui/ and tools/" includes "$src" src ui tools
 
 # A planted circle: a.c includes b.h, b.c c.h, c.c a.h (and a private header).
 mkdir -p "$tmp/p/src"
@@ -114,25 +132,12 @@ printf '#include "a_int.h"\n#include "b.h"\n' > "$tmp/p/src/a.c"
 printf '#include "a.h"\n' > "$tmp/p/src/a_int.h"
 printf '#include "c.h"\n' > "$tmp/p/src/b.c"
 printf '#include "a.h"\n' > "$tmp/p/src/c.c"
-python3 "$tmp/circles.py" includes "$tmp/p" src > "$tmp/planted" || exit 1
-if [ "$(sed -n 2p "$tmp/planted")" = "src/a src/b src/c" ]; then
-	echo "ok 2 - a planted circle of three files is found"
-else
-	echo "not ok 2 - a planted circle of three files is found"
-	sed 's/^/# /' "$tmp/planted"
-fi
+planted 2 files "src/a src/b src/c" includes "$tmp/p" src
 
 # Calls: every object of the layers' libraries.
 libs=${LAYER_LIBS:?LAYER_LIBS (from Makefile.am) is not set}
 (cd "$top" && nm -A $libs) > "$tmp/nm" 2>/dev/null || exit 1
-python3 "$tmp/circles.py" calls "$tmp/nm" > "$tmp/real" || exit 1
-n=$(head -1 "$tmp/real")
-if [ "$(wc -l < "$tmp/real")" -eq 1 ] && [ "$n" -gt 100 ]; then
-	echo "ok 3 - no circle of calls among the $n objects of the layers' libraries"
-else
-	echo "not ok 3 - no circle of calls among the objects of the layers' libraries"
-	sed '1d; s/^/# circle: /' "$tmp/real"
-fi
+none 3 calls "objects of the layers' libraries" calls "$tmp/nm"
 
 # A planted circle of calls: x.o needs y's symbol, y.o z's, z.o x's.
 cat > "$tmp/nm" <<'NM'
@@ -144,10 +149,4 @@ lib.a:z.o:0000000000000000 T z_run
 lib.a:z.o:                 U x_run
 lib.a:z.o:                 U free
 NM
-python3 "$tmp/circles.py" calls "$tmp/nm" > "$tmp/planted" || exit 1
-if [ "$(sed -n 2p "$tmp/planted")" = "lib.a(x.o) lib.a(y.o) lib.a(z.o)" ]; then
-	echo "ok 4 - a planted circle of three objects is found"
-else
-	echo "not ok 4 - a planted circle of three objects is found"
-	sed 's/^/# /' "$tmp/planted"
-fi
+planted 4 objects "lib.a(x.o) lib.a(y.o) lib.a(z.o)" calls "$tmp/nm"
