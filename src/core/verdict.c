@@ -1,183 +1,15 @@
 /*
- * verdict: see verdict.h.
+ * verdict: the verdicts of verdict.h from two series: each figure's
+ * interval, p-value and mark, and the false discovery rate over a
+ * comparison (verdict_adjust()).  The series themselves are
+ * verdict_series.c's, the distribution functions verdict_dist.c's.
  */
 #include "verdict.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* ---- per-period series ---- */
-
-void verdict_series_init(struct verdict_series *s)
-{
-	memset(s, 0, sizeof(*s));
-	s->len = 1;
-}
-
-void verdict_batch_merge(struct verdict_batch *d, const struct verdict_batch *x)
-{
-	d->runtime += x->runtime;
-	d->noise += x->noise;
-	d->hw += x->hw;
-	d->nmi += x->nmi;
-	d->smi += x->smi;
-	if (x->max_single > d->max_single)
-		d->max_single = x->max_single;
-	d->periods += x->periods;
-}
-
-static unsigned hist_bucket(uint64_t v)
-{
-	int o;
-
-	if (v < 16)
-		return (unsigned)v;
-	o = 63 - __builtin_clzll(v);	/* 4.. */
-	if (o > 20)
-		return VERDICT_HIST - 1;
-	return 16 + (unsigned)(o - 4) * 8 + (unsigned)((v >> (o - 3)) & 7);
-}
-
-static double bucket_low(unsigned k)
-{
-	unsigned o = (k - 16) / 8 + 4, sub = (k - 16) % 8;
-
-	if (k < 16)
-		return k;
-	return ldexp(1.0, (int)o) + sub * ldexp(1.0, (int)o - 3);
-}
-
-void verdict_batch_add(struct verdict_batch *b, const struct verdict_period *p)
-{
-	b->runtime += (double)p->runtime;
-	b->noise += (double)p->noise;
-	b->hw += (double)p->hw;
-	b->nmi += (double)p->nmi;
-	if ((double)p->max_single > b->max_single)
-		b->max_single = (double)p->max_single;
-	b->periods++;
-}
-
-void verdict_series_add(struct verdict_series *s, const struct verdict_period *p)
-{
-	struct verdict_batch *cur;
-
-	if (!s->len)
-		s->len = 1;
-	if (s->nb && s->b[s->nb - 1].periods >= s->len) {
-		if (s->nb == VERDICT_SLOTS) {	/* full: neighbours merge, batches twice as long */
-			for (unsigned i = 0; i < VERDICT_SLOTS / 2; i++) {
-				struct verdict_batch m = s->b[2 * i];
-
-				verdict_batch_merge(&m, &s->b[2 * i + 1]);
-				s->b[i] = m;
-			}
-			memset(&s->b[VERDICT_SLOTS / 2], 0, sizeof(s->b) / 2);
-			s->nb = VERDICT_SLOTS / 2;
-			s->len *= 2;
-		}
-	}
-	if (!s->nb || s->b[s->nb - 1].periods >= s->len)
-		memset(&s->b[s->nb++], 0, sizeof(s->b[0]));
-	cur = &s->b[s->nb - 1];
-	cur->smi += (double)s->smi_early;
-	s->smi_early = 0;
-	verdict_batch_add(cur, p);
-	s->periods++;
-	if (p->max_single > s->max_single)
-		s->max_single = p->max_single;
-	s->hist[hist_bucket(p->max_single)]++;
-	if (p->runtime) {
-		uint64_t ns = (uint64_t)((unsigned __int128)p->noise * 1000000 / p->runtime);
-
-		s->nhist[hist_bucket(ns)]++;
-		if (ns > s->max_noise_s)
-			s->max_noise_s = ns;
-	}
-}
-
-void verdict_series_smi(struct verdict_series *s, uint64_t n)
-{
-	if (s->nb)
-		s->b[s->nb - 1].smi += (double)n;
-	else
-		s->smi_early += n;
-}
-
-/* The p-th quantile of a histogram whose largest value is max: a bucket's low end. */
-static double hist_quantile(const uint32_t *hist, uint64_t max, double p)
-{
-	uint64_t want, seen = 0, total = 0;
-
-	for (unsigned k = 0; k < VERDICT_HIST; k++)
-		total += hist[k];
-	if (!total)
-		return 0;
-	want = (uint64_t)ceil(p * (double)total);
-	if (want < 1)
-		want = 1;
-	for (unsigned k = 0; k < VERDICT_HIST; k++) {
-		seen += hist[k];
-		if (seen >= want)
-			return fmin(bucket_low(k), (double)max);
-	}
-	return (double)max;
-}
-
-double verdict_series_quantile(const struct verdict_series *s, double p)
-{
-	return hist_quantile(s->hist, s->max_single, p);
-}
-
-double verdict_series_noise_quantile(const struct verdict_series *s, double p)
-{
-	return hist_quantile(s->nhist, s->max_noise_s, p);
-}
-
-const double verdict_pct_p[VERDICT_NPCT - 1] = { 0.50, 0.90, 0.99, 0.999 };
-const char *const verdict_pct_name[VERDICT_NPCT] = { "p50", "p90", "p99", "p99.9", "max" };
-
-static uint32_t u32(double x)
-{
-	return x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
-}
-
-void verdict_series_pcts(const struct verdict_series *s, struct verdict_pcts *q)
-{
-	for (int i = 0; i < VERDICT_NPCT - 1; i++) {
-		q->noise[i] = u32(verdict_series_noise_quantile(s, verdict_pct_p[i]));
-		q->single[i] = u32(verdict_series_quantile(s, verdict_pct_p[i]));
-	}
-	q->noise[VERDICT_NPCT - 1] = u32((double)s->max_noise_s);
-	q->single[VERDICT_NPCT - 1] = u32((double)s->max_single);
-}
-
-bool verdict_series_pool(struct verdict_series *dst, const struct verdict_series *src)
-{
-	if (!src->periods)
-		return false;
-	if (!dst->periods) {
-		*dst = *src;
-		return true;
-	}
-	if (dst->len != src->len || dst->nb != src->nb)
-		return false;
-	for (unsigned i = 0; i < src->nb; i++)
-		verdict_batch_merge(&dst->b[i], &src->b[i]);
-	/* a pooled period: the CPUs' periods side by side */
-	dst->periods = dst->periods > src->periods ? dst->periods : src->periods;
-	if (src->max_single > dst->max_single)
-		dst->max_single = src->max_single;
-	if (src->max_noise_s > dst->max_noise_s)
-		dst->max_noise_s = src->max_noise_s;
-	for (unsigned k = 0; k < VERDICT_HIST; k++) {
-		dst->hist[k] += src->hist[k];
-		dst->nhist[k] += src->nhist[k];
-	}
-	return true;
-}
-
-/* ---- the verdicts ---- */
 
 const char *verdict_fig_name(enum verdict_fig f)
 {
@@ -202,26 +34,78 @@ char verdict_kind_mark(enum verdict_kind k)
 	return "+!=? "[k];
 }
 
+static const char *const why_text[VW_N][2] = {
+	{ "", "" },
+	{ "more periods", "wide" },
+	{ "too few periods", "few_periods" },
+	{ "too few blocks", "few_blocks" },
+	{ "none on either side", "no_events" },
+	{ "drifting: its halves disagree; try experiment", "drift" },
+	{ "not clear among the comparison's many figures", "many_comparisons" },
+	{ "CPUs of other lengths", "unaligned" },
+};
+
+const char *verdict_why_name(enum verdict_why w)
+{
+	return w < VW_N ? why_text[w][0] : "";
+}
+
+const char *verdict_why_key(enum verdict_why w)
+{
+	return w < VW_N ? why_text[w][1] : "";
+}
+
+/* Max single's level: the smallest octave that at most VERDICT_TAIL of both sides' periods reach. */
+static unsigned level_octave(const struct verdict_series *a, const struct verdict_series *b)
+{
+	double n[VERDICT_OCT] = { 0 }, total = 0, over;
+
+	for (unsigned i = 0; i < a->nb; i++)
+		for (unsigned k = 0; k < VERDICT_OCT; k++)
+			n[k] += a->b[i].oct[k];
+	for (unsigned i = 0; i < b->nb; i++)
+		for (unsigned k = 0; k < VERDICT_OCT; k++)
+			n[k] += b->b[i].oct[k];
+	for (unsigned k = 0; k < VERDICT_OCT; k++)
+		total += n[k];
+	over = total;
+	for (unsigned k = 1; k < VERDICT_OCT; k++) {
+		over -= n[k - 1];
+		if (over <= VERDICT_TAIL * total)
+			return k;
+	}
+	return VERDICT_OCT - 1;
+}
+
+/* A batch's figure f: numerator and exposure (max single: periods reaching octave lev). */
+static void figure_of(const struct verdict_batch *b, enum verdict_fig f, unsigned lev, double *x,
+		      double *t)
+{
+	*t = f == VF_MAXS ? b->periods : b->runtime;
+	if (f == VF_MAXS) {
+		*x = 0;
+		for (unsigned k = lev; k < VERDICT_OCT; k++)
+			*x += b->oct[k];
+	} else {
+		*x = f == VF_NOISE || f == VF_AVAIL ? b->noise : f == VF_HW ? b->hw :
+		     f == VF_NMI ? b->nmi : b->smi;
+	}
+}
+
 /* One side's batches for a figure: numerator and exposure; their count. */
-static unsigned batches(const struct verdict_series *s, enum verdict_fig f, double *x, double *t)
+static unsigned batches(const struct verdict_series *s, enum verdict_fig f, unsigned lev,
+			double *x, double *t)
 {
 	unsigned k = 0;
 
 	for (unsigned i = 0; i < s->nb; i++) {
-		const struct verdict_batch *b = &s->b[i];
-		double xi = f == VF_NOISE || f == VF_AVAIL ? b->noise : f == VF_HW ? b->hw :
-			    f == VF_NMI ? b->nmi : f == VF_SMI ? b->smi : log1p(b->max_single);
-		double ti = f == VF_MAXS ? 1 : b->runtime;
+		double xi, ti;
 
+		figure_of(&s->b[i], f, lev, &xi, &ti);
 		/* a short last batch joins the one before */
-		if (i && i == s->nb - 1 && b->periods * 2 < s->len) {
-			if (f == VF_MAXS)
-				x[k - 1] = log1p(fmax(b->max_single, expm1(x[k - 1])));
-			else
-				x[k - 1] += xi;
+		if (i && i == s->nb - 1 && s->b[i].periods * 2 < s->len) {
+			x[k - 1] += xi;
 			t[k - 1] += ti;
-			if (f == VF_MAXS)
-				t[k - 1] = 1;
 			continue;
 		}
 		x[k] = xi;
@@ -234,14 +118,30 @@ static unsigned batches(const struct verdict_series *s, enum verdict_fig f, doub
 struct side {
 	double m, se;	/* the mean (ratio of sums) and its standard error */
 	double df;	/* its degrees of freedom: k - 1, fewer for correlated batches */
+	double s2;	/* the variance a unit of exposure, batches taken as independent */
+	double ss, lag;	/* the batches' squared residuals and their lag-1 products */
+	double infl;	/* the variance's inflation for correlated batches */
 	unsigned k;
 	double x, t;	/* totals */
+	double drift_e, drift_l;	/* its drift's estimates: excesses, their weights */
+	bool drift;	/* its groups of batches disagree */
 };
 
-/* Batch means: the ratio estimator sum x / sum t and its standard error from the batches. */
-static void side_of(const double *x, const double *t, unsigned k, bool blocks, struct side *s)
+/* The squared residuals of k batches around their ratio m, a unit of exposure each. */
+static double resid2(const double *x, const double *t, unsigned k, double m)
 {
-	double sx = 0, st = 0, ss = 0, lag = 0, r1, tbar;
+	double ss = 0;
+
+	for (unsigned i = 0; i < k; i++)
+		if (t[i] > 0)
+			ss += (x[i] - m * t[i]) * (x[i] - m * t[i]) / t[i];
+	return ss;
+}
+
+/* Batch means: the ratio estimator sum x / sum t, its batches' variance and lag-1 sums. */
+static void mean_se(const double *x, const double *t, unsigned k, struct side *s)
+{
+	double sx = 0, st = 0, tbar;
 
 	for (unsigned i = 0; i < k; i++) {
 		sx += x[i];
@@ -251,29 +151,136 @@ static void side_of(const double *x, const double *t, unsigned k, bool blocks, s
 	s->x = sx;
 	s->t = st;
 	s->m = st > 0 ? sx / st : 0;
+	s->ss = s->lag = 0;
 	tbar = k ? st / k : 0;
 	for (unsigned i = 0; i < k && tbar > 0; i++) {
-		double r = (x[i] - s->m * t[i]) / tbar, prev;
+		double r = (x[i] - s->m * t[i]) / tbar;
 
-		ss += r * r;
-		if (i) {
-			prev = (x[i - 1] - s->m * t[i - 1]) / tbar;
-			lag += r * prev;
-		}
+		s->ss += r * r;
+		if (i)
+			s->lag += r * (x[i - 1] - s->m * t[i - 1]) / tbar;
 	}
-	/*
-	 * Batches shorter than the drift are correlated: their variance is
-	 * inflated by (1 + r1) / (1 - r1), r1 their lag-1 autocorrelation,
-	 * and they hold (k - 1) (1 - r1) / (1 + r1) degrees of freedom.  From
-	 * k batches r1 comes out low by about (1 + 4 r1) / k (Kendall 1954;
-	 * Marriott & Pope 1954): that much is added back.
-	 */
-	r1 = ss > 0 && k > 2 && !blocks ? lag / ss : 0;
-	if (k > 2 && !blocks)
-		r1 += (1 + 4 * fmax(r1, 0)) / k;
+	s->infl = 1;
+	s->se = k > 1 ? sqrt(s->ss / (k - 1) / k) : INFINITY;
+	s->df = k > 1 ? k - 1 : 1;
+	s->s2 = k > 1 && st > 0 ? resid2(x, t, k, s->m) / (k - 1) : INFINITY;
+}
+
+/*
+ * Batches shorter than the drift are correlated: their variance is
+ * inflated by (1 + r1) / (1 - r1), r1 their lag-1 autocorrelation, and
+ * they hold (k - 1) (1 - r1) / (1 + r1) degrees of freedom.  r1 is taken
+ * from both sides' batches together (one process under no change, and
+ * twice the batches to estimate it from); from k batches it comes out
+ * low by about (1 + 4 r1) / k (Kendall 1954; Marriott & Pope 1954): that
+ * much is added back.  An experiment's blocks are not: its design, not
+ * the batches, answers the drift.
+ */
+static void correlated_one(struct side *s, bool blocks)
+{
+	double r1 = 0;
+
+	if (!blocks && s->ss > 0 && s->k > 2) {
+		r1 = s->lag / s->ss;
+		r1 += (1 + 4 * fmax(r1, 0)) / s->k;
+	}
 	r1 = fmin(fmax(r1, 0), 0.9);
-	s->se = k > 1 ? sqrt(ss / (k - 1) / k * (1 + r1) / (1 - r1)) : INFINITY;
-	s->df = k > 1 ? fmax(1, (k - 1) * (1 - r1) / (1 + r1)) : 1;
+	s->infl = (1 + r1) / (1 - r1);
+	s->se *= sqrt(s->infl);
+	s->df = s->k > 1 ? fmax(1, (s->k - 1) / s->infl) : 1;
+}
+
+static void correlated(struct side *a, struct side *b, bool blocks)
+{
+	correlated_one(a, blocks);
+	correlated_one(b, blocks);
+}
+
+
+/* The q-th quantile of Snedecor's F on d1 and d2 degrees of freedom. */
+static double f_quantile(double q, double d1, double d2)
+{
+	double b = verdict_beta_quantile(q, d1 / 2, d2 / 2);
+
+	return b < 1 ? d2 * b / (d1 * (1 - b)) : INFINITY;
+}
+
+/*
+ * A side: its mean, and its drift.  The batches go into two halves; the
+ * halves' means against each other on the log scale, beyond the noise
+ * within them (their residuals around each half's own mean), is a drift.
+ * For a level that wanders as a random walk of variance w a unit of
+ * exposure, two neighbouring groups' means of exposure L differ by
+ * 2 w L / 3 on average beyond their noise: drift_e is that excess (when
+ * there is one), drift_l its 2 L / 3, and drift_var() carries w over to
+ * the distance between the two sides.  A side whose halves differ past
+ * the 99% quantile of F is drifting.
+ */
+static void side_of(const double *x, const double *t, unsigned k, bool blocks, struct side *s)
+{
+	unsigned G = 2, first[3];
+	double m[2], T[2], s2 = 0, chi = 0, e = 0, l = 0;
+
+	mean_se(x, t, k, s);
+	s->drift_e = s->drift_l = 0;
+	s->drift = false;
+	if (blocks || k < 2 * G)
+		return;
+	for (unsigned g = 0; g <= G; g++)
+		first[g] = g * k / G;
+	for (unsigned g = 0; g < G; g++) {
+		double gx = 0;
+
+		T[g] = 0;
+		for (unsigned i = first[g]; i < first[g + 1]; i++) {
+			gx += x[i];
+			T[g] += t[i];
+		}
+		m[g] = T[g] > 0 ? gx / T[g] : 0;
+		if (!(m[g] > 0))
+			return;
+		s2 += resid2(x + first[g], t + first[g], first[g + 1] - first[g], m[g]);
+	}
+	s2 /= k - G;
+	for (unsigned g = 0; g + 1 < G; g++) {
+		double d = log(m[g + 1] / m[g]);
+		double vd = s2 * (1 / (T[g] * m[g] * m[g]) + 1 / (T[g + 1] * m[g + 1] * m[g + 1]));
+
+		e += d * d - vd;
+		l += (T[g] + T[g + 1]) / 3;
+		chi += vd > 0 ? d * d / vd : 0;
+	}
+	/* the halves' variance is estimated: chi / (G - 1) is F on G - 1 and k - G */
+	if (e > 0) {
+		s->drift_e = e;
+		s->drift_l = l;
+	}
+	s->drift = chi / (G - 1) > f_quantile(0.99, G - 1, k - G);
+}
+
+/* The variance a drift adds to the log ratio of the two sides' means. */
+static double drift_var(const struct side *a, const struct side *b)
+{
+	double l = a->drift_l + b->drift_l, w = l > 0 ? (a->drift_e + b->drift_e) / l : 0;
+
+	return w > 0 ? w * (a->t + b->t) / 3 : 0;
+}
+
+/*
+ * A drift is the side's, not one figure's: the noise moves with the HW
+ * count's level, and the count, free of the large single noises that
+ * hide a drift in the noise, tells it more clearly.
+ */
+static double drift_of(const struct verdict_series *a, const struct verdict_series *b,
+		       enum verdict_fig g, bool *drift)
+{
+	double x[VERDICT_SLOTS], t[VERDICT_SLOTS];
+	struct side sa, sb;
+
+	side_of(x, t, batches(a, g, 0, x, t), a->blocks, &sa);
+	side_of(x, t, batches(b, g, 0, x, t), b->blocks, &sb);
+	*drift = *drift || sa.drift || sb.drift;
+	return drift_var(&sa, &sb);
 }
 
 static uint64_t needed(double c, double h, double lmar_hi, double lmar_lo, uint64_t n)
@@ -288,64 +295,105 @@ static uint64_t needed(double c, double h, double lmar_hi, double lmar_lo, uint6
 	return r > 1e12 ? 0 : (uint64_t)ceil(r);
 }
 
-/* The verdict from an interval of the ratio [lo, hi] (lower_better: a rise is worse). */
-static void decide(struct verdict *v, double lo, double hi, double margin, bool higher_better)
+/* The verdict from an interval of the ratio [lo, hi] (a rise is worse). */
+static void decide(struct verdict *v, double lo, double hi, double margin)
 {
 	v->ci = true;
 	v->lo_pct = (lo - 1) * 100;
 	v->hi_pct = isfinite(hi) ? (hi - 1) * 100 : INFINITY;
-	if (lo > 1)
-		v->kind = higher_better ? VK_BETTER : VK_WORSE;
-	else if (hi < 1)
-		v->kind = higher_better ? VK_WORSE : VK_BETTER;
-	else if (lo >= 1 - margin && hi <= 1 + margin)
-		v->kind = VK_SAME;
-	else
+	v->why = VW_NONE;
+	if (lo >= 1 - margin && hi <= 1 + margin) {
+		v->kind = VK_SAME;	/* inside the margin, whether or not it excludes 1 */
+	} else if (lo > 1) {
+		v->kind = VK_WORSE;
+	} else if (hi < 1) {
+		v->kind = VK_BETTER;
+	} else {
 		v->kind = VK_UNDECIDED;
+		v->why = v->drift ? VW_DRIFT : VW_WIDE;
+	}
 }
 
-/* Batch means: a Welch t interval on the log ratio of the means. */
-static void by_batches(struct verdict *v, const struct side *a, const struct side *b, double scale,
-		       bool avail, double margin, uint64_t n)
+/* No ratio (a side is 0): a difference that clears its interval still tells. */
+static void by_difference(struct verdict *v, const struct side *a, const struct side *b,
+			  double scale)
 {
-	double va = avail ? 100 * (1 - a->m) : a->m * scale, vb = avail ? 100 * (1 - b->m) :
-								   b->m * scale;
-	double sa = (avail ? 100 : scale) * a->se, sb = (avail ? 100 : scale) * b->se;
-	double ra, rb, se, df, q, c;
+	double va = a->m * scale, vb = b->m * scale, d = vb - va;
+	double sd = scale * sqrt(a->se * a->se + b->se * b->se), df, q;
 
 	v->a = va;
 	v->b = vb;
-	if (va <= 0 || vb <= 0) {
-		/* no ratio: a difference that clears its interval still tells */
-		double d = vb - va, sd = sqrt(sa * sa + sb * sb);
+	v->change_pct = va > 0 ? (vb / va - 1) * 100 : vb > 0 ? NAN : 0;
+	if (va == vb && !(sd > 0)) {
+		v->kind = VK_UNDECIDED;
+		v->why = VW_NO_EVENTS;
+		return;
+	}
+	df = fmax(1, (double)(a->k + b->k) - 2);
+	q = verdict_t_quantile(0.975, df);
+	v->p = isfinite(sd) && sd > 0 ? 2 * verdict_t_cdf(-fabs(d) / sd, df) : NAN;
+	v->kind = d - q * sd > 0 ? VK_WORSE : d + q * sd < 0 ? VK_BETTER : VK_UNDECIDED;
+	v->why = v->kind == VK_UNDECIDED ? VW_WIDE : VW_NONE;
+	v->ci = va > 0;
+	v->lo_pct = va > 0 ? (d - q * sd) / va * 100 : -100;
+	v->hi_pct = va > 0 ? (d + q * sd) / va * 100 : INFINITY;
+}
 
-		v->change_pct = va > 0 ? (vb / va - 1) * 100 : vb > 0 ? NAN : 0;
-		if (va == vb && sd == 0) {
-			decide(v, 1, 1, margin, avail);
-			return;
-		}
-		q = verdict_t_quantile(0.975, fmax(1, (double)(a->k + b->k) - 2));
-		v->kind = d - q * sd > 0 ? (avail ? VK_BETTER : VK_WORSE) :
-			  d + q * sd < 0 ? (avail ? VK_WORSE : VK_BETTER) : VK_UNDECIDED;
-		v->ci = va > 0;
-		v->lo_pct = va > 0 ? (d - q * sd) / va * 100 : -100;
-		v->hi_pct = va > 0 ? (d + q * sd) / va * 100 : INFINITY;
+/*
+ * Batch means: a Welch t interval on the log ratio of the means, widened
+ * by the drift the two sides show between their halves.
+ */
+static void by_batches(struct verdict *v, const struct side *a, const struct side *b, double dv,
+		       double margin, uint64_t n)
+{
+	double ra, rb, se2, pooled, df, dfp, q, c, se;
+
+	if (a->m <= 0 || b->m <= 0) {
+		by_difference(v, a, b, 1e6);
 		return;
 	}
-	v->change_pct = (vb / va - 1) * 100;
-	ra = sa / va;
-	rb = sb / vb;
-	se = sqrt(ra * ra + rb * rb);
-	if (se == 0) {
-		decide(v, vb / va, vb / va, margin, avail);
+	v->a = a->m * 1e6;
+	v->b = b->m * 1e6;
+	v->change_pct = (v->b / v->a - 1) * 100;
+	ra = a->se / a->m;
+	rb = b->se / b->m;
+	c = log(b->m / a->m);
+	se2 = ra * ra + rb * rb;
+	df = se2 > 0 ? se2 * se2 / (pow(ra, 4) / a->df + pow(rb, 4) / b->df) : 1;
+	/*
+	 * The pooled variance of both sides a unit of exposure, as if they
+	 * were one process: a short side whose few batches happened to miss
+	 * the large noises has a low mean and a low variance together, which
+	 * Welch's interval alone takes at its word.
+	 */
+	dfp = a->df + b->df;
+	pooled = (a->s2 * a->infl * a->df + b->s2 * b->infl * b->df) / dfp *
+		 (1 / (a->t * a->m * a->m) + 1 / (b->t * b->m * b->m));
+	if (isfinite(pooled) && pooled > se2) {
+		se2 = pooled;
+		df = dfp;
+	}
+	se = sqrt(se2 + dv);
+	if (!(se > 0)) {
+		v->p = c == 0 ? 1 : 0;
+		decide(v, b->m / a->m, b->m / a->m, margin);
 		return;
 	}
-	df = se * se * se * se / (ra * ra * ra * ra / a->df + rb * rb * rb * rb / b->df);
-	q = verdict_t_quantile(0.975, fmax(1, df));
-	c = log(vb / va);
-	decide(v, exp(c - q * se), exp(c + q * se), margin, avail);
+	df = fmax(1, df);
+	q = verdict_t_quantile(0.975, df);
+	v->p = 2 * verdict_t_cdf(-fabs(c) / se, df);
+	decide(v, exp(c - q * se), exp(c + q * se), margin);
 	if (v->kind == VK_UNDECIDED)
-		v->periods_needed = needed(avail ? -c : c, q * se, log1p(margin), log1p(-margin), n);
+		v->periods_needed = needed(c, q * se, log1p(margin), log1p(-margin), n);
+}
+
+/* The two-sided p-value of the conditional binomial: xb of tot at pi0. */
+static double binom_p(double xb, double tot, double pi0)
+{
+	double ge = xb > 0 ? verdict_beta_inc(xb, tot - xb + 1, pi0) : 1;
+	double le = xb < tot ? 1 - verdict_beta_inc(xb + 1, tot - xb, pi0) : 1;
+
+	return fmin(1, 2 * fmin(ge, le));
 }
 
 /* Rare counts: the exact conditional binomial test of two Poisson rates, deflated by phi. */
@@ -362,13 +410,15 @@ static void by_counts(struct verdict *v, const struct side *a, const struct side
 		v->lo_pct = -100;
 		v->hi_pct = INFINITY;
 		v->kind = VK_UNDECIDED;
+		v->why = VW_NO_EVENTS;
 		return;
 	}
+	v->p = binom_p(xb, tot, b->t / (a->t + b->t));
 	plo = xb > 0 ? verdict_beta_quantile(0.025, xb, tot - xb + 1) : 0;
 	phi_ = xa > 0 ? verdict_beta_quantile(0.975, xb + 1, tot - xb) : 1;
 	rlo = plo / (1 - plo) * (a->t / b->t);
 	rhi = phi_ < 1 ? phi_ / (1 - phi_) * (a->t / b->t) : INFINITY;
-	decide(v, rlo, rhi, margin, false);
+	decide(v, rlo, rhi, margin);
 	if (v->kind == VK_UNDECIDED && xa > 0 && xb > 0) {
 		/* the interval's half-width on the log scale shrinks as 1/sqrt(n) */
 		double c = log(v->b / v->a), h = (log(rhi) - log(fmax(rlo, 1e-300))) / 2;
@@ -390,49 +440,66 @@ static void dispersion(const double *x, const double *t, const struct side *s, d
 		*df += s->k - 1;
 }
 
+/* % CPU available: noise's verdict (less available is worse), its interval carried over. */
+static void as_available(struct verdict *v, double ma, double mb)
+{
+	double lo = v->lo_pct, hi = v->hi_pct;
+
+	v->a = 100 * (1 - ma);
+	v->b = 100 * (1 - mb);
+	v->change_pct = v->a > 0 ? (v->b / v->a - 1) * 100 : 0;
+	if (v->ci && ma > 0 && ma < 1) {
+		double k = ma / (1 - ma);	/* avail's change per unit of noise's ratio */
+
+		v->lo_pct = isfinite(hi) ? -k * hi : -INFINITY;
+		v->hi_pct = -k * lo;
+	}
+}
+
+/* Too few periods or batches: never better, worse or no change. */
+static void too_few(struct verdict *v, bool blocks)
+{
+	if (v->kind == VK_BETTER || v->kind == VK_WORSE || v->kind == VK_SAME ||
+	    (v->kind == VK_UNDECIDED && v->why != VW_NO_EVENTS)) {
+		v->kind = VK_UNDECIDED;
+		v->why = blocks ? VW_FEW_BLOCKS : VW_FEW;
+	}
+	if (v->periods_needed < (uint64_t)VERDICT_SLOTS + 1)
+		v->periods_needed = VERDICT_SLOTS + 1;
+}
+
 void verdict_figure(const struct verdict_series *a, const struct verdict_series *b,
 		    enum verdict_fig f, double margin, bool comparable, struct verdict *v)
 {
 	double xa[VERDICT_SLOTS], ta[VERDICT_SLOTS], xb[VERDICT_SLOTS], tb[VERDICT_SLOTS];
-	unsigned ka = batches(a, f, xa, ta), kb = batches(b, f, xb, tb);
+	unsigned lev = f == VF_MAXS ? level_octave(a, b) : 0;
+	unsigned ka = batches(a, f, lev, xa, ta), kb = batches(b, f, lev, xb, tb);
 	uint64_t n = a->periods > b->periods ? a->periods : b->periods;
 	struct side sa, sb;
+	double dv;
 	bool enough = ka >= VERDICT_MIN_BATCHES && kb >= VERDICT_MIN_BATCHES &&
 		      a->len >= VERDICT_MIN_LEN && b->len >= VERDICT_MIN_LEN;
 
 	memset(v, 0, sizeof(*v));
+	v->p = NAN;
 	side_of(xa, ta, ka, a->blocks, &sa);
 	side_of(xb, tb, kb, b->blocks, &sb);
-	if (f == VF_MAXS) {
-		v->a = verdict_series_quantile(a, 0.99);
-		v->b = verdict_series_quantile(b, 0.99);
-		v->change_pct = v->a > 0 ? (v->b / v->a - 1) * 100 : v->b > 0 ? NAN : 0;
-	}
+	correlated(&sa, &sb, a->blocks || b->blocks);
+	v->drift = sa.drift || sb.drift;
+	dv = drift_var(&sa, &sb);
+	if (f == VF_NOISE || f == VF_AVAIL)
+		dv = fmax(dv, drift_of(a, b, VF_HW, &v->drift));
 	if (!comparable || !ka || !kb) {
-		if (f != VF_MAXS) {
-			v->a = f == VF_AVAIL ? 100 * (1 - sa.m) : sa.m * 1e6;
-			v->b = f == VF_AVAIL ? 100 * (1 - sb.m) : sb.m * 1e6;
-			v->change_pct = v->a > 0 ? (v->b / v->a - 1) * 100 : v->b > 0 ? NAN : 0;
-		}
+		v->a = f == VF_AVAIL ? 100 * (1 - sa.m) : sa.m * 1e6;
+		v->b = f == VF_AVAIL ? 100 * (1 - sb.m) : sb.m * 1e6;
+		v->change_pct = v->a > 0 ? (v->b / v->a - 1) * 100 : v->b > 0 ? NAN : 0;
 		v->kind = VK_NOT_COMPARABLE;
-		return;
-	}
-	if (f == VF_MAXS) {
-		/* batch-level figures: the batches' largest, the ratio of their geometric means */
-		double d = sb.m - sa.m, ea = sa.se * sa.se, eb = sb.se * sb.se, r = sqrt(ea + eb), df, q;
-
-		df = ea + eb > 0 ? (ea + eb) * (ea + eb) / (ea * ea / sa.df + eb * eb / sb.df) : 1;
-		q = verdict_t_quantile(0.975, fmax(1, df));
-		if (!isfinite(r) || ka < 2 || kb < 2) {
-			v->kind = VK_UNDECIDED;
-		} else {
-			decide(v, exp(d - q * r), exp(d + q * r), margin, false);
-			if (v->kind == VK_UNDECIDED)
-				v->periods_needed = needed(d, q * r, log1p(margin), log1p(-margin), n);
-		}
 	} else if (f == VF_NOISE || f == VF_AVAIL ||
-		   (sa.x >= VERDICT_MANY_PER_BATCH * ka && sb.x >= VERDICT_MANY_PER_BATCH * kb)) {
-		by_batches(v, &sa, &sb, 1e6, f == VF_AVAIL, margin, n);
+		   (f != VF_MAXS && sa.x >= VERDICT_MANY_PER_BATCH * ka &&
+		    sb.x >= VERDICT_MANY_PER_BATCH * kb)) {
+		by_batches(v, &sa, &sb, dv, margin, n);
+		if (f == VF_AVAIL)
+			as_available(v, sa.m, sb.m);
 	} else {
 		double chi = 0, phi;
 		unsigned df = 0;
@@ -440,13 +507,51 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 		dispersion(xa, ta, &sa, &chi, &df);
 		dispersion(xb, tb, &sb, &chi, &df);
 		phi = df ? fmax(1, chi / df) : 1;
+		if (sa.x > 0 && sb.x > 0)	/* a drift widens the log ratio's variance */
+			phi *= 1 + dv / (phi * (1 / sa.x + 1 / sb.x));
 		by_counts(v, &sa, &sb, phi, margin, n);
 	}
-	if (!enough && (v->kind == VK_BETTER || v->kind == VK_WORSE || v->kind == VK_SAME)) {
-		v->kind = VK_UNDECIDED;
-		if (v->periods_needed < (uint64_t)VERDICT_SLOTS + 1)
-			v->periods_needed = VERDICT_SLOTS + 1;
-	} else if (!enough && v->kind == VK_UNDECIDED && v->periods_needed < VERDICT_SLOTS + 1) {
-		v->periods_needed = VERDICT_SLOTS + 1;
+	if (f == VF_MAXS) {	/* the figure shown: the p99s; the verdict: the shares */
+		v->level = lev ? ldexp(1, (int)lev - 1) : 0;
+		v->share_a = sa.m;
+		v->share_b = sb.m;
+		v->a = verdict_series_quantile(a, 0.99);
+		v->b = verdict_series_quantile(b, 0.99);
+		v->change_pct = v->a > 0 ? (v->b / v->a - 1) * 100 : v->b > 0 ? NAN : 0;
 	}
+	if (v->kind != VK_NOT_COMPARABLE && !enough)
+		too_few(v, a->blocks || b->blocks);
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+void verdict_adjust(struct verdict *const *v, size_t n, double fdr)
+{
+	double *p = malloc(n * sizeof(*p) + 1), cut = -1;
+	size_t m = 0;
+
+	if (!p) {	/* no memory: no mark stands unchecked */
+		cut = -1;
+	} else {
+		for (size_t i = 0; i < n; i++)
+			if (isfinite(v[i]->p))
+				p[m++] = v[i]->p;
+		qsort(p, m, sizeof(*p), cmp_double);
+		for (size_t i = m; i > 0; i--)
+			if (p[i - 1] <= fdr * (double)i / (double)m) {
+				cut = p[i - 1];
+				break;
+			}
+		free(p);
+	}
+	for (size_t i = 0; i < n; i++)
+		if ((v[i]->kind == VK_BETTER || v[i]->kind == VK_WORSE) && !(v[i]->p <= cut)) {
+			v[i]->kind = VK_UNDECIDED;
+			v[i]->why = VW_MANY;
+		}
 }
