@@ -89,7 +89,21 @@ static void pct_text(double x, char *buf, size_t size)
 		snprintf(buf, size, "%+.*f", fabs(x) < 10 ? 1 : 0, x);
 }
 
-/* The cells of one row from its verdicts (ha, hb: the side has periods). */
+/* The B cells' marks, once the verdicts are final ("-" cells have none). */
+static void row_marks(struct cmptable_row *row)
+{
+	for (int i = 0; i < (int)(sizeof(marked) / sizeof(marked[0])); i++) {
+		char *c = row->cell[marked[i].cell];
+		size_t n = strlen(c);
+
+		if (strcmp(c, "-") == 0)
+			continue;
+		c[n] = verdict_kind_mark(row->v[marked[i].f].kind);
+		c[n + 1] = '\0';
+	}
+}
+
+/* The cells of one row from its verdicts (ha, hb: the side has periods), without marks. */
 static void row_cells(struct cmptable_row *row, bool ha, bool hb, const struct verdict_series *sa,
 		      const struct verdict_series *sb)
 {
@@ -125,13 +139,6 @@ static void row_cells(struct cmptable_row *row, bool ha, bool hb, const struct v
 	} else {
 		snprintf(row->cell[CT_CI], 40, "-");
 	}
-	for (int i = 0; i < (int)(sizeof(marked) / sizeof(marked[0])); i++) {
-		char *c = row->cell[marked[i].cell];
-		size_t n = strlen(c);
-
-		c[n] = verdict_kind_mark(v[marked[i].f].kind);
-		c[n + 1] = '\0';
-	}
 	for (int i = 0; i < CT_NCELLS; i++) {
 		bool a_cell = i == CT_NOISE_A || i == CT_AVAIL_A || i == CT_HW_A || i == CT_NMI_A ||
 			      i == CT_SMI_A || i == CT_MAXS_A || i == CT_MAXS_AM;
@@ -155,9 +162,10 @@ static const struct verdict_series *series_of(const struct cmptable_run *r, int 
 	return cpu >= 0 && cpu < r->nseries && r->series[cpu].periods ? &r->series[cpu] : NULL;
 }
 
-int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
-		   const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
-		   struct verdict_series pool[2])
+/* The row of cpu without its marks: 1, or 0 when neither side has it. */
+static int row_of(const struct cmptable_run *a, const struct cmptable_run *b,
+		  const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
+		  struct verdict_series pool[2])
 {
 	static const struct verdict_series none = { .len = 1 };
 	const struct verdict_series *sa = series_of(a, cpu), *sb = series_of(b, cpu);
@@ -181,6 +189,8 @@ int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
 			for (int f = 0; f < VF_N; f++)
 				if (row->v[f].kind != VK_NOT_COMPARABLE) {
 					row->v[f].kind = VK_UNDECIDED;
+					row->v[f].why = VW_UNALIGNED;
+					row->v[f].p = NAN;
 					row->v[f].periods_needed = 0;
 				}
 		row_cells(row, true, true, &pool[0], &pool[1]);
@@ -191,6 +201,45 @@ int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
 	verdicts(sa ? sa : &none, sb ? sb : &none, o, row->v);
 	row_cells(row, sa, sb, sa ? sa : &none, sb ? sb : &none);
 	return 1;
+}
+
+int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
+		 const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
+		 struct verdict_series pool[2])
+{
+	if (!row_of(a, b, o, row, cpu, pool))
+		return 0;
+	row_marks(row);
+	return 1;
+}
+
+int cmptable_rows(const struct cmptable_run *a, const struct cmptable_run *b,
+		  const struct cmptable_opts *o, struct cmptable_row *rows, bool *has)
+{
+	int n = (a->nseries > b->nseries ? a->nseries : b->nseries) + 1, found = 0;
+	struct verdict_series *pool = malloc(2 * sizeof(*pool));
+	struct verdict **v = calloc((size_t)n * VF_N, sizeof(*v));
+	size_t m = 0;
+
+	if (!pool || !v) {
+		free(pool);
+		free(v);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		has[i] = row_of(a, b, o, &rows[i], i - 1, pool);
+		found += has[i];
+		for (int f = 0; has[i] && f < VF_N; f++)
+			if (f != VF_SMI || o->smi)
+				v[m++] = &rows[i].v[f];
+	}
+	verdict_adjust(v, m, VERDICT_FDR);
+	for (int i = 0; i < n; i++)
+		if (has[i])
+			row_marks(&rows[i]);
+	free(pool);
+	free(v);
+	return found;
 }
 
 bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
@@ -210,16 +259,17 @@ bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run 
 void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		    const struct cmptable_opts *o)
 {
-	int n = a->nseries > b->nseries ? a->nseries : b->nseries, rows = 0;
+	int n = a->nseries > b->nseries ? a->nseries : b->nseries, rows;
 	int ncells = o->smi ? CT_NCELLS : CT_SMI_A, ngroups = o->smi ? NGROUPS : NGROUPS - 1;
 	int w[CT_NCELLS], wcpu = 3;
-	struct cmptable_row *row = malloc(sizeof(*row));
-	struct verdict_series *pool = malloc(2 * sizeof(*pool));
+	struct cmptable_row *row = malloc((size_t)(n + 1) * sizeof(*row));
+	bool *has = malloc((size_t)(n + 1) * sizeof(*has));
 	char num[16];
 
-	if (!row || !pool) {
+	rows = row && has ? cmptable_rows(a, b, o, row, has) : -1;
+	if (rows < 0) {
 		free(row);
-		free(pool);
+		free(has);
 		fprintf(out, "out of memory\n");
 		return;
 	}
@@ -227,14 +277,13 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 	for (int i = 0; i < ncells; i++)
 		w[i] = (int)strlen(cmptable_labels[i]) > 6 ? (int)strlen(cmptable_labels[i]) : 6;
 	for (int cpu = -1; cpu < n; cpu++) {
-		if (!cmptable_row(a, b, o, row, cpu, pool))
+		if (!has[cpu + 1])
 			continue;
 		for (int i = 0; i < ncells; i++)
-			if ((int)strlen(row->cell[i]) > w[i])
-				w[i] = (int)strlen(row->cell[i]);
+			if ((int)strlen(row[cpu + 1].cell[i]) > w[i])
+				w[i] = (int)strlen(row[cpu + 1].cell[i]);
 		if (snprintf(num, sizeof(num), "%d", cpu) > wcpu)
 			wcpu = (int)strlen(num);
-		rows++;
 	}
 	for (int g = 0; g < ngroups; g++) {
 		int span = groups[g].n - 1, len = (int)strlen(groups[g].title);
@@ -259,14 +308,14 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 	for (int cpu = 0; cpu <= n; cpu++) {
 		int c = cpu < n ? cpu : -1;
 
-		if (!cmptable_row(a, b, o, row, c, pool))
+		if (!has[c + 1])
 			continue;
 		if (c < 0)
 			fprintf(out, "%*s", wcpu, "all");
 		else
 			fprintf(out, "%*d", wcpu, cpu);
 		for (int i = 0; i < ncells; i++)
-			fprintf(out, " %*s", w[i], row->cell[i]);
+			fprintf(out, " %*s", w[i], row[c + 1].cell[i]);
 		fputc('\n', out);
 	}
 	if (!rows)
@@ -275,9 +324,10 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 		fprintf(out, "per second of runtime, three significant digits; all: the CPUs measured "
 			"in both, period by period.\nB against A, 95%% interval: '+' better, '!' worse, "
 			"'=' no change (within +-%g%%), '?' undecided (more periods needed), ' ' not "
-			"comparable; see STATISTICS in hwnoisetop(1)\n", o->margin * 100);
+			"comparable; marks hold a %g%% false discovery rate over the table; see "
+			"STATISTICS in hwnoisetop(1)\n", o->margin * 100, VERDICT_FDR * 100);
 	free(row);
-	free(pool);
+	free(has);
 }
 
 /* A number for JSON: null when it is not finite. */
@@ -312,7 +362,20 @@ static void json_row(FILE *out, const char *cpu, const struct verdict v[VF_N], b
 			fputs("null", out);
 		}
 		fprintf(out, ",\"verdict\":\"%s\"", verdict_kind_name(v[f].kind));
+		fputs(",\"p\":", out);
+		json_num(out, v[f].p);
+		if (f == VF_MAXS) {
+			fputs(",\"level_us\":", out);
+			json_num(out, v[f].level);
+			fputs(",\"share_a\":", out);
+			json_num(out, v[f].share_a);
+			fputs(",\"share_b\":", out);
+			json_num(out, v[f].share_b);
+		}
+		if (v[f].drift)
+			fputs(",\"drift\":true", out);
 		if (v[f].kind == VK_UNDECIDED) {
+			fprintf(out, ",\"why\":\"%s\"", verdict_why_key(v[f].why));
 			fputs(",\"periods_needed\":", out);
 			if (v[f].periods_needed)
 				fprintf(out, "%llu", (unsigned long long)v[f].periods_needed);
@@ -328,23 +391,26 @@ void cmptable_json(FILE *out, const struct cmptable_run *a, const struct cmptabl
 		   const struct cmptable_opts *o)
 {
 	int n = a->nseries > b->nseries ? a->nseries : b->nseries, k = 0;
-	struct cmptable_row *row = malloc(sizeof(*row));
-	struct verdict_series *pool = malloc(2 * sizeof(*pool));
+	struct cmptable_row *row = malloc((size_t)(n + 1) * sizeof(*row));
+	bool *has = malloc((size_t)(n + 1) * sizeof(*has));
+	bool ok = row && has && cmptable_rows(a, b, o, row, has) >= 0;
 	char num[16];
 
 	fprintf(out, "{\"margin_percent\":");
 	json_num(out, o->margin * 100);
+	fputs(",\"false_discovery_rate_percent\":", out);
+	json_num(out, VERDICT_FDR * 100);
 	fputs(",\"cpus\":[", out);
-	for (int cpu = 0; row && pool && cpu <= n; cpu++) {
+	for (int cpu = 0; ok && cpu <= n; cpu++) {
 		int c = cpu < n ? cpu : -1;
 
-		if (!cmptable_row(a, b, o, row, c, pool))
+		if (!has[c + 1])
 			continue;
 		snprintf(num, sizeof(num), "%d", c);
 		fputs(k++ ? "," : "", out);
-		json_row(out, c < 0 ? "all" : num, row->v, o->smi);
+		json_row(out, c < 0 ? "all" : num, row[c + 1].v, o->smi);
 	}
 	fputs("]}\n", out);
 	free(row);
-	free(pool);
+	free(has);
 }

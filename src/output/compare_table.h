@@ -49,12 +49,22 @@ int cmptable_cell_fig(int cell);
  * The row of cpu (-1: "all", the CPUs measured on both sides pooled
  * period by period) of b against a, into row: 1; 0 when neither side has
  * that CPU's periods.  pool: room for two series (the pooled ones of all).
- * The one verdict code of every before/after: compare, the compare view
- * (d), the per-segment tables and their JSON.
+ * Its marks are this row's alone, before the false discovery rate over a
+ * whole table (cmptable_rows(), which every table and view shows).
  */
 int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
 		 const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
 		 struct verdict_series pool[2]);
+
+/*
+ * Every row of b against a, as the table shows them: rows[0] "all",
+ * rows[1 + cpu] each CPU's, has[i] whether it exists (both have room for
+ * the larger run's CPUs plus one); the marks are those left by the false
+ * discovery rate over every verdict of the table (verdict_adjust(),
+ * Benjamini-Hochberg at VERDICT_FDR).  The rows found, -1 without memory.
+ */
+int cmptable_rows(const struct cmptable_run *a, const struct cmptable_run *b,
+		  const struct cmptable_opts *o, struct cmptable_row *rows, bool *has);
 
 struct segments;
 /*

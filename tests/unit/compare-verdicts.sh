@@ -30,7 +30,9 @@ for row in d["cpus"]:
         continue
     for k, v in row.items():
         if k != "cpu" and (fig == "any" or k == fig):
-            assert set(v) - {"periods_needed"} == {"a", "b", "change_percent", "ci95_percent", "verdict"}, v
+            keys = set(v) - {"periods_needed", "why", "drift", "level_us", "share_a", "share_b"}
+            assert keys == {"a", "b", "change_percent", "ci95_percent", "verdict", "p"}, v
+            assert (v["verdict"] == "undecided") == ("why" in v), v
             c[v["verdict"]] += 1
 print(c["better"], c["worse"], c["no change"], c["undecided"], c["not comparable"])
 EOF_PY

@@ -257,14 +257,15 @@ struct compare_cache {
 	struct cmptable_opts o;
 	const struct verdict_series *a, *b;
 	int n;				/* rows: "all", then CPUs 0 .. n - 2 */
-	signed char *state;		/* 0: not computed, 1: a row, -1: none */
+	bool computed;			/* rows and has hold the table */
+	bool *has;			/* the row exists */
 	struct cmptable_row *rows;
 };
 
 void compare_cache_free(struct dashboard *d)
 {
 	if (d->cmp_cache) {
-		free(d->cmp_cache->state);
+		free(d->cmp_cache->has);
 		free(d->cmp_cache->rows);
 		free(d->cmp_cache);
 		d->cmp_cache = NULL;
@@ -296,41 +297,38 @@ static struct compare_cache *cache_of(struct dashboard *d, const struct sides *w
 		if (!c)
 			return NULL;
 		d->cmp_cache = c;
-		c->state = calloc((size_t)key.n, 1);
+		c->has = calloc((size_t)key.n, sizeof(*c->has));
 		c->rows = calloc((size_t)key.n, sizeof(*c->rows));
-		if (!c->state || !c->rows) {
+		if (!c->has || !c->rows) {
 			compare_cache_free(d);
 			return NULL;
 		}
 	} else if (same_key(c, &key)) {
 		return c;
 	}
-	key.state = c->state;
+	key.has = c->has;
 	key.rows = c->rows;
 	*c = key;
-	memset(c->state, 0, (size_t)c->n);
+	c->computed = false;
 	return c;
 }
 
-/* The row of cpu (-1: all), from the cache or computed into it (or into r). */
+/*
+ * The row of cpu (-1: all) from the cache, the whole table computed into
+ * it once (its marks hold the false discovery rate over the table); into
+ * r alone, without memory for the cache.
+ */
 static const struct cmptable_row *row_of(struct compare_cache *c, const struct sides *w, int cpu,
 					 struct cmptable_row *r)
 {
 	struct verdict_series pool[2];
 	int i = cpu + 1;
 
-	if (c && i < c->n && c->state[i])
-		return c->state[i] > 0 ? &c->rows[i] : NULL;
-	if (c && i < c->n)
-		r = &c->rows[i];
-	if (!cmptable_row(&w->a, &w->b, &w->o, r, cpu, pool)) {
-		if (c && i < c->n)
-			c->state[i] = -1;
-		return NULL;
-	}
-	if (c && i < c->n)
-		c->state[i] = 1;
-	return r;
+	if (c && !c->computed)
+		c->computed = cmptable_rows(&w->a, &w->b, &w->o, c->rows, c->has) >= 0;
+	if (c && c->computed)
+		return i < c->n && c->has[i] ? &c->rows[i] : NULL;
+	return cmptable_row(&w->a, &w->b, &w->o, r, cpu, pool) ? r : NULL;
 }
 
 /* One row: "all" (cpu -1) or a CPU's; false when neither side has its periods. */
