@@ -123,7 +123,8 @@ struct side {
 	double infl;	/* the variance's inflation for correlated batches */
 	unsigned k;
 	double x, t;	/* totals */
-	double drift_e, drift_l;	/* its drift's estimates: excesses, their weights */
+	double drift_e, drift_l;	/* its drift's estimate when positive, its weight */
+	double drift_sum, drift_lsum;	/* the estimate, positive or not, its weight */
 	bool drift;	/* its groups of batches disagree */
 };
 
@@ -222,7 +223,7 @@ static void side_of(const double *x, const double *t, unsigned k, bool blocks, s
 	double m[2], T[2], s2 = 0, chi = 0, e = 0, l = 0;
 
 	mean_se(x, t, k, s);
-	s->drift_e = s->drift_l = 0;
+	s->drift_e = s->drift_l = s->drift_sum = s->drift_lsum = 0;
 	s->drift = false;
 	if (blocks || k < 2 * G)
 		return;
@@ -251,6 +252,8 @@ static void side_of(const double *x, const double *t, unsigned k, bool blocks, s
 		chi += vd > 0 ? d * d / vd : 0;
 	}
 	/* the halves' variance is estimated: chi / (G - 1) is F on G - 1 and k - G */
+	s->drift_sum = e;
+	s->drift_lsum = l;
 	if (e > 0) {
 		s->drift_e = e;
 		s->drift_l = l;
@@ -258,11 +261,21 @@ static void side_of(const double *x, const double *t, unsigned k, bool blocks, s
 	s->drift = chi / (G - 1) > f_quantile(0.99, G - 1, k - G);
 }
 
-/* The variance a drift adds to the log ratio of the two sides' means. */
-static double drift_var(const struct side *a, const struct side *b)
+/*
+ * The variance a drift adds to the log ratio of the two sides' means:
+ * from each side's excess where it has one; of counts (few events a half,
+ * whose halves' noise alone often exceeds their expectation), from the
+ * two sides' excesses summed before the estimate is cut at zero.
+ */
+static double drift_var(const struct side *a, const struct side *b, bool counts)
 {
-	double l = a->drift_l + b->drift_l, w = l > 0 ? (a->drift_e + b->drift_e) / l : 0;
+	double l = a->drift_l + b->drift_l, e = a->drift_e + b->drift_e, w;
 
+	if (counts) {
+		e = a->drift_sum + b->drift_sum;
+		l = a->drift_lsum + b->drift_lsum;
+	}
+	w = l > 0 ? e / l : 0;
 	return w > 0 ? w * (a->t + b->t) / 3 : 0;
 }
 
@@ -280,7 +293,7 @@ static double drift_of(const struct verdict_series *a, const struct verdict_seri
 	side_of(x, t, batches(a, g, 0, x, t), a->blocks, &sa);
 	side_of(x, t, batches(b, g, 0, x, t), b->blocks, &sb);
 	*drift = *drift || sa.drift || sb.drift;
-	return drift_var(&sa, &sb);
+	return drift_var(&sa, &sb, false);
 }
 
 static uint64_t needed(double c, double h, double lmar_hi, double lmar_lo, uint64_t n)
@@ -346,7 +359,7 @@ static void by_difference(struct verdict *v, const struct side *a, const struct 
 static void by_batches(struct verdict *v, const struct side *a, const struct side *b, double dv,
 		       double margin, uint64_t n)
 {
-	double ra, rb, se2, pooled, df, dfp, q, c, se;
+	double ra, rb, se2, pooled, df, dfp, q, c, se, m0;
 
 	if (a->m <= 0 || b->m <= 0) {
 		by_difference(v, a, b, 1e6);
@@ -362,13 +375,15 @@ static void by_batches(struct verdict *v, const struct side *a, const struct sid
 	df = se2 > 0 ? se2 * se2 / (pow(ra, 4) / a->df + pow(rb, 4) / b->df) : 1;
 	/*
 	 * The pooled variance of both sides a unit of exposure, as if they
-	 * were one process: a short side whose few batches happened to miss
-	 * the large noises has a low mean and a low variance together, which
-	 * Welch's interval alone takes at its word.
+	 * were one process, around their pooled mean (as a score test): a
+	 * short side whose few batches happened to miss the large noises has
+	 * a low mean and a low variance together, which Welch's interval
+	 * alone takes at its word.
 	 */
 	dfp = a->df + b->df;
+	m0 = (a->x + b->x) / (a->t + b->t);
 	pooled = (a->s2 * a->infl * a->df + b->s2 * b->infl * b->df) / dfp *
-		 (1 / (a->t * a->m * a->m) + 1 / (b->t * b->m * b->m));
+		 (1 / a->t + 1 / b->t) / (m0 * m0);
 	if (isfinite(pooled) && pooled > se2) {
 		se2 = pooled;
 		df = dfp;
@@ -486,7 +501,7 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 	side_of(xb, tb, kb, b->blocks, &sb);
 	correlated(&sa, &sb, a->blocks || b->blocks);
 	v->drift = sa.drift || sb.drift;
-	dv = drift_var(&sa, &sb);
+	dv = drift_var(&sa, &sb, false);
 	if (f == VF_NOISE || f == VF_AVAIL)
 		dv = fmax(dv, drift_of(a, b, VF_HW, &v->drift));
 	if (!comparable || !ka || !kb) {
@@ -507,6 +522,9 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 		dispersion(xa, ta, &sa, &chi, &df);
 		dispersion(xb, tb, &sb, &chi, &df);
 		phi = df ? fmax(1, chi / df) : 1;
+		dv = drift_var(&sa, &sb, true);
+		if (f == VF_MAXS)	/* the large single noises come and go with the HW level */
+			dv = fmax(dv, drift_of(a, b, VF_HW, &v->drift));
 		if (sa.x > 0 && sb.x > 0)	/* a drift widens the log ratio's variance */
 			phi *= 1 + dv / (phi * (1 / sa.x + 1 / sb.x));
 		by_counts(v, &sa, &sb, phi, margin, n);

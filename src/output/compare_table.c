@@ -322,10 +322,11 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 		fprintf(out, "no osnoise periods in either recording\n");
 	else
 		fprintf(out, "per second of runtime, three significant digits; all: the CPUs measured "
-			"in both, period by period.\nB against A, 95%% interval: '+' better, '!' worse, "
+			"in both, period by period; the marks hold a %g%% false discovery rate over "
+			"the table.\nB against A, 95%% interval: '+' better, '!' worse, "
 			"'=' no change (within +-%g%%), '?' undecided (more periods needed), ' ' not "
-			"comparable; marks hold a %g%% false discovery rate over the table; see "
-			"STATISTICS in hwnoisetop(1)\n", o->margin * 100, VERDICT_FDR * 100);
+			"comparable; see STATISTICS in hwnoisetop(1)\n", VERDICT_FDR * 100,
+			o->margin * 100);
 	free(row);
 	free(has);
 }
