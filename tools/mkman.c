@@ -19,6 +19,7 @@
 #include "mkcomp.h"
 #include "mkexport.h"
 #include "mkexp.h"
+#include "mkaudit.h"
 #include "mkstats.h"
 #include "mkhist.h"
 #include "mkuse.h"
@@ -504,6 +505,7 @@ int main(int argc, char **argv)
 	compare_section();
 	statistics_section();
 	mkexp_print_man(stdout);
+	mkaudit_print_man(stdout);
 	service_section();
 	mkrtla_print_man(stdout);
 	closing_sections();

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "audit_cmd.h"
 #include "hist_cmd.h"
 #include "hwlat_cli.h"
 
@@ -38,6 +39,7 @@ static const struct command {
 	{ "compare", compare_main },
 	{ "experiment", experiment_main },
 	{ "hist", hist_entry },
+	{ "audit", audit_main },
 };
 
 int main(int argc, char **argv)

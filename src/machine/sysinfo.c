@@ -52,8 +52,7 @@ const char *sysinfo_tsc_watchdog(const char *cmdline, const char *flags, int pac
 	return "on";
 }
 
-/* The "flags" line of /proc/cpuinfo (the first CPU's). */
-static void cpu_flags(char *buf, size_t size)
+void sysinfo_cpu_flags(char *buf, size_t size)
 {
 	char line[4096];
 	FILE *f = fopen("/proc/cpuinfo", "re");
@@ -105,7 +104,7 @@ static void read_tsc_watchdog(struct sysinfo_line *l, const char *cmdline, int64
 	bool tsc;
 	const char *v;
 
-	cpu_flags(flags, sizeof(flags));
+	sysinfo_cpu_flags(flags, sizeof(flags));
 	read_file(CS_DIR "/available_clocksource", avail, sizeof(avail));
 	read_file(CS_DIR "/current_clocksource", cur, sizeof(cur));
 	tsc = env_word_in(avail, "tsc") || strcmp(cur, "tsc") == 0;

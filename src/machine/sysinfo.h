@@ -41,6 +41,8 @@ struct sysinfo {
  * Read every line for the measured CPUs.  tsc_visits: the TSC watchdog
  * timer's visits over the last 10 s when they are counted, else -1.
  */
+/* The "flags" line of /proc/cpuinfo (the first CPU's); "" without one. */
+void sysinfo_cpu_flags(char *buf, size_t size);
 void sysinfo_read(struct sysinfo *si, const struct cpuset *measured, int64_t tsc_visits);
 
 /*
