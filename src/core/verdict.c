@@ -36,12 +36,12 @@ char verdict_kind_mark(enum verdict_kind k)
 
 static const char *const why_text[VW_N][2] = {
 	{ "", "" },
-	{ "more periods", "wide" },
+	{ "wide: more periods", "wide" },
 	{ "too few periods", "few_periods" },
 	{ "too few blocks", "few_blocks" },
 	{ "none on either side", "no_events" },
-	{ "drifting: its halves disagree; try experiment", "drift" },
-	{ "not clear among the comparison's many figures", "many_comparisons" },
+	{ "drifting (a side's halves disagree: try experiment)", "drift" },
+	{ "not clear among the table's many figures", "many_comparisons" },
 	{ "CPUs of other lengths", "unaligned" },
 };
 

@@ -256,6 +256,28 @@ bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run 
 	return a->series && b->series;
 }
 
+/* "undecided ('?'): 12 more periods, 3 drifting, ...": the reasons of the table's '?' marks. */
+static void undecided_line(FILE *out, const struct cmptable_row *row, const bool *has, int n,
+			   bool smi)
+{
+	unsigned count[VW_N] = { 0 }, any = 0;
+
+	for (int i = 0; i < n; i++)
+		for (int f = 0; has[i] && f < VF_N; f++)
+			if ((f != VF_SMI || smi) && row[i].v[f].kind == VK_UNDECIDED) {
+				count[row[i].v[f].why < VW_N ? row[i].v[f].why : VW_NONE]++;
+				any++;
+			}
+	if (!any)
+		return;
+	fputs("undecided ('?'):", out);
+	for (int w = 0, k = 0; w < VW_N; w++)
+		if (count[w])
+			fprintf(out, "%s %u %s", k++ ? "," : "", count[w],
+				w == VW_NONE ? "other" : verdict_why_name((enum verdict_why)w));
+	fputc('\n', out);
+}
+
 void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		    const struct cmptable_opts *o)
 {
@@ -321,6 +343,8 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 	if (!rows)
 		fprintf(out, "no osnoise periods in either recording\n");
 	else
+		undecided_line(out, row, has, n + 1, o->smi);
+	if (rows)
 		fprintf(out, "per second of runtime, three significant digits; all: the CPUs measured "
 			"in both, period by period; the marks hold a %g%% false discovery rate over "
 			"the table.\nB against A, 95%% interval: '+' better, '!' worse, "
