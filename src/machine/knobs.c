@@ -9,6 +9,8 @@
  */
 #include "knobs.h"
 
+#include "audit.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -226,18 +228,30 @@ struct knob_def {
 	const char *name, *tag;
 	const char *file;
 	void (*read)(struct sysknobs *kn, struct sysknob *k);
+	enum audit_id audit;	/* the audit's item on the same setting */
 };
 
 static const struct knob_def defs[KNOB_COUNT] = {
-	[KNOB_SMT] = { "SMT", "SMT", SMT_CONTROL, read_smt },
-	[KNOB_CLOCKSOURCE] = { "Clocksource", "clocksource", CS_DIR "/current_clocksource", read_clocksource },
-	[KNOB_NMI_WATCHDOG] = { "NMI watchdog", "NMI watchdog", NMI_WD, read_nmi },
-	[KNOB_GOVERNOR] = { "CPU governor", "governor", CPU_DIR "/cpuN/cpufreq/scaling_governor", read_governor },
-	[KNOB_DEEP_IDLE] = { "Deep idle", "deep idle", CPU_DIR "/cpuN/cpuidle/stateN/disable", read_deep_idle },
-	[KNOB_IDLE_LATENCY] = { "Idle latency", "idle latency", DMA_LATENCY " (0 held open)", read_idle_latency },
-	[KNOB_TIMER_MIGRATION] = { "Timer migration", "timer migration", TIMER_MIG, read_timer_migration },
-	[KNOB_RT_THROTTLING] = { "RT throttling", "sched_rt_runtime_us", RT_RUNTIME, read_rt_runtime },
+	[KNOB_SMT] = { "SMT", "SMT", SMT_CONTROL, read_smt, AU_SMT },
+	[KNOB_CLOCKSOURCE] = { "Clocksource", "clocksource", CS_DIR "/current_clocksource", read_clocksource,
+			       AU_CLOCKSOURCE },
+	[KNOB_NMI_WATCHDOG] = { "NMI watchdog", "NMI watchdog", NMI_WD, read_nmi, AU_NMI_WATCHDOG },
+	[KNOB_GOVERNOR] = { "CPU governor", "governor", CPU_DIR "/cpuN/cpufreq/scaling_governor", read_governor,
+			    AU_GOVERNOR },
+	[KNOB_DEEP_IDLE] = { "Deep idle", "deep idle", CPU_DIR "/cpuN/cpuidle/stateN/disable", read_deep_idle,
+			     AU_IDLE },
+	[KNOB_IDLE_LATENCY] = { "Idle latency", "idle latency", DMA_LATENCY " (0 held open)", read_idle_latency,
+				AU_IDLE },
+	[KNOB_TIMER_MIGRATION] = { "Timer migration", "timer migration", TIMER_MIG, read_timer_migration,
+				   AU_TIMER_MIGRATION },
+	[KNOB_RT_THROTTLING] = { "RT throttling", "sched_rt_runtime_us", RT_RUNTIME, read_rt_runtime,
+				 AU_RT_THROTTLING },
 };
+
+enum audit_id sysknobs_audit_item(enum sysknob_id id)
+{
+	return id < KNOB_COUNT ? defs[id].audit : AU_COUNT;
+}
 
 static void read_one(struct sysknobs *kn, enum sysknob_id id)
 {

@@ -18,6 +18,7 @@
 
 #include "cpuset.h"
 
+#include "audit.h"
 #include "kfile.h"
 
 enum sysknob_id {
@@ -92,5 +93,8 @@ bool sysknobs_next_offlines(const struct sysknobs *kn, enum sysknob_id id);
 enum sysknob_origin sysknobs_origin(const struct sysknob *k);
 /* Close the idle latency request (the kernel drops it on exit anyway). */
 void sysknobs_close(struct sysknobs *kn);
+
+/* The audit's item (audit.h) on the setting knob id changes. */
+enum audit_id sysknobs_audit_item(enum sysknob_id id);
 
 #endif

@@ -60,8 +60,10 @@ void tuning_tick(struct session *s)
 	if (!t)
 		return;
 	sysknobs_read(&t->knobs, session_cpus(s), seen, s);
-	if (t->info_wanted)
+	if (t->info_wanted) {
 		sysinfo_read(&t->info, session_cpus(s), tsc_visits(s));
+		audit_run(&t->audit, session_cpus(s));
+	}
 }
 
 void tuning_free(struct session *s)
@@ -116,6 +118,8 @@ void session_want_sysinfo(struct session *s, bool want)
 	if (!s->tuning)
 		return;
 	s->tuning->info_wanted = want;
-	if (want)
+	if (want) {
 		sysinfo_read(&s->tuning->info, session_cpus(s), tsc_visits(s));
+		audit_run(&s->tuning->audit, session_cpus(s));
+	}
 }

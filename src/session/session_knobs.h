@@ -20,6 +20,7 @@ struct session;
 struct tuning {
 	struct sysknobs knobs;
 	struct sysinfo info;
+	struct audit audit;	/* the audit of the measured CPUs, with the read-only lines */
 	bool info_wanted;	/* a front end shows the read-only lines: read them too */
 	bool keep;		/* leave the tuned knobs as they are at exit */
 	char said[256];		/* what the latest request did ("SMT on -> off") */

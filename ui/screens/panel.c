@@ -47,10 +47,13 @@ static int build(const struct dashboard *d, struct pline *l, int *sel_line)
 	l[n++].look = LOOK_COLHEAD;
 	for (int id = 0; id < KNOB_COUNT; id++, n++) {
 		const struct sysknob *k = &t->knobs.k[id];
+		const struct audit_item *au = &t->audit.item[sysknobs_audit_item((enum sysknob_id)id)];
 
 		snprintf(l[n].text, sizeof(l[n].text), " %-16s %-12s %-12s %-11s %s", k->name,
 			 k->value, k->start, origin_text(k), k->file);
-		snprintf(l[n].tail, sizeof(l[n].tail), "  %s", k->na[0] ? k->na : k->detail);
+		snprintf(l[n].tail, sizeof(l[n].tail), "  %s%s%s%s", k->na[0] ? k->na : k->detail,
+			 au->key ? "  [audit: " : "", au->key ? audit_verdict_name(au->v) : "",
+			 au->key ? "]" : "");
 		l[n].look = id == d->panel_sel ? LOOK_SELECT :
 			    sysknobs_origin(k) == SYSKNOB_SET_OUTSIDE ? LOOK_WARN : LOOK_NORMAL;
 		if (id == d->panel_sel)
