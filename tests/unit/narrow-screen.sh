@@ -84,7 +84,7 @@ check 'screen | grep -q " History (max 102 us)"' '200x60: History (max 102 us)'
 # a marker, from tests/scale/gen-recording.
 if ! command -v python3 >/dev/null 2>&1; then
 	for i in 16 17 18 19 20 21 22 23 24 25 26 27 28 29; do
-		echo "ok $i # SKIP python3 is not installed (tests/scale/gen-recording)"
+		tap_skip $i "python3 is not installed (tests/scale/gen-recording)"
 	done
 	exit 0
 fi

@@ -129,7 +129,7 @@ if command -v python3 >/dev/null 2>&1; then
 		"a recording with SMI counts shows the SMI column (CPU 0: 1)"
 	key q
 else
-	echo "ok 19 - # SKIP python3 is not installed (tests/scale/gen-recording)"
+	tap_skip 19 "python3 is not installed (tests/scale/gen-recording)"
 	n=19
 fi
 
@@ -200,7 +200,7 @@ if command -v python3 >/dev/null 2>&1; then
 		report | diff "$tmp/hw.ref" - | head -20 | cat -A | sed 's/^/# /'
 	fi
 else
-	for i in 20 21 22 23 24 25 26 27; do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in 20 21 22 23 24 25 26 27; do tap_skip $i "python3 is not installed"; done
 	n=27
 fi
 
@@ -262,6 +262,6 @@ if command -v python3 >/dev/null 2>&1; then
 		"after the hwlat view: d compares the start with the current segment, 6 rows of figures"
 	key q
 else
-	for i in 29 30 31 32; do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in 29 30 31 32; do tap_skip $i "python3 is not installed"; done
 	n=32
 fi
