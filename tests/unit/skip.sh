@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # skip.sh: sourced by the unit tests' shell checks that need a tool the
 # build itself does not (python3, tmux).  tap_skip N REASON prints check N
 # as skipped for REASON; under CI=true, where ./bootstrap installed every
