@@ -11,7 +11,7 @@ snapshot='snap() { cd /sys/kernel/tracing; for f in tracing_thresh osnoise/stop_
 unusual() { cd /sys/kernel/tracing; echo 7 > tracing_thresh; echo 123456 > osnoise/stop_tracing_total_us; echo 400000 > osnoise/runtime_us; echo 900000 > osnoise/period_us; echo 0 > osnoise/cpus; echo OSNOISE_PREEMPT_DISABLE > osnoise/options; cd /lab; }'
 
 lab_require
-plan 72
+plan 73
 lab_run --cpus 2 --monitor --bin "$HWNOISETOP" -- <<EOF
 $snapshot
 unusual
@@ -32,31 +32,51 @@ for sig in INT TERM HUP USR1; do
 	grep -q '^  1 #' t_\$sig.txt && echo "table_\$sig=yes"
 	[ "\$before" = "\$(snap)" ] && echo "restored_\$sig=yes" || { echo "restored_\$sig=no"; snap; }
 done
-# NMIs: all go to CPU 0.  osnoise counts those that land while it samples:
-# runtime = period leaves it sampling all but the short moment it writes
-# each summary.  (With a 10 s period, the lab's kernel at times counted none
-# of the NMIs CPU 0 took.)  The run ends by SIGINT once the summaries
-# (-D) have reported the NMIs, however slow the host; the table must then
-# say exactly 7: not fewer, not more.  A slow host's kernel may send NMIs
-# of its own (an RCU stall's backtrace): CPU 0's NMI count in
-# /proc/interrupts brackets the column, from those taken while it surely
-# measured (after tracing on, before SIGINT) to all taken while it ran.
-na=\$(lab_nmis)
+# NMIs: all go to CPU 0.  osnoise counts only those that land while it
+# samples (run_osnoise()'s loop); one that comes while it writes a period's
+# summary, or while the deferred interrupts run between two periods, is
+# neither counted nor traced.  runtime = period leaves that moment short but
+# not empty: in one run one NMI of 7 fell there (6 counted, 7 taken).  So
+# the tracer's own osnoise:nmi_noise events, one for each NMI it counts, are
+# watched in a trace instance of their own (enabled before hwnoisetop
+# starts), and NMIs are injected one at a time until it saw 7.  (With a 10 s
+# period the lab's kernel at times counted none of the NMIs CPU 0 took.)  The
+# run ends by SIGINT once the summaries (-D) have reported them, however slow
+# the host; the table must then say exactly what the tracer saw: not fewer,
+# not more.  A slow host's kernel may send NMIs of its own (an RCU stall's
+# backtrace): the events bracket the column, from those seen while it surely
+# measured (after tracing on, before SIGINT) to all seen while it ran.
+w=/sys/kernel/tracing/instances/hwnoise-nmiwatch
+mkdir \$w && echo 1 > \$w/events/osnoise/nmi_noise/enable || echo "nmiwatch failed"
+seen() { grep -c ' nmi_noise: ' \$w/trace; }
+na=\$(seen)
 hwnoisetop -D -q -c 0 -p 1000000 -r 1000000 -d 1h > nmi.txt 2> nmi.err & pid=\$!
 t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' nmi.err; do sleep 1; t=\$((t + 1)); done
 sleep 1
-nb=\$(lab_nmis)
+nb=\$(seen)
 t0=\$(date +%s)
-lab_host nmi 7 || echo "lab_host failed"
+# One NMI at a time until the tracer saw 7 (at most 14): an NMI the tracer
+# did not see within 0.5 s after CPU 0 took it came outside its loop.
+k=0 lost=0
+while [ \$((\$(seen) - nb)) -lt 7 ] && [ \$k -lt 14 ]; do
+	s0=\$(seen)
+	lab_host nmi 1 || { echo "lab_host failed"; break; }
+	k=\$((k + 1))
+	i=0; while [ \$i -lt 50 ] && [ "\$(seen)" -le \$s0 ]; do usleep 10000; i=\$((i + 1)); done
+	[ "\$(seen)" -le \$s0 ] && lost=\$((lost + 1))
+done
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
-# Wait (up to 40 s) for the summaries to report all 7.
+echo "nmi_injected=\$k"; echo "nmi_outside=\$lost"
+# Wait (up to 40 s) for the summaries to report all the tracer saw.
 nmis() { grep 'summary at' nmi.err | awk '{ n += \$17 } END { print n + 0 }'; }
-t=0; while [ \$t -lt 40 ] && [ "\$(nmis)" -lt 7 ]; do sleep 1; t=\$((t + 1)); done
+t=0; while [ \$t -lt 40 ] && [ "\$(nmis)" -lt "\$((\$(seen) - na))" ]; do sleep 1; t=\$((t + 1)); done
 echo "nmi_wait=\$t"
-nc=\$(lab_nmis)
+nc=\$(seen)
 kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
-echo "nmi_taken_surely=\$((nc - nb))"
-echo "nmi_taken_all=\$((\$(lab_nmis) - na))"
+echo "nmi_seen_at_start=\$((nb - na))"
+echo "nmi_seen_surely=\$((nc - nb))"
+echo "nmi_seen_all=\$((\$(seen) - na))"
+echo 0 > \$w/events/osnoise/nmi_noise/enable; rmdir \$w
 echo "nmi_row=\$(grep '^  0 #' nmi.txt)"
 echo "nmi_decoded=\$(nmis)"
 # Exactness: every summary hwnoisetop decoded (-D) against the kernel's own
@@ -206,13 +226,16 @@ for sig in INT TERM HUP USR1; do
 done
 is "$(get rc_nmi)" 0 "NMI run exits 0"
 nmi_row=$(get nmi_row)
-diag "NMI row: $nmi_row (7 NMIs took $(get nmi_seconds) s to inject, then $(get nmi_wait) s until reported)"
+diag "NMI row: $nmi_row ($(get nmi_injected) NMIs took $(get nmi_seconds) s to inject, then $(get nmi_wait) s until reported)"
 nmi=$(echo "$nmi_row" | awk '{print $NF}')
 is "$nmi" "$(get nmi_decoded)" "the NMI column is the sum of the periods' NMI counts"
-lo=$(get nmi_taken_surely); hi=$(get nmi_taken_all)
-diag "CPU 0 took $lo NMIs while surely measured, $hi while hwnoisetop ran (7 injected)"
-[ "${lo:-0}" -ge 7 ] && [ "${nmi:-0}" -ge "${lo:-0}" ] && [ "${nmi:-0}" -le "${hi:-0}" ]
-ok $? "7 NMIs injected into CPU 0 are counted exactly ($nmi; the kernel's own allowed: $((${lo:-7} - 7)) to $((${hi:-7} - 7)))"
+lo=$(get nmi_seen_surely); hi=$(get nmi_seen_all)
+diag "the tracer saw $lo NMIs while surely measured, $hi while hwnoisetop ran;" \
+	"$(get nmi_injected) injected one at a time, $(get nmi_outside) of them outside its sampling loop"
+[ "${lo:-0}" -ge 7 ]
+ok $? "the tracer saw 7 NMIs injected into CPU 0 (osnoise:nmi_noise events)"
+[ "${nmi:-0}" -ge "${lo:-0}" ] && [ "${nmi:-0}" -le "${hi:-0}" ]
+ok $? "the NMIs the tracer saw are counted exactly ($nmi; seen: $lo to $hi)"
 is "$(get rc_exact)" 0 "exactness run exits 0"
 diag "decoded: $(get exact_same) equal, $(get exact_diff) different, $(get exact_missing) without a kernel line" \
 	"$(printf '%s\n' "$LAB_OUT" | grep '^exact_nokernel')"

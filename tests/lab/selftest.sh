@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 27
+plan 32
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/labselftest.XXXXXX") || exit 1
 tmux_sock=labselftest-$$
@@ -105,6 +105,26 @@ lab_run --timeout 5 -- <<'EOF'
 sleep 100
 EOF
 is "$LAB_RC" 124 "--timeout 5: exit status 124 (after ${SECONDS}s)"
+
+# ---------------------------------------------------------------- deaths
+# A VM that dies is booted again (lab_run) only when the kernel's console
+# shows qemu's known fault, a stray int3 while the kernel patches its code;
+# a kernel that dies otherwise fails the test.  Both faked: the oops's line
+# written into the kernel's log, then a crash (sysrq c).
+printf '%s\n' 'echo "<4>Oops: int3: 0000 [#1] PREEMPT_RT SMP NOPTI" >/dev/kmsg' \
+	'echo c >/proc/sysrq-trigger' >"$tmpd/int3.sh"
+echo 'echo c >/proc/sysrq-trigger' >"$tmpd/crash.sh"
+"$LABVM" -- "$tmpd/int3.sh" 2>"$tmpd/int3.err"
+is "$?" 125 "a VM that dies: status 125"
+like "$(cat "$tmpd/int3.err")" $'(^|\n)labvm: emulator crash: .*Oops: int3: 0000 \\[#1\\]' \
+	"labvm names qemu's known fault from the kernel's console"
+"$LABVM" -- "$tmpd/crash.sh" 2>"$tmpd/crash.err"
+crash_err=$(cat "$tmpd/crash.err")
+like "$crash_err" $'(^|\n)labvm:   .*sysrq triggered crash' "a dead kernel's console is shown"
+unlike "$crash_err" 'emulator crash' "a kernel crash is not taken for the emulator's fault"
+crash_run=$(lab_run -- <"$tmpd/crash.sh"; echo "rc=$LAB_RC")
+[[ $crash_run == *$'\n'rc=125 && $crash_run != *"booting it again"* ]]
+ok $? "lab_run does not boot again a VM whose kernel died otherwise (status 125)" || diag "$crash_run"
 
 # ---------------------------------------------------------------- --console
 # In a tmux pane on the host, as a person would: the guest gets the pane's

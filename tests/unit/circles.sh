@@ -7,12 +7,13 @@
 # changed alone.  Each check runs on the real files, then on a planted
 # circle of three, which it must find.
 src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$src/tests/unit/skip.sh"
 top=${abs_top_builddir:-$src}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 echo 1..4
 if ! command -v python3 >/dev/null 2>&1; then
-	for i in 1 2 3 4; do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in 1 2 3 4; do tap_skip $i "python3 is not installed"; done
 	exit 0
 fi
 

@@ -12,7 +12,7 @@ win=margin
 gen=$src/tests/scale/gen-recording
 echo 1..8
 if ! command -v python3 >/dev/null 2>&1; then
-	for i in $(seq 8); do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in $(seq 8); do tap_skip $i "python3 is not installed"; done
 	exit 0
 fi
 python3 "$gen" --seed 1 --hw-rate 100 8 60 "$tmp/a.jsonl" &&

@@ -7,13 +7,14 @@
 # 320).  A real change must be found on at least 95% of the CPUs (61 of 64).
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
+. "$src/tests/unit/skip.sh"
 gen=$src/tests/scale/gen-recording
 bin=$top/src/hwnoisetop
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 echo 1..8
 if ! command -v python3 >/dev/null 2>&1; then
-	for i in $(seq 7); do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in $(seq 8); do tap_skip $i "python3 is not installed"; done
 	exit 0
 fi
 n=0

@@ -9,12 +9,13 @@
 # oldest segments' rows are let go, said so, and the newest stay exact.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
+. "$src/tests/unit/skip.sh"
 gen=$src/tests/scale/gen-recording
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 echo 1..14
 if ! command -v python3 >/dev/null 2>&1; then
-	for i in $(seq 14); do echo "ok $i - # SKIP python3 is not installed"; done
+	for i in $(seq 14); do tap_skip $i "python3 is not installed"; done
 	exit 0
 fi
 python3 "$gen" --seed 7 8 60 "$tmp/a.jsonl" && python3 "$gen" --seed 7 8 60 "$tmp/b.jsonl"

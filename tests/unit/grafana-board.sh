@@ -5,12 +5,13 @@
 # tests/lab/export.sh checks the fixture against a fresh run).  promtool
 # accepts the fixture.
 src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$src/tests/unit/skip.sh"
 board=$src/contrib/grafana/hwnoisetop.json
 prom=$src/tests/unit/hwnoisetop.prom
 echo 1..3
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "ok 1 - # SKIP python3 is not installed"
-	echo "ok 2 - # SKIP python3 is not installed"
+	tap_skip 1 "python3 is not installed"
+	tap_skip 2 "python3 is not installed"
 else
 	if out=$(python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$board" 2>&1); then
 		echo "ok 1 - the board is valid JSON"

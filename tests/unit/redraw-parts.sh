@@ -62,7 +62,7 @@ check 2 200x60 "$rec" "$keys"
 # redrawn), to the last one shown and past it, pages, Home and End (the
 # rows scroll), after a sort and after a step (new data: the whole grid).
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "ok 3 # SKIP python3 is not installed (tests/scale/gen-recording)"
+	tap_skip 3 "python3 is not installed (tests/scale/gen-recording)"
 	exit 0
 fi
 python3 "$src/tests/scale/gen-recording" --seed 3 64 30 "$tmp/rec64.jsonl" || exit 1

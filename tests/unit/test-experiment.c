@@ -298,12 +298,14 @@ static void texts(void)
 
 int main(void)
 {
+	/* design 14, settle_and_both 6, texts 6, linear_drift 3,
+	 * null_knob 2 x 2 designs x 2 figures, cut_by_40 3 */
+	tap_plan(14 + 6 + 6 + 3 + 8 + 3);
 	design();
 	settle_and_both();
 	texts();
 	linear_drift();
 	null_knob();
 	cut_by_40();
-	printf("1..%d\n", tap_n);
 	return tap_failed ? 1 : 0;
 }
