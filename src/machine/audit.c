@@ -160,6 +160,7 @@ static void isolation(struct ctx *c, struct audit_item *it, const char *file, co
 {
 	char v[256] = "", now[AUDIT_TEXT], *list = v;
 	struct cpuset set;
+	struct why why;
 	int e = *file ? read_text(file, v, sizeof(v)) : 0;
 
 	if (!*file && !audit_cmdline_param(c->cmdline, param, v, sizeof(v)))
@@ -175,7 +176,7 @@ static void isolation(struct ctx *c, struct audit_item *it, const char *file, co
 		if ((*p < '0' || *p > '9') && *p != ',' && *p != '-')
 			list = p + 1;
 	cpuset_clear(&set);
-	if (*list && cpuset_parse(list, &set, NULL) < 0)
+	if (*list && cpuset_parse(list, &set, &why) < 0)
 		cpuset_clear(&set);
 	verdict(it, covers(c, &set, now, sizeof(now)), now, fix);
 }
@@ -209,11 +210,12 @@ static void irqaffinity(struct ctx *c, struct audit_item *it)
 {
 	char v[256], now[AUDIT_TEXT], fix[AUDIT_TEXT];
 	struct cpuset set, both;
+	struct why why;
 
 	snprintf(fix, sizeof(fix), "irqaffinity= the CPUs other than %s on the kernel command line",
 		 c->list);
 	if (!audit_cmdline_param(c->cmdline, "irqaffinity", v, sizeof(v)) ||
-	    cpuset_parse(v, &set, NULL) < 0) {
+	    cpuset_parse(v, &set, &why) < 0) {
 		verdict(it, AV_WARN, "not given: IRQs may go to any CPU", fix);
 		return;
 	}
@@ -237,11 +239,12 @@ static void irqs(struct ctx *c, struct audit_item *it)
 	while ((e = readdir(d))) {
 		char path[300], v[512];
 		struct cpuset set, both;
+		struct why why;
 
 		if (e->d_name[0] < '0' || e->d_name[0] > '9')
 			continue;
 		snprintf(path, sizeof(path), "/proc/irq/%s/effective_affinity_list", e->d_name);
-		if (read_text(path, v, sizeof(v)) || cpuset_parse(v, &set, NULL) < 0)
+		if (read_text(path, v, sizeof(v)) || cpuset_parse(v, &set, &why) < 0)
 			continue;
 		seen++;
 		cpuset_and(&both, &set, &c->a->cpus);
@@ -383,7 +386,9 @@ static void smi(struct ctx *c, struct audit_item *it)
 	unsigned long long total = 0;
 	char path[64], now[AUDIT_TEXT];
 
-	for (int cpu = cpuset_next(&c->a->cpus, -1); cpu >= 0; cpu = cpuset_next(&c->a->cpus, cpu)) {
+	int cpu;
+
+	cpuset_for_each(cpu, &c->a->cpus) {
 		uint64_t v;
 		int fd, e = 0;
 
@@ -478,7 +483,7 @@ void audit_run(struct audit *a, const struct cpuset *cpus)
 	a->cpus = *cpus;
 	if (cpuset_empty(&a->cpus))
 		env_online_cpus(&a->cpus);
-	c.first = cpuset_next(&a->cpus, -1);
+	c.first = cpuset_next(&a->cpus, 0);
 	if (c.first < 0)
 		c.first = 0;
 	cpuset_format(&a->cpus, c.list, sizeof(c.list));
