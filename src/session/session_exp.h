@@ -25,7 +25,7 @@ struct xrun {
 	char orig[SYSKNOB_VALUE_LEN];	/* its value when the experiment began */
 	char err[256];			/* why the knob could not be set */
 	struct exp_phase ph;		/* now; done: periods are not taken */
-	uint64_t t0;			/* the first block's start; 0: not begun */
+	struct exp_clock clk;		/* the design's clock, on the loop's ticks */
 	struct cpuset take;		/* counted: the CPUs whose periods it takes */
 	bool take_all;			/* ... or every CPU's */
 	bool begun, over, outside, failed, quiet;

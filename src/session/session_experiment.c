@@ -73,6 +73,33 @@ static int set_value(struct session *s, struct xrun *x, const char *want)
 	return 0;
 }
 
+/*
+ * A counted time that ended after counted_ns, when it was not as designed:
+ * its marker (the replay reads it back) and the run's figure.  cut: the run
+ * ends in it, which counts it shortened from half of it on.
+ */
+static void counted_end(struct session *s, struct xrun *x, unsigned block, uint64_t counted_ns,
+			bool cut)
+{
+	const struct exp_design *d = &x->r->d;
+	uint64_t t = block < d->n ? exp_counted_kept(d, counted_ns, cut) : 0;
+
+	if (!t)
+		return;
+	x->r->counted_ns[block] = t;
+	session_mark(s, "experiment", "experiment: block %u counted %.1f s of %.1f s", block + 1,
+		     (double)t / 1e9, (double)d->block_ns / 1e9);
+	if (cut && 2 * t >= d->block_ns)
+		x->r->done = block + 1;
+}
+
+/* The run ends in a counted time: how much of it ran. */
+static void cut_counted(struct session *s, struct xrun *x)
+{
+	if (x->begun && !x->ph.done && !x->ph.settling)
+		counted_end(s, x, x->ph.block, stopwatch_now() - x->clk.start_ns, true);
+}
+
 static void end(struct session *s, struct xrun *x, const char *why)
 {
 	if (why)
@@ -81,10 +108,12 @@ static void end(struct session *s, struct xrun *x, const char *why)
 	 * In the recording: where the counted blocks end, and why (exp_replay.c).
 	 * The periods read before the marker still count, as in the replay.
 	 */
-	if (why)
+	if (why) {
+		cut_counted(s, x);
 		session_mark(s, "experiment", "experiment: cut: %.90s", why);
-	else
+	} else {
 		session_mark(s, "experiment", "experiment: done");
+	}
 	x->over = true;
 	if (x->end_run) {
 		session_request_stop(s, why ? why : "the experiment's blocks are done");
@@ -134,6 +163,8 @@ static void enter_block(struct session *s, struct xrun *x, const struct exp_phas
 			snprintf(x->r->b, sizeof(x->r->b), "%s", knob_now(s, x->id)->value);
 		if (ph->side == EXP_B)
 			snprintf(x->want_b, sizeof(x->want_b), "%s", x->r->b);
+		/* Its settle begins once the knob is switched, however long that took. */
+		exp_clock_restart(&x->clk, &x->r->d, stopwatch_now());
 	}
 	x->r->ran = true;
 	phase_mark(s, x, ph);
@@ -157,11 +188,21 @@ static void header_mark(struct session *s, struct xrun *x)
 		     (unsigned long long)(d->settle_ns / 1000000000ULL), seed, x->r->a);
 }
 
+/* The first tick: the design's header, block 1 from now. */
+static void begin(struct session *s, struct xrun *x)
+{
+	header_mark(s, x);
+	exp_clock_start(&x->clk, &x->r->d, stopwatch_now());
+	x->begun = true;
+	x->r->done = 0;
+	enter_block(s, x, &x->clk.ph);
+}
+
 static void x_tick(void *ctx, struct session *s)
 {
 	struct xrun *x = ctx;
-	struct exp_phase ph;
-	uint64_t now = stopwatch_now();
+	unsigned was;
+	uint64_t counted;
 
 	if (session_warming(s) || x->over)
 		return;
@@ -180,22 +221,25 @@ static void x_tick(void *ctx, struct session *s)
 		return;
 	}
 	if (!x->begun) {
-		header_mark(s, x);
-		x->t0 = now;
-		x->begun = true;
-	}
-	exp_design_at(&x->r->d, now - x->t0, &ph);
-	x->r->done = ph.block;
-	if (ph.done) {
-		end(s, x, NULL);
-		x->ph = ph;
+		begin(s, x);
 		return;
 	}
-	if (ph.block != x->ph.block || x->ph.done || !x->r->ran)
-		enter_block(s, x, &ph);
-	else if (ph.settling != x->ph.settling)
-		phase_mark(s, x, &ph);
-	x->ph.left_ns = ph.left_ns;
+	was = x->clk.ph.block;
+	if (!exp_clock_tick(&x->clk, &x->r->d, stopwatch_now(), &counted)) {
+		x->ph.left_ns = x->clk.ph.left_ns;
+		return;
+	}
+	if (counted)
+		counted_end(s, x, was, counted, false);
+	x->r->done = x->clk.ph.block;
+	if (x->clk.ph.done) {
+		end(s, x, NULL);
+		x->ph = x->clk.ph;
+	} else if (x->clk.ph.block != was) {
+		enter_block(s, x, &x->clk.ph);
+	} else {
+		phase_mark(s, x, &x->clk.ph);
+	}
 }
 
 void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
@@ -342,6 +386,7 @@ void session_experiment_ended(struct session *s)
 
 	if (!x || x->over || !x->begun)
 		return;
+	cut_counted(s, x);
 	session_mark(s, "experiment", "experiment: cut: %.90s", why);
 	if (!x->r->cut[0])
 		snprintf(x->r->cut, sizeof(x->r->cut), "%s", why);
