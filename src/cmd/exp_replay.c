@@ -65,6 +65,23 @@ static int counted(struct exp_run *r, const char *text)
 	return 1;
 }
 
+/* "experiment: cut: conditions changed in block 6: clocksource tsc -> hpet (outside)" */
+static void cut(struct exp_run *r, const char *why)
+{
+	unsigned b;
+	int at = 0;
+
+	snprintf(r->cut, sizeof(r->cut), "%s", why);
+	if (sscanf(why, "conditions changed in block %u: %n", &b, &at) == 1 && at && b >= 1 &&
+	    b <= r->d.n) {
+		r->change_block = b;
+		snprintf(r->change, sizeof(r->change), "%s", why + at);
+		/* The block it changed in is not counted, however much of it ran. */
+		if (r->done == b)
+			r->done = b - 1;
+	}
+}
+
 /* One marker of the recording. */
 static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 {
@@ -93,7 +110,7 @@ static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 		r->done = r->d.n;
 		p->x.over = true;
 	} else if (strncmp(m->text, "experiment: cut: ", 17) == 0) {
-		snprintf(r->cut, sizeof(r->cut), "%s", m->text + 17);
+		cut(r, m->text + 17);
 		p->x.over = true;
 	} else if (strncmp(m->text, "experiment", 10) != 0) {
 		r->switches++;		/* the knob's own marker: "SMT on -> off" */

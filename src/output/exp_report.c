@@ -105,7 +105,7 @@ static void knob_line(const struct exp_run *r, const struct exp_cpu *all, const 
 		snprintf(buf + at, len - at, ": %s", why);
 }
 
-/* The blocks not counted as designed, a line each. */
+/* The blocks not counted as designed, and a condition that changed, a line each. */
 static void blocks_said(FILE *out, const struct exp_run *r)
 {
 	char line[256];
@@ -113,6 +113,9 @@ static void blocks_said(FILE *out, const struct exp_run *r)
 	for (unsigned k = 0; k < r->d.n; k++)
 		if (exp_block_text(r, k, line, sizeof(line)))
 			fprintf(out, "%s\n", line);
+	if (r->change_block)
+		fprintf(out, "conditions changed in block %u: %s: the experiment stopped, the blocks "
+			"before it are counted\n", r->change_block, r->change);
 }
 
 static void table(FILE *out, const struct exp_run *r)
@@ -253,7 +256,7 @@ static void json_cpu(struct json *j, const struct exp_cpu *c, const struct exp_r
 	json_end(j);
 }
 
-/* The blocks not counted as designed. */
+/* The blocks not counted as designed; the condition that changed. */
 static void json_blocks(struct json *j, const struct exp_run *r)
 {
 	char line[256];
@@ -270,6 +273,14 @@ static void json_blocks(struct json *j, const struct exp_run *r)
 		json_string(j, "text", line);
 		json_end(j);
 	}
+	json_end(j);
+	if (!r->change_block) {
+		json_null(j, "conditions_changed");
+		return;
+	}
+	json_object(j, "conditions_changed");
+	json_u64(j, "block", r->change_block);
+	json_string(j, "what", r->change);
 	json_end(j);
 }
 

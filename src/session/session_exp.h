@@ -29,6 +29,9 @@ struct xrun {
 	struct cpuset take;		/* counted: the CPUs whose periods it takes */
 	bool take_all;			/* ... or every CPU's */
 	bool begun, over, outside, failed, quiet;
+	bool switching;			/* its own knob changes now: what changes with it is its */
+	char changed[80];		/* a condition it did not change, seen: "what (origin)" */
+	unsigned change_block;		/* ... in this block (1..n) */
 	bool end_run;			/* its end ends the run; else the knob goes back */
 	struct exp_run own;		/* r when the caller gave none (the dashboard) */
 	struct session_hook hook;	/* the session's hook while it runs */
