@@ -110,6 +110,16 @@ static void lost_blocks(const struct exp_run *r, char *buf, size_t len)
 		add(buf, len, "block%s %s lost", n > 1 ? "s" : "", list);
 }
 
+/* Blocks of side counted on any CPU. */
+static unsigned exp_run_blocks(const struct exp_run *r, enum exp_side side)
+{
+	unsigned n = 0;
+
+	for (unsigned k = 0; k < r->done && k < r->d.n; k++)
+		n += r->d.side[k] == side && any_periods(r, k);
+	return n;
+}
+
 void exp_undecided_why(const struct exp_run *r, const struct exp_cpu *all,
 		       const struct verdict *v, char *buf, size_t len)
 {
@@ -119,12 +129,15 @@ void exp_undecided_why(const struct exp_run *r, const struct exp_cpu *all,
 	if (!len)
 		return;
 	buf[0] = '\0';
-	if (v->kind != VK_UNDECIDED)
+	if (v->kind != VK_UNDECIDED && v->kind != VK_NOT_COMPARABLE)
 		return;
 	if (r->change_block)
 		add(buf, len, "conditions changed in block %u (%s)", r->change_block, r->change);
 	lost_blocks(r, buf, len);
-	if (a < VERDICT_MIN_BATCHES || b < VERDICT_MIN_BATCHES)
+	if (!a || !b)
+		add(buf, len, "no CPU counted in both states (blocks: %u of A, %u of B)",
+		    exp_run_blocks(r, EXP_A), exp_run_blocks(r, EXP_B));
+	else if (a < VERDICT_MIN_BATCHES || b < VERDICT_MIN_BATCHES)
 		add(buf, len, "too few blocks: %u of A, %u of B, %d a side decide", a, b,
 		    VERDICT_MIN_BATCHES);
 	if (buf[0])

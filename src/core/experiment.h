@@ -166,9 +166,10 @@ const char *exp_fate_name(enum exp_fate f);
  */
 bool exp_block_text(const struct exp_run *r, unsigned k, char *buf, size_t len);
 /*
- * Why verdict v of the run's pooled CPUs all is undecided, in words: "too
- * few blocks: 4 of A, 5 of B", "block 6 lost", "conditions changed in
- * block 6 (...)", the interval past the margin; "" when it is decided.
+ * Why verdict v of the run's pooled CPUs all is undecided (or not
+ * comparable), in words: "too few blocks: 4 of A, 5 of B", "block 6 lost",
+ * "conditions changed in block 6 (...)", no CPU counted in both states, the
+ * interval past the margin; "" when it is decided.
  */
 void exp_undecided_why(const struct exp_run *r, const struct exp_cpu *all,
 		       const struct verdict *v, char *buf, size_t len);

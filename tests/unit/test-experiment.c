@@ -426,6 +426,12 @@ static void lost_and_cut(void)
 	free(r.cpu);
 
 	run_new(&r, 2);
+	drive(&r, 0, 0, 4);	/* block 2's settle: A only */
+	tap_ok(why(&r, buf, sizeof(buf)) != VK_SAME, "one A block and no B: no verdict");
+	tap_is_str(buf, "no CPU counted in both states (blocks: 1 of A, 0 of B)", "and why");
+	free(r.cpu);
+
+	run_new(&r, 2);
 	drive(&r, 0, 0, 19);	/* block 7's settle */
 	snprintf(r.change, sizeof(r.change), "clocksource tsc -> hpet (outside)");
 	r.change_block = 7;
