@@ -143,8 +143,8 @@ void exp_undecided_why(const struct exp_run *r, const struct exp_cpu *all,
 	if (buf[0])
 		return;
 	if (v->ci)
-		add(buf, len, "the 95%% interval [%+.0f%%, %+.0f%%] reaches past +-%.0f%%: the blocks "
-		    "vary more than the change", v->lo_pct, v->hi_pct, EXP_MARGIN * 100);
+		add(buf, len, "the 95%% interval [%+.0f%%, %+.0f%%] reaches past +-%.0f%%: the "
+		    "blocks vary more than the change", v->lo_pct, v->hi_pct, EXP_MARGIN * 100);
 	else
 		add(buf, len, "too few periods in the blocks");
 }

@@ -114,8 +114,8 @@ static void blocks_said(FILE *out, const struct exp_run *r)
 		if (exp_block_text(r, k, line, sizeof(line)))
 			fprintf(out, "%s\n", line);
 	if (r->change_block)
-		fprintf(out, "conditions changed in block %u: %s: the experiment stopped, the blocks "
-			"before it are counted\n", r->change_block, r->change);
+		fprintf(out, "conditions changed in block %u: %s: the experiment stopped, "
+			"the blocks before it are counted\n", r->change_block, r->change);
 }
 
 static void table(FILE *out, const struct exp_run *r)

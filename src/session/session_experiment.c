@@ -272,8 +272,10 @@ static bool condition(const struct marker *m)
 	if (strcmp(m->origin, "outside") == 0 || strcmp(m->origin, "hotplug") == 0 ||
 	    strcmp(m->origin, "key") == 0)
 		return true;
-	return strcmp(m->origin, "kernel") == 0 && (strncmp(m->text, "another osnoise user", 20) == 0 ||
-						      strncmp(m->text, "the other osnoise user", 22) == 0);
+	if (strcmp(m->origin, "kernel") != 0)
+		return false;
+	return strncmp(m->text, "another osnoise user", 20) == 0 ||
+	       strncmp(m->text, "the other osnoise user", 22) == 0;
 }
 
 /*
@@ -287,13 +289,15 @@ static void x_mark(void *ctx, const struct session *s)
 	struct xrun *x = ctx;
 	const struct marker *m;
 	const char *tag;
+	size_t n;
 
 	if (!x->begun || x->over || x->switching || x->changed[0] || !s->seg.marks.n)
 		return;
 	m = &s->seg.marks.m[s->seg.marks.n - 1];
 	tag = knob_now(s, x->id)->tag;
-	if (!condition(m) || (strcmp(m->origin, "outside") == 0 &&
-			      strncmp(m->text, tag, strlen(tag)) == 0 && m->text[strlen(tag)] == ' '))
+	n = strlen(tag);
+	if (!condition(m) || (strcmp(m->origin, "outside") == 0 && strncmp(m->text, tag, n) == 0 &&
+			      m->text[n] == ' '))
 		return;
 	snprintf(x->changed, sizeof(x->changed), "%.48s (%s)", m->text, m->origin);
 	x->change_block = x->ph.block + 1;

@@ -300,8 +300,10 @@ static void drive(struct exp_run *r, uint64_t late_at, uint64_t late_s, uint64_t
 		now = next;
 		if (cut_at && now >= cut_at * S) {
 			snprintf(r->cut, sizeof(r->cut), "interrupted");
+			uint64_t ran = now - clk.start_ns;
+
 			if (!clk.ph.settling)
-				r->counted_ns[was] = exp_counted_kept(&r->d, now - clk.start_ns, true);
+				r->counted_ns[was] = exp_counted_kept(&r->d, ran, true);
 			if (r->counted_ns[was] && 2 * r->counted_ns[was] >= r->d.block_ns)
 				r->done = was + 1;
 			return;
@@ -369,7 +371,8 @@ static void late_tick(void)
 	tap_is_u64(r.done, 10, "every block done");
 	tap_is_u64(exp_cpu_blocks(&r.cpu[0], &r.d, r.done, EXP_A) * 10 +
 		   exp_cpu_blocks(&r.cpu[0], &r.d, r.done, EXP_B), 55, "5 A and 5 B blocks counted");
-	tap_is_u64(r.counted_ns[1], 6000000000ULL, "block 2 counted 6 s: its 2 s and the tick's 4 s");
+	tap_is_u64(r.counted_ns[1], 6000000000ULL,
+		   "block 2 counted 6 s: its 2 s and the tick's 4 s");
 	tap_is_u64(r.cpu[0].blk[1].periods, 12, "its periods, all of them");
 	tap_is_u64(r.cpu[0].blk[2].periods, 4, "block 3 begins after it: its own 2 s");
 	exp_block_text(&r, 1, buf, sizeof(buf));
@@ -417,7 +420,8 @@ static void lost_and_cut(void)
 		memset(&r.cpu[cpu].blk[5], 0, sizeof(r.cpu[cpu].blk[5]));
 	fates(&r, f);
 	tap_is_str(f, ".....X....", "a block with no period: lost");
-	tap_is_u64(exp_cpu_blocks(&r.cpu[0], &r.d, r.done, EXP_B), 4, "the verdict counts 4 B blocks");
+	tap_is_u64(exp_cpu_blocks(&r.cpu[0], &r.d, r.done, EXP_B), 4,
+		   "the verdict counts 4 B blocks");
 	exp_block_text(&r, 5, buf, sizeof(buf));
 	tap_is_str(buf, "block 6 (B): lost: no period counted in it", "its line");
 	tap_ok(why(&r, buf, sizeof(buf)) == VK_UNDECIDED, "4 B blocks: undecided");
