@@ -48,17 +48,54 @@ static int header(struct xreplay *p, const char *text, int ncpus)
 	return 0;
 }
 
+/* "experiment: block 3 counted 4.2 s of 2.0 s": a block not counted as designed. */
+static int counted(struct exp_run *r, const char *text)
+{
+	unsigned b;
+	double t, of;
+
+	if (sscanf(text, "experiment: block %u counted %lf s of %lf s", &b, &t, &of) != 3)
+		return 0;
+	if (b < 1 || b > r->d.n || t < 0 || t > 1e7)
+		return -1;
+	r->counted_ns[b - 1] = exp_tenths_ns((uint64_t)(t * 1e9 + 0.5));
+	/* Cut in it from half of it on: counted, shortened; or a late tick's longer block. */
+	if (2 * r->counted_ns[b - 1] >= r->d.block_ns && b > r->done)
+		r->done = b;
+	return 1;
+}
+
+/* "experiment: cut: conditions changed in block 6: clocksource tsc -> hpet (outside)" */
+static void cut(struct exp_run *r, const char *why)
+{
+	unsigned b;
+	int at = 0;
+
+	snprintf(r->cut, sizeof(r->cut), "%s", why);
+	if (sscanf(why, "conditions changed in block %u: %n", &b, &at) == 1 && at && b >= 1 &&
+	    b <= r->d.n) {
+		r->change_block = b;
+		snprintf(r->change, sizeof(r->change), "%s", why + at);
+		/* The block it changed in is not counted, however much of it ran. */
+		if (r->done == b)
+			r->done = b - 1;
+	}
+}
+
 /* One marker of the recording. */
 static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 {
 	struct exp_run *r = &p->run;
 	unsigned b, n;
 	char side, value[64];
+	int rc;
 
 	if (strcmp(m->origin, "experiment") != 0)
 		return 0;
 	if (!p->header)
 		return strncmp(m->text, "experiment ", 11) == 0 ? header(p, m->text, ncpus) : 0;
+	if ((rc = counted(r, m->text)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (sscanf(m->text, "experiment: block %u of %u, %c (%63[^)])", &b, &n, &side, value) == 4) {
 		if (b < 1 || b > r->d.n || (side != 'A' && side != 'B'))
 			return -1;
@@ -73,7 +110,7 @@ static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 		r->done = r->d.n;
 		p->x.over = true;
 	} else if (strncmp(m->text, "experiment: cut: ", 17) == 0) {
-		snprintf(r->cut, sizeof(r->cut), "%s", m->text + 17);
+		cut(r, m->text + 17);
 		p->x.over = true;
 	} else if (strncmp(m->text, "experiment", 10) != 0) {
 		r->switches++;		/* the knob's own marker: "SMT on -> off" */

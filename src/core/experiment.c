@@ -72,6 +72,85 @@ void exp_design_at(const struct exp_design *d, uint64_t t_ns, struct exp_phase *
 	ph->left_ns = total - t_ns;
 }
 
+static uint64_t phase_len(const struct exp_design *d, const struct exp_phase *ph)
+{
+	return ph->settling ? d->settle_ns : d->block_ns;
+}
+
+/* The planned time from the start of phase ph to the end: it and every phase after it. */
+static uint64_t left_from(const struct exp_design *d, const struct exp_phase *ph)
+{
+	uint64_t rest = (uint64_t)(d->n - ph->block - 1) * (d->block_ns + d->settle_ns);
+
+	return rest + d->block_ns + (ph->settling ? d->settle_ns : 0);
+}
+
+/* Into block's settle (settling, when it has one) or counted time at now. */
+static void clock_enter(struct exp_clock *c, const struct exp_design *d, unsigned block,
+			bool settling, uint64_t now)
+{
+	memset(&c->ph, 0, sizeof(c->ph));
+	c->start_ns = now;
+	if (block >= d->n) {
+		c->ph.block = d->n;
+		c->ph.done = true;
+		c->ph.side = d->n ? (enum exp_side)d->side[d->n - 1] : EXP_A;
+		return;
+	}
+	c->ph.block = block;
+	c->ph.settling = settling && d->settle_ns > 0;
+	c->ph.side = (enum exp_side)d->side[block];
+	c->ph.left_ns = left_from(d, &c->ph);
+}
+
+void exp_clock_start(struct exp_clock *c, const struct exp_design *d, uint64_t now)
+{
+	clock_enter(c, d, 0, true, now);
+}
+
+bool exp_clock_tick(struct exp_clock *c, const struct exp_design *d, uint64_t now,
+		    uint64_t *counted_ns)
+{
+	uint64_t ran = now > c->start_ns ? now - c->start_ns : 0;
+
+	*counted_ns = 0;
+	if (c->ph.done)
+		return false;
+	if (ran < phase_len(d, &c->ph)) {
+		c->ph.left_ns = left_from(d, &c->ph) - ran;
+		return false;
+	}
+	if (c->ph.settling) {
+		clock_enter(c, d, c->ph.block, false, now);
+	} else {
+		*counted_ns = ran;
+		clock_enter(c, d, c->ph.block + 1, true, now);
+	}
+	return true;
+}
+
+void exp_clock_restart(struct exp_clock *c, const struct exp_design *d, uint64_t now)
+{
+	c->start_ns = now;
+	if (!c->ph.done)
+		c->ph.left_ns = left_from(d, &c->ph);
+}
+
+uint64_t exp_tenths_ns(uint64_t ns)
+{
+	return (ns + 50000000ULL) / 100000000ULL * 100000000ULL;
+}
+
+uint64_t exp_counted_kept(const struct exp_design *d, uint64_t counted_ns, bool cut)
+{
+	uint64_t t = exp_tenths_ns(counted_ns);
+
+	if (!cut)
+		return t > d->block_ns + EXP_LATE_NS ? t : 0;
+	/* Cut at its very end: shortened by a tenth. */
+	return t < d->block_ns ? t : d->block_ns - 100000000ULL;
+}
+
 void exp_cpu_init(struct exp_cpu *c)
 {
 	memset(c, 0, sizeof(*c));

@@ -63,6 +63,41 @@ struct exp_phase {
 };
 void exp_design_at(const struct exp_design *d, uint64_t t_ns, struct exp_phase *ph);
 
+/*
+ * The design's clock on the loop's ticks, catching up: a phase (a block's
+ * settle, its counted time) ends at the first tick at or past its length
+ * from its own start, and a tick moves it on by one phase at most.  A tick
+ * late by more than a block never skips one: the phase it finds ran
+ * longer, and every later phase comes later by as much.
+ */
+struct exp_clock {
+	struct exp_phase ph;	/* now */
+	uint64_t start_ns;	/* when this phase began */
+};
+/* The first block's settle (or counted time) begins at now. */
+void exp_clock_start(struct exp_clock *c, const struct exp_design *d, uint64_t now);
+/*
+ * The tick at now: true when the phase moved on (c->ph is the new one);
+ * *counted_ns: how long the counted time that ended ran, else 0.
+ */
+bool exp_clock_tick(struct exp_clock *c, const struct exp_design *d, uint64_t now,
+		    uint64_t *counted_ns);
+/* The phase begins at now instead (the knob's switch took that long). */
+void exp_clock_restart(struct exp_clock *c, const struct exp_design *d, uint64_t now);
+/*
+ * A block's counted time longer than designed by more than this is told:
+ * the design caught up with a late tick.
+ */
+#define EXP_LATE_NS 1500000000ULL
+/* Counted times are told and kept to a tenth of a second (the markers' figure). */
+uint64_t exp_tenths_ns(uint64_t ns);
+/*
+ * A counted time that ran counted_ns (cut: the run ended in it), as the
+ * run keeps it (exp_run.counted_ns): 0 when it was as designed, else in
+ * tenths, and a cut one shorter than the block.
+ */
+uint64_t exp_counted_kept(const struct exp_design *d, uint64_t counted_ns, bool cut);
+
 /* One CPU's figures, block by block. */
 struct exp_cpu {
 	struct verdict_batch blk[EXP_MAX_BLOCKS];	/* counted periods' sums */
@@ -103,7 +138,41 @@ struct exp_run {
 	bool ran;			/* it began (the knob could change) */
 	char cut[256];			/* why it ended early, "" it ran to its end */
 	unsigned switches;		/* knob changes made */
+	/*
+	 * A block's counted time when it was not as designed (the design
+	 * caught up with a late tick, or the run was cut in it), to a tenth of
+	 * a second; 0: as designed.
+	 */
+	uint64_t counted_ns[EXP_MAX_BLOCKS];
+	char change[96];		/* a condition the experiment did not change, "" none */
+	unsigned change_block;		/* ... changed in this block (1..n), 0 none */
 };
+
+/* What became of block k (0..n-1) of a run. */
+enum exp_fate {
+	EXP_FULL,	/* counted as designed */
+	EXP_LONG,	/* counted longer: the design caught up with a late tick */
+	EXP_SHORT,	/* counted, shorter: the run was cut after half of it or more */
+	EXP_LOST,	/* done but no period counted, or cut before half of it */
+	EXP_NOT_RUN,	/* the run ended before it */
+};
+enum exp_fate exp_block_fate(const struct exp_run *r, unsigned k);
+/* "full", "longer", "shortened", "lost", "not run" */
+const char *exp_fate_name(enum exp_fate f);
+/*
+ * Block k's line in the report, when it was not counted as designed:
+ * "block 6 (B): lost: no period counted"; false (buf "") when it was, or
+ * never ran.
+ */
+bool exp_block_text(const struct exp_run *r, unsigned k, char *buf, size_t len);
+/*
+ * Why verdict v of the run's pooled CPUs all is undecided (or not
+ * comparable), in words: "too few blocks: 4 of A, 5 of B", "block 6 lost",
+ * "conditions changed in block 6 (...)", no CPU counted in both states, the
+ * interval past the margin; "" when it is decided.
+ */
+void exp_undecided_why(const struct exp_run *r, const struct exp_cpu *all,
+		       const struct verdict *v, char *buf, size_t len);
 
 /*
  * How to keep value of knob (the command line's knob names: "smt",

@@ -90,6 +90,34 @@ static void what(const struct exp_run *r, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", r->name, r->b);
 }
 
+/* The knob's line: "SMT off: noise ... : undecided: too few blocks: ..." */
+static void knob_line(const struct exp_run *r, const struct exp_cpu *all, const struct verdict *v,
+		      char *buf, size_t len)
+{
+	char w[160], why[256];
+	size_t at;
+
+	what(r, w, sizeof(w));
+	exp_summary_line(w, v, buf, len);
+	exp_undecided_why(r, all, v, why, sizeof(why));
+	at = strlen(buf);
+	if (why[0] && at < len)
+		snprintf(buf + at, len - at, ": %s", why);
+}
+
+/* The blocks not counted as designed, and a condition that changed, a line each. */
+static void blocks_said(FILE *out, const struct exp_run *r)
+{
+	char line[256];
+
+	for (unsigned k = 0; k < r->d.n; k++)
+		if (exp_block_text(r, k, line, sizeof(line)))
+			fprintf(out, "%s\n", line);
+	if (r->change_block)
+		fprintf(out, "conditions changed in block %u: %s: the experiment stopped, "
+			"the blocks before it are counted\n", r->change_block, r->change);
+}
+
 static void table(FILE *out, const struct exp_run *r)
 {
 	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512];
@@ -129,6 +157,7 @@ static void table(FILE *out, const struct exp_run *r)
 	if (out_cpus[0])
 		fprintf(out, "left out: CPUs %s (not measured in both states, e.g. offline with %s "
 			"%s)\n", out_cpus, r->name, r->b);
+	blocks_said(out, r);
 	exp_cpu_verdict(all, &r->d, r->done, VF_NOISE, &v);
 	if (v.kind == VK_BETTER) {
 		exp_keep_text(r->knob, r->b, keep, sizeof(keep));
@@ -141,6 +170,7 @@ static void table(FILE *out, const struct exp_run *r)
 struct ranked {
 	const struct exp_run *r;
 	struct verdict v;
+	char line[512];		/* the knob's line */
 };
 
 static int by_change(const void *x, const void *y)
@@ -166,6 +196,7 @@ static int rank(const struct exp_run *runs, int n, struct ranked *rk)
 		exp_run_total(&runs[i], all);
 		rk[k].r = &runs[i];
 		exp_cpu_verdict(all, &runs[i].d, runs[i].done, VF_NOISE, &rk[k].v);
+		knob_line(&runs[i], all, &rk[k].v, rk[k].line, sizeof(rk[k].line));
 		k++;
 	}
 	free(all);
@@ -184,13 +215,8 @@ void exp_report_text(FILE *out, const struct exp_run *runs, int n)
 		if (runs[i].ran)
 			table(out, &runs[i]);
 	k = rank(runs, n, rk);
-	for (int i = 0; i < k; i++) {
-		char line[256], w[160];
-
-		what(rk[i].r, w, sizeof(w));
-		exp_summary_line(w, &rk[i].v, line, sizeof(line));
-		fprintf(out, "%s%s\n", line, rk[i].r->cut[0] ? " (cut)" : "");
-	}
+	for (int i = 0; i < k; i++)
+		fprintf(out, "%s%s\n", rk[i].line, rk[i].r->cut[0] ? " (cut)" : "");
 	free(rk);
 }
 
@@ -230,9 +256,37 @@ static void json_cpu(struct json *j, const struct exp_cpu *c, const struct exp_r
 	json_end(j);
 }
 
+/* The blocks not counted as designed; the condition that changed. */
+static void json_blocks(struct json *j, const struct exp_run *r)
+{
+	char line[256];
+
+	json_array(j, "blocks_not_as_designed");
+	for (unsigned k = 0; k < r->d.n; k++) {
+		if (!exp_block_text(r, k, line, sizeof(line)))
+			continue;
+		json_object(j, NULL);
+		json_u64(j, "block", k + 1);
+		json_string(j, "side", r->d.side[k] == EXP_A ? "A" : "B");
+		json_string(j, "fate", exp_fate_name(exp_block_fate(r, k)));
+		json_fig(j, "counted_s", r->counted_ns[k] ? (double)r->counted_ns[k] / 1e9 : NAN);
+		json_string(j, "text", line);
+		json_end(j);
+	}
+	json_end(j);
+	if (!r->change_block) {
+		json_null(j, "conditions_changed");
+		return;
+	}
+	json_object(j, "conditions_changed");
+	json_u64(j, "block", r->change_block);
+	json_string(j, "what", r->change);
+	json_end(j);
+}
+
 static void json_run(struct json *j, const struct exp_run *r)
 {
-	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512], line[256], w[160];
+	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512], line[512], why[256];
 	struct exp_cpu *all = malloc(sizeof(*all));
 	struct verdict v;
 
@@ -271,10 +325,15 @@ static void json_run(struct json *j, const struct exp_run *r)
 	json_object(j, "all");
 	json_cpu(j, all, r);
 	json_end(j);
+	json_blocks(j, r);
 	exp_cpu_verdict(all, &r->d, r->done, VF_NOISE, &v);
-	what(r, w, sizeof(w));
-	exp_summary_line(w, &v, line, sizeof(line));
+	knob_line(r, all, &v, line, sizeof(line));
 	json_string(j, "summary", line);
+	exp_undecided_why(r, all, &v, why, sizeof(why));
+	if (why[0])
+		json_string(j, "undecided_why", why);
+	else
+		json_null(j, "undecided_why");
 	if (v.kind == VK_BETTER) {
 		exp_keep_text(r->knob, r->b, keep, sizeof(keep));
 		json_string(j, "keep", keep);

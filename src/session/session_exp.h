@@ -25,10 +25,13 @@ struct xrun {
 	char orig[SYSKNOB_VALUE_LEN];	/* its value when the experiment began */
 	char err[256];			/* why the knob could not be set */
 	struct exp_phase ph;		/* now; done: periods are not taken */
-	uint64_t t0;			/* the first block's start; 0: not begun */
+	struct exp_clock clk;		/* the design's clock, on the loop's ticks */
 	struct cpuset take;		/* counted: the CPUs whose periods it takes */
 	bool take_all;			/* ... or every CPU's */
 	bool begun, over, outside, failed, quiet;
+	bool switching;			/* its own knob changes now: what changes with it is its */
+	char changed[80];		/* a condition it did not change, seen: "what (origin)" */
+	unsigned change_block;		/* ... in this block (1..n) */
 	bool end_run;			/* its end ends the run; else the knob goes back */
 	struct exp_run own;		/* r when the caller gave none (the dashboard) */
 	struct session_hook hook;	/* the session's hook while it runs */

@@ -56,7 +56,12 @@ static int set_value(struct session *s, struct xrun *x, const char *want)
 	for (int i = 0; i < STEPS_MAX; i++) {
 		if (want[0] && strcmp(knob_now(s, x->id)->value, want) == 0)
 			break;
-		if (session_knob_step(s, x->id, "experiment") < 0) {
+		int rc;
+
+		x->switching = true;	/* the CPUs it takes offline are its, too */
+		rc = session_knob_step(s, x->id, "experiment");
+		x->switching = false;
+		if (rc < 0) {
 			snprintf(x->err, sizeof(x->err), "%s", session_err(s));
 			return -1;
 		}
@@ -73,6 +78,35 @@ static int set_value(struct session *s, struct xrun *x, const char *want)
 	return 0;
 }
 
+/*
+ * A counted time that ended after counted_ns, when it was not as designed:
+ * its marker (the replay reads it back) and the run's figure.  cut: the run
+ * ends in it, which counts it shortened from half of it on, unless keep is
+ * false (the conditions changed in it).
+ */
+static void counted_end(struct session *s, struct xrun *x, unsigned block, uint64_t counted_ns,
+			bool cut, bool keep)
+{
+	const struct exp_design *d = &x->r->d;
+	uint64_t t = block < d->n ? exp_counted_kept(d, counted_ns, cut) : 0;
+
+	if (!t)
+		return;
+	x->r->counted_ns[block] = t;
+	session_mark(s, "experiment", "experiment: block %u counted %.1f s of %.1f s", block + 1,
+		     (double)t / 1e9, (double)d->block_ns / 1e9);
+	if (cut && keep && 2 * t >= d->block_ns)
+		x->r->done = block + 1;
+}
+
+/* The run ends in a counted time: how much of it ran. */
+static void cut_counted(struct session *s, struct xrun *x)
+{
+	if (x->begun && !x->ph.done && !x->ph.settling)
+		counted_end(s, x, x->ph.block, stopwatch_now() - x->clk.start_ns, true,
+			    !x->r->change_block);
+}
+
 static void end(struct session *s, struct xrun *x, const char *why)
 {
 	if (why)
@@ -81,10 +115,12 @@ static void end(struct session *s, struct xrun *x, const char *why)
 	 * In the recording: where the counted blocks end, and why (exp_replay.c).
 	 * The periods read before the marker still count, as in the replay.
 	 */
-	if (why)
+	if (why) {
+		cut_counted(s, x);
 		session_mark(s, "experiment", "experiment: cut: %.90s", why);
-	else
+	} else {
 		session_mark(s, "experiment", "experiment: done");
+	}
 	x->over = true;
 	if (x->end_run) {
 		session_request_stop(s, why ? why : "the experiment's blocks are done");
@@ -134,6 +170,8 @@ static void enter_block(struct session *s, struct xrun *x, const struct exp_phas
 			snprintf(x->r->b, sizeof(x->r->b), "%s", knob_now(s, x->id)->value);
 		if (ph->side == EXP_B)
 			snprintf(x->want_b, sizeof(x->want_b), "%s", x->r->b);
+		/* Its settle begins once the knob is switched, however long that took. */
+		exp_clock_restart(&x->clk, &x->r->d, stopwatch_now());
 	}
 	x->r->ran = true;
 	phase_mark(s, x, ph);
@@ -157,11 +195,34 @@ static void header_mark(struct session *s, struct xrun *x)
 		     (unsigned long long)(d->settle_ns / 1000000000ULL), seed, x->r->a);
 }
 
+/* A condition it did not change changed: it stops, the blocks before are its report. */
+static void conditions_changed(struct session *s, struct xrun *x)
+{
+	char why[256];
+
+	snprintf(x->r->change, sizeof(x->r->change), "%s", x->changed);
+	x->r->change_block = x->change_block;
+	snprintf(why, sizeof(why), "conditions changed in block %u: %s", x->change_block,
+		 x->changed);
+	say(s, why);
+	end(s, x, why);
+}
+
+/* The first tick: the design's header, block 1 from now. */
+static void begin(struct session *s, struct xrun *x)
+{
+	header_mark(s, x);
+	exp_clock_start(&x->clk, &x->r->d, stopwatch_now());
+	x->begun = true;
+	x->r->done = 0;
+	enter_block(s, x, &x->clk.ph);
+}
+
 static void x_tick(void *ctx, struct session *s)
 {
 	struct xrun *x = ctx;
-	struct exp_phase ph;
-	uint64_t now = stopwatch_now();
+	unsigned was;
+	uint64_t counted;
 
 	if (session_warming(s) || x->over)
 		return;
@@ -179,23 +240,67 @@ static void x_tick(void *ctx, struct session *s)
 		end(s, x, why);
 		return;
 	}
-	if (!x->begun) {
-		header_mark(s, x);
-		x->t0 = now;
-		x->begun = true;
-	}
-	exp_design_at(&x->r->d, now - x->t0, &ph);
-	x->r->done = ph.block;
-	if (ph.done) {
-		end(s, x, NULL);
-		x->ph = ph;
+	if (x->changed[0]) {
+		conditions_changed(s, x);
 		return;
 	}
-	if (ph.block != x->ph.block || x->ph.done || !x->r->ran)
-		enter_block(s, x, &ph);
-	else if (ph.settling != x->ph.settling)
-		phase_mark(s, x, &ph);
-	x->ph.left_ns = ph.left_ns;
+	if (!x->begun) {
+		begin(s, x);
+		return;
+	}
+	was = x->clk.ph.block;
+	if (!exp_clock_tick(&x->clk, &x->r->d, stopwatch_now(), &counted)) {
+		x->ph.left_ns = x->clk.ph.left_ns;
+		return;
+	}
+	if (counted)
+		counted_end(s, x, was, counted, false, true);
+	x->r->done = x->clk.ph.block;
+	if (x->clk.ph.done) {
+		end(s, x, NULL);
+		x->ph = x->clk.ph;
+	} else if (x->clk.ph.block != was) {
+		enter_block(s, x, &x->clk.ph);
+	} else {
+		phase_mark(s, x, &x->clk.ph);
+	}
+}
+
+/* The origins of the markers of a condition that changed (session_knobs.c, neighbours.c). */
+static bool condition(const struct marker *m)
+{
+	if (strcmp(m->origin, "outside") == 0 || strcmp(m->origin, "hotplug") == 0 ||
+	    strcmp(m->origin, "key") == 0)
+		return true;
+	if (strcmp(m->origin, "kernel") != 0)
+		return false;
+	return strncmp(m->text, "another osnoise user", 20) == 0 ||
+	       strncmp(m->text, "the other osnoise user", 22) == 0;
+}
+
+/*
+ * A marker was set: a change the experiment did not make (a knob from
+ * outside, the kernel's own clocksource switch, CPUs coming or going,
+ * another tracer user) is noted here and stops it at the tick.  Its own
+ * knob from outside is the tick's to say.
+ */
+static void x_mark(void *ctx, const struct session *s)
+{
+	struct xrun *x = ctx;
+	const struct marker *m;
+	const char *tag;
+	size_t n;
+
+	if (!x->begun || x->over || x->switching || x->changed[0] || !s->seg.marks.n)
+		return;
+	m = &s->seg.marks.m[s->seg.marks.n - 1];
+	tag = knob_now(s, x->id)->tag;
+	n = strlen(tag);
+	if (!condition(m) || (strcmp(m->origin, "outside") == 0 && strncmp(m->text, tag, n) == 0 &&
+			      m->text[n] == ' '))
+		return;
+	snprintf(x->changed, sizeof(x->changed), "%.48s (%s)", m->text, m->origin);
+	x->change_block = x->ph.block + 1;
 }
 
 void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
@@ -300,7 +405,8 @@ int session_experiment_start(struct session *s, const struct session_exp_conf *c
 	}
 	if (!x->hooked) {
 		x->hook = (struct session_hook){ .ctx = x, .osnoise = exp_hook_osnoise,
-						 .smi = exp_hook_smi, .tick = x_tick };
+						 .smi = exp_hook_smi, .tick = x_tick,
+						 .mark = x_mark };
 		if (session_add_hook(s, &x->hook) < 0) {
 			snprintf(s->err, sizeof(s->err), "experiment: too many hooks");
 			return -1;
@@ -342,6 +448,7 @@ void session_experiment_ended(struct session *s)
 
 	if (!x || x->over || !x->begun)
 		return;
+	cut_counted(s, x);
 	session_mark(s, "experiment", "experiment: cut: %.90s", why);
 	if (!x->r->cut[0])
 		snprintf(x->r->cut, sizeof(x->r->cut), "%s", why);

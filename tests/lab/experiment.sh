@@ -5,11 +5,16 @@
 # instance or state file left; SIGKILL in a B block and --cleanup put SMT
 # back; a write to smt/control from outside stops it with one line and is
 # left alone; a knob that cannot change here (the NMI watchdog under TCG)
-# is one line, status 3, nothing changed.
+# is one line, status 3, nothing changed.  No block goes missing without a
+# word: every block's counted phase is in the recording and none is lost;
+# SIGTERM in a block reports that block shortened or lost; a clocksource
+# switched from outside mid-run (what the TSC watchdog does by itself) stops
+# it with one line, and the report names the change, its block and why the
+# verdict is undecided.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 33
+plan 42
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -31,6 +36,7 @@ echo "json_err=$(grep -vc 'restored' /lab/x.err)"
 sed 's/^/stderr: /' /lab/x.err
 grep -n '"t":"mark"' /lab/x.jsonl | sed 's/"run_ns.*"text"//; s/^/mark: /'
 echo "cpu1_lines=$(grep -n '"cpu":1,' /lab/x.jsonl | cut -d: -f1 | tr '\n' ' ')"
+echo "counted_blocks=$(sed -n 's/.*"text":"experiment: block \([0-9]*\) of 10, [AB] ([a-z]*), counted.*/\1/p' /lab/x.jsonl | tr '\n' ' ')"
 hwnoisetop experiment --replay /lab/x.jsonl --json > /lab/r.json 2>&1
 echo "replay=$? $(cmp -s /lab/x.json /lab/r.json && echo same || echo differs)"
 cmp -s /lab/x.json /lab/r.json || echo "replay_json=$(cat /lab/r.json)"
@@ -80,6 +86,36 @@ kill -TERM $pid
 wait $pid
 echo "term_rc=$? $(state) $(left)"
 echo "term_report=$(grep -c '^SMT off: .*(cut)$' /lab/t.txt) $(grep -c '; cut: ' /lab/t.txt)"
+echo "term_block=$(grep -cE '^block [0-9]+ \((A|B)\): (shortened by [0-9.]+ s: [0-9.]+ s of 2.0 s counted, the run was cut|lost: the run was cut (after [0-9.]+ s of its 2.0 s|before it counted))$' /lab/t.txt)"
+echo "term_why=$(grep -cE '^SMT off: .*: (undecided|not comparable): (.*; )?(too few blocks: [0-9] of A, [0-9] of B, 5 a side decide|no CPU counted in both states \(blocks: [0-9] of A, [0-9] of B\)) \(cut\)$' /lab/t.txt)"
+sed 's/^/term: /' /lab/t.txt | grep -v '^term: [0-9] '
+
+stamp clocksource
+# The clocksource switched from outside in block 6 (B), as the TSC watchdog
+# does by itself: the experiment on SMT stops with one line and says it.
+CS=/sys/devices/system/clocksource/clocksource0
+cs0=$(cat $CS/current_clocksource)
+cs1=; for c in hpet acpi_pm tsc; do [ "$c" != "$cs0" ] && grep -qw $c $CS/available_clocksource && { cs1=$c; break; }; done
+echo "cs_from_to=$cs0 $cs1"
+$X -q --json --record /lab/cs.jsonl > /lab/cs.json 2> /lab/cs.err &
+pid=$!
+for v in off on off; do
+	i=0; while [ "$(cat $F/smt/control)" != $v ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+done
+sleep 1.5
+echo $cs1 > $CS/current_clocksource
+wait $pid
+echo "cs_rc=$? $(state) $(left)"
+echo "cs_err=$(grep -c "conditions changed in block [0-9]*: clocksource $cs0 -> $cs1 (outside)" /lab/cs.err)"
+sed 's/^/cs_err: /' /lab/cs.err
+echo "cs=$(cat /lab/cs.json)"
+hwnoisetop experiment --replay /lab/cs.jsonl --json > /lab/csr.json 2>&1
+echo "cs_replay=$? $(cmp -s /lab/cs.json /lab/csr.json && echo same || echo differs)"
+hwnoisetop experiment --replay /lab/cs.jsonl > /lab/csr.txt 2>&1
+sed 's/^/cs_text: /' /lab/csr.txt | grep -v '^cs_text: [0-9] '
+echo "cs_text=$(grep -c "^conditions changed in block [0-9]*: clocksource $cs0 -> $cs1 (outside): the experiment stopped" /lab/csr.txt)"
+echo $cs0 > $CS/current_clocksource
+echo "cs_back=$(cat $CS/current_clocksource)"
 
 stamp two
 tm0=$(cat /proc/sys/kernel/timer_migration)
@@ -117,14 +153,15 @@ screen x_running
 echo "x_off=$(yn waitfile $F/smt/control off)"
 echo "x_report=$(yn waitfor 'Experiment report' 200)$(yn waitfor '^SMT off: ')"
 screen x_report
+# Every block counted: 5 of each side in the row of all CPUs, no block lost
+# (a tick late by more than a block after a hotplug makes that block
+# longer, never skips the next one).
+echo "x_blocks=$(said '^all .* 5/5 ')$(said '^block [0-9]+ \([AB]\): (lost|shortened)')"
 echo "x_back=$(yn waitfile $F/smt/control on) $(state)"
 key Escape
-# Its markers: each switch, each block's settling and counted phase.  A
-# phase is the one of the time at the loop's tick: in the emulator a tick
-# late by more than a block (1 s, after a hotplug) can skip one, so any B
-# block's counted phase will do.
+# Its markers: each switch, each block's settling and counted phase.
 key M
-echo "x_marks=$(yn waitfor 'SMT on -> off \(experiment\)')$(yn waitfor 'experiment: block [0-9]+ of 10, B \(off\), counted')"
+echo "x_marks=$(yn waitfor 'SMT on -> off \(experiment\)')$(yn waitfor 'experiment: block 2 of 10, B \(off\), counted')"
 screen x_markslist
 key Escape
 # A second one, cut by x in a B block: the knob goes back, the report says cut.
@@ -186,6 +223,16 @@ is "$summary" "smt on off ABBAABBAAB 10 5 1,3 0,2 5 5 True True True True ['smt'
 	"--json: SMT on/off, ABBA, 10 blocks with 5 switches, CPUs 1,3 left out, 0 and 2 compared, settle periods measured"
 [[ $summary == smt* ]] || diag "$json"
 [[ $summary == *" 1,3 0,2 "* ]] || diag "$(printf '%s\n' "$LAB_OUT" | grep -E '^mark: |^cpu1_lines=')"
+is "$(get counted_blocks)" "1 2 3 4 5 6 7 8 9 10 " "every block's counted phase is in the recording, none skipped"
+lost=$(printf '%s' "$json" | python3 -c '
+import json, sys
+e = json.load(sys.stdin)["experiments"][0]
+print([b["text"] for b in e["blocks_not_as_designed"] if b["fate"] != "longer"], e["conditions_changed"])
+' 2>&1)
+is "$lost" "[] None" "no block shortened or lost, no condition changed"
+diag "$(printf '%s' "$json" | python3 -c '
+import json, sys
+for b in json.load(sys.stdin)["experiments"][0]["blocks_not_as_designed"]: print(b["text"])' 2>&1)"
 is "$(get json_err)" 0 "-q --json: on stderr only what the restore did"
 diag "$(printf '%s\n' "$LAB_OUT" | grep '^stderr: ')"
 is "$(get replay)" "0 same" "the recording replays (--replay --json) to the same report"
@@ -218,6 +265,26 @@ is "$(get outside_rc) $(get outside_err) $(get outside_state)" "4 1 on 0" \
 	"an outside write stops it: status 4, one line, SMT left as written"
 is "$(get term_rc)" "4 on 0-3 0" "SIGTERM in a B block: status 4, SMT on, CPUs 0-3 online, no state file"
 is "$(get term_report)" "1 1" "and the report of the blocks done says it was cut"
+is "$(get term_block) $(get term_why)" "1 1" \
+	"SIGTERM in a block: the report says it shortened or lost, and why the verdict is undecided"
+diag "$(printf '%s\n' "$LAB_OUT" | grep -E '^term: ')"
+like "$(get cs_from_to)" '^[a-z_]+ [a-z_]+$' "the guest has a second clocksource"
+is "$(get cs_rc) $(get cs_err)" "4 on 0-3 0 1" \
+	"the clocksource switched from outside mid-run: status 4, one line, SMT back on"
+cs=$(printf '%s' "$(get cs)" | python3 -c '
+import json, re, sys
+e = json.load(sys.stdin)["experiments"][0]
+c = e["conditions_changed"]
+print(c["block"], c["what"], e["cut"].startswith("conditions changed in block %d: " % c["block"]),
+      e["undecided_why"].startswith("conditions changed in block %d (" % c["block"]),
+      all(b["block"] < c["block"] or b["fate"] == "lost" for b in e["blocks_not_as_designed"]),
+      e["blocks_done"] < c["block"])
+' 2>&1)
+is "$cs" "6 clocksource $(get cs_from_to | sed 's/ / -> /') (outside) True True True True" \
+	"--json: the change in block 6, the cut, the undecided verdict's reason; block 6 not counted"
+diag "$(printf '%s\n' "$LAB_OUT" | grep -E '^cs_(err|text): ')"
+is "$(get cs_replay) $(get cs_text)" "4 same 1" "the recording replays to the same report, the change in its text"
+is "$(get cs_back)" "$(get cs_from_to | cut -d' ' -f1)" "the clocksource put back"
 is "$(get two_rc)" "0 on 0-3 11" "two knobs one after another: status 0, both put back"
 two=$(printf '%s' "$(get two)" | python3 -c '
 import json, sys
@@ -236,6 +303,7 @@ like "$(get nmi_rc)" '^3 1 0 ' "a knob that cannot change here: status 3, one li
 is "$(get x_prompt)" yes "dashboard: x on the panel's SMT asks blocks, block and settle, defaults shown, Enter the y"
 is "$(get x_progress)" yes "the progress line: block i of N, the state now, settling or counted, time left"
 is "$(get x_off)$(get x_marks)" yesyesyes "the B blocks turn SMT off, each switch and phase a marker (M)"
+is "$(get x_blocks)" "yesno" "the dashboard's experiment counts 5 blocks a side, none lost or shortened"
 is "$(get x_report)" yesyes "at its end the report comes over the grid, the knob's line in it"
 is "$(get x_back)" "yes on 0-3" "and SMT is back on, CPUs 0-3 online"
 is "$(get cut_b) $(get cut_back)" "off yesyesyes" "x in a B block cuts it: SMT back on, the report says cut"

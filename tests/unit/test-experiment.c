@@ -275,6 +275,176 @@ static void settle_and_both(void)
 	free(c);
 }
 
+/*
+ * The loop's ticks as the session drives the clock (session_experiment.c):
+ * a tick every second, the one due at late_at s late by late_s; a period of
+ * each CPU every half second, into the phase of the last tick; a cut at
+ * cut_at s (0: none).  Each counted time as the run keeps it.
+ */
+static void drive(struct exp_run *r, uint64_t late_at, uint64_t late_s, uint64_t cut_at)
+{
+	const uint64_t S = 1000000000ULL;
+	struct verdict_period p = { .runtime = 500000, .noise = 20, .hw = 5 };
+	struct exp_clock clk;
+	uint64_t now = 0, counted;
+
+	exp_clock_start(&clk, &r->d, 0);
+	r->ran = true;
+	while (!clk.ph.done) {
+		uint64_t next = now + S + (now + S == late_at * S ? late_s * S : 0);
+		unsigned was = clk.ph.block;
+
+		for (uint64_t t = now; t < next; t += S / 2)
+			for (int cpu = 0; cpu < r->ncpus; cpu++)
+				exp_cpu_add(&r->cpu[cpu], &clk.ph, &p);
+		now = next;
+		if (cut_at && now >= cut_at * S) {
+			snprintf(r->cut, sizeof(r->cut), "interrupted");
+			uint64_t ran = now - clk.start_ns;
+
+			if (!clk.ph.settling)
+				r->counted_ns[was] = exp_counted_kept(&r->d, ran, true);
+			if (r->counted_ns[was] && 2 * r->counted_ns[was] >= r->d.block_ns)
+				r->done = was + 1;
+			return;
+		}
+		if (exp_clock_tick(&clk, &r->d, now, &counted) && counted)
+			r->counted_ns[was] = exp_counted_kept(&r->d, counted, false);
+		r->done = clk.ph.block;
+	}
+}
+
+/* 10 blocks ABBAABBAAB of 2 s after 1 s, ncpus CPUs, nothing counted yet. */
+static void run_new(struct exp_run *r, int ncpus)
+{
+	memset(r, 0, sizeof(*r));
+	exp_design_init(&r->d, 10, 2000000000ULL, 1000000000ULL, false, 0);
+	r->ncpus = ncpus;
+	r->cpu = calloc((size_t)ncpus, sizeof(*r->cpu));
+	for (int cpu = 0; cpu < ncpus; cpu++)
+		exp_cpu_init(&r->cpu[cpu]);
+}
+
+/* The blocks' fates, a letter each: . full, L longer, S shortened, X lost, - not run. */
+static void fates(const struct exp_run *r, char *buf)
+{
+	unsigned k;
+
+	for (k = 0; k < r->d.n; k++)
+		buf[k] = ".LSX-"[exp_block_fate(r, k)];
+	buf[k] = '\0';
+}
+
+/* The noise verdict of a run's CPUs pooled, and why it is undecided. */
+static enum verdict_kind why(const struct exp_run *r, char *buf, size_t len)
+{
+	struct exp_cpu *all = malloc(sizeof(*all));
+	struct verdict v;
+
+	exp_cpu_init(all);
+	for (int cpu = 0; cpu < r->ncpus; cpu++)
+		exp_cpu_pool(all, &r->cpu[cpu]);
+	exp_cpu_verdict(all, &r->d, r->done, VF_NOISE, &v);
+	exp_undecided_why(r, all, &v, buf, len);
+	free(all);
+	return v.kind;
+}
+
+/* A tick late by more than a block: the design catches up, no block is skipped. */
+static void late_tick(void)
+{
+	struct exp_run r;
+	struct exp_phase ph;
+	char buf[256], f[EXP_MAX_BLOCKS + 1];
+
+	exp_design_init(&r.d, 10, 2000000000ULL, 1000000000ULL, false, 0);
+	exp_design_at(&r.d, 5000000000ULL, &ph);
+	tap_ok(ph.block == 1 && !ph.settling, "at 5 s block 2 counts");
+	exp_design_at(&r.d, 10000000000ULL, &ph);
+	tap_ok(ph.block == 3, "from the time alone, the next tick 5 s later is in block 4: "
+	       "block 3 would be skipped");
+
+	run_new(&r, 2);
+	drive(&r, 6, 4, 0);	/* the tick due at 6 s comes at 10 s */
+	fates(&r, f);
+	tap_is_str(f, ".L........", "block 2 counted longer, every other block as designed");
+	tap_is_u64(r.done, 10, "every block done");
+	tap_is_u64(exp_cpu_blocks(&r.cpu[0], &r.d, r.done, EXP_A) * 10 +
+		   exp_cpu_blocks(&r.cpu[0], &r.d, r.done, EXP_B), 55, "5 A and 5 B blocks counted");
+	tap_is_u64(r.counted_ns[1], 6000000000ULL,
+		   "block 2 counted 6 s: its 2 s and the tick's 4 s");
+	tap_is_u64(r.cpu[0].blk[1].periods, 12, "its periods, all of them");
+	tap_is_u64(r.cpu[0].blk[2].periods, 4, "block 3 begins after it: its own 2 s");
+	exp_block_text(&r, 1, buf, sizeof(buf));
+	tap_is_str(buf, "block 2 (B): counted in full, 6.0 s for 2.0 s: a tick came late, the "
+		   "blocks after it later by as much", "the report says so");
+	tap_ok(!exp_block_text(&r, 2, buf, sizeof(buf)) && !buf[0], "a block as designed: no line");
+	free(r.cpu);
+
+	run_new(&r, 2);
+	drive(&r, 6, 1, 0);
+	fates(&r, f);
+	tap_is_str(f, "..........", "a tick 1 s late: every block as designed");
+	tap_is_u64(r.counted_ns[1], 0, "and no counted time kept");
+	free(r.cpu);
+}
+
+/* Blocks shortened and lost, and the reasons an undecided verdict gives. */
+static void lost_and_cut(void)
+{
+	struct exp_run r;
+	char buf[256], f[EXP_MAX_BLOCKS + 1];
+
+	run_new(&r, 2);
+	drive(&r, 0, 0, 14);	/* cut 1 s into block 5's 2 s */
+	fates(&r, f);
+	tap_is_str(f, "....S-----", "cut after half of block 5: counted, shortened");
+	exp_block_text(&r, 4, buf, sizeof(buf));
+	tap_is_str(buf, "block 5 (A): shortened by 1.0 s: 1.0 s of 2.0 s counted, the run was cut",
+		   "the shortened block's line");
+	tap_ok(why(&r, buf, sizeof(buf)) == VK_UNDECIDED, "3 A and 2 B blocks: undecided");
+	tap_is_str(buf, "too few blocks: 3 of A, 2 of B, 5 a side decide", "and why");
+	free(r.cpu);
+
+	run_new(&r, 2);
+	drive(&r, 0, 0, 13);	/* cut in block 5's settle */
+	fates(&r, f);
+	tap_is_str(f, "....X-----", "cut before block 5 counted: lost");
+	exp_block_text(&r, 4, buf, sizeof(buf));
+	tap_is_str(buf, "block 5 (A): lost: the run was cut before it counted", "its line");
+	free(r.cpu);
+
+	run_new(&r, 2);
+	drive(&r, 0, 0, 0);
+	for (int cpu = 0; cpu < r.ncpus; cpu++)	/* block 6's periods never came */
+		memset(&r.cpu[cpu].blk[5], 0, sizeof(r.cpu[cpu].blk[5]));
+	fates(&r, f);
+	tap_is_str(f, ".....X....", "a block with no period: lost");
+	tap_is_u64(exp_cpu_blocks(&r.cpu[0], &r.d, r.done, EXP_B), 4,
+		   "the verdict counts 4 B blocks");
+	exp_block_text(&r, 5, buf, sizeof(buf));
+	tap_is_str(buf, "block 6 (B): lost: no period counted in it", "its line");
+	tap_ok(why(&r, buf, sizeof(buf)) == VK_UNDECIDED, "4 B blocks: undecided");
+	tap_is_str(buf, "block 6 lost; too few blocks: 5 of A, 4 of B, 5 a side decide",
+		   "and why: the block lost, too few blocks");
+	free(r.cpu);
+
+	run_new(&r, 2);
+	drive(&r, 0, 0, 4);	/* block 2's settle: A only */
+	tap_ok(why(&r, buf, sizeof(buf)) != VK_SAME, "one A block and no B: no verdict");
+	tap_is_str(buf, "no CPU counted in both states (blocks: 1 of A, 0 of B)", "and why");
+	free(r.cpu);
+
+	run_new(&r, 2);
+	drive(&r, 0, 0, 19);	/* block 7's settle */
+	snprintf(r.change, sizeof(r.change), "clocksource tsc -> hpet (outside)");
+	r.change_block = 7;
+	why(&r, buf, sizeof(buf));
+	tap_is_str(buf, "conditions changed in block 7 (clocksource tsc -> hpet (outside)); too few "
+		   "blocks: 3 of A, 3 of B, 5 a side decide", "a condition changed: said first");
+	free(r.cpu);
+}
+
 static void texts(void)
 {
 	char buf[512];
@@ -303,6 +473,8 @@ int main(void)
 	tap_plan(14 + 6 + 6 + 3 + 8 + 3);
 	design();
 	settle_and_both();
+	late_tick();
+	lost_and_cut();
 	texts();
 	linear_drift();
 	null_knob();
