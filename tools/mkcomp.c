@@ -6,10 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "commands.h"
-#include "hist_cmd.h"
-#include "hwlat_cli.h"
 #include "mkcomp.h"
 
 /* An argument that is one of a few words: "none|round-robin|per-cpu". */
@@ -81,13 +78,32 @@ static void print_arg_cases(FILE *out, const struct opt_def *defs)
 	}
 }
 
-static void print_mode(FILE *out, const char *fn, const struct opt_def *defs)
+/* _hwnoisetop_NAME: the options' arguments, else the option words. */
+static void print_mode(FILE *out, const char *name, const struct opt_def *defs)
 {
-	fprintf(out, "%s()\n{\n\tcase $prev in\n", fn);
+	fprintf(out, "_hwnoisetop_%s()\n{\n\tcase $prev in\n", name);
 	print_arg_cases(out, defs);
 	fprintf(out, "\tesac\n\t_hwnoisetop_words '");
 	print_words(out, defs);
 	fprintf(out, "'\n}\n\n");
+}
+
+/* One arm per subcommand with words of its own; the others complete as the main command. */
+static void print_dispatch(FILE *out)
+{
+	const char *kw = "if";
+
+	for (const struct cmd_entry *c = cmd_table + 1; c->exec; c++) {
+		if (!c->options && !c->complete)
+			continue;
+		fprintf(out, "\t%s ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} == %s ]]; then\n", kw,
+			c->name);
+		if (c->complete)
+			fputs(c->complete, out);
+		else
+			fprintf(out, "\t\t_hwnoisetop_%s\n", c->name);
+		kw = "elif";
+	}
 }
 
 void mkcomp_print(FILE *out)
@@ -111,9 +127,9 @@ void mkcomp_print(FILE *out)
 	      "\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n"
 	      "}\n"
 	      "\n", out);
-	print_mode(out, "_hwnoisetop_main", cli_options_of(OPT_MAIN));
-	print_mode(out, "_hwnoisetop_hwlat", cli_options_of(OPT_HWLAT));
-	print_mode(out, "_hwnoisetop_hist", hist_options());
+	for (const struct cmd_entry *c = cmd_table; c->exec; c++)
+		if (c->options)
+			print_mode(out, c->name ? c->name : "main", c->options());
 	fputs("_hwnoisetop()\n"
 	      "{\n"
 	      "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev='' i=$COMP_CWORD\n"
@@ -127,27 +143,15 @@ void mkcomp_print(FILE *out)
 	      "\t\tprev=${cur%%=*}= cur=${cur#*=}\n"
 	      "\tfi\n"
 	      "\tCOMPREPLY=()\n"
-	      "\tif ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} == hwlat ]]; then\n"
-	      "\t\t_hwnoisetop_hwlat\n"
-	      "\telif ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} == hist ]]; then\n"
-	      "\t\t_hwnoisetop_hist\n"
-	      "\telif ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} == compare ]]; then\n"
-	      "\t\tif ((COMP_CWORD > 3)) && [[ ${COMP_WORDS[2]} == --live || ${COMP_WORDS[3]} == --live ]]; then\n"
-	      "\t\t\t_hwnoisetop_main\n"
-	      "\t\telif ((COMP_CWORD <= 3)); then\n"
-	      "\t\t\t_hwnoisetop_files\n"
-	      "\t\t\t[[ --live == \"$cur\"* ]] && COMPREPLY+=(--live)\n"
-	      "\t\telif [[ $prev != --margin ]]; then\n"
-	      "\t\t\tfor o in --json --margin; do [[ $o == \"$cur\"* ]] && COMPREPLY+=($o); done\n"
-	      "\t\tfi\n"
-	      "\telse\n"
+	      , out);
+	print_dispatch(out);
+	fputs("\telse\n"
 	      "\t\t_hwnoisetop_main\n"
 	      "\t\t# the first word may also be the hwlat or compare command\n"
 	      "\t\tif ((COMP_CWORD == 1)) && [[ $prev != *= ]]; then\n"
 	      , out);
-	for (const struct command_line *c = command_lines; c->name; c++)
-		if (c == command_lines || strcmp(c->name, c[-1].name) != 0)
-			fprintf(out, "\t\t\t[[ %s == \"$cur\"* ]] && COMPREPLY+=(%s)\n", c->name, c->name);
+	for (const struct cmd_entry *c = cmd_table + 1; c->exec; c++)
+		fprintf(out, "\t\t\t[[ %s == \"$cur\"* ]] && COMPREPLY+=(%s)\n", c->name, c->name);
 	fputs("\t\tfi\n"
 	      "\tfi\n"
 	      "\treturn 0\n"
