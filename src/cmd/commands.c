@@ -70,7 +70,7 @@ const struct cmd_entry cmd_table[] = {
 	{ "experiment", { { "--knob NAME [--values A,B] [--blocks N] [--block TIME] [--settle TIME] "
 			    "[--seed S] [OPTIONS]",
 			    "an interleaved A/B experiment on a system-panel knob" } },
-	  NULL, experiment_main, NULL },
+	  experiment_options, experiment_main, NULL },
 	{ NULL, { { NULL, NULL } }, NULL, NULL, NULL }
 };
 

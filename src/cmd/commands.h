@@ -56,5 +56,7 @@ int hwnoise_main(int argc, char **argv);
 int compare_main(int argc, char **argv, const char *prog);
 /* "experiment ...": argv[0] is "experiment". */
 int experiment_main(int argc, char **argv, const char *prog);
+/* Its options, ours then the main command's it hands on (built on the first call). */
+const struct opt_def *experiment_options(void);
 
 #endif
