@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "compare_cmd.h"
 #include "hist_cmd.h"
 #include "hwlat_cli.h"
 
@@ -52,8 +53,8 @@ static int hist_entry(int argc, char **argv, const char *prog)
 	"\t\telif ((COMP_CWORD <= 3)); then\n" \
 	"\t\t\t_hwnoisetop_files\n" \
 	"\t\t\t[[ --live == \"$cur\"* ]] && COMPREPLY+=(--live)\n" \
-	"\t\telif [[ $prev != --margin ]]; then\n" \
-	"\t\t\tfor o in --json --margin; do [[ $o == \"$cur\"* ]] && COMPREPLY+=($o); done\n" \
+	"\t\telse\n" \
+	"\t\t\t_hwnoisetop_compare\n" \
 	"\t\tfi\n"
 
 const struct cmd_entry cmd_table[] = {
@@ -66,7 +67,7 @@ const struct cmd_entry cmd_table[] = {
 	{ "compare", { { "A.jsonl B.jsonl [--margin=PCT] [--json]",
 			 "two recordings side by side: see its --help" },
 		       { "A.jsonl --live [OPTIONS]", "a recording against a live run" } },
-	  NULL, compare_main, COMPARE_COMPLETE },
+	  compare_options, compare_main, COMPARE_COMPLETE },
 	{ "experiment", { { "--knob NAME [--values A,B] [--blocks N] [--block TIME] [--settle TIME] "
 			    "[--seed S] [OPTIONS]",
 			    "an interleaved A/B experiment on a system-panel knob" } },
