@@ -240,11 +240,11 @@ static void hwlat_section(void)
 }
 
 /* ".B hwnoisetop compare" and its words: [\\fIOPTIONS\\fR], \\fIA.jsonl\\fR, \\fB\\-\\-live\\fR. */
-static void synopsis_line(const struct command_line *c)
+static void synopsis_line(const char *name, const char *args)
 {
-	const char *w = c->args;
+	const char *w = args;
 
-	printf(".br\n.B hwnoisetop %s\n", c->name);
+	printf(".br\n.B hwnoisetop %s\n", name);
 	while (*w) {
 		size_t n = strcspn(w, " ");
 		bool opt = w[0] == '[' && w[n - 1] == ']';
@@ -490,8 +490,9 @@ int main(int argc, char **argv)
 	printf("hwnoisetop \\- live per-CPU hardware noise (SMIs, NMIs, SMT, hypervisor) with the osnoise tracer\n");
 	section("SYNOPSIS");
 	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n");
-	for (const struct command_line *c = command_lines; c->name; c++)
-		synopsis_line(c);
+	for (const struct cmd_entry *c = cmd_table + 1; c->exec; c++)
+		for (int i = 0; i < CMD_USAGE_MAX && c->usage[i].args; i++)
+			synopsis_line(c->name, c->usage[i].args);
 	description_section();
 	section("OPTIONS");
 	opt_print_man(stdout, cli_options_of(OPT_MAIN));

@@ -15,7 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "config.h"
 #include "env.h"
 #include "parse.h"
@@ -30,12 +29,21 @@ static const struct opt_def *def_of(int id)
 	return opt_find(cli_options_of(OPT_MAIN), id);
 }
 
+/* The subcommands' usage lines (commands_usage(), the command table's), from main(). */
+static void (*commands_lines)(FILE *out);
+
+void cli_usage_commands(void (*print)(FILE *out))
+{
+	commands_lines = print;
+}
+
 void cli_usage(FILE *out)
 {
 	/* rtla hwnoise's first line, so that a script that checks for it finds it. */
 	fprintf(out, "hwnoisetop: a summary of hardware-related noise (version %s)\n"
 		"Usage: hwnoisetop [OPTIONS]\n", PACKAGE_VERSION);
-	commands_usage(out);
+	if (commands_lines)
+		commands_lines(out);
 	fprintf(out,
 		"Measure the hardware-related noise (SMIs, NMIs, SMT siblings, hypervisor exits)\n"
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");

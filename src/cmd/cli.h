@@ -60,6 +60,12 @@ int cli_parse(struct cli *cli, int argc, char **argv);
 
 void cli_usage(FILE *out);
 /*
+ * The printer of the subcommands' usage lines that cli_usage() gives
+ * after its first: the command table's, which is above this module,
+ * handed down by main() (none: no such lines).
+ */
+void cli_usage_commands(void (*print)(FILE *out));
+/*
  * --margin's argument, a percentage more than 0 and less than 100, into
  * *margin as a fraction: 0; or, after one line naming --margin and what
  * it takes, HWN_EXIT_USAGE.  The one parser of hwnoisetop's --margin and

@@ -14,6 +14,8 @@
 
 #include "compare_cells.h"
 #include "cli.h"
+#include "cli_int.h"
+#include "outopts.h"
 #include "compare_table.h"
 #include "env.h"
 #include "machine_id.h"
@@ -173,44 +175,67 @@ int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
 	return 3;
 }
 
+/* compare's options, the main command's entries of the same names. */
+const struct opt_def *compare_options(void)
+{
+	static const int ids[] = { O_MARGIN, OUT_JSON, O_HELP };
+	static struct opt_def table[sizeof(ids) / sizeof(ids[0]) + 1];
+
+	if (table[0].id)
+		return table;
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		table[i] = *opt_find(cli_options_of(OPT_MAIN), ids[i]);
+	return table;
+}
+
+/* One option of compare's: -1 to go on, 0 after --help, else the exit status. */
+static int take(const struct opt_def *d, const char *arg, bool *json, double *margin)
+{
+	switch (d->id) {
+	case OUT_JSON:
+		*json = true;
+		return -1;
+	case O_MARGIN:
+		return cli_margin(arg, margin) ? HWN_EXIT_USAGE : -1;
+	}
+	usage(stdout);
+	return HWN_EXIT_OK;
+}
+
 /*
- * compare's words: two recordings, --json, --margin PCT (or --margin=PCT).
- * 0; or -1 after a one-line error.
+ * compare's words: two recordings, and its options (compare_options())
+ * before, between or after them.  -1 to go on; 0 after --help; else the
+ * exit status after a one-line error.
  */
 static int args(int argc, char **argv, const char *path[2], bool *json, double *margin)
 {
-	int n = 0;
+	struct opt_parser *p = opt_parser_new(compare_options(), "hwnoisetop compare");
+	const struct opt_def *d;
+	const char *arg;
+	int c, first = argc, n = 0, rc = -1;
 
-	for (int i = 1; i < argc; i++) {
-		const char *m;
-
-		if (strcmp(argv[i], "--json") == 0) {
-			*json = true;
-			continue;
+	if (!p)
+		return HWN_EXIT_ENV;
+	while (rc < 0 && n < 3 &&
+	       ((c = opt_next(p, argc, argv, &d, &arg, &first)) != -1 || first < argc)) {
+		if (c == '?') {
+			rc = HWN_EXIT_USAGE;
+		} else if (c != -1) {
+			rc = take(d, arg, json, margin);
+		} else {	/* a recording: the options go on after it */
+			if (n < 2)
+				path[n] = argv[first];
+			n++;
+			opt_resume(p, first + 1);
 		}
-		if (strcmp(argv[i], "--margin") == 0 || strncmp(argv[i], "--margin=", 9) == 0) {
-			m = argv[i][8] ? argv[i] + 9 : i + 1 < argc ? argv[++i] : NULL;
-			if (cli_margin(m, margin))
-				return -1;
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "hwnoisetop: compare: unknown option %s (it takes --json and "
-				"--margin PCT)\n", argv[i]);
-			return -1;
-		}
-		if (n == 2) {
-			n = 3;
-			break;
-		}
-		path[n++] = argv[i];
 	}
-	if (n != 2) {
+	opt_parser_free(p);
+	if (rc < 0 && n != 2) {
 		fprintf(stderr, "hwnoisetop: compare takes two recordings: hwnoisetop compare "
 			"A.jsonl B.jsonl [--json] [--margin PCT] (or A.jsonl --live [OPTIONS])\n");
-		return -1;
+		rc = HWN_EXIT_USAGE;
 	}
-	return 0;
+	return rc;
 }
 
 /* The settings that change what a figure means: the same on both sides? */
@@ -230,12 +255,9 @@ int cmptable_main(int argc, char **argv)
 	double margin = CMPTABLE_MARGIN;
 	int rc = HWN_EXIT_USAGE;
 
-	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		usage(stdout);
-		return HWN_EXIT_OK;
-	}
-	if (args(argc, argv, path, &json, &margin) < 0)
-		return HWN_EXIT_USAGE;
+	if ((rc = args(argc, argv, path, &json, &margin)) >= 0)
+		return rc;
+	rc = HWN_EXIT_USAGE;
 	if (!(r = calloc(2, sizeof(*r)))) {
 		fprintf(stderr, "hwnoisetop: compare: out of memory\n");
 		return HWN_EXIT_ENV;

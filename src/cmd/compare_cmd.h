@@ -6,6 +6,11 @@
 
 #include <stdbool.h>
 
+#include "options.h"
+
+/* Its options (A.jsonl B.jsonl's; --live takes the main command's), ended by { 0 }. */
+const struct opt_def *compare_options(void);
+
 /* The subcommand: argv[0] is "compare".  Its exit status. */
 int cmptable_main(int argc, char **argv);
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_int.h"
 #include "commands.h"
 #include "env.h"
 #include "exp_report.h"
@@ -55,26 +56,6 @@ static int knob_id(const char *name)
 	return -1;
 }
 
-/* An option of ours at argv[*i] ("--opt V" or "--opt=V"): its value, *i moved on. */
-static const char *take(int argc, char **argv, int *i, const char *name, bool *hit)
-{
-	size_t n = strlen(name);
-
-	*hit = false;
-	if (strncmp(argv[*i], name, n) != 0)
-		return NULL;
-	if (argv[*i][n] == '=') {
-		*hit = true;
-		return argv[*i] + n + 1;
-	}
-	if (argv[*i][n] != '\0')
-		return NULL;
-	*hit = true;
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
-
 static int take_time(const char *opt, const char *arg, uint64_t min, uint64_t *s)
 {
 	struct why why;
@@ -85,55 +66,97 @@ static int take_time(const char *opt, const char *arg, uint64_t min, uint64_t *s
 	return 0;
 }
 
-/* One of our options at argv[*i]: 1 taken, 0 not ours, or an exit status + 1 << 8. */
-static int take_ours(struct xopts *x, int argc, char **argv, int *i)
+enum { X_KNOB = 0x500, X_VALUES, X_BLOCKS, X_BLOCK, X_SETTLE, X_SEED };
+
+#define NOWN 6
+static struct opt_def own[NOWN + 1] = {
+	{ .id = X_KNOB, .long_name = "knob", .arg = OPT_REQUIRED, .arg_name = "NAME",
+	  .help = "smt, clocksource, nmi_watchdog, governor, deep_idle, idle_latency, "
+		  "timer_migration or rt_throttling (several: one after another, ranked by the "
+		  "noise change)" },
+	{ .id = X_VALUES, .long_name = "values", .arg = OPT_REQUIRED, .arg_name = "A,B",
+	  .help = "the two values, after its --knob (default: now, the next)" },
+	{ .id = X_BLOCKS, .long_name = "blocks", .arg = OPT_REQUIRED, .arg_name = "N" },
+	{ .id = X_BLOCK, .long_name = "block", .arg = OPT_REQUIRED, .arg_name = "TIME" },
+	{ .id = X_SETTLE, .long_name = "settle", .arg = OPT_REQUIRED, .arg_name = "TIME" },
+	{ .id = X_SEED, .long_name = "seed", .arg = OPT_REQUIRED, .arg_name = "S",
+	  .help = "each pair of blocks AB or BA at random (default ABBA...)" },
+	{ 0 }
+};
+
+/*
+ * The main command's options it hands on to the main command's parser
+ * (-d and --cleanup too, which refused() turns down with the reason).
+ */
+#define NOPTS (NOWN + 128)
+
+const struct opt_def *experiment_options(void)
 {
-	const char *v;
+	static struct opt_def table[NOPTS];
+	static char help[3][80];
+	const struct opt_def *m = cli_options_of(OPT_MAIN);
+	size_t n = 0;
+
+	if (table[0].id)
+		return table;
+	snprintf(help[0], sizeof(help[0]), "blocks, even, %d to %d (default %d)", EXP_MIN_BLOCKS,
+		 EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS);
+	snprintf(help[1], sizeof(help[1]), "a block's counted time (default %d s)",
+		 EXP_DEFAULT_BLOCK_S);
+	snprintf(help[2], sizeof(help[2]), "measured but not counted before each block "
+		 "(default %d s)", EXP_DEFAULT_SETTLE_S);
+	for (int i = 0; i < 3; i++)
+		own[2 + i].help = help[i];
+	for (; n < NOWN; n++)
+		table[n] = own[n];
+	for (; m->id && n + 1 < NOPTS; m++)
+		table[n++] = *m;
+	return table;
+}
+
+/* One of our options: -1 taken, or an exit status. */
+static int take_ours(struct xopts *x, const struct opt_def *d, const char *v)
+{
 	struct why why;
 	uint64_t n;
-	bool hit;
 	int id, rc;
 
-	if ((v = take(argc, argv, i, "--knob", &hit)), hit) {
-		if (!v || (id = knob_id(v)) < 0)
-			return 256 + bad("--knob", v, "smt, clocksource, nmi_watchdog, governor, "
-					 "deep_idle, idle_latency, timer_migration or rt_throttling");
+	switch (d->id) {
+	case X_KNOB:
+		if ((id = knob_id(v)) < 0)
+			return bad("--knob", v, "smt, clocksource, nmi_watchdog, governor, "
+				   "deep_idle, idle_latency, timer_migration or rt_throttling");
 		for (int k = 0; k < x->nknobs; k++)
 			if (x->knob[k] == (enum sysknob_id)id)
-				return 256 + bad("--knob", v, "each knob once");
+				return bad("--knob", v, "each knob once");
 		x->knob[x->nknobs++] = (enum sysknob_id)id;
-		return 1;
-	}
-	if ((v = take(argc, argv, i, "--values", &hit)), hit) {
-		if (!x->nknobs || !v || !strchr(v, ',') || strchr(v, ',') == v || !strchr(v, ',')[1] ||
+		return -1;
+	case X_VALUES:
+		if (!x->nknobs || !strchr(v, ',') || strchr(v, ',') == v || !strchr(v, ',')[1] ||
 		    strchr(strchr(v, ',') + 1, ','))
-			return 256 + bad("--values", v, "takes A,B after its --knob, as the panel shows "
-					 "them (on,off)");
+			return bad("--values", v, "takes A,B after its --knob, as the panel shows "
+				   "them (on,off)");
 		x->values[x->nknobs - 1] = v;
-		return 1;
-	}
-	if ((v = take(argc, argv, i, "--blocks", &hit)), hit) {
-		if (!v || parse_u64(v, EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, &n, &why) || n % 2) {
+		return -1;
+	case X_BLOCKS:
+		if (parse_u64(v, EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, &n, &why) || n % 2) {
 			char accepts[64];
 
 			snprintf(accepts, sizeof(accepts), "an even number from %d to %d",
 				 EXP_MIN_BLOCKS, EXP_MAX_BLOCKS);
-			return 256 + bad("--blocks", v, accepts);
+			return bad("--blocks", v, accepts);
 		}
 		x->blocks = (unsigned)n;
-		return 1;
+		return -1;
+	case X_BLOCK:
+		return (rc = take_time("--block", v, 1, &x->block_s)) ? rc : -1;
+	case X_SETTLE:
+		return (rc = take_time("--settle", v, 0, &x->settle_s)) ? rc : -1;
 	}
-	if ((v = take(argc, argv, i, "--block", &hit)), hit)
-		return (rc = take_time("--block", v, 1, &x->block_s)) ? 256 + rc : 1;
-	if ((v = take(argc, argv, i, "--settle", &hit)), hit)
-		return (rc = take_time("--settle", v, 0, &x->settle_s)) ? 256 + rc : 1;
-	if ((v = take(argc, argv, i, "--seed", &hit)), hit) {
-		if (!v || parse_u64(v, 0, UINT64_MAX, &x->seed, &why))
-			return 256 + bad("--seed", v, "a number from 0 to 18446744073709551615");
-		x->seeded = true;
-		return 1;
-	}
-	return 0;
+	if (parse_u64(v, 0, UINT64_MAX, &x->seed, &why))
+		return bad("--seed", v, "a number from 0 to 18446744073709551615");
+	x->seeded = true;
+	return -1;
 }
 
 static void usage(void)
@@ -142,48 +165,49 @@ static void usage(void)
 	       "                             [--settle TIME] [--seed S] [OPTIONS]\n"
 	       "       hwnoisetop experiment --replay FILE [-q] [--json]\n"
 	       "An interleaved A/B experiment on a knob of the system panel: blocks in state A and\n"
-	       "B in a balanced order, a verdict per CPU and for all CPUs, how to keep the winner.\n"
-	       "  --knob NAME      smt, clocksource, nmi_watchdog, governor, deep_idle,\n"
-	       "                   idle_latency, timer_migration or rt_throttling (several: one\n"
-	       "                   after another, ranked by the noise change)\n"
-	       "  --values A,B     the two values, after its --knob (default: now, the next)\n"
-	       "  --blocks N       blocks, even, %d to %d (default %d)\n"
-	       "  --block TIME     a block's counted time (default %d s)\n"
-	       "  --settle TIME    measured but not counted before each block (default %d s)\n"
-	       "  --seed S         each pair of blocks AB or BA at random (default ABBA...)\n"
-	       "OPTIONS: hwnoisetop's measuring and output options (see hwnoisetop --help); -d is\n"
+	       "B in a balanced order, a verdict per CPU and for all CPUs, how to keep the winner.\n");
+	experiment_options();
+	opt_print_help_at(stdout, own, 19, false);
+	printf("OPTIONS: hwnoisetop's measuring and output options (see hwnoisetop --help); -d is\n"
 	       "refused; with several --knob, --record FILE writes one file a knob (x.jsonl:\n"
-	       "x.smt.jsonl, ...). Exit status: 0 done, 1 usage, 2 -s/-S, 3 did not run, 4 cut short.\n",
-	       EXP_MIN_BLOCKS, EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_BLOCK_S,
-	       EXP_DEFAULT_SETTLE_S);
+	       "x.smt.jsonl, ...). Exit status: 0 done, 1 usage, 2 -s/-S, 3 did not run, 4 cut short.\n");
 }
 
 /*
- * Our options out of argv; the rest (argv[0] first) into rest for the main
- * command's parser.  -1 to go on, or an exit status.
+ * Our options out of argv, over the table; the main command's, as they
+ * were written, and any word after the options into rest (argv[0] first)
+ * for the main command's parser.  -1 to go on, or an exit status.
  */
 static int parse_ours(struct xopts *x, int argc, char **argv, char **rest, int *nrest)
 {
+	struct opt_parser *p = opt_parser_new(experiment_options(), "hwnoisetop experiment");
+	const struct opt_def *d;
+	const char *arg;
+	int c, at = 1, first = argc, rc = -1;
+
 	*x = (struct xopts){ .blocks = EXP_DEFAULT_BLOCKS, .block_s = EXP_DEFAULT_BLOCK_S,
 			     .settle_s = EXP_DEFAULT_SETTLE_S };
 	*nrest = 0;
 	rest[(*nrest)++] = argv[0];
-	for (int i = 1; i < argc; i++) {
-		int rc;
-
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage();
-			return 0;
-		}
-		rc = take_ours(x, argc, argv, &i);
-
-		if (rc > 1)
-			return rc - 256;
-		if (!rc)
-			rest[(*nrest)++] = argv[i];
+	if (!p)
+		return HWN_EXP_FAILED;
+	while (rc < 0 && (c = opt_next(p, argc, argv, &d, &arg, &first)) != -1) {
+		if (c == '?')
+			rc = HWN_EXIT_USAGE;
+		else if (c == O_HELP)
+			usage(), rc = 0;
+		else if (c >= X_KNOB && c <= X_SEED)
+			rc = take_ours(x, d, arg);
+		else	/* the main command's: its words as written */
+			for (; at < opt_index(p); at++)
+				rest[(*nrest)++] = argv[at];
+		at = opt_index(p);
 	}
+	opt_parser_free(p);
+	for (int i = first; rc < 0 && i < argc; i++)
+		rest[(*nrest)++] = argv[i];
 	rest[*nrest] = NULL;
-	return -1;
+	return rc;
 }
 
 /* ---- the run ---- */

@@ -4,6 +4,7 @@
 #include "options.h"
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +104,18 @@ const char *opt_label(const struct opt_def *def, struct opt_text *t)
 	else
 		snprintf(t->s, sizeof(t->s), "--%s", def->long_name);
 	return t->s;
+}
+
+int opt_index(const struct opt_parser *p)
+{
+	(void)p;
+	return optind;
+}
+
+void opt_resume(struct opt_parser *p, int next)
+{
+	(void)p;
+	optind = next;
 }
 
 const struct opt_def *opt_find(const struct opt_def *defs, int id)
@@ -214,13 +227,13 @@ static void arg_text(const struct opt_def *d, char *buf, size_t size)
 #define HELP_INDENT 32
 #define HELP_WIDTH 79
 
-/* text from column HELP_INDENT, wrapped at word boundaries before HELP_WIDTH. */
-static void print_wrapped(FILE *out, const char *text)
+/* text from column indent, wrapped at word boundaries before HELP_WIDTH. */
+static void print_wrapped(FILE *out, const char *text, int indent)
 {
 	const char *p = text;
 
 	while (*p) {
-		int room = HELP_WIDTH - HELP_INDENT, len = (int)strlen(p);
+		int room = HELP_WIDTH - indent, len = (int)strlen(p);
 
 		if (len > room) {
 			len = room;
@@ -234,19 +247,22 @@ static void print_wrapped(FILE *out, const char *text)
 		while (*p == ' ')
 			p++;
 		if (*p)
-			fprintf(out, "%*s", HELP_INDENT, "");
+			fprintf(out, "%*s", indent, "");
 	}
 }
 
-/* "  -c, --cpus, --cpu-list", "      --width", "  -q": an entry's names, for --help. */
-static void names(const struct opt_def *d, char *buf, size_t size)
+/*
+ * "  -c, --cpus, --cpu-list", "      --width", "  -q": an entry's names, for
+ * --help; without short_column, "  --knob".
+ */
+static void names(const struct opt_def *d, char *buf, size_t size, bool short_column)
 {
 	size_t n;
 
 	if (d->short_name)
 		snprintf(buf, size, "  -%c", d->short_name);
 	else
-		snprintf(buf, size, "    ");
+		snprintf(buf, size, "%s", short_column ? "    " : "");
 	n = strlen(buf);
 	if (d->long_name)
 		n += snprintf(buf + n, size - n, "%s--%s", d->short_name ? ", " : "  ",
@@ -255,20 +271,25 @@ static void names(const struct opt_def *d, char *buf, size_t size)
 		snprintf(buf + n, size - n, ", --%s", d->alias);
 }
 
-void opt_print_help(FILE *out, const struct opt_def *defs)
+void opt_print_help_at(FILE *out, const struct opt_def *defs, int indent, bool short_column)
 {
 	for (; defs->id; defs++) {
 		char left[96], a[48];
 
 		arg_text(defs, a, sizeof(a));
-		names(defs, left, sizeof(left));
+		names(defs, left, sizeof(left), short_column);
 		snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s", a);
-		if (strlen(left) < HELP_INDENT)
-			fprintf(out, "%-*s", HELP_INDENT, left);
+		if ((int)strlen(left) < indent)
+			fprintf(out, "%-*s", indent, left);
 		else
-			fprintf(out, "%s\n%*s", left, HELP_INDENT, "");
-		print_wrapped(out, defs->help);
+			fprintf(out, "%s\n%*s", left, indent, "");
+		print_wrapped(out, defs->help, indent);
 	}
+}
+
+void opt_print_help(FILE *out, const struct opt_def *defs)
+{
+	opt_print_help_at(out, defs, HELP_INDENT, true);
 }
 
 /* Escape '-' and leading '.' / '\'' for roff. */

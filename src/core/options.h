@@ -5,6 +5,7 @@
 #ifndef HWN_OPTIONS_H
 #define HWN_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -52,6 +53,18 @@ void opt_parser_free(struct opt_parser *p);
 int opt_next(struct opt_parser *p, int argc, char **argv, const struct opt_def **def,
 	     const char **arg, int *first_arg);
 
+/*
+ * The index in argv of the next word opt_next() reads: after an option,
+ * the word after it and its argument (the same word while a cluster of
+ * short options, "-qc1", is not done).
+ */
+int opt_index(const struct opt_parser *p);
+/*
+ * Go on from argv[next] at the next opt_next(): past a word that is no
+ * option (a command's file, say), after opt_next() stopped at it.
+ */
+void opt_resume(struct opt_parser *p, int next);
+
 /* A message's text of an option or an argument, in the caller's storage. */
 #define OPT_QUOTE_MAX 64
 struct opt_text {
@@ -77,6 +90,12 @@ const char *opt_quote(const char *arg, struct opt_text *t);
 
 /* Print the options' help lines (for --help). */
 void opt_print_help(FILE *out, const struct opt_def *defs);
+/*
+ * The same with the help text from column indent (opt_print_help(): 32),
+ * and, without short_column, no room kept for a short name before a long
+ * one ("  --knob NAME", not "      --knob NAME").
+ */
+void opt_print_help_at(FILE *out, const struct opt_def *defs, int indent, bool short_column);
 /* Print the options as man-page .TP entries. */
 void opt_print_man(FILE *out, const struct opt_def *defs);
 

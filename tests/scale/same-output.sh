@@ -32,6 +32,8 @@ case_() {	# case_ NAME ARGS...
 case_ "--help" --help
 case_ "hwlat --help" hwlat --help
 case_ "compare --help" compare --help
+case_ "hist --help" hist --help
+case_ "experiment --help" experiment --help
 case_ "--version" --version
 case_ "bad option" --bogus
 for r in a b mk hw c64 r4; do
@@ -43,6 +45,8 @@ case_ "compare a b" compare "$tmp/a.jsonl" "$tmp/b.jsonl"
 case_ "compare a mk" compare "$tmp/a.jsonl" "$tmp/mk.jsonl"
 case_ "compare a c64" compare "$tmp/a.jsonl" "$tmp/c64.jsonl"
 case_ "compare a hw" compare "$tmp/a.jsonl" "$tmp/hw.jsonl"
+case_ "compare a b --json" compare "$tmp/a.jsonl" "$tmp/b.jsonl" --json
+case_ "compare --margin=5 a mk" compare --margin=5 "$tmp/a.jsonl" "$tmp/mk.jsonl"
 case_ "compare mk --live" compare "$tmp/mk.jsonl" --live
 case_ "compare mk --live -c 0 (no terminal)" compare "$tmp/mk.jsonl" --live -c 0
 echo "$same same, $differ differ"

@@ -10,7 +10,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [[ $1 == 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..19
+echo 1..24
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -71,4 +71,11 @@ expect 'hwnoisetop compare trace-a.txt --l' '--live ' "compare offers --live aft
 expect 'hwnoisetop compare trace-a.txt --live --runt' '--runtime ' "after --live, hwnoisetop's own options"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt --m' '--margin ' "after both recordings, compare's --margin"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt --margin ' '' "--margin PCT (a number) offers nothing"
+expect 'hwnoisetop compare trace-a.txt trace-b.txt --' '--help --json --margin ' \
+	"after both recordings, compare's options from its table"
+expect 'hwnoisetop exp' 'experiment ' "the first word completes to the experiment command"
+expect 'hwnoisetop experiment --kn' '--knob ' "experiment --kn completes to its --knob"
+expect 'hwnoisetop experiment --knob smt --se' '--seed --settle ' \
+	"experiment offers its own options from its table"
+expect 'hwnoisetop experiment --knob smt --runt' '--runtime ' "experiment offers the main command's options it hands on"
 exit $failed
