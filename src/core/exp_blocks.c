@@ -142,7 +142,9 @@ void exp_undecided_why(const struct exp_run *r, const struct exp_cpu *all,
 		    VERDICT_MIN_BATCHES);
 	if (buf[0])
 		return;
-	if (v->ci)
+	if (v->why == VW_MANY || v->why == VW_NO_EVENTS)
+		add(buf, len, "%s", verdict_why_name(v->why));
+	else if (v->ci)
 		add(buf, len, "the 95%% interval [%+.0f%%, %+.0f%%] reaches past +-%.0f%%: the "
 		    "blocks vary more than the change", v->lo_pct, v->hi_pct, EXP_MARGIN * 100);
 	else

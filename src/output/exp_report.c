@@ -23,6 +23,47 @@ void exp_run_total(const struct exp_run *r, struct exp_cpu *all)
 			exp_cpu_pool(all, &r->cpu[cpu]);
 }
 
+/*
+ * Every verdict of one experiment's tables: v[cpu * NFIGS + f] for each
+ * CPU measured in both states, v[ncpus * NFIGS + f] for all of them, the
+ * false discovery rate held over them all (verdict_adjust()), as compare
+ * does.  NULL without memory.
+ */
+static struct verdict *run_verdicts(const struct exp_run *r, const struct exp_cpu *all)
+{
+	size_t n = ((size_t)r->ncpus + 1) * NFIGS, m = 0;
+	struct verdict *v = calloc(n, sizeof(*v));
+	struct verdict **p = calloc(n, sizeof(*p));
+
+	for (int cpu = 0; v && p && cpu <= r->ncpus; cpu++) {
+		const struct exp_cpu *c = cpu < r->ncpus ? &r->cpu[cpu] : all;
+
+		if (cpu < r->ncpus && !exp_cpu_both(c, &r->d, r->done))
+			continue;
+		for (size_t f = 0; f < NFIGS; f++) {
+			exp_cpu_verdict(c, &r->d, r->done, figs[f], &v[(size_t)cpu * NFIGS + f]);
+			p[m++] = &v[(size_t)cpu * NFIGS + f];
+		}
+	}
+	if (v && p)
+		verdict_adjust(p, m, VERDICT_FDR);
+	free(p);
+	if (!p) {
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+/* The verdict of figure f of cpu (ncpus: all) in v of run_verdicts(). */
+static const struct verdict *vof(const struct verdict *v, int cpu, enum verdict_fig f)
+{
+	for (size_t i = 0; i < NFIGS; i++)
+		if (figs[i] == f)
+			return &v[(size_t)cpu * NFIGS + i];
+	return &v[(size_t)cpu * NFIGS];
+}
+
 static void pct(char *buf, size_t len, double x)
 {
 	if (isnan(x))
@@ -48,17 +89,16 @@ static void change(char *buf, size_t len, const struct verdict *v)
 	snprintf(buf, len, "%s [%s, %s]", c, lo, hi);
 }
 
-static void row(FILE *out, const char *label, const struct exp_cpu *c, const struct exp_run *r)
+static void row(FILE *out, const char *label, const struct exp_cpu *c, const struct exp_run *r,
+		const struct verdict *noise, const struct verdict *hw)
 {
-	struct verdict v;
 	char ch[64];
 
-	exp_cpu_verdict(c, &r->d, r->done, VF_NOISE, &v);
-	change(ch, sizeof(ch), &v);
-	fprintf(out, "%-4s %9.1f %9.1f  %-22s %-10s", label, v.a, v.b, ch, verdict_kind_name(v.kind));
-	exp_cpu_verdict(c, &r->d, r->done, VF_HW, &v);
-	change(ch, sizeof(ch), &v);
-	fprintf(out, " %8.2f %8.2f  %-22s %-10s", v.a, v.b, ch, verdict_kind_name(v.kind));
+	change(ch, sizeof(ch), noise);
+	fprintf(out, "%-4s %9.1f %9.1f  %-22s %-10s", label, noise->a, noise->b, ch,
+		verdict_kind_name(noise->kind));
+	change(ch, sizeof(ch), hw);
+	fprintf(out, " %8.2f %8.2f  %-22s %-10s", hw->a, hw->b, ch, verdict_kind_name(hw->kind));
 	fprintf(out, " %2u/%-2u %6llu/%-6llu %5llu\n", exp_cpu_blocks(c, &r->d, r->done, EXP_A),
 		exp_cpu_blocks(c, &r->d, r->done, EXP_B),
 		(unsigned long long)exp_cpu_periods(c, &r->d, r->done, EXP_A),
@@ -122,10 +162,16 @@ static void table(FILE *out, const struct exp_run *r)
 {
 	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512];
 	struct exp_cpu *all = malloc(sizeof(*all));
-	struct verdict v;
+	struct verdict *v;
 
 	if (!all)
 		return;
+	exp_run_total(r, all);
+	v = run_verdicts(r, all);
+	if (!v) {
+		free(all);
+		return;
+	}
 	exp_design_order(&r->d, order, sizeof(order));
 	fprintf(out, "%s: A %s, B %s; %u blocks %s (%s) of %llu s after %llu s settling; %u done, "
 		"%u switches%s%s\n", r->name, r->a, r->b, r->d.n, order,
@@ -141,29 +187,28 @@ static void table(FILE *out, const struct exp_run *r)
 		if (!exp_cpu_both(&r->cpu[cpu], &r->d, r->done))
 			continue;
 		snprintf(label, sizeof(label), "%d", cpu);
-		row(out, label, &r->cpu[cpu], r);
+		row(out, label, &r->cpu[cpu], r, vof(v, cpu, VF_NOISE), vof(v, cpu, VF_HW));
 	}
-	exp_run_total(r, all);
-	row(out, "all", all, r);
+	row(out, "all", all, r, vof(v, r->ncpus, VF_NOISE), vof(v, r->ncpus, VF_HW));
 	for (size_t f = 0; f < NFIGS; f++) {
+		const struct verdict *w = &v[(size_t)r->ncpus * NFIGS + f];
 		char ch[64];
 
-		exp_cpu_verdict(all, &r->d, r->done, figs[f], &v);
-		change(ch, sizeof(ch), &v);
-		fprintf(out, "  all CPUs, %-16s A %10.2f  B %10.2f  %-22s %s\n", fig_title[f], v.a, v.b,
-			ch, verdict_kind_name(v.kind));
+		change(ch, sizeof(ch), w);
+		fprintf(out, "  all CPUs, %-16s A %10.2f  B %10.2f  %-22s %s\n", fig_title[f], w->a,
+			w->b, ch, verdict_kind_name(w->kind));
 	}
 	left_out(r, out_cpus, sizeof(out_cpus));
 	if (out_cpus[0])
 		fprintf(out, "left out: CPUs %s (not measured in both states, e.g. offline with %s "
 			"%s)\n", out_cpus, r->name, r->b);
 	blocks_said(out, r);
-	exp_cpu_verdict(all, &r->d, r->done, VF_NOISE, &v);
-	if (v.kind == VK_BETTER) {
+	if (vof(v, r->ncpus, VF_NOISE)->kind == VK_BETTER) {
 		exp_keep_text(r->knob, r->b, keep, sizeof(keep));
 		fprintf(out, "to keep %s %s after a reboot: %s\n", r->name, r->b, keep);
 	}
 	fputc('\n', out);
+	free(v);
 	free(all);
 }
 
@@ -193,9 +238,15 @@ static int rank(const struct exp_run *runs, int n, struct ranked *rk)
 	for (int i = 0; i < n; i++) {
 		if (!runs[i].ran)
 			continue;
+		struct verdict *v;
+
 		exp_run_total(&runs[i], all);
 		rk[k].r = &runs[i];
-		exp_cpu_verdict(all, &runs[i].d, runs[i].done, VF_NOISE, &rk[k].v);
+		v = run_verdicts(&runs[i], all);
+		if (!v)
+			break;
+		rk[k].v = *vof(v, runs[i].ncpus, VF_NOISE);
+		free(v);
 		knob_line(&runs[i], all, &rk[k].v, rk[k].line, sizeof(rk[k].line));
 		k++;
 	}
@@ -232,7 +283,9 @@ static void json_fig(struct json *j, const char *key, double x)
 	json_number(j, key, buf);
 }
 
-static void json_cpu(struct json *j, const struct exp_cpu *c, const struct exp_run *r)
+/* One CPU's (or all's) blocks, periods and figures; vs: its verdicts, in figs[]'s order. */
+static void json_cpu(struct json *j, const struct exp_cpu *c, const struct exp_run *r,
+		     const struct verdict *vs)
 {
 	json_u64(j, "blocks_a", exp_cpu_blocks(c, &r->d, r->done, EXP_A));
 	json_u64(j, "blocks_b", exp_cpu_blocks(c, &r->d, r->done, EXP_B));
@@ -241,16 +294,17 @@ static void json_cpu(struct json *j, const struct exp_cpu *c, const struct exp_r
 	json_u64(j, "settle_periods", exp_cpu_settled(c, r->done));
 	json_object(j, "figures");
 	for (size_t f = 0; f < NFIGS; f++) {
-		struct verdict v;
+		const struct verdict *v = &vs[f];
 
-		exp_cpu_verdict(c, &r->d, r->done, figs[f], &v);
 		json_object(j, verdict_fig_name(figs[f]));
-		json_fig(j, "a", v.a);
-		json_fig(j, "b", v.b);
-		json_fig(j, "change_percent", v.change_pct);
-		json_fig(j, "low_percent", v.ci ? v.lo_pct : NAN);
-		json_fig(j, "high_percent", v.ci ? v.hi_pct : NAN);
-		json_string(j, "verdict", verdict_kind_name(v.kind));
+		json_fig(j, "a", v->a);
+		json_fig(j, "b", v->b);
+		json_fig(j, "change_percent", v->change_pct);
+		json_fig(j, "low_percent", v->ci ? v->lo_pct : NAN);
+		json_fig(j, "high_percent", v->ci ? v->hi_pct : NAN);
+		json_string(j, "verdict", verdict_kind_name(v->kind));
+		if (v->kind == VK_UNDECIDED)
+			json_string(j, "why", verdict_why_key(v->why));
 		json_end(j);
 	}
 	json_end(j);
@@ -288,10 +342,16 @@ static void json_run(struct json *j, const struct exp_run *r)
 {
 	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512], line[512], why[256];
 	struct exp_cpu *all = malloc(sizeof(*all));
-	struct verdict v;
+	struct verdict *vs, v;
 
 	if (!all)
 		return;
+	exp_run_total(r, all);
+	vs = run_verdicts(r, all);
+	if (!vs) {
+		free(all);
+		return;
+	}
 	exp_design_order(&r->d, order, sizeof(order));
 	json_string(j, "knob", r->knob);
 	json_string(j, "a", r->a);
@@ -315,18 +375,17 @@ static void json_run(struct json *j, const struct exp_run *r)
 			continue;
 		json_object(j, NULL);
 		json_int(j, "cpu", cpu);
-		json_cpu(j, &r->cpu[cpu], r);
+		json_cpu(j, &r->cpu[cpu], r, &vs[(size_t)cpu * NFIGS]);
 		json_end(j);
 	}
 	json_end(j);
 	left_out(r, out_cpus, sizeof(out_cpus));
 	json_string(j, "left_out", out_cpus);
-	exp_run_total(r, all);
 	json_object(j, "all");
-	json_cpu(j, all, r);
+	json_cpu(j, all, r, &vs[(size_t)r->ncpus * NFIGS]);
 	json_end(j);
 	json_blocks(j, r);
-	exp_cpu_verdict(all, &r->d, r->done, VF_NOISE, &v);
+	v = *vof(vs, r->ncpus, VF_NOISE);
 	knob_line(r, all, &v, line, sizeof(line));
 	json_string(j, "summary", line);
 	exp_undecided_why(r, all, &v, why, sizeof(why));
@@ -340,6 +399,7 @@ static void json_run(struct json *j, const struct exp_run *r)
 	} else {
 		json_null(j, "keep");
 	}
+	free(vs);
 	free(all);
 }
 

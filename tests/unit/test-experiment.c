@@ -468,9 +468,9 @@ static void texts(void)
 
 int main(void)
 {
-	/* design 14, settle_and_both 6, texts 6, linear_drift 3,
-	 * null_knob 2 x 2 designs x 2 figures, cut_by_40 3 */
-	tap_plan(14 + 6 + 6 + 3 + 8 + 3);
+	/* design 14, settle_and_both 6, late_tick 12, lost_and_cut 14, texts 6,
+	 * linear_drift 3, null_knob 2 x 2 designs x 2 figures, cut_by_40 3 */
+	tap_plan(14 + 6 + 12 + 14 + 6 + 3 + 8 + 3);
 	design();
 	settle_and_both();
 	late_tick();
