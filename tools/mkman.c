@@ -21,6 +21,7 @@
 #include "mkexp.h"
 #include "mkstats.h"
 #include "mkhist.h"
+#include "mkreport.h"
 #include "mkuse.h"
 #include "mkrtla.h"
 #include "segments.h"
@@ -502,6 +503,7 @@ int main(int argc, char **argv)
 	mkhist_print_man();
 	recordings_section();
 	compare_section();
+	mkreport_print_man();
 	statistics_section();
 	mkexp_print_man(stdout);
 	service_section();

@@ -10,6 +10,7 @@ const struct command_line command_lines[] = {
 	{ "compare", "A.jsonl --live [OPTIONS]", "a recording against a live run" },
 	{ "experiment", "--knob NAME [--values A,B] [--blocks N] [--block TIME] [--settle TIME] [--seed S] [OPTIONS]",
 	  "an interleaved A/B experiment on a system-panel knob" },
+	{ "report", "REC.jsonl [-o FILE.html] [--margin PCT]", "one self-contained HTML page of a recording" },
 	{ NULL, NULL, NULL }
 };
 

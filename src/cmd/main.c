@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "hist_cmd.h"
 #include "hwlat_cli.h"
+#include "report_cmd.h"
 
 static int hwlat_entry(int argc, char **argv, const char *prog)
 {
@@ -38,6 +39,7 @@ static const struct command {
 	{ "compare", compare_main },
 	{ "experiment", experiment_main },
 	{ "hist", hist_entry },
+	{ "report", report_main },
 };
 
 int main(int argc, char **argv)
