@@ -35,6 +35,7 @@ int report_data_init(struct report_data *d, int ncpus, uint64_t period_ns, uint6
 	}
 	d->ncpus = ncpus;
 	d->margin = margin;
+	d->rows_left = REPORT_FOREST_ROWS;
 	d->prev = calloc((size_t)ncpus, sizeof(*d->prev));
 	d->cur = calloc((size_t)ncpus, sizeof(*d->cur));
 	d->forest = open_memstream(&d->forest_buf, &d->forest_len);
@@ -110,7 +111,7 @@ static void close_pair(struct report_data *d, const struct session *s)
 	has = calloc((size_t)d->ncpus + 1, sizeof(*has));
 	if (rows && has && cmptable_rows(&a, &b, &o, rows, has) > 0) {
 		report_forest(d->forest, &sg->marks, d->prev_k, d->cur_k, rows, has, d->ncpus + 1,
-			      &o);
+			      &o, &d->rows_left);
 		d->pairs++;
 	}
 	free(rows);

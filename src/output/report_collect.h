@@ -23,6 +23,8 @@
 #define REPORT_COLS_MAX 600
 /* Before/after pairs drawn at most; the rest are counted. */
 #define REPORT_PAIRS_MAX 64
+/* Forest rows drawn at most, all pairs together (report_forest()). */
+#define REPORT_FOREST_ROWS 10000
 
 struct report_mark {
 	unsigned num;		/* the marker's number (session_segments()'s marks) */
@@ -47,6 +49,7 @@ struct report_data {
 	char *forest_buf;
 	size_t forest_len;
 	unsigned pairs, pairs_left_out;
+	unsigned rows_left;	/* of REPORT_FOREST_ROWS */
 	unsigned seen;		/* the session's markers taken */
 };
 

@@ -13,16 +13,16 @@
 
 static const struct {
 	enum verdict_fig f;
-	const char *name;
+	const char *name, *label;	/* in words; on a row of the plot */
 } figs[] = {
-	{ VF_NOISE, "noise per s of runtime" }, { VF_AVAIL, "% CPU available" },
-	{ VF_HW, "HW per s" }, { VF_NMI, "NMI per s" }, { VF_SMI, "SMI per s" },
-	{ VF_MAXS, "max single" },
+	{ VF_NOISE, "noise per s of runtime", "noise/s" }, { VF_AVAIL, "% CPU available", "% avail" },
+	{ VF_HW, "HW per s", "HW/s" }, { VF_NMI, "NMI per s", "NMI/s" }, { VF_SMI, "SMI per s", "SMI/s" },
+	{ VF_MAXS, "max single", "max single" },
 };
 #define NFIGS (int)(sizeof(figs) / sizeof(figs[0]))
 
 #define ROW_H 14
-#define LABEL_W 190
+#define LABEL_W 110
 #define PLOT_W 420
 #define RANGE_MAX 400.0
 
@@ -93,30 +93,33 @@ static double xof(double p, double r)
 	return LABEL_W + (p + r) / (2 * r) * PLOT_W;
 }
 
+/*
+ * One row: its title (the verdict in words, with compare's mark), its
+ * label, the interval and the change.  Short: 1024 CPUs make 5125 rows.
+ */
 static void row_svg(FILE *out, int cpu, int k, const struct verdict *v, int y, double r)
 {
 	char w[200];
 
 	words(v, w, sizeof(w));
-	fprintf(out, "<g class=\"fr %s\" data-cpu=\"%d\" data-fig=\"%s\"><title>", kind_class(v->kind),
-		cpu, verdict_fig_name(figs[k].f));
+	fprintf(out, "<g class=\"fr %s\" data-cpu=\"%d\" transform=\"translate(0,%d)\"><title>",
+		kind_class(v->kind), cpu, y);
 	if (cpu < 0)
-		fprintf(out, "all CPUs, %s: ", figs[k].name);
+		fprintf(out, "all CPUs, %s (%c): ", figs[k].name, verdict_kind_mark(v->kind));
 	else
-		fprintf(out, "CPU %d, %s: ", cpu, figs[k].name);
+		fprintf(out, "CPU %d, %s (%c): ", cpu, figs[k].name, verdict_kind_mark(v->kind));
 	html_put(out, w);
-	fprintf(out, "</title><text x=\"4\" y=\"%d\">", y + 11);
 	if (cpu < 0)
-		fprintf(out, "all %s</text>", figs[k].name);
+		fprintf(out, "</title><text x=\"4\" y=\"11\">all %s</text>", figs[k].label);
 	else
-		fprintf(out, "CPU %d %s</text>", cpu, figs[k].name);
+		fprintf(out, "</title><text x=\"4\" y=\"11\">%d %s</text>", cpu, figs[k].label);
 	if (v->ci)
-		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", xof(v->lo_pct, r),
-			xof(v->hi_pct, r), y + 7, y + 7);
+		fprintf(out, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"7\" y2=\"7\"/>", xof(v->lo_pct, r),
+			xof(v->hi_pct, r));
 	if (isfinite(v->change_pct))
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"3\"/>", xof(v->change_pct, r), y + 7);
-	fprintf(out, "<text class=\"mk\" x=\"%d\" y=\"%d\">%c</text></g>\n", LABEL_W + PLOT_W + 8,
-		y + 11, verdict_kind_mark(v->kind));
+		fprintf(out, "<circle cx=\"%.0f\" cy=\"7\" r=\"3\"/>", xof(v->change_pct, r));
+	fprintf(out, "<text x=\"%d\" y=\"11\">%c</text></g>\n", LABEL_W + PLOT_W + 8,
+		verdict_kind_mark(v->kind));
 }
 
 /* The verdicts of the CPUs together in words, then the CPUs that moved. */
@@ -166,31 +169,52 @@ static void marker_name(FILE *out, const struct markers *ms, unsigned k)
 	fprintf(out, "marker %u", k);
 }
 
+/* Whether a CPU's row (rows[i]) has a figure better or worse. */
+static bool moved(const struct cmptable_row *row, bool smi)
+{
+	for (int k = 0; k < NFIGS; k++)
+		if ((smi || figs[k].f != VF_SMI) &&
+		    (row->v[figs[k].f].kind == VK_BETTER || row->v[figs[k].f].kind == VK_WORSE))
+			return true;
+	return false;
+}
+
 void report_forest(FILE *out, const struct markers *ms, unsigned ka, unsigned kb,
 		   const struct cmptable_row *rows, const bool *has, int n,
-		   const struct cmptable_opts *o)
+		   const struct cmptable_opts *o, unsigned *budget)
 {
 	double r = range_of(rows, has, n, o->margin, o->smi);
-	int nrows = 0, y = 22;
+	int per = report_forest_figs(o->smi), all = 0, drawn = 0, y = 22;
+	bool full;
 
 	for (int i = 0; i < n; i++)
-		nrows += has[i] ? report_forest_figs(o->smi) : 0;
+		all += has[i];
+	full = (unsigned)(all * per) <= *budget;
+	for (int i = 0; i < n; i++)
+		drawn += has[i] && (full || i == 0 || moved(&rows[i], o->smi));
+	*budget -= (unsigned)(drawn * per) < *budget ? (unsigned)(drawn * per) : *budget;
 	fprintf(out, "<section class=\"pair\" data-before=\"%u\" data-after=\"%u\">\n<h3>After ", ka, kb);
 	marker_name(out, ms, kb);
 	fprintf(out, " against before it, from ");
 	marker_name(out, ms, ka);
 	fprintf(out, "</h3>\n");
 	summary(out, rows, has, n, o->smi);
+	if (!full)
+		fprintf(out, "<p>Drawn: all CPUs and the %d CPUs with a figure better or worse; the "
+			"other %d CPUs' rows are left out (no change or undecided), to keep the page "
+			"small.</p>\n", drawn - 1, all - drawn);
 	fprintf(out, "<svg class=\"forest\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"forest "
 		"plot\">\n<rect class=\"band\" x=\"%.1f\" y=\"16\" width=\"%.1f\" height=\"%d\"/>"
 		"<line class=\"zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"16\" y2=\"%d\"/>\n"
 		"<text x=\"%d\" y=\"12\">%+.0f%%</text><text x=\"%.1f\" y=\"12\">0</text>"
 		"<text x=\"%d\" y=\"12\" text-anchor=\"end\">%+.0f%%</text>\n",
-		LABEL_W + PLOT_W + 24, nrows * ROW_H + 26, xof(-o->margin * 100, r),
-		xof(o->margin * 100, r) - xof(-o->margin * 100, r), nrows * ROW_H + 6, xof(0, r),
-		xof(0, r), nrows * ROW_H + 22, LABEL_W, -r, xof(0, r) - 3, LABEL_W + PLOT_W, r);
+		LABEL_W + PLOT_W + 24, drawn * per * ROW_H + 26, xof(-o->margin * 100, r),
+		xof(o->margin * 100, r) - xof(-o->margin * 100, r), drawn * per * ROW_H + 6,
+		xof(0, r), xof(0, r), drawn * per * ROW_H + 22, LABEL_W, -r, xof(0, r) - 3,
+		LABEL_W + PLOT_W, r);
 	for (int i = 0; i < n; i++)
-		for (int k = 0; has[i] && k < NFIGS; k++) {
+		for (int k = 0; has[i] && (full || i == 0 || moved(&rows[i], o->smi)) && k < NFIGS;
+		     k++) {
 			if (!o->smi && figs[k].f == VF_SMI)
 				continue;
 			row_svg(out, i - 1, k, &rows[i].v[figs[k].f], y, r);

@@ -19,10 +19,13 @@ int report_forest_figs(bool smi);
 
 /*
  * The section of segments ka (before) and kb (after), markers ms: rows[0]
- * all, rows[1 + cpu], has[] which exist, n of each.
+ * all, rows[1 + cpu], has[] which exist, n of each.  budget: the rows
+ * the page may still draw, less those drawn; when every CPU's would not
+ * fit, only all and the CPUs with a figure better or worse are drawn,
+ * and the section says how many are left out.
  */
 void report_forest(FILE *out, const struct markers *ms, unsigned ka, unsigned kb,
 		   const struct cmptable_row *rows, const bool *has, int n,
-		   const struct cmptable_opts *o);
+		   const struct cmptable_opts *o, unsigned *budget);
 
 #endif
