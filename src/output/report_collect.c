@@ -64,7 +64,7 @@ static void on_osnoise(void *ctx, const struct session *s, const struct osn_samp
 	struct report_data *d = ctx;
 	struct verdict_period p = { smp->runtime, smp->noise, smp->max_sample, smp->hw_count,
 				    smp->nmi_count };
-	uint64_t start = smp->ts > smp->runtime * 1000 ? smp->ts - smp->runtime * 1000 : 0;
+	uint64_t start = smp->ts > smp->runtime * 1000 ? smp->ts - smp->runtime * 1000 : 0, mid;
 
 	(void)s;
 	if (!counted || smp->cpu < 0 || smp->cpu >= d->ncpus)
@@ -75,7 +75,9 @@ static void on_osnoise(void *ctx, const struct session *s, const struct osn_samp
 	}
 	if (smp->ts > d->last)
 		d->last = smp->ts;
-	heatgrid_add(&d->g, smp->cpu, smp->ts > d->t0 ? smp->ts - d->t0 - 1 : 0, smp->runtime,
+	/* At the period's middle: the end's jitter between CPUs moves no period a column. */
+	mid = smp->ts - smp->runtime * 500;
+	heatgrid_add(&d->g, smp->cpu, mid > d->t0 ? mid - d->t0 : 0, smp->runtime,
 		     smp->noise, smp->max_sample, smp->hw_count, smp->nmi_count);
 	verdict_series_add(&d->cur[smp->cpu], &p);
 	d->cur_periods++;
