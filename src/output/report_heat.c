@@ -115,14 +115,16 @@ static void legend(FILE *out, double y)
 	fprintf(out, "<g class=\"legend\"><text x=\"%d\" y=\"%.0f\">noise us/s:</text>", LEFT,
 		y + 10);
 	for (int b = 0; b <= NBANDS; b++) {
-		int x = LEFT + 80 + b * 70;
+		int x = LEFT + 80 + b * 78;
 
 		fprintf(out, "<rect class=\"c%d\" x=\"%d\" y=\"%.0f\" width=\"12\" height=\"12\"/>"
 			"<text x=\"%d\" y=\"%.0f\">", b, x, y, x + 15, y + 10);
 		if (b == 0)
 			fprintf(out, "&lt; %u", band[0]);
 		else if (b == NBANDS)
-			fprintf(out, "&#8805; %u", band[NBANDS - 1]);
+			fprintf(out, "&#8805; %uk", band[NBANDS - 1] / 1000);
+		else if (band[b - 1] >= 1000)
+			fprintf(out, "%uk-%uk", band[b - 1] / 1000, band[b] / 1000);
 		else
 			fprintf(out, "%u-%u", band[b - 1], band[b]);
 		fprintf(out, "</text>");
@@ -150,7 +152,7 @@ void report_heat(FILE *out, const struct report_data *d, const struct markers *m
 		fprintf(out, " <b>Downsampled in time</b>: each cell shows the largest of the "
 			"periods in its column (noise per second of runtime, max single, HW and NMI "
 			"each at its maximum), so no spike is averaged away.");
-	fprintf(out, " Hover a cell for its figures.</p>\n<svg id=\"heatmap\" viewBox=\"0 0 %d "
+	fprintf(out, " Hover a cell for its figures.</p>\n<div class=\"wide\"><svg id=\"heatmap\" viewBox=\"0 0 %d "
 		"%.0f\" role=\"img\" aria-label=\"heatmap of noise per CPU and time\">\n",
 		LEFT + WIDTH + 10, TOP + h + 60);
 	fprintf(out, "<rect class=\"none\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.2f\"/>\n", LEFT,
@@ -165,5 +167,5 @@ void report_heat(FILE *out, const struct report_data *d, const struct markers *m
 		total);
 	marks(out, d, ms, cw, h);
 	legend(out, TOP + h + 30);
-	fprintf(out, "</svg>\n");
+	fprintf(out, "</svg></div>\n");
 }

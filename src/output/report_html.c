@@ -23,13 +23,13 @@ static const char style[] =
 	"rect.none{fill:#eee}.c0{fill:#f7fbff}.c1{fill:#deebf7}.c2{fill:#c6dbef}.c3{fill:#9ecae1}"
 	".c4{fill:#fdd49e}.c5{fill:#fdae6b}.c6{fill:#f16913}.c7{fill:#d94801}.c8{fill:#7f2704}\n"
 	".mark line{stroke:#000;stroke-width:1.5;stroke-dasharray:4 2}.mark text{font-weight:bold}\n"
-	".forest line{stroke:#333;stroke-width:2}.forest .zero{stroke:#888;stroke-width:1}"
+	"#heatmap{min-width:720px}svg.forest{max-width:760px;min-width:560px}.forest line{stroke:#333;stroke-width:2}.forest .zero{stroke:#888;stroke-width:1}"
 	".forest .band{fill:#e8f5e9}.fr.better circle{fill:#2e7d32}.fr.worse circle{fill:#c62828}"
 	".fr.same circle{fill:#555}.fr.undecided circle{fill:#fff;stroke:#555}"
 	".fr .mk{font-weight:bold}\n"
 	"pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}\n"
 	"@page{margin:12mm}\n"
-	"@media print{body{max-width:none;margin:0;font-size:10pt}h2{break-after:avoid}"
+	"@media print{body{max-width:none;margin:0;font-size:10pt}#heatmap,svg.forest{min-width:0}h2{break-after:avoid}"
 	"section.pair,svg{break-inside:avoid-page}details{display:block}"
 	"details>summary{display:none}.wide{overflow:visible}}\n";
 
@@ -74,6 +74,29 @@ static void fields(FILE *out, const struct jsonr_obj *o, bool machine)
 		fprintf(out, "</td></tr>\n");
 	}
 	fprintf(out, "</table>\n");
+}
+
+/* "host, kernel K, CPUs C, periods of P us, 20 s": the header's facts at a glance. */
+static void lead(FILE *out, const struct jsonr_obj *o)
+{
+	static const char *const keys[][2] = {
+		{ "host", "" }, { "cpu_model", "" }, { "kernel", "kernel " }, { "cpus", "CPUs " },
+		{ "mode", "mode " }, { "period_us", "period (us) " }, { "runtime_us", "runtime (us) " },
+		{ "threshold_us", "threshold (us) " }, { "duration_s", "duration (s) " },
+	};
+	const char *sep = "";
+
+	fprintf(out, "<p class=\"lead\">");
+	for (size_t i = 0; o && i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const struct jsonr_field *f = jsonr_get(o, keys[i][0]);
+
+		if (!f || (f->type == JR_STR && f->rawlen <= 2))
+			continue;
+		fprintf(out, "%s%s", sep, keys[i][1]);
+		value(out, o, f);
+		sep = " &middot; ";
+	}
+	fprintf(out, "</p>\n");
 }
 
 static void pcts(FILE *out, const struct replay *r)
@@ -175,21 +198,23 @@ void report_html(FILE *out, const struct report_doc *doc, const struct replay *r
 	html_put(out, doc->name);
 	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>Hardware noise: ", style);
 	html_put(out, doc->name);
-	fprintf(out, "</h1>\n<h2 id=\"machine\">The machine</h2>\n");
-	fields(out, doc->header, true);
-	fprintf(out, "<h2 id=\"settings\">The run's settings</h2>\n");
-	fields(out, doc->header, false);
+	fprintf(out, "</h1>\n");
+	lead(out, doc->header);
 	fprintf(out, "<h2 id=\"heat\">Noise per CPU and time</h2>\n");
 	report_heat(out, d, ms, (uint64_t)session_osnoise_conf(r->s)->period_us * 1000);
 	markers_list(out, ms);
+	pairs(out, d);
 	fprintf(out, "<h2 id=\"percentiles\">Percentiles per CPU, the whole run</h2>\n");
 	pcts(out, r);
-	pairs(out, d);
 	if (doc->experiment) {
 		fprintf(out, "<h2 id=\"experiment\">The experiment</h2>\n<pre>");
 		html_put(out, doc->experiment);
 		fprintf(out, "</pre>\n");
 	}
+	fprintf(out, "<h2 id=\"machine\">The machine</h2>\n");
+	fields(out, doc->header, true);
+	fprintf(out, "<h2 id=\"settings\">The run's settings</h2>\n");
+	fields(out, doc->header, false);
 	reproduce(out, doc);
 	fprintf(out, "</body>\n</html>\n");
 }
