@@ -10,7 +10,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [[ $1 == 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..19
+echo 1..22
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -71,4 +71,7 @@ expect 'hwnoisetop compare trace-a.txt --l' '--live ' "compare offers --live aft
 expect 'hwnoisetop compare trace-a.txt --live --runt' '--runtime ' "after --live, hwnoisetop's own options"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt --m' '--margin ' "after both recordings, compare's --margin"
 expect 'hwnoisetop compare trace-a.txt trace-b.txt --margin ' '' "--margin PCT (a number) offers nothing"
+expect 'hwnoisetop rep' 'report ' "the first word completes to the report command"
+expect 'hwnoisetop report trace-' 'trace-a.txt trace-b.txt ' "report completes the recording's file name"
+expect 'hwnoisetop report trace-a.txt --m' '--margin ' "report offers its --margin"
 exit $failed
