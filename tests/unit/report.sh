@@ -18,7 +18,7 @@ check() {	# check STATUS DESC
 count() {	# count PATTERN FILE: the occurrences of a fixed string
 	grep -o -F -- "$1" "$2" | wc -l
 }
-echo 1..17
+echo 1..19
 
 "$h" report "$rec" -o "$tmp/r.html" 2>"$tmp/err"
 check $? "report of replay-4cpu.jsonl: exit 0"
@@ -56,6 +56,13 @@ check $? "host and marker text from the recording are escaped"
 check $? "-o - writes the page to standard output"
 cp "$rec" "$tmp/d.jsonl" && (cd "$tmp" && "$h" report d.jsonl 2>/dev/null) && [ -s "$tmp/d.html" ]
 check $? "without -o: the recording's name with .html"
+
+# An experiment's recording (experiment-replay.sh's generator): its report on the page.
+awk "/<<'EOF_PY'/{f=1;next} /^EOF_PY/{f=0} f" "$src/tests/unit/experiment-replay.sh" >"$tmp/genexp.py" &&
+	python3 "$tmp/genexp.py" "$tmp/exp.jsonl" 0 && "$h" report "$tmp/exp.jsonl" -o "$tmp/exp.html" 2>/dev/null
+check $? "the page of an experiment's recording"
+tr '\n' ' ' <"$tmp/exp.html" | grep -q '<h2 id="experiment">.*10 blocks ABBAABBAAB.*SMT off: noise -50%.*better'
+check $? "it holds the experiment's blocks and result"
 
 bad() {	# bad DESC ARGS...: one line on stderr, exit 1, no page
 	desc=$1; shift
