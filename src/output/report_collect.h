@@ -19,12 +19,12 @@
 #include "verdict.h"
 
 /* Heatmap cells at most (CPUs x columns): what keeps 1024 CPUs under 5 MB. */
-#define REPORT_CELLS 32768
+#define REPORT_CELLS 20480
 #define REPORT_COLS_MAX 600
 /* Before/after pairs drawn at most; the rest are counted. */
 #define REPORT_PAIRS_MAX 64
 /* Forest rows drawn at most, all pairs together (report_forest()). */
-#define REPORT_FOREST_ROWS 10000
+#define REPORT_FOREST_ROWS 8000
 
 struct report_mark {
 	unsigned num;		/* the marker's number (session_segments()'s marks) */

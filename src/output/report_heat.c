@@ -36,12 +36,22 @@ static void secs(char *buf, size_t len, uint64_t ns)
 		snprintf(buf, len, "%.3f s", ns / 1e9);
 }
 
+/* "10-20 s" (or "0.5-1.5 s"): a stretch of the run. */
+static void span(char *buf, size_t len, uint64_t a, uint64_t b)
+{
+	if (a % 1000000000ULL == 0 && b % 1000000000ULL == 0)
+		snprintf(buf, len, "%llu-%llu s", (unsigned long long)(a / 1000000000ULL),
+			 (unsigned long long)(b / 1000000000ULL));
+	else
+		snprintf(buf, len, "%.3f-%.3f s", a / 1e9, b / 1e9);
+}
+
 /* Columns a..b-1 of cpu's row, one class: one rectangle with its title. */
-static void run(FILE *out, const struct heatgrid *g, int cpu, unsigned a, unsigned b, double cw,
-		double rh, int cls)
+static void run(FILE *out, const struct heatgrid *g, int cpu, unsigned a, unsigned b, int cw,
+		int rh, int cls)
 {
 	struct heat_cell m = { 0 };
-	char t0[32], t1[32];
+	char t0[48];
 
 	for (unsigned k = a; k < b; k++) {
 		const struct heat_cell *c = heatgrid_cell(g, cpu, k);
@@ -52,15 +62,15 @@ static void run(FILE *out, const struct heatgrid *g, int cpu, unsigned a, unsign
 		m.nmi = c->nmi > m.nmi ? c->nmi : m.nmi;
 		m.periods += c->periods;
 	}
-	secs(t0, sizeof(t0), a * g->col_ns);
-	secs(t1, sizeof(t1), b * g->col_ns);
-	fprintf(out, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" class=\"c%d\">"
-		"<title>CPU %d, %s to %s (%u periods): noise %u us/s, max single %u us, HW %u, NMI %u"
-		"%s</title></rect>", LEFT + a * cw, TOP + cpu * rh, (b - a) * cw, rh, cls, cpu, t0,
-		t1, m.periods, m.noise, m.single, m.hw, m.nmi, m.periods > 1 ? " (largest)" : "");
+	span(t0, sizeof(t0), a * g->col_ns, b * g->col_ns);
+	fprintf(out, "<rect x=\"%u\" y=\"%d\" width=\"%u\" height=\"%d\" class=\"c%d\"><title>CPU %d, "
+		"%s: noise %u us/s, max single %u us, HW %u, NMI %u", LEFT + a * (unsigned)cw,
+		TOP + cpu * rh, (b - a) * (unsigned)cw, rh, cls, cpu, t0, m.noise, m.single, m.hw,
+		m.nmi);
+	fprintf(out, "</title></rect>");
 }
 
-static void row(FILE *out, const struct heatgrid *g, int cpu, double cw, double rh)
+static void row(FILE *out, const struct heatgrid *g, int cpu, int cw, int rh)
 {
 	unsigned a = 0;
 
@@ -86,8 +96,8 @@ static const struct marker *find(const struct markers *ms, unsigned num)
 	return NULL;
 }
 
-static void marks(FILE *out, const struct report_data *d, const struct markers *ms, double cw,
-		  double h)
+static void marks(FILE *out, const struct report_data *d, const struct markers *ms, int cw,
+		  int h)
 {
 	char clock[32];
 
@@ -101,8 +111,8 @@ static void marks(FILE *out, const struct report_data *d, const struct markers *
 			fprintf(out, " at %s: ", markers_clock(m->t_ms, clock, sizeof(clock)));
 			html_put(out, m->text);
 		}
-		fprintf(out, "</title><line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%.2f\"/>"
-			"<text x=\"%.2f\" y=\"%d\">%u ", x, x, TOP - 12, TOP + h, x + 2, TOP - 14,
+		fprintf(out, "</title><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>"
+			"<text x=\"%.1f\" y=\"%d\">%u ", x, x, TOP - 12, TOP + h, x + 2, TOP - 14,
 			d->marks[i].num);
 		if (m)
 			html_putn(out, m->text, 16);
@@ -110,15 +120,15 @@ static void marks(FILE *out, const struct report_data *d, const struct markers *
 	}
 }
 
-static void legend(FILE *out, double y)
+static void legend(FILE *out, int y)
 {
-	fprintf(out, "<g class=\"legend\"><text x=\"%d\" y=\"%.0f\">noise us/s:</text>", LEFT,
+	fprintf(out, "<g class=\"legend\"><text x=\"%d\" y=\"%d\">noise us/s:</text>", LEFT,
 		y + 10);
 	for (int b = 0; b <= NBANDS; b++) {
 		int x = LEFT + 80 + b * 78;
 
-		fprintf(out, "<rect class=\"c%d\" x=\"%d\" y=\"%.0f\" width=\"12\" height=\"12\"/>"
-			"<text x=\"%d\" y=\"%.0f\">", b, x, y, x + 15, y + 10);
+		fprintf(out, "<rect class=\"c%d\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\"/>"
+			"<text x=\"%d\" y=\"%d\">", b, x, y, x + 15, y + 10);
 		if (b == 0)
 			fprintf(out, "&lt; %u", band[0]);
 		else if (b == NBANDS)
@@ -137,10 +147,10 @@ void report_heat(FILE *out, const struct report_data *d, const struct markers *m
 {
 	const struct heatgrid *g = &d->g;
 	unsigned cols = g->ncols ? g->ncols : 1;
-	double cw = (double)WIDTH / cols;
-	double rh = d->ncpus <= 16 ? 18 : d->ncpus <= 64 ? 8 : d->ncpus <= 256 ? 3 : 1;
-	double h = d->ncpus * rh;
-	unsigned every = d->ncpus <= 16 ? 1 : (unsigned)(d->ncpus * rh / 12 / 8 + 1) * 8;
+	int cw = WIDTH / (int)cols > 1 ? WIDTH / (int)cols : 1, width = cw * (int)cols;
+	int rh = d->ncpus <= 16 ? 18 : d->ncpus <= 64 ? 8 : d->ncpus <= 256 ? 3 : 1;
+	int h = d->ncpus * rh;
+	int every = d->ncpus <= 16 ? 1 : (d->ncpus * rh / 12 / 8 + 1) * 8;
 	char w[32], p[32], total[32];
 
 	secs(w, sizeof(w), g->col_ns);
@@ -152,18 +162,18 @@ void report_heat(FILE *out, const struct report_data *d, const struct markers *m
 		fprintf(out, " <b>Downsampled in time</b>: each cell shows the largest of the "
 			"periods in its column (noise per second of runtime, max single, HW and NMI "
 			"each at its maximum), so no spike is averaged away.");
-	fprintf(out, " Hover a cell for its figures.</p>\n<div class=\"wide\"><svg id=\"heatmap\" viewBox=\"0 0 %d "
-		"%.0f\" role=\"img\" aria-label=\"heatmap of noise per CPU and time\">\n",
-		LEFT + WIDTH + 10, TOP + h + 60);
-	fprintf(out, "<rect class=\"none\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.2f\"/>\n", LEFT,
-		TOP, WIDTH, h);
+	fprintf(out, " Hover a cell for its figures.</p>\n<div class=\"wide\"><svg id=\"heatmap\" "
+		"viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"heatmap of noise per CPU and "
+		"time\">\n", LEFT + WIDTH + 10, TOP + h + 60);
+	fprintf(out, "<rect class=\"none\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", LEFT,
+		TOP, width, h);
 	for (int c = 0; c < d->ncpus; c++)
 		row(out, g, c, cw, rh);
-	for (int c = 0; c < d->ncpus; c += (int)every)
-		fprintf(out, "<text class=\"cpu\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">CPU %d</text>",
+	for (int c = 0; c < d->ncpus; c += every)
+		fprintf(out, "<text class=\"cpu\" x=\"%d\" y=\"%d\" text-anchor=\"end\">CPU %d</text>",
 			LEFT - 4, TOP + c * rh + (rh > 10 ? rh - 5 : 6), c);
-	fprintf(out, "\n<text x=\"%d\" y=\"%.0f\">0 s</text><text x=\"%d\" y=\"%.0f\" "
-		"text-anchor=\"end\">%s</text>\n", LEFT, TOP + h + 14, LEFT + WIDTH, TOP + h + 14,
+	fprintf(out, "\n<text x=\"%d\" y=\"%d\">0 s</text><text x=\"%d\" y=\"%d\" "
+		"text-anchor=\"end\">%s</text>\n", LEFT, TOP + h + 14, LEFT + width, TOP + h + 14,
 		total);
 	marks(out, d, ms, cw, h);
 	legend(out, TOP + h + 30);

@@ -18,8 +18,8 @@ python3 "$top/tests/scale/gen-recording" --seed 1 --hw-rate 2000 --drift 0.05 --
 	"$cpus" "$secs" "$tmp/a.jsonl" || exit 1
 echo "report of $cpus CPUs x $secs s, $marks markers: $(du -h "$tmp/a.jsonl" | cut -f1) a recording"
 for i in $(seq "$runs"); do
-	/usr/bin/time -f '%e %M' -o "$tmp/t" "$bin" report "$tmp/a.jsonl" -o "$tmp/a.html" 2>/dev/null ||
+	/usr/bin/time -f '%e %M %U %S' -o "$tmp/t" "$bin" report "$tmp/a.jsonl" -o "$tmp/a.html" 2>/dev/null ||
 		{ echo "bench-report: report failed" >&2; exit 1; }
-	read -r s kb < "$tmp/t"
-	echo "  run $i: $s s, peak RSS $((kb / 1024)) MB, $(($(wc -c < "$tmp/a.html") / 1024)) KiB of HTML"
+	read -r s kb u k < "$tmp/t"
+	echo "  run $i: $s s (CPU $u s user, $k s system), peak RSS $((kb / 1024)) MB, $(($(wc -c < "$tmp/a.html") / 1024)) KiB of HTML"
 done
