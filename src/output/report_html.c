@@ -23,7 +23,7 @@ static const char style[] =
 	"rect.none{fill:#eee}.c0{fill:#f7fbff}.c1{fill:#deebf7}.c2{fill:#c6dbef}.c3{fill:#9ecae1}"
 	".c4{fill:#fdd49e}.c5{fill:#fdae6b}.c6{fill:#f16913}.c7{fill:#d94801}.c8{fill:#7f2704}\n"
 	".mark line{stroke:#000;stroke-width:1.5;stroke-dasharray:4 2}.mark text{font-weight:bold}\n"
-	"#heatmap{min-width:720px}svg.forest{max-width:760px;min-width:560px}.forest line{stroke:#333;stroke-width:2}.forest .zero{stroke:#888;stroke-width:1}"
+	"#heatmap{min-width:720px}#heatmap rect{shape-rendering:crispEdges}svg.forest{max-width:760px;min-width:560px}.forest line{stroke:#333;stroke-width:2}.forest .zero{stroke:#888;stroke-width:1}"
 	".forest .band{fill:#e8f5e9}.fr.better circle{fill:#2e7d32}.fr.worse circle{fill:#c62828}"
 	".fr.same circle{fill:#555}.fr.undecided circle{fill:#fff;stroke:#555}"
 	".fr .mk{font-weight:bold}\n"
