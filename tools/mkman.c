@@ -22,6 +22,7 @@
 #include "mkaudit.h"
 #include "mkstats.h"
 #include "mkhist.h"
+#include "mkreport.h"
 #include "mkuse.h"
 #include "mkrtla.h"
 #include "segments.h"
@@ -504,6 +505,7 @@ int main(int argc, char **argv)
 	mkhist_print_man();
 	recordings_section();
 	compare_section();
+	mkreport_print_man();
 	statistics_section();
 	mkexp_print_man(stdout);
 	mkaudit_print_man(stdout);

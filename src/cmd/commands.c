@@ -12,6 +12,7 @@
 #include "compare_cmd.h"
 #include "hist_cmd.h"
 #include "hwlat_cli.h"
+#include "report_cmd.h"
 
 static const struct opt_def *main_options(void)
 {
@@ -63,6 +64,12 @@ static const struct opt_def *audit_opts(void)
 	"\t\t\t_hwnoisetop_compare\n" \
 	"\t\tfi\n"
 
+/* report: its options, and else the recording's file name. */
+#define REPORT_COMPLETE \
+	"\t\t_hwnoisetop_report\n" \
+	"\t\t[[ $cur == -* || $prev == -o || $prev == --output || $prev == --margin ]] ||\n" \
+	"\t\t\t_hwnoisetop_files\n"
+
 const struct cmd_entry cmd_table[] = {
 	{ NULL, { { "[OPTIONS]", NULL } }, main_options, main_entry, NULL },
 	{ "hwlat", { { "[OPTIONS]", "hardware latency detector: see its --help" } },
@@ -81,6 +88,9 @@ const struct cmd_entry cmd_table[] = {
 	{ "audit", { { "[-c CPUS] [--json]", "the box's tuning for low hardware noise, read-only: "
 				      "see its --help" } },
 	  audit_opts, audit_main, NULL },
+	{ "report", { { "REC.jsonl [-o FILE.html] [--margin PCT]",
+			"one self-contained HTML page of a recording" } },
+	  report_options, report_main, REPORT_COMPLETE },
 	{ NULL, { { NULL, NULL } }, NULL, NULL, NULL }
 };
 

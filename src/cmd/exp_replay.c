@@ -118,7 +118,7 @@ static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 	return 0;
 }
 
-int exp_replay(const char *path, bool json)
+int exp_replay(const char *path, bool json, FILE *out)
 {
 	struct xreplay *p = calloc(1, sizeof(*p));
 	struct replay *rp = calloc(1, sizeof(*rp));
@@ -154,9 +154,9 @@ int exp_replay(const char *path, bool json)
 	if (!p->x.over && !p->run.cut[0])
 		snprintf(p->run.cut, sizeof(p->run.cut), "the recording ends");
 	if (json)
-		exp_report_json(stdout, &p->run, 1);
+		exp_report_json(out, &p->run, 1);
 	else
-		exp_report_text(stdout, &p->run, 1);
+		exp_report_text(out, &p->run, 1);
 	rc = p->run.cut[0] ? HWN_EXP_CUT : HWN_EXP_DONE;
 out:
 	if (f)

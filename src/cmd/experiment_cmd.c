@@ -385,7 +385,7 @@ int experiment_main(int argc, char **argv, const char *prog)
 	if (rc >= 0)
 		;	/* a usage error, or --help */
 	else if (cli.replay)
-		rc = exp_replay(cli.replay, cli.out.json);
+		rc = exp_replay(cli.replay, cli.out.json, stdout);
 	else if (osnoise_check(l, cli.sc.osn.irq_disable, runs[0].cut, sizeof(runs[0].cut)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", runs[0].cut);
 		rc = HWN_EXP_FAILED;

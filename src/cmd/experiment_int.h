@@ -7,11 +7,15 @@
 #define HWN_EXPERIMENT_INT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "exp_report.h"
 #include "session_exp.h"
 
-/* experiment --replay FILE: the report the recorded experiment printed; the exit status. */
-int exp_replay(const char *path, bool json);
+/*
+ * experiment --replay FILE: the report the recorded experiment printed, on
+ * out (stdout; hwnoisetop report: its page); the exit status.
+ */
+int exp_replay(const char *path, bool json, FILE *out);
 
 #endif

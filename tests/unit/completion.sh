@@ -10,7 +10,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [[ $1 == 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..24
+echo 1..27
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -78,4 +78,7 @@ expect 'hwnoisetop experiment --kn' '--knob ' "experiment --kn completes to its 
 expect 'hwnoisetop experiment --knob smt --se' '--seed --settle ' \
 	"experiment offers its own options from its table"
 expect 'hwnoisetop experiment --knob smt --runt' '--runtime ' "experiment offers the main command's options it hands on"
+expect 'hwnoisetop rep' 'report ' "the first word completes to the report command"
+expect 'hwnoisetop report trace-' 'trace-a.txt trace-b.txt ' "report completes the recording's file name"
+expect 'hwnoisetop report trace-a.txt --m' '--margin ' "report offers its --margin"
 exit $failed
