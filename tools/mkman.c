@@ -21,6 +21,7 @@
 #include "mkexp.h"
 #include "mkstats.h"
 #include "mkhist.h"
+#include "mkwhy.h"
 #include "mkuse.h"
 #include "mkrtla.h"
 #include "segments.h"
@@ -503,6 +504,7 @@ int main(int argc, char **argv)
 	recordings_section();
 	compare_section();
 	statistics_section();
+	mkwhy_print_man();
 	mkexp_print_man(stdout);
 	service_section();
 	mkrtla_print_man(stdout);

@@ -28,32 +28,31 @@ static const char *ratio(double v, char *buf, size_t size)
 	return buf;
 }
 
-static void cause_line(FILE *out, const struct causes *c, int cpu, int k,
-		       const struct cause_result *r)
+void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, int k,
+		      const struct cause_result *r)
 {
 	char a[16], b[16], x[16], y[16], z[16], w[16];
 
-	fprintf(out, "  %-12s ", cause_name(k));
 	switch (r->state) {
 	case CAUSE_NOT_MEASURED:
-		fprintf(out, "not measured: %s\n", causes_why(c, cpu, k));
+		snprintf(buf, size, "not measured: %s", causes_why(c, cpu, k));
 		return;
 	case CAUSE_NONE_SEEN:
-		fprintf(out, "none %s\n", k == CAUSE_SIBLING ? "seen busy" : "counted");
+		snprintf(buf, size, "none %s", k == CAUSE_SIBLING ? "seen busy" : "counted");
 		return;
 	case CAUSE_ALWAYS:
-		fprintf(out, "in every one of %llu periods: nothing to compare with\n",
-			(unsigned long long)r->with);
+		snprintf(buf, size, "in every one of %llu periods: nothing to compare with",
+			 (unsigned long long)r->with);
 		return;
 	default:
 		break;
 	}
-	fprintf(out, "%-12s %6s [%s, %s]  noise x%s [%s, %s] in %llu of %llu periods\n",
-		cause_state_name(r->state), pct(r->share, a, sizeof(a)),
-		pct(r->share_lo, b, sizeof(b)), pct(r->share_hi, x, sizeof(x)),
-		ratio(r->ratio, y, sizeof(y)), ratio(r->ratio_lo, z, sizeof(z)),
-		ratio(r->ratio_hi, w, sizeof(w)), (unsigned long long)r->with,
-		(unsigned long long)(r->with + r->without));
+	snprintf(buf, size, "%-12s %6s [%s, %s]  noise x%s [%s, %s] in %llu of %llu periods",
+		 cause_state_name(r->state), pct(r->share, a, sizeof(a)),
+		 pct(r->share_lo, b, sizeof(b)), pct(r->share_hi, x, sizeof(x)),
+		 ratio(r->ratio, y, sizeof(y)), ratio(r->ratio_lo, z, sizeof(z)),
+		 ratio(r->ratio_hi, w, sizeof(w)), (unsigned long long)r->with,
+		 (unsigned long long)(r->with + r->without));
 }
 
 static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct cause_answer *a)
@@ -63,8 +62,12 @@ static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct c
 	fprintf(out, "CPU %d: %llu periods, %.0f us of noise; %s%s\n", cpu,
 		(unsigned long long)a->periods, a->noise, a->lead < 0 ? "no cause credited" :
 		"leading cause: ", a->lead < 0 ? "" : cause_name(a->lead));
-	for (int k = 0; k < CAUSE_N; k++)
-		cause_line(out, c, cpu, k, &a->c[k]);
+	for (int k = 0; k < CAUSE_N; k++) {
+		char text[256];
+
+		why_report_cause(text, sizeof(text), c, cpu, k, &a->c[k]);
+		fprintf(out, "  %-12s %s\n", cause_name(k), text);
+	}
 	fprintf(out, "  %-12s %-12s %6s [%s, %s]%s\n", "unexplained", "",
 		pct(a->unexplained, u, sizeof(u)), pct(a->unexplained_lo, lo, sizeof(lo)),
 		pct(a->unexplained_hi, hi, sizeof(hi)),

@@ -43,7 +43,8 @@ struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live)
 	}
 	for (int i = 0; i < ncpus; i++)
 		c->latest[i] = (struct evidence_cpu){ -1, -1, -1 };
-	snprintf(c->why_smi, sizeof(c->why_smi), "SMIs not counted");
+	snprintf(c->why_smi, sizeof(c->why_smi), "%s",
+		 live ? "SMIs not counted" : "no SMI counts recorded");
 	if (live && (c->ev = evidence_open("", ncpus, measured)))
 		evidence_read(c->ev);
 	return c;
