@@ -132,6 +132,8 @@ void mkexport_print_prom_man(FILE *out)
 	      ".TP\n.B hwnoisetop_max_noise_seconds, hwnoisetop_max_single_seconds, hwnoisetop_last_noise_seconds\n"
 	      "Max Noise, Max Single, and the latest period's noise.\n"
 	      ".TP\n.B hwnoisetop_hwlat_max_latency_seconds\nthe hwlat view's largest gap per CPU.\n"
+	      ".TP\n.B hwnoisetop_why_share_ratio\nwith \\fB\\-\\-why\\fR, the share of the CPU's noise each \\fBcause\\fR\n"
+	      "explains (0 where not credited; a cause not measured is left out) and \\fBunexplained\\fR (WHY).\n"
 	      ".PP\n"
 	      "Gauges kept since the start, which no reset of the view takes away:\n"
 	      ".TP\n.B hwnoisetop_period_noise_seconds, hwnoisetop_period_max_single_seconds\n"

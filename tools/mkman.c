@@ -23,6 +23,7 @@
 #include "mkstats.h"
 #include "mkhist.h"
 #include "mkreport.h"
+#include "mkwhy.h"
 #include "mkuse.h"
 #include "mkrtla.h"
 #include "segments.h"
@@ -507,6 +508,7 @@ int main(int argc, char **argv)
 	compare_section();
 	mkreport_print_man();
 	statistics_section();
+	mkwhy_print_man();
 	mkexp_print_man(stdout);
 	mkaudit_print_man(stdout);
 	service_section();

@@ -161,7 +161,7 @@ struct dash_screen {
  * first, then the views, the first whose shown() is true on screen.  A new
  * screen is its table and one X(NAME) here.
  */
-#define DASH_SCREENS(X) X(xreport) X(help) X(marks) X(panel) X(hwlat) X(dist) X(compare) X(grid)
+#define DASH_SCREENS(X) X(xreport) X(help) X(marks) X(panel) X(hwlat) X(dist) X(why) X(compare) X(grid)
 #define DASH_SCREEN_DECLARE(name) extern const struct dash_screen screen_##name;
 DASH_SCREENS(DASH_SCREEN_DECLARE)
 #undef DASH_SCREEN_DECLARE
@@ -201,6 +201,7 @@ struct dashboard {
 	int marks_top;			/* M: the markers list's first row */
 	bool compare;			/* d: the compare view replaces the grid */
 	bool dist;			/* D: the selected CPU's distributions replace it */
+	bool why;			/* y: the selected CPU's causes (--why) replace it */
 
 	/* The system panel (panel.c). */
 	int panel_sel;			/* the selected knob */
@@ -353,6 +354,8 @@ struct dist_section {
 extern const struct dist_section dist_sections[];
 void dist_draw(struct dashboard *d, int y, int height, int width);
 unsigned dist_key(struct dashboard *d, int code);
+/* why_view.c: y opens and closes the selected CPU's causes. */
+unsigned why_key(struct dashboard *d, int code);
 /* k in the D view: count the single noises or stop (session_count_noises()). */
 unsigned dist_key_count(struct dashboard *d, int code);
 /* panel.c */

@@ -149,6 +149,7 @@ static unsigned key_view(struct dashboard *d, int code)
 	d->top = 0;
 	d->compare = false;
 	d->dist = false;
+	d->why = false;
 	if (to == SESSION_HWLAT)
 		dash_message(d, false, "hwlat view: osnoise stopped, hwlat runs (the kernel can not "
 			     "run both at once)");
@@ -308,6 +309,10 @@ const struct key_def keys_table[] = {
 	  "(whole run, current segment, the one before the latest marker), and its single "
 	  "noises by duration, as hwnoisetop hist counts them, once k asks", dist_key, 0,
 	  KEYS_HWNOISE },
+	{ { 'y' }, "y",
+	  "why view: the selected CPU's noise put down to its causes (SMIs, NMIs, the SMT "
+	  "sibling, steal, throttling) with intervals, the evidence and what to try; with --why",
+	  why_key, 0, KEYS_HWNOISE },
 	{ { 'k' }, "k",
 	  "count the single noises (off at the start), or stop counting them: hwnoisetop hist's "
 	  "hist triggers run on the measured CPUs between two time reads, so each single noise "

@@ -386,6 +386,9 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 	case O_SMI:
 		cli->smi = cli->sc.smi = cli->sc.smi_load = true;
 		break;
+	case O_WHY:
+		cli->sc.why = cli->sc.smi = true;
+		break;
 	case O_DEBUG:
 		cli->sc.debug = true;
 		break;

@@ -144,6 +144,16 @@ const struct opt_def cli_options[] = {
 		  "without it). Exact under 64 us; above, at most 12.5% under (see STATISTICS). "
 		  "--json has them always, in each CPU's \"percentiles\".",
 	  .example = "hwnoisetop -q -d 10m --percentiles" },
+	{ .id = O_WHY, .long_name = "why", .arg = OPT_NONE,
+	  .help = "after the summary table, each CPU's noise put down to its causes (SMIs, NMIs, "
+		  "a busy SMT sibling, steal, thermal throttling) with the evidence",
+	  .more = "Each cause's share of the noise with its 95% interval, credited only where the "
+		  "noise per second is higher in the periods with the cause than in those without "
+		  "it, and what is left unexplained; a cause that cannot be measured here says why "
+		  "(see WHY). SMIs are counted where MSR 0x34 can be read (add --smi to load the msr "
+		  "module). The evidence is read from the housekeeping CPU once a tick and kept in a "
+		  "recording (its \"ev\" lines); --json has it as \"why\".",
+	  .example = "hwnoisetop -q -d 5m --why -c 1-3" },
 	{ .id = O_MARGIN, .long_name = "margin", .arg = OPT_REQUIRED,
 	  .arg_name = "PCT",
 	  .help = "the equivalence margin of the compare view's verdicts (d, also against a "

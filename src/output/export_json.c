@@ -14,6 +14,7 @@
 #include "json.h"
 #include "report.h"
 #include "segments.h"
+#include "why_report.h"
 
 static void head(struct json *j, const char *format, const char *mode,
 		 const struct run_origin *origin)
@@ -293,6 +294,8 @@ void export_json_summary(FILE *out, const struct stats *st, const struct report_
 		json_null(&j, "hwlat_view");
 	}
 	segment_tables(&j, run, ro->smi);
+	if (run->causes)
+		why_report_json(&j, run->causes, &rows);
 	json_int(&j, "exit_status", run->exit_status);
 	json_end(&j);
 	fputc('\n', out);

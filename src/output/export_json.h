@@ -18,6 +18,8 @@
 #include "segments.h"
 #include "stats.h"
 
+struct causes;
+
 /* The version of both objects' layout ("version"). */
 #define EXPORT_JSON_VERSION 1
 
@@ -46,6 +48,7 @@ struct export_run {
 	const struct segments *dist;
 	uint64_t run_ns;			/* the markers' clock at the end */
 	const struct run_origin *origin;	/* a replay's; NULL: a live run */
+	const struct causes *causes;		/* --why's (why_report.h); NULL: no "why" */
 };
 
 /* The object and a newline: the table of st over run->conf->cpus with ro's columns. */

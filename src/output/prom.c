@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "env.h"
+#include "causes.h"
 #include "report.h"
 #include "session.h"
 
@@ -378,6 +379,29 @@ static void gauges(const struct prom_view *v, FILE *out)
 		}
 }
 
+/* --why: each measured cause's share of each CPU's noise (0 unless credited). */
+static void why_gauges(const struct prom_view *v, FILE *out)
+{
+	struct cause_answer a;
+	int cpu;
+
+	if (!v->causes || !v->cpus)
+		return;
+	family(out, "hwnoisetop_why_share_ratio", "gauge",
+	       "Share of the CPU's noise a cause explains (--why; 0 where not credited), and the unexplained rest.");
+	cpuset_for_each(cpu, v->cpus) {
+		if (!causes_answer(v->causes, cpu, &a))
+			continue;
+		for (int k = 0; k < CAUSE_N; k++)
+			if (a.c[k].state != CAUSE_NOT_MEASURED)
+				fprintf(out, "hwnoisetop_why_share_ratio{cpu=\"%d\",cause=\"%s\"} %.4f\n",
+					cpu, cause_key(k), a.c[k].state == CAUSE_CREDITED ?
+					a.c[k].share : 0.0);
+		fprintf(out, "hwnoisetop_why_share_ratio{cpu=\"%d\",cause=\"unexplained\"} %.4f\n",
+			cpu, a.unexplained);
+	}
+}
+
 void prom_render(const struct prom *p, const struct prom_view *v, FILE *out)
 {
 	int cpu;
@@ -404,6 +428,7 @@ void prom_render(const struct prom *p, const struct prom_view *v, FILE *out)
 	counters(p, out);
 	latest(p, out);
 	gauges(v, out);
+	why_gauges(v, out);
 }
 
 /* ---- the atomic write ---- */

@@ -29,6 +29,7 @@
 
 struct prom;
 struct session;
+struct causes;
 struct session_conf;
 
 /*
@@ -60,6 +61,7 @@ struct prom_view {
 	uint64_t elapsed_s;		/* the table's duration */
 	const struct hwl_stats *hwl;	/* the hwlat view's figures, or NULL */
 	const struct cpuset *hwl_cpus;
+	const struct causes *causes;	/* --why's attribution, or NULL */
 };
 
 /* The whole exposition, as the file holds it. */

@@ -24,6 +24,7 @@ void prom_session_view(const struct session *s, struct prom_view *v)
 		.elapsed_s = session_elapsed_of(s, SESSION_OSNOISE),
 		.hwl = session_hwl_stats(s)->cpu ? session_hwl_stats(s) : NULL,
 		.hwl_cpus = &session_conf(s)->hwl.cpus,
+		.causes = session_causes(s),
 	};
 }
 

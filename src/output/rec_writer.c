@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "env.h"
+#include "evidence.h"
 #include "json.h"
 #include "machine_id.h"
 #include "rec_reader.h"
@@ -445,6 +446,28 @@ static void on_smi(void *ctx, const struct session *s, int cpu, uint64_t count, 
 	endl(r);
 }
 
+/* A figure of evidence_cpu: null where it was not measured. */
+static void put_ev(struct recording *r, const char *key, int64_t v)
+{
+	if (v < 0)
+		fprintf(r->mem, ",\"%s\":null", key);
+	else
+		fprintf(r->mem, ",\"%s\":%lld", key, (long long)v);
+}
+
+static void on_evidence(void *ctx, const struct session *s, int cpu, const struct evidence_cpu *ev)
+{
+	struct recording *r = ctx;
+
+	put_pending(r, s);
+	line(r, "ev");
+	fprintf(r->mem, ",\"cpu\":%d", cpu);
+	put_ev(r, "sib_pm", ev->sibling_pm);
+	put_ev(r, "steal_us", ev->steal_us);
+	put_ev(r, "throttle", ev->throttle);
+	endl(r);
+}
+
 static void put_times(struct recording *r)
 {
 	fprintf(r->mem, ",\"elapsed_s\":%llu,\"hwlat_elapsed_s\":%llu,\"run_ns\":%llu",
@@ -487,7 +510,7 @@ static void attach(struct recording *r, struct session *s)
 	r->hook = (struct session_hook){
 		.ctx = r, .osnoise = on_osnoise, .hwlat = on_hwlat, .read = on_read,
 		.smi = on_smi, .missed = on_missed, .dropped = on_dropped, .mark = on_mark,
-		.reset = on_reset, .tick = on_tick,
+		.reset = on_reset, .tick = on_tick, .evidence = on_evidence,
 	};
 	session_add_hook(s, &r->hook);
 }

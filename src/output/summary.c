@@ -18,6 +18,8 @@
 #include "report.h"
 #include "env.h"
 #include "session.h"
+#include "causes.h"
+#include "why_report.h"
 
 void summary_print(const struct session *s, const struct summary_opts *o)
 {
@@ -42,6 +44,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 		report_table(stdout, session_stats(s), &rows, &ro);
 		if (o->percentiles)
 			report_pcts(stdout, session_segments(s), SEGMENTS_RUN, &rows, ro.width);
+		why_report_text(stdout, session_causes(s), &rows);
 		fflush(stdout);
 	}
 	if (o->segments && !o->json)	/* a written before/after record of the markers */
@@ -73,6 +76,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 			.dist = session_segments(s),
 			.run_ns = o->run_ns,
 			.origin = o->origin,
+			.causes = session_causes(s),
 		};
 
 		export_json_summary(stdout, session_stats(s), &ro, &run);

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "causes.h"
 #include "env.h"
 #include "session_int.h"
 #include "smi.h"
@@ -19,13 +20,29 @@ static void smi_to_stats(void *ctx, int cpu, uint64_t count)
 	bool counted = s->state == SESSION_RUNNING && !s->warming;
 
 	session_hooks(s, smi, cpu, count, counted);
-	if (counted)
+	if (counted) {
 		s->source->count_smi(s, cpu, count);
+		causes_smi(s->causes, cpu, count);
+	}
 }
 
 void counters_add_smi(struct session *s, int cpu, uint64_t count)
 {
 	smi_to_stats(s, cpu, count);
+}
+
+/* What was seen beside each measured CPU this tick, to the hooks (the recording). */
+static void evidence_hooks(struct session *s)
+{
+	struct evidence_cpu ev;
+	int cpu;
+
+	if (!s->causes)
+		return;
+	cpuset_for_each(cpu, session_cpus(s)) {
+		causes_latest(s->causes, cpu, &ev);
+		session_hooks(s, evidence, cpu, &ev);
+	}
 }
 
 void counters_start(struct session *s)
@@ -42,6 +59,8 @@ void counters_start(struct session *s)
 		if (s->conf.debug && !smi_ok(s->smi))
 			fprintf(stderr, "hwnoisetop: debug: SMI counts: %s\n", smi_why(s->smi));
 	}
+	if (s->conf.why && !s->causes)
+		s->causes = causes_new(s->ncpus, session_cpus(s), true);
 	if (s->conf.tscwd) {
 		s->tscwd = tscwd_start(s->ledger, s->ncpus, s->conf.debug);
 		if (s->conf.debug && !tscwd_ok(s->tscwd))
@@ -72,8 +91,11 @@ void counters_poll(struct session *s, uint64_t now_ns, bool tick)
 			cpuset_for_each(cpu, session_cpus(s))
 				smi_request(s->smi, cpu);
 	}
-	if (tick)
+	if (tick) {
 		tscwd_update(s->tscwd, now_ns);
+		causes_tick(s->causes, session_cpus(s));
+		evidence_hooks(s);
+	}
 }
 
 void counters_tracer_stopped(struct session *s, uint64_t now_ns)
@@ -84,6 +106,8 @@ void counters_tracer_stopped(struct session *s, uint64_t now_ns)
 
 void counters_finish(struct session *s)
 {
+	causes_flush(s->causes, smi_ok(s->smi),
+		     s->conf.smi ? smi_why(s->smi) : "SMIs not counted");
 	smi_stop(s->smi);
 	tscwd_stop(s->tscwd);
 	s->tscwd = NULL;

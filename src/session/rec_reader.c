@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "causes.h"
 #include "counters.h"
 #include "env.h"
 #include "jsonread.h"
@@ -363,6 +364,7 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 	uint64_t n, t_ms, run_ns;
 	struct cpuset cpus;
 	bool osn, hwl;
+	const char *why;
 	int cpu = 0, rc = 0;
 
 	if (jsonr_str(o, "t", t, sizeof(t)) < 0)
@@ -393,6 +395,9 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 			in_view(r, o);
 			counters_add_smi(s, cpu, n);
 		}
+	} else if (strcmp(t, "ev") == 0) {
+		if (causes_read(&s->causes, s->ncpus, o, &why) < 0)
+			rc = bad(r, "%s", why);
 	} else if (strcmp(t, "mark") == 0) {
 		if ((rc = need_u64(r, o, "t_ms", &t_ms)) == 0 &&
 		    (rc = need_u64(r, o, "run_ns", &run_ns)) == 0 &&
@@ -525,6 +530,8 @@ int replay_read(struct replay *r, FILE *f)
 
 void replay_close(struct replay *r)
 {
+	if (r->s)
+		causes_flush(r->s->causes, r->s->smi_recorded, "no SMI counts recorded");
 	free(r->line);
 	free(r->o);
 	r->line = NULL;

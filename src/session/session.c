@@ -18,6 +18,7 @@
 
 #include <tracefs.h>
 
+#include "causes.h"
 #include "actions.h"
 #include "env.h"
 #include "reader.h"
@@ -205,4 +206,6 @@ void session_free_results(struct session *s)
 	textbuf_free(&s->notes);
 	smi_close(s->smi);
 	s->smi = NULL;
+	causes_free(s->causes);
+	s->causes = NULL;
 }

@@ -43,6 +43,9 @@ struct session;
  * each tick of the loop (about once a second).  --record and --prometheus
  * are hooks.  Any callback may be NULL.
  */
+struct evidence_cpu;
+struct causes;
+
 struct session_hook {
 	void *ctx;
 	void (*osnoise)(void *ctx, const struct session *s, const struct osn_sample *smp,
@@ -60,6 +63,9 @@ struct session_hook {
 	/* The running view's statistics were reset. */
 	void (*reset)(void *ctx, const struct session *s);
 	void (*tick)(void *ctx, struct session *s);
+	/* With conf.why, on each tick: what was seen beside measured cpu (evidence.h). */
+	void (*evidence)(void *ctx, const struct session *s, int cpu,
+			 const struct evidence_cpu *ev);
 };
 
 #define SESSION_HOOKS_MAX 4
@@ -94,6 +100,7 @@ struct session_conf {
 	bool smi;		/* count SMIs per CPU (MSR 0x34) when it can be read */
 	bool smi_load;		/* and load the msr module for it (--smi) */
 	bool tscwd;		/* count the TSC watchdog's visits per CPU */
+	bool why;		/* --why: put each CPU's noise down to its causes (causes.h) */
 	size_t hwlat_keep;	/* hwlat samples kept (hwl_stats.limit); 0: every one */
 	bool keep_tuning;	/* --keep-tuning: the knobs changed in the panel stay */
 	/* --on-threshold (with -t/-a's trace last) and --on-end (actions.h); NULL: none */
@@ -439,6 +446,8 @@ bool session_stop_hit(const struct session *s);
 bool session_warming(const struct session *s);	/* --warm-up: samples are discarded */
 const char *session_stop_reason(const struct session *s);
 const struct smi *session_smi(const struct session *s);
+/* --why's attribution (causes.h); NULL without it. */
+const struct causes *session_causes(const struct session *s);
 const struct tscwd *session_tscwd(const struct session *s);
 bool session_smi_recorded(const struct session *s);
 int session_ncpus(const struct session *s);

@@ -24,6 +24,7 @@
 struct reader;
 struct record;
 struct smi;
+struct causes;
 struct tscwd;
 struct tuning;
 struct xrun;
@@ -41,6 +42,7 @@ struct session {
 	struct threads *threads;	/* NULL unless -P or -C */
 	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
 	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
+	struct causes *causes;		/* NULL unless conf.why (causes.h) */
 	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
 	struct xrun *exp;		/* the latest experiment (session_exp.h), NULL: none */
 	/* The settings ledger every change goes through: conf.ledger, or our own. */

@@ -148,6 +148,11 @@ const char *session_stop_reason(const struct session *s)
 	return s->stop_reason;
 }
 
+const struct causes *session_causes(const struct session *s)
+{
+	return s->causes;
+}
+
 const struct smi *session_smi(const struct session *s)
 {
 	return s->smi;

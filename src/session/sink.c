@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "causes.h"
 #include "counters.h"
 #include "session_int.h"
+#include "smi.h"
 
 /* Events count toward the statistics shown: not in a warm-up or a pause. */
 static bool counting(const struct session *s)
@@ -49,6 +51,7 @@ static void on_sample(void *ctx, const struct osn_sample *smp)
 		stats_add(&s->stats, smp);
 		segments_add(&s->seg, smp);
 		s->stats.lost.read++;
+		causes_sample(s->causes, smp, smi_ok(s->smi) || s->smi_recorded);
 	}
 	counters_sample(s, smp, stopwatch_now());
 	session_hooks(s, osnoise, smp, counted);

@@ -27,6 +27,7 @@
 #include "format.h"
 #include "smi.h"
 #include "tscwd.h"
+#include "why_report.h"
 
 /*
  * What colours a cell and gives it its mark: nothing (COL_NUM), %
@@ -34,7 +35,7 @@
  * the per-period budget (COL_PERIOD), an NMI at all (COL_NMI).
  */
 enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_NOISE, COL_SINGLE, COL_PERIOD, COL_NMI,
-		COL_SPARK, COL_CLOCK };
+		COL_SPARK, COL_CLOCK, COL_WHY };
 
 struct column {
 	const char *title;
@@ -73,6 +74,7 @@ bool grid_smi_shown(const struct session *s)
 }
 
 static bool tscwd_shown(const struct session *s) { return tscwd_ok(session_tscwd(s)); }
+static bool why_shown(const struct session *s) { return session_causes(s) != NULL; }
 
 static uint64_t h_samples(const struct hwl_cpu_stats *c) { return c->samples; }
 static uint64_t h_inner(const struct hwl_cpu_stats *c) { return c->max_inner; }
@@ -100,6 +102,7 @@ static const struct column hwn_columns[] = {
 	{ "Last", COL_PERIOD, 9, 8, false, -1, v_last, NULL, NULL, NULL },
 	{ "Last Single", COL_SINGLE, 11, 16, false, -1, v_last_single, NULL, NULL, NULL },
 	{ "LastSMI", COL_NUM, 7, 17, false, -1, v_last_smi, NULL, NULL, grid_smi_shown },
+	{ "Why", COL_WHY, 5, 18, false, 0, NULL, NULL, NULL, why_shown },
 	{ "History", COL_SPARK, 10, 7, false, 0, NULL, NULL, NULL, NULL },
 };
 
@@ -466,6 +469,9 @@ static void draw_row(const struct dashboard *d, int y, int cpu, const int *width
 			break;
 		case COL_SPARK:
 			spark_draw(d, y, x, w, a, cpu, spark_max);
+			break;
+		case COL_WHY:	/* the leading cause (--why), "-" none credited */
+			put_right(y, x, w, a, why_report_lead(session_causes(d->s), cpu));
 			break;
 		case COL_CLOCK: {
 			const struct hwl_cpu_stats *h = &session_hwl_stats(d->s)->cpu[cpu];

@@ -1,0 +1,182 @@
+/*
+ * cause: the attribution of a CPU's noise to its causes.  See cause.h.
+ */
+#include "cause.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const names[CAUSE_N][2] = {
+	[CAUSE_SMI] = { "SMI", "smi" },
+	[CAUSE_NMI] = { "NMI", "nmi" },
+	[CAUSE_SIBLING] = { "SMT sibling", "sibling" },
+	[CAUSE_STEAL] = { "steal", "steal" },
+	[CAUSE_THERMAL] = { "thermal", "thermal" },
+};
+
+static const char *const states[][2] = {
+	[CAUSE_NOT_MEASURED] = { "not measured", "not_measured" },
+	[CAUSE_NONE_SEEN] = { "none seen", "none_seen" },
+	[CAUSE_ALWAYS] = { "in every period", "always" },
+	[CAUSE_FEW] = { "too few periods", "few" },
+	[CAUSE_NO_EVIDENCE] = { "no evidence", "no_evidence" },
+	[CAUSE_CREDITED] = { "credited", "credited" },
+};
+
+static const char *const advice[CAUSE_N] = {
+	[CAUSE_SMI] = "SMIs come from the firmware: ask the vendor for a low-latency BIOS "
+		      "profile (no power or error reporting through SMM)",
+	[CAUSE_NMI] = "NMIs come from the watchdog or perf: try nmi_watchdog=0 and no perf "
+		      "sampling on this CPU",
+	[CAUSE_SIBLING] = "the SMT sibling's work slows this CPU: keep the sibling idle, "
+			  "or turn SMT off (s in the system panel)",
+	[CAUSE_STEAL] = "the hypervisor runs others on this CPU: ask for dedicated, "
+			"pinned vCPUs",
+	[CAUSE_THERMAL] = "the CPU throttles when hot: check cooling and the power limits",
+};
+
+const char *cause_name(enum cause_kind k)
+{
+	return k < CAUSE_N ? names[k][0] : "";
+}
+
+const char *cause_key(enum cause_kind k)
+{
+	return k < CAUSE_N ? names[k][1] : "";
+}
+
+const char *cause_state_name(enum cause_state s)
+{
+	return s <= CAUSE_CREDITED ? states[s][0] : "";
+}
+
+const char *cause_state_key(enum cause_state s)
+{
+	return s <= CAUSE_CREDITED ? states[s][1] : "";
+}
+
+const char *cause_advice(enum cause_kind k)
+{
+	return k < CAUSE_N ? advice[k] : "";
+}
+
+void cause_cpu_init(struct cause_cpu *c)
+{
+	memset(c, 0, sizeof(*c));
+	for (int k = 0; k < CAUSE_N; k++) {
+		verdict_series_init(&c->with[k]);
+		verdict_series_init(&c->without[k]);
+		verdict_series_init(&c->with_alone[k]);
+		verdict_series_init(&c->without_alone[k]);
+	}
+}
+
+void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p)
+{
+	struct verdict_period vp = { .runtime = p->runtime, .noise = p->noise,
+				     .max_single = p->max_single };
+	int present = 0;
+
+	if (!p->runtime)
+		return;
+	for (int k = 0; k < CAUSE_N; k++)
+		present += p->seen[k] == CAUSE_PRESENT;
+	c->periods++;
+	c->noise += (double)p->noise;
+	for (int k = 0; k < CAUSE_N; k++) {
+		switch (p->seen[k]) {
+		case CAUSE_UNMEASURED:
+			c->unmeasured[k]++;
+			break;
+		case CAUSE_ABSENT:
+			verdict_series_add(&c->without[k], &vp);
+			if (!present)
+				verdict_series_add(&c->without_alone[k], &vp);
+			break;
+		case CAUSE_PRESENT:
+			verdict_series_add(&c->with[k], &vp);
+			if (present == 1)
+				verdict_series_add(&c->with_alone[k], &vp);
+			c->noise_with[k] += (double)p->noise;
+			for (int j = k + 1; j < CAUSE_N; j++)
+				c->both[k][j] += p->seen[j] == CAUSE_PRESENT;
+			break;
+		}
+	}
+}
+
+/* The share of the noise explained at a ratio r of the noise rates: N_with (1 - 1/r) / N. */
+static double share_at(double noise_with, double noise, double r)
+{
+	double s;
+
+	if (noise <= 0 || !(r > 0))
+		return 0;
+	if (isinf(r))
+		return noise_with / noise;
+	s = noise_with * (1 - 1 / r) / noise;
+	return s < 0 ? 0 : s > 1 ? 1 : s;
+}
+
+static void one(const struct cause_cpu *c, int k, struct cause_result *r)
+{
+	struct verdict v;
+
+	memset(r, 0, sizeof(*r));
+	r->with = c->with[k].periods;
+	r->without = c->without[k].periods;
+	if (!r->with && !r->without) {
+		r->state = CAUSE_NOT_MEASURED;
+		return;
+	}
+	if (!r->with) {
+		r->state = CAUSE_NONE_SEEN;
+		return;
+	}
+	if (!r->without) {
+		r->state = CAUSE_ALWAYS;
+		return;
+	}
+	verdict_figure(&c->without_alone[k], &c->with_alone[k], VF_NOISE, CAUSE_MARGIN, true, &v);
+	r->alone = !(v.kind == VK_UNDECIDED && v.why == VW_FEW);
+	if (!r->alone)
+		verdict_figure(&c->without[k], &c->with[k], VF_NOISE, CAUSE_MARGIN, true, &v);
+	r->ratio = v.a > 0 ? v.b / v.a : v.b > 0 ? INFINITY : 1;
+	r->ratio_lo = v.ci ? 1 + v.lo_pct / 100 : 0;
+	r->ratio_hi = v.ci ? 1 + v.hi_pct / 100 : INFINITY;
+	r->share = share_at(c->noise_with[k], c->noise, r->ratio);
+	r->share_lo = share_at(c->noise_with[k], c->noise, r->ratio_lo);
+	r->share_hi = share_at(c->noise_with[k], c->noise, r->ratio_hi);
+	if (v.kind == VK_WORSE)
+		r->state = CAUSE_CREDITED;
+	else if (v.kind == VK_UNDECIDED && v.why == VW_FEW)
+		r->state = CAUSE_FEW;
+	else
+		r->state = CAUSE_NO_EVIDENCE;
+}
+
+void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
+{
+	double sum = 0, lo = 0, hi = 0;
+
+	memset(a, 0, sizeof(*a));
+	a->lead = -1;
+	a->periods = c->periods;
+	a->noise = c->noise;
+	for (int k = 0; k < CAUSE_N; k++) {
+		one(c, k, &a->c[k]);
+		if (a->c[k].state != CAUSE_CREDITED)
+			continue;
+		sum += a->c[k].share;
+		lo += a->c[k].share_lo;
+		hi += a->c[k].share_hi;
+		if (a->lead < 0 || a->c[k].share > a->c[a->lead].share)
+			a->lead = k;
+		for (int j = 0; j < k; j++)
+			if (a->c[j].state == CAUSE_CREDITED && c->both[j][k])
+				a->overlap = true;
+	}
+	a->unexplained = sum < 1 ? 1 - sum : 0;
+	a->unexplained_lo = hi < 1 ? 1 - hi : 0;
+	a->unexplained_hi = lo < 1 ? 1 - lo : 0;
+}

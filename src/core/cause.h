@@ -1,0 +1,98 @@
+/*
+ * cause: a CPU's hardware noise put down to its causes, with the evidence.
+ * Pure logic: no tracefs, no /proc, no globals.
+ *
+ * Each period of one CPU comes with what was seen beside it: SMIs counted
+ * in it, NMIs in it, its SMT sibling's busy share, the CPU's steal time,
+ * thermal throttling events (each cause present, absent or unmeasured).
+ * For each cause the periods go into two verdict series (verdict.h), those
+ * with the cause and those without, and the verdict engine's noise per
+ * second of runtime compares them: the ratio r = with / without with its
+ * 95% interval.  So that another cause's noise does not blur the
+ * comparison, a cause is judged on the periods where no other cause was
+ * seen, and on all its periods only when those are too few.  The noise the cause explains is the excess of the periods
+ * with it over what they would have had at the rate without it,
+ * N_with * (1 - 1/r), as a share of the CPU's whole noise; the interval of
+ * r gives the share's.  A cause is credited only when the verdict says the
+ * noise is worse with it (the interval clear of zero and past the margin);
+ * otherwise its state says why not: unmeasured, never seen, present in
+ * every period (nothing to compare it with), too few periods, or no
+ * evidence.  What no credited cause explains is unexplained.  Causes that
+ * come together are each credited with the whole excess of their periods:
+ * the shares may then overlap (the report says so).
+ */
+#ifndef HWN_CAUSE_H
+#define HWN_CAUSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "verdict.h"
+
+enum cause_kind { CAUSE_SMI, CAUSE_NMI, CAUSE_SIBLING, CAUSE_STEAL, CAUSE_THERMAL, CAUSE_N };
+
+/* A cause in one period. */
+enum cause_seen { CAUSE_UNMEASURED, CAUSE_ABSENT, CAUSE_PRESENT };
+
+/* The sibling counts as busy in a period from this share of its time on. */
+#define CAUSE_BUSY_SHARE 0.5
+/* The margin of the verdict that credits a cause: 10% more noise with it. */
+#define CAUSE_MARGIN 0.10
+
+struct cause_period {
+	uint64_t runtime, noise, max_single;	/* us */
+	enum cause_seen seen[CAUSE_N];
+};
+
+struct cause_cpu {
+	struct verdict_series with[CAUSE_N], without[CAUSE_N];
+	/* The same over the periods with no other cause present. */
+	struct verdict_series with_alone[CAUSE_N], without_alone[CAUSE_N];
+	uint64_t unmeasured[CAUSE_N];	/* periods where the cause could not be seen */
+	uint64_t periods;
+	double noise;			/* us, every period's */
+	double noise_with[CAUSE_N];	/* us, in the periods with the cause */
+	uint64_t both[CAUSE_N][CAUSE_N];	/* periods with two causes at once */
+};
+
+enum cause_state {
+	CAUSE_NOT_MEASURED,	/* never measurable here */
+	CAUSE_NONE_SEEN,	/* measured, never present */
+	CAUSE_ALWAYS,		/* present in every period: nothing to compare with */
+	CAUSE_FEW,		/* too few periods on a side to say */
+	CAUSE_NO_EVIDENCE,	/* seen, the noise is not worse with it */
+	CAUSE_CREDITED,		/* the noise is worse with it: share credited */
+};
+
+struct cause_result {
+	enum cause_state state;
+	uint64_t with, without;		/* periods with and without the cause */
+	bool alone;			/* judged on the periods with no other cause */
+	double ratio, ratio_lo, ratio_hi;	/* noise per s with / without, 95% */
+	double share, share_lo, share_hi;	/* of the CPU's noise, 0..1, 95% */
+};
+
+/* The whole answer for one CPU. */
+struct cause_answer {
+	struct cause_result c[CAUSE_N];
+	double unexplained, unexplained_lo, unexplained_hi;	/* share of noise, 0..1 */
+	int lead;		/* the credited cause with the largest share; -1 none */
+	bool overlap;		/* credited causes came together in some periods */
+	uint64_t periods;
+	double noise;		/* us */
+};
+
+void cause_cpu_init(struct cause_cpu *c);
+void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p);
+void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a);
+
+/* "SMI", "NMI", "SMT sibling", "steal", "thermal"; keys: "smi", "nmi", "sibling", ... */
+const char *cause_name(enum cause_kind k);
+const char *cause_key(enum cause_kind k);
+/* "not measured", "none seen", "in every period", "too few periods", ... ; keys alike. */
+const char *cause_state_name(enum cause_state s);
+const char *cause_state_key(enum cause_state s);
+/* One sentence of what to try for a cause credited: "keep the sibling idle...". */
+const char *cause_advice(enum cause_kind k);
+
+#endif

@@ -1,0 +1,170 @@
+/*
+ * why_report: the attribution's text and JSON.  See why_report.h.
+ */
+#include "why_report.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "causes.h"
+#include "json.h"
+
+/* A share as "62.1%", an interval's open end as "-". */
+static const char *pct(double v, char *buf, size_t size)
+{
+	if (isnan(v) || isinf(v))
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%.1f%%", 100 * v);
+	return buf;
+}
+
+static const char *ratio(double v, char *buf, size_t size)
+{
+	if (isnan(v) || isinf(v))
+		snprintf(buf, size, "inf");
+	else
+		snprintf(buf, size, "%.2f", v);
+	return buf;
+}
+
+void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, int k,
+		      const struct cause_result *r)
+{
+	char a[16], b[16], x[16], y[16], z[16], w[16];
+
+	switch (r->state) {
+	case CAUSE_NOT_MEASURED:
+		snprintf(buf, size, "not measured: %s", causes_why(c, cpu, k));
+		return;
+	case CAUSE_NONE_SEEN:
+		snprintf(buf, size, "none %s", k == CAUSE_SIBLING ? "seen busy" : "counted");
+		return;
+	case CAUSE_ALWAYS:
+		snprintf(buf, size, "in every one of %llu periods: nothing to compare with",
+			 (unsigned long long)r->with);
+		return;
+	default:
+		break;
+	}
+	snprintf(buf, size, "%-12s %6s [%s, %s]  noise x%s [%s, %s] in %llu of %llu periods",
+		 cause_state_name(r->state), pct(r->share, a, sizeof(a)),
+		 pct(r->share_lo, b, sizeof(b)), pct(r->share_hi, x, sizeof(x)),
+		 ratio(r->ratio, y, sizeof(y)), ratio(r->ratio_lo, z, sizeof(z)),
+		 ratio(r->ratio_hi, w, sizeof(w)), (unsigned long long)r->with,
+		 (unsigned long long)(r->with + r->without));
+}
+
+static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct cause_answer *a)
+{
+	char u[16], lo[16], hi[16];
+
+	fprintf(out, "CPU %d: %llu periods, %.0f us of noise; %s%s\n", cpu,
+		(unsigned long long)a->periods, a->noise, a->lead < 0 ? "no cause credited" :
+		"leading cause: ", a->lead < 0 ? "" : cause_name(a->lead));
+	for (int k = 0; k < CAUSE_N; k++) {
+		char text[256];
+
+		why_report_cause(text, sizeof(text), c, cpu, k, &a->c[k]);
+		fprintf(out, "  %-12s %s\n", cause_name(k), text);
+	}
+	fprintf(out, "  %-12s %-12s %6s [%s, %s]%s\n", "unexplained", "",
+		pct(a->unexplained, u, sizeof(u)), pct(a->unexplained_lo, lo, sizeof(lo)),
+		pct(a->unexplained_hi, hi, sizeof(hi)),
+		a->overlap ? "  (credited causes came together: shares overlap)" : "");
+	if (a->lead >= 0)
+		fprintf(out, "  try: %s\n", cause_advice(a->lead));
+}
+
+void why_report_text(FILE *out, const struct causes *c, const struct cpuset *rows)
+{
+	struct cause_answer a;
+	int cpu;
+
+	if (!c)
+		return;
+	fprintf(out, "\nWhy: each CPU's noise put down to its causes (95%% intervals; a cause is "
+		"credited\nonly when the noise per second is higher with it than without):\n");
+	cpuset_for_each(cpu, rows)
+		if (causes_answer(c, cpu, &a))
+			cpu_block(out, c, cpu, &a);
+}
+
+static void json_share(struct json *j, const char *key, double v, double lo, double hi)
+{
+	char t[32];
+
+	json_object(j, key);
+	snprintf(t, sizeof(t), "%.4f", v);
+	json_number(j, "share", t);
+	snprintf(t, sizeof(t), "%.4f", lo);
+	json_number(j, "lo", t);
+	snprintf(t, sizeof(t), "%.4f", hi);
+	json_number(j, "hi", t);
+	json_end(j);
+}
+
+static void json_cause(struct json *j, const struct causes *c, int cpu, int k,
+		       const struct cause_result *r)
+{
+	char t[32];
+
+	json_object(j, cause_key(k));
+	json_string(j, "state", cause_state_key(r->state));
+	if (r->state == CAUSE_NOT_MEASURED)
+		json_string(j, "why", causes_why(c, cpu, k));
+	json_u64(j, "periods_with", r->with);
+	json_u64(j, "periods_without", r->without);
+	if (r->state == CAUSE_CREDITED || r->state == CAUSE_NO_EVIDENCE || r->state == CAUSE_FEW) {
+		json_share(j, "explained", r->share, r->share_lo, r->share_hi);
+		snprintf(t, sizeof(t), "%.4f", r->ratio);
+		json_number(j, "noise_ratio", t);
+		snprintf(t, sizeof(t), "%.4f", r->ratio_lo);
+		json_number(j, "noise_ratio_lo", t);
+		snprintf(t, sizeof(t), "%.4f", r->ratio_hi);
+		json_number(j, "noise_ratio_hi", t);	/* inf: null */
+	}
+	json_end(j);
+}
+
+void why_report_json(struct json *j, const struct causes *c, const struct cpuset *rows)
+{
+	struct cause_answer a;
+	char key[16];
+	int cpu;
+
+	if (!c) {
+		json_null(j, "why");
+		return;
+	}
+	json_object(j, "why");
+	cpuset_for_each(cpu, rows) {
+		if (!causes_answer(c, cpu, &a))
+			continue;
+		snprintf(key, sizeof(key), "%d", cpu);
+		json_object(j, key);
+		json_u64(j, "periods", a.periods);
+		json_u64(j, "noise_us", (uint64_t)llround(a.noise));
+		json_string(j, "lead", a.lead < 0 ? NULL : cause_key(a.lead));
+		json_object(j, "causes");
+		for (int k = 0; k < CAUSE_N; k++)
+			json_cause(j, c, cpu, k, &a.c[k]);
+		json_end(j);
+		json_share(j, "unexplained", a.unexplained, a.unexplained_lo, a.unexplained_hi);
+		json_bool(j, "overlap", a.overlap);
+		json_end(j);
+	}
+	json_end(j);
+}
+
+const char *why_report_lead(const struct causes *c, int cpu)
+{
+	static const char *const short_name[CAUSE_N] = { "SMI", "NMI", "SMT", "steal", "therm" };
+	struct cause_answer a;
+
+	if (!c)
+		return "";
+	if (!causes_answer(c, cpu, &a) || a.lead < 0)
+		return "-";
+	return short_name[a.lead];
+}

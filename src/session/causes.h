@@ -1,0 +1,51 @@
+/*
+ * causes: each measured CPU's periods paired with the evidence seen beside
+ * them (evidence.h live, the recording's "ev" lines in a replay, the SMI
+ * counts) and put down to their causes (cause.h), with conf.why; driven by
+ * counters.c and the sink, held by the session (session_causes()).  A period waits for its SMI count (read in the gap after it)
+ * until the CPU's next period or the end of the run.
+ */
+#ifndef HWN_CAUSES_H
+#define HWN_CAUSES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cause.h"
+#include "cpuset.h"
+#include "evidence.h"
+#include "stats.h"
+
+struct causes;
+
+/*
+ * measured: the CPUs measured; live: read the machine's evidence (a replay
+ * gives it with causes_evidence()).  NULL without memory.
+ */
+struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live);
+/* The tick: read the evidence of the measured CPUs. */
+void causes_tick(struct causes *c, const struct cpuset *measured);
+/* A counted period summary; smi: the SMIs are counted (the waiting period's are in). */
+void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi);
+/* SMIs counted on cpu since the previous read: the waiting period's. */
+void causes_smi(struct causes *c, int cpu, uint64_t count);
+/* A replay's recorded evidence of cpu (evidence_cpu's -1: not measured). */
+void causes_evidence(struct causes *c, int cpu, const struct evidence_cpu *ev);
+/* The end: the waiting periods are counted; why_smi: why SMIs are not, if not. */
+void causes_flush(struct causes *c, bool smi, const char *why_smi);
+void causes_free(struct causes *c);
+/*
+ * A recording's "ev" line o (a replay): into *cp, made at the first for
+ * ncpus CPUs.  -1 and *why on a line that is not one.
+ */
+struct jsonr_obj;
+int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, const char **why);
+
+/* cpu's answer; false when none of its periods was counted. */
+bool causes_answer(const struct causes *c, int cpu, struct cause_answer *a);
+/* Why cause k is not measured on cpu ("" when it is). */
+const char *causes_why(const struct causes *c, int cpu, enum cause_kind k);
+/* The latest evidence of cpu (all -1 before any). */
+void causes_latest(const struct causes *c, int cpu, struct evidence_cpu *ev);
+
+#endif

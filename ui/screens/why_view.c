@@ -1,0 +1,117 @@
+/*
+ * why_view: the selected CPU's noise put down to its causes (y, with
+ * --why): a bar of each cause's share with its interval, the figures, the
+ * evidence of the latest tick and one sentence of what to try.  The
+ * attribution is the session's (causes.h); the lines are why_report's.
+ */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "causes.h"
+#include "dash.h"
+#include "why_report.h"
+
+#define WHY_BAR 12
+
+/* "[####==     ]": # the share, = up to its interval's high end. */
+static void bar(char *buf, const struct cause_result *r)
+{
+	int s = 0, h = 0;
+
+	if (r->state == CAUSE_CREDITED || r->state == CAUSE_NO_EVIDENCE) {
+		s = (int)(r->share * WHY_BAR + 0.5);
+		h = (int)(r->share_hi * WHY_BAR + 0.5);
+	}
+	buf[0] = '[';
+	for (int i = 0; i < WHY_BAR; i++)
+		buf[1 + i] = i < s ? '#' : i < h ? '=' : ' ';
+	buf[WHY_BAR + 1] = ']';
+	buf[WHY_BAR + 2] = 0;
+}
+
+static void evidence_line(char *buf, size_t size, const struct causes *c, int cpu)
+{
+	struct evidence_cpu ev;
+	char sib[32], steal[32], thr[32];
+
+	causes_latest(c, cpu, &ev);
+	snprintf(sib, sizeof(sib), ev.sibling_pm < 0 ? "-" : "%d%%", (ev.sibling_pm + 5) / 10);
+	snprintf(steal, sizeof(steal), ev.steal_us < 0 ? "-" : "%lld us", (long long)ev.steal_us);
+	snprintf(thr, sizeof(thr), ev.throttle < 0 ? "-" : "%lld", (long long)ev.throttle);
+	snprintf(buf, size, "latest tick: SMT sibling busy %s, steal %s, throttling events %s",
+		 sib, steal, thr);
+}
+
+static void why_draw(struct dashboard *d, int y, int height, int width)
+{
+	const struct causes *c = session_causes(d->s);
+	int cpu = d->sel_cpu, row = 2;
+	struct cause_answer a;
+	char line[320], text[256], b[WHY_BAR + 3];
+
+	snprintf(line, sizeof(line), " CPU %d: its noise put down to its causes (y returns)", cpu);
+	attrset(d->look[LOOK_COLHEAD]);
+	mvhline(y, 0, ' ', width);
+	mvaddnstr(y, 0, line, width);
+	attrset(A_NORMAL);
+	if (!c) {
+		mvaddnstr(y + row, 1, "no attribution: start with --why", width - 1);
+		return;
+	}
+	if (!causes_answer(c, cpu, &a)) {
+		mvaddnstr(y + row, 1, "no periods of this CPU yet", width - 1);
+		return;
+	}
+	snprintf(line, sizeof(line), "%llu periods, %.0f us of noise; %s%s",
+		 (unsigned long long)a.periods, a.noise,
+		 a.lead < 0 ? "no cause credited" : "leading cause: ",
+		 a.lead < 0 ? "" : cause_name(a.lead));
+	mvaddnstr(y + row++, 1, line, width - 1);
+	row++;
+	for (int k = 0; k < CAUSE_N && row < height; k++) {
+		bar(b, &a.c[k]);
+		why_report_cause(text, sizeof(text), c, cpu, k, &a.c[k]);
+		snprintf(line, sizeof(line), "%-11s %s %s", cause_name(k), b, text);
+		dash_put(y + row++, 1, width - 1, a.c[k].state == CAUSE_CREDITED ?
+			 d->look[LOOK_WARN] : A_NORMAL, line, false);
+	}
+	snprintf(line, sizeof(line), "%-11s %15s %.1f%% [%.1f%%, %.1f%%]%s", "unexplained", "",
+		 100 * a.unexplained, 100 * a.unexplained_lo, 100 * a.unexplained_hi,
+		 a.overlap ? " (shares overlap)" : "");
+	if (row < height)
+		mvaddnstr(y + row++, 1, line, width - 1);
+	evidence_line(line, sizeof(line), c, cpu);
+	if (++row < height)
+		mvaddnstr(y + row++, 1, line, width - 1);
+	if (a.lead >= 0 && row + 1 < height) {
+		snprintf(line, sizeof(line), "try: %s", cause_advice(a.lead));
+		dash_put(y + ++row, 1, width - 1, A_NORMAL, line, false);
+	}
+}
+
+unsigned why_key(struct dashboard *d, int code)
+{
+	(void)code;
+	d->why = !d->why;
+	if (d->why && !session_causes(d->s))
+		dash_message(d, true, "no attribution in this run: start it with --why");
+	else
+		dash_message(d, false, d->why ? "the selected CPU's causes (y returns)" : "grid view");
+	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
+}
+
+static bool why_shown(const struct dashboard *d)
+{
+	return !dash_hwlat(d) && d->why;
+}
+
+const struct dash_screen screen_why = {
+	.name = "why",
+	.shown = why_shown,
+	.top = view_settings_top,
+	.title = view_settings_title,
+	.draw = why_draw,
+	.hints = dash_view_hints,
+	.cursor = true,
+};
