@@ -59,8 +59,12 @@ void counters_start(struct session *s)
 		if (s->conf.debug && !smi_ok(s->smi))
 			fprintf(stderr, "hwnoisetop: debug: SMI counts: %s\n", smi_why(s->smi));
 	}
-	if (s->conf.why && !s->causes)
+	if (s->conf.why && !s->causes) {
 		s->causes = causes_new(s->ncpus, session_cpus(s), true);
+		/* Nothing measured yet: in the recording before the first period, so
+		 * that its replay counts that period as the run did. */
+		evidence_hooks(s);
+	}
 	if (s->conf.tscwd) {
 		s->tscwd = tscwd_start(s->ledger, s->ncpus, s->conf.debug);
 		if (s->conf.debug && !tscwd_ok(s->tscwd))
