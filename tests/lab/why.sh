@@ -3,7 +3,7 @@
 # measured, and the attribution must find them.  One boot, 2 cores x 2
 # threads (CPU 1 is CPU 0's sibling), the msr module, the monitor's NMIs;
 # hwnoisetop runs on CPUs 2-3.
-#   A: CPU 1 kept busy (a busy loop pinned to it) in 8 s blocks, every
+#   A: CPU 1 kept busy (a busy loop pinned to it) in 4 s blocks, every
 #      other block: the SMT sibling is credited and leads; the recording
 #      replays to the same causes.
 #   B: 4 SMIs (port 0xB2) in some 8 s blocks, 4 NMIs (lab_host nmi) in
@@ -16,13 +16,15 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require --monitor
-plan 12
+plan 13
 
 guest=$(cat <<'EOF_GUEST'
-busy() { taskset -c 1 sh -c 'while :; do :; done'; }
-# blocks N S CMD: N blocks of S seconds, CMD run in the odd ones (1, 3, ...).
+# sibling_blocks N S: N blocks of S seconds, CPU 1 kept busy in the odd
+# ones (1, 3, ...): the loop itself is the job killed (a function run in
+# the background would be a subshell, and the loop would outlive it).
 sibling_blocks() { sleep 2; i=0; while [ $i -lt $1 ]; do
-	if [ $((i % 2)) = 1 ]; then busy & p=$!; sleep $2; kill $p; else sleep $2; fi
+	if [ $((i % 2)) = 1 ]; then taskset -c 1 sh -c 'while :; do :; done' & p=$!; sleep $2; kill $p; wait $p
+	else sleep $2; fi
 	i=$((i + 1)); done; }
 smi() { taskset -c 2 sh -c 'printf "\000" | dd of=/dev/port bs=1 seek=178 count=1 2>/dev/null'; }
 # events: 8 s blocks: SMIs in blocks 1 and 5, NMIs in blocks 3 and 7.
@@ -33,10 +35,11 @@ events() { sleep 2; i=0; while [ $i -lt 8 ]; do
 	*) sleep 8 ;;
 	esac; i=$((i + 1)); done; }
 
-sibling_blocks 8 8 & 
+sibling_blocks 16 4 &
 hwnoisetop -q --why -c 0 -H 2-3 -d 66 --record /lab/a.jsonl >a.out 2>a.err
 echo "a_rc=$?"
 wait
+echo "sib_left=$(ps -o args | grep -c '^sh -c while')"
 echo "@@file a"; cat a.out a.err; echo "@@end"
 hwnoisetop --replay /lab/a.jsonl -q >a2.out 2>/dev/null
 # The figures (the reasons a cause is not measured differ: the machine's, the recording's).
@@ -75,6 +78,7 @@ like "$(line "$a" "SMT sibling")" "^  SMT sibling  credited " \
 	"A: the sibling kept busy in every other block is credited"
 like "$a" "leading cause: SMT sibling" "A: and leads"
 like "$(line "$a" "SMI")" "^  SMI +not measured: .*msr" "A: without --smi, no SMI count: said why"
+is "$(get sib_left)" 0 "A: no busy loop left on the sibling after its blocks"
 is "$(get a_replay)" same5 "A: the recording replays to the same causes and figures"
 
 b=$(file b)
