@@ -76,11 +76,13 @@ void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p)
 	struct verdict_period vp = { .runtime = p->runtime, .noise = p->noise,
 				     .max_single = p->max_single };
 	int present = 0;
+	double t;
 
 	if (!p->runtime)
 		return;
 	for (int k = 0; k < CAUSE_N; k++)
 		present += p->seen[k] == CAUSE_PRESENT;
+	t = (double)c->periods;
 	c->periods++;
 	c->noise += (double)p->noise;
 	for (int k = 0; k < CAUSE_N; k++) {
@@ -90,13 +92,19 @@ void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p)
 			break;
 		case CAUSE_ABSENT:
 			verdict_series_add(&c->without[k], &vp);
-			if (!present)
+			c->t_without[k] += t;
+			if (!present) {
 				verdict_series_add(&c->without_alone[k], &vp);
+				c->t_without_alone[k] += t;
+			}
 			break;
 		case CAUSE_PRESENT:
 			verdict_series_add(&c->with[k], &vp);
-			if (present == 1)
+			c->t_with[k] += t;
+			if (present == 1) {
 				verdict_series_add(&c->with_alone[k], &vp);
+				c->t_with_alone[k] += t;
+			}
 			c->noise_with[k] += (double)p->noise;
 			for (int j = k + 1; j < CAUSE_N; j++)
 				c->both[k][j] += p->seen[j] == CAUSE_PRESENT;
@@ -118,6 +126,20 @@ static double share_at(double noise_with, double noise, double r)
 	return s < 0 ? 0 : s > 1 ? 1 : s;
 }
 
+/*
+ * How far apart in time the periods without (a) and with (b) a cause lie:
+ * the distance of their mean times over half the run (0: evenly
+ * interleaved; 1: one after the other, as two runs), so that a drift of
+ * the run counts as far as it can tell the two apart.
+ */
+static double apart(const struct cause_cpu *c, double ta, double tb,
+		    const struct verdict_series *a, const struct verdict_series *b)
+{
+	if (!a->periods || !b->periods || c->periods < 2)
+		return 1;
+	return fabs(ta / (double)a->periods - tb / (double)b->periods) / ((double)c->periods / 2);
+}
+
 static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 {
 	struct verdict v;
@@ -137,10 +159,14 @@ static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 		r->state = CAUSE_ALWAYS;
 		return;
 	}
-	verdict_figure(&c->without_alone[k], &c->with_alone[k], VF_NOISE, CAUSE_MARGIN, true, &v);
+	verdict_figure_interleaved(&c->without_alone[k], &c->with_alone[k], VF_NOISE, CAUSE_MARGIN,
+				   apart(c, c->t_without_alone[k], c->t_with_alone[k],
+					 &c->without_alone[k], &c->with_alone[k]), &v);
 	r->alone = !(v.kind == VK_UNDECIDED && v.why == VW_FEW);
 	if (!r->alone)
-		verdict_figure(&c->without[k], &c->with[k], VF_NOISE, CAUSE_MARGIN, true, &v);
+		verdict_figure_interleaved(&c->without[k], &c->with[k], VF_NOISE, CAUSE_MARGIN,
+					   apart(c, c->t_without[k], c->t_with[k], &c->without[k],
+						 &c->with[k]), &v);
 	r->ratio = v.a > 0 ? v.b / v.a : v.b > 0 ? INFINITY : 1;
 	r->ratio_lo = v.ci ? 1 + v.lo_pct / 100 : 0;
 	r->ratio_hi = v.ci ? 1 + v.hi_pct / 100 : INFINITY;

@@ -53,6 +53,8 @@ struct cause_cpu {
 	double noise;			/* us, every period's */
 	double noise_with[CAUSE_N];	/* us, in the periods with the cause */
 	uint64_t both[CAUSE_N][CAUSE_N];	/* periods with two causes at once */
+	/* Sums of the periods' numbers (0, 1, ...) on each side: their mean times. */
+	double t_with[CAUSE_N], t_without[CAUSE_N], t_with_alone[CAUSE_N], t_without_alone[CAUSE_N];
 };
 
 enum cause_state {

@@ -483,8 +483,9 @@ static void too_few(struct verdict *v, bool blocks)
 		v->periods_needed = VERDICT_SLOTS + 1;
 }
 
-void verdict_figure(const struct verdict_series *a, const struct verdict_series *b,
-		    enum verdict_fig f, double margin, bool comparable, struct verdict *v)
+static void figure(const struct verdict_series *a, const struct verdict_series *b,
+		   enum verdict_fig f, double margin, bool comparable, double drift_weight,
+		   struct verdict *v)
 {
 	double xa[VERDICT_SLOTS], ta[VERDICT_SLOTS], xb[VERDICT_SLOTS], tb[VERDICT_SLOTS];
 	unsigned lev = f == VF_MAXS ? level_octave(a, b) : 0;
@@ -504,6 +505,7 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 	dv = drift_var(&sa, &sb, false);
 	if (f == VF_NOISE || f == VF_AVAIL)
 		dv = fmax(dv, drift_of(a, b, VF_HW, &v->drift));
+	dv *= drift_weight;
 	if (!comparable || !ka || !kb) {
 		v->a = f == VF_AVAIL ? 100 * (1 - sa.m) : sa.m * 1e6;
 		v->b = f == VF_AVAIL ? 100 * (1 - sb.m) : sb.m * 1e6;
@@ -525,6 +527,7 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 		dv = drift_var(&sa, &sb, true);
 		if (f == VF_MAXS)	/* the large single noises come and go with the HW level */
 			dv = fmax(dv, drift_of(a, b, VF_HW, &v->drift));
+		dv *= drift_weight;
 		if (sa.x > 0 && sb.x > 0)	/* a drift widens the log ratio's variance */
 			phi *= 1 + dv / (phi * (1 / sa.x + 1 / sb.x));
 		by_counts(v, &sa, &sb, phi, margin, n);
@@ -539,6 +542,21 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 	}
 	if (v->kind != VK_NOT_COMPARABLE && !enough)
 		too_few(v, a->blocks || b->blocks);
+}
+
+void verdict_figure(const struct verdict_series *a, const struct verdict_series *b,
+		    enum verdict_fig f, double margin, bool comparable, struct verdict *v)
+{
+	figure(a, b, f, margin, comparable, 1, v);
+}
+
+void verdict_figure_interleaved(const struct verdict_series *a, const struct verdict_series *b,
+				enum verdict_fig f, double margin, double drift_weight,
+				struct verdict *v)
+{
+	figure(a, b, f, margin, true, fmin(fmax(drift_weight, 0), 1), v);
+	if (v->drift && drift_weight < 0.5 && v->why == VW_DRIFT)
+		v->why = VW_WIDE;	/* the run drifted, and both sides alike */
 }
 
 static int cmp_double(const void *x, const void *y)

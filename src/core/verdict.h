@@ -159,6 +159,17 @@ struct verdict {
  */
 void verdict_figure(const struct verdict_series *a, const struct verdict_series *b,
 		    enum verdict_fig f, double margin, bool comparable, struct verdict *v);
+/*
+ * The same for two sides taken from one run, their periods interleaved in
+ * time (the periods with a cause and those without it, cause.h): a drift
+ * of the run moves both alike, except as far as their times differ.
+ * drift_weight: the distance between the sides' mean times over half the
+ * run's length (0 interleaved evenly, 1 one side after the other as two
+ * runs are); the drift each side shows counts that much.
+ */
+void verdict_figure_interleaved(const struct verdict_series *a, const struct verdict_series *b,
+				enum verdict_fig f, double margin, double drift_weight,
+				struct verdict *v);
 
 /*
  * Benjamini-Hochberg over n verdicts of one comparison: a better or worse

@@ -57,6 +57,100 @@ static void gen(struct cause_cpu *c, const struct gen *g, uint64_t seed, double 
 
 static struct cause_cpu cpu;
 
+/*
+ * A run as the lab makes one: n periods, a base noise whose log drifts as
+ * an AR(1) of coefficient phi and deviation sd (0: none) plus a trend (the log's rise over
+ * the run), the sibling busy in alternate blocks of blk periods from block
+ * `first` on (or, with late, only in the second half), adding `times` the
+ * base noise when busy (1: nothing).
+ */
+struct run {
+	unsigned n, blk, first;
+	double phi, sd, trend, times;
+	unsigned power;		/* credited in at least this % of runs */	/* sd: the drift's (stationary) in the log */
+	bool late;
+};
+
+static void gen_run(struct cause_cpu *c, const struct run *r, uint64_t seed)
+{
+	double d = 0;
+
+	rng_state = seed;
+	cause_cpu_init(c);
+	for (unsigned t = 0; t < r->n; t++) {
+		struct cause_period p = { .runtime = 1000000 };
+		bool busy = r->late ? t >= r->n / 2 : (t / r->blk) % 2 == r->first;
+		double noise;
+
+		d = r->phi * d + sqrt(1 - r->phi * r->phi) * r->sd * gauss();
+		noise = 40 * exp(0.6 * gauss() + (r->phi > 0 ? d : 0) + r->trend * t / r->n);
+		for (int k = 0; k < CAUSE_N; k++)
+			p.seen[k] = k == CAUSE_SIBLING && busy ? CAUSE_PRESENT : CAUSE_ABSENT;
+		if (busy)
+			noise *= r->times;
+		p.noise = (uint64_t)llround(noise);
+		p.max_single = p.noise / 3 + 1;
+		cause_cpu_add(c, &p);
+	}
+}
+
+/* Of NRUNS runs, how many credit the sibling. */
+#define NRUNS 200
+static unsigned credits(const struct run *r, uint64_t seed)
+{
+	struct cause_answer a;
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < NRUNS; i++) {
+		gen_run(&cpu, r, seed + i);
+		cause_cpu_answer(&cpu, &a);
+		n += a.c[CAUSE_SIBLING].state == CAUSE_CREDITED;
+	}
+	return n;
+}
+
+/*
+ * A drifting run: nothing injected, the sibling switched in blocks, is
+ * credited at most 5% of the time, whether the blocks interleave (the
+ * drift moves both sides alike) or the sibling comes only in the second
+ * half of a rising run (the drift and the sibling confounded: the drift
+ * counts in full); a sibling that triples the noise in the lab's design
+ * (64 periods, blocks of 8) is found on a drifting run.
+ */
+static void test_drift(void)
+{
+	static const struct run aa[] = {
+		{ .n = 64, .blk = 8, .phi = 0.9, .sd = 0.8, .times = 1 },
+		{ .n = 64, .blk = 8, .phi = 0.99, .sd = 0.8, .times = 1 },
+		{ .n = 64, .blk = 8, .phi = 0.5, .sd = 0.3, .times = 1 },
+		{ .n = 600, .blk = 10, .phi = 0.99, .sd = 0.8, .times = 1 },
+		{ .n = 600, .blk = 60, .phi = 0.99, .sd = 0.8, .times = 1 },
+		{ .n = 64, .phi = 0.9, .sd = 0.8, .trend = 0.5, .times = 1, .late = true },
+		{ .n = 600, .phi = 0.99, .sd = 0.8, .trend = 0.5, .times = 1, .late = true },
+	};
+	static const struct run found[] = {
+		{ .n = 64, .blk = 8, .first = 1, .phi = 0.9, .sd = 0.3, .times = 3, .power = 80 },
+		{ .n = 64, .blk = 4, .first = 1, .phi = 0.5, .sd = 0.3, .times = 2, .power = 70 },
+		{ .n = 600, .blk = 10, .first = 1, .phi = 0.9, .sd = 0.3, .times = 1.5, .power = 75 },
+	};
+
+	for (size_t i = 0; i < sizeof(aa) / sizeof(aa[0]); i++) {
+		unsigned n = credits(&aa[i], 9000 + 1000 * i);
+
+		tap_ok(n <= NRUNS / 20, "nothing injected, %u periods, %s, AR(1) %.2f sd %.1f: the sibling "
+		       "credited in %u of %d runs (%.1f%%)", aa[i].n, aa[i].late ?
+		       "the sibling in the second half of a rising run" : "alternate blocks",
+		       aa[i].phi, aa[i].sd, n, NRUNS, 100.0 * n / NRUNS);
+	}
+	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++) {
+		unsigned n = credits(&found[i], 20000 + 1000 * i);
+
+		tap_ok(n >= NRUNS * found[i].power / 100, "the sibling x%.1f in alternate blocks of %u of %u "
+		       "periods, AR(1) %.2f sd %.1f: credited in %u of %d runs (%.1f%%)", found[i].times,
+		       found[i].blk, found[i].n, found[i].phi, found[i].sd, n, NRUNS, 100.0 * n / NRUNS);
+	}
+}
+
 static void test_found(void)
 {
 	struct gen g = { .extra = { [CAUSE_SIBLING] = 120 }, .on = { [CAUSE_SIBLING] = 0.5 },
@@ -153,10 +247,11 @@ static void test_few(void)
 
 int main(void)
 {
-	tap_plan(16);
+	tap_plan(26);
 	test_found();
 	test_nothing();
 	test_two();
 	test_few();
+	test_drift();
 	return tap_failed ? 1 : 0;
 }
