@@ -22,6 +22,7 @@
 #include "rec_reader.h"
 #include "segments.h"
 #include "verdict.h"
+#include "why_report.h"
 
 static void usage(FILE *out)
 {
@@ -273,7 +274,8 @@ int cmptable_main(int argc, char **argv)
 		const struct segments *sa = session_segments(r[0].s), *sb = session_segments(r[1].s);
 		struct cmptable_run ra = { sa->run, sa->cur.ncpus }, rb = { sb->run, sb->cur.ncpus };
 		struct cmptable_opts o = { margin, comparable(&r[0], &r[1]),
-					   r[0].end.smi && r[1].end.smi };
+					   r[0].end.smi && r[1].end.smi, session_causes(r[0].s),
+					   session_causes(r[1].s), true };
 
 		if (json) {
 			cmptable_json(stdout, &ra, &rb, &o);
@@ -283,6 +285,8 @@ int cmptable_main(int argc, char **argv)
 			differences(&r[0], &r[1]);
 			putchar('\n');
 			cmptable_print(stdout, &ra, &rb, &o);
+			why_report_moved_text(stdout, o.causes_a, o.causes_b,
+					      ra.nseries > rb.nseries ? ra.nseries : rb.nseries);
 		}
 		rc = HWN_EXIT_OK;
 	}

@@ -17,6 +17,7 @@
 #include "rec_reader.h"
 #include "segments.h"
 #include "verdict.h"
+#include "why_report.h"
 
 /* The figures' groups: a title over their cells. */
 static const struct {
@@ -252,7 +253,8 @@ bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run 
 		return false;
 	*a = (struct cmptable_run){ segments_series(sg, *kb, 0), sg->cur.ncpus };
 	*b = (struct cmptable_run){ segments_series(sg, *ka, 0), sg->cur.ncpus };
-	*o = (struct cmptable_opts){ CMPTABLE_MARGIN, sg->seg[*ka].osnoise == sg->seg[*kb].osnoise, smi };
+	*o = (struct cmptable_opts){ CMPTABLE_MARGIN, sg->seg[*ka].osnoise == sg->seg[*kb].osnoise, smi,
+				      NULL, NULL, false };
 	return a->series && b->series;
 }
 
@@ -435,7 +437,10 @@ void cmptable_json(FILE *out, const struct cmptable_run *a, const struct cmptabl
 		fputs(k++ ? "," : "", out);
 		json_row(out, c < 0 ? "all" : num, row[c + 1].v, o->smi);
 	}
-	fputs("]}\n", out);
+	fputc(']', out);
+	if (o->causes)
+		why_report_moved_json(out, o->causes_a, o->causes_b, n);
+	fputs("}\n", out);
 	free(row);
 	free(has);
 }

@@ -28,6 +28,9 @@ struct cmptable_opts {
 	double margin;		/* the equivalence margin, a fraction (0.10) */
 	bool comparable;	/* period, runtime and threshold are the same */
 	bool smi;		/* both counted SMIs */
+	/* compare --json: each side's causes (--why), NULL none. */
+	const struct causes *causes_a, *causes_b;
+	bool causes;		/* --json says causes_moved */
 };
 
 enum ct_cell {
@@ -67,6 +70,7 @@ int cmptable_rows(const struct cmptable_run *a, const struct cmptable_run *b,
 		  const struct cmptable_opts *o, struct cmptable_row *rows, bool *has);
 
 struct segments;
+struct causes;
 /*
  * The pair the compare view shows, of the segments: the newest osnoise
  * segment before the latest marker (a, marker *ka_num) against the open

@@ -99,7 +99,7 @@ static void close_pair(struct report_data *d, const struct session *s)
 {
 	const struct segments *sg = session_segments(s);
 	struct cmptable_run a = { d->prev, d->ncpus }, b = { d->cur, d->ncpus };
-	struct cmptable_opts o = { d->margin, true, d->smi };
+	struct cmptable_opts o = { d->margin, true, d->smi, NULL, NULL, false };
 	struct cmptable_row *rows;
 	bool *has;
 

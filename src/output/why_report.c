@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "causes.h"
 #include "json.h"
@@ -167,4 +168,105 @@ const char *why_report_lead(const struct causes *c, int cpu)
 	if (!causes_answer(c, cpu, &a) || a.lead < 0)
 		return "-";
 	return short_name[a.lead];
+}
+
+/* A cause's share of the noise on one side, with its interval; false where none can be said. */
+static bool share_of(const struct cause_result *r, double *v, double *lo, double *hi)
+{
+	switch (r->state) {
+	case CAUSE_NONE_SEEN:
+		*v = *lo = *hi = 0;
+		return true;
+	case CAUSE_CREDITED:
+	case CAUSE_NO_EVIDENCE:
+		*v = r->share, *lo = r->share_lo, *hi = r->share_hi;
+		return !isnan(*lo) && !isnan(*hi);
+	default:
+		return false;
+	}
+}
+
+/* One side's share as the text says it: "62.0% [40.1%, 80.2%]", "0 (none counted)". */
+static void side(char *buf, size_t size, const struct cause_result *r, int k)
+{
+	char a[16], b[16], c[16];
+
+	if (r->state == CAUSE_NONE_SEEN)
+		snprintf(buf, size, "0 (none %s)", k == CAUSE_SIBLING ? "seen busy" : "counted");
+	else
+		snprintf(buf, size, "%s [%s, %s] %s", pct(r->share, a, sizeof(a)),
+			 pct(r->share_lo, b, sizeof(b)), pct(r->share_hi, c, sizeof(c)),
+			 cause_state_name(r->state));
+}
+
+int why_report_moved(const struct causes *a, const struct causes *b, int ncpus,
+		     struct why_moved *m, int max)
+{
+	struct cause_answer x, y;
+	int n = 0;
+
+	for (int cpu = 0; a && b && cpu < ncpus; cpu++) {
+		if (!causes_answer(a, cpu, &x) || !causes_answer(b, cpu, &y))
+			continue;
+		for (int k = 0; k < CAUSE_N; k++) {
+			double va, la, ha, vb, lb, hb;
+
+			if (!share_of(&x.c[k], &va, &la, &ha) || !share_of(&y.c[k], &vb, &lb, &hb) ||
+			    !(ha < lb || hb < la))
+				continue;
+			if (n < max)
+				m[n] = (struct why_moved){ cpu, k, x.c[k], y.c[k] };
+			n++;
+		}
+	}
+	return n;
+}
+
+void why_report_moved_text(FILE *out, const struct causes *a, const struct causes *b, int ncpus)
+{
+	struct why_moved m[WHY_MOVED_SHOWN];
+	int n;
+
+	if (!a && !b)
+		return;
+	if (!a || !b) {
+		fprintf(out, "\nCauses: only %s has them (%s was recorded without --why)\n",
+			a ? "A" : "B", a ? "B" : "A");
+		return;
+	}
+	n = why_report_moved(a, b, ncpus, m, WHY_MOVED_SHOWN);
+	fprintf(out, "\nCauses, A -> B (each cause's share of the noise, 95%% intervals; moved: "
+		"the intervals\ndo not meet): %s\n", n ? "" : "no cause moved");
+	for (int i = 0; i < n && i < WHY_MOVED_SHOWN; i++) {
+		char sa[80], sb[80];
+
+		side(sa, sizeof(sa), &m[i].a, m[i].cause);
+		side(sb, sizeof(sb), &m[i].b, m[i].cause);
+		fprintf(out, "  CPU %-4d %-12s %s -> %s\n", m[i].cpu, cause_name(m[i].cause), sa, sb);
+	}
+	if (n > WHY_MOVED_SHOWN)
+		fprintf(out, "  and %d more\n", n - WHY_MOVED_SHOWN);
+}
+
+void why_report_moved_json(FILE *out, const struct causes *a, const struct causes *b, int ncpus)
+{
+	int n = a && b ? why_report_moved(a, b, ncpus, NULL, 0) : 0;
+	struct why_moved *m = n ? malloc((size_t)n * sizeof(*m)) : NULL;
+
+	if (!a || !b) {
+		fputs(",\"causes_moved\":null", out);
+		return;
+	}
+	if (m)
+		why_report_moved(a, b, ncpus, m, n);
+	fputs(",\"causes_moved\":[", out);
+	for (int i = 0; m && i < n; i++)
+		fprintf(out, "%s{\"cpu\":%d,\"cause\":\"%s\",\"a\":\"%s\",\"a_share\":%.4f,"
+			"\"b\":\"%s\",\"b_share\":%.4f}", i ? "," : "", m[i].cpu, cause_key(m[i].cause),
+			cause_state_key(m[i].a.state),
+			m[i].a.state == CAUSE_NONE_SEEN ? 0.0 : m[i].a.share,
+			cause_state_key(m[i].b.state),
+			m[i].b.state == CAUSE_NONE_SEEN ? 0.0 : m[i].b.share);
+	fputc(']', out);
+	free(m);
 }

@@ -24,4 +24,25 @@ void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, i
 /* The leading cause's short name for a grid cell ("SMI", "SMT", ...); "-" none; "" no --why. */
 const char *why_report_lead(const struct causes *c, int cpu);
 
+/*
+ * compare: the causes that moved from a to b.  A cause moved on a CPU when
+ * its share of the noise has 95% intervals on the two sides that do not
+ * meet ("none seen" is a share of 0); a side that could not say (not
+ * measured, in every period, too few periods) says nothing.
+ */
+#include "cause.h"
+struct why_moved {
+	int cpu;
+	int cause;			/* enum cause_kind */
+	struct cause_result a, b;
+};
+#define WHY_MOVED_SHOWN 16
+/* How many moved; the first max into m. */
+int why_report_moved(const struct causes *a, const struct causes *b, int ncpus,
+		     struct why_moved *m, int max);
+/* compare's text block after its table: nothing when neither side has causes. */
+void why_report_moved_text(FILE *out, const struct causes *a, const struct causes *b, int ncpus);
+/* compare --json's ,"causes_moved":[...] (null when a side has no causes). */
+void why_report_moved_json(FILE *out, const struct causes *a, const struct causes *b, int ncpus);
+
 #endif

@@ -144,7 +144,7 @@ static void sides_of(const struct dashboard *d, struct sides *w)
 		w->b.nseries = 0;
 	w->o = (struct cmptable_opts){ d->conf.margin > 0 ? d->conf.margin : CMPTABLE_MARGIN,
 				       cmpcells_comparable(&w->cb, &w->ca),
-				       w->cb.smi && w->ca.smi };
+				       w->cb.smi && w->ca.smi, NULL, NULL, false };
 }
 
 /* The most periods of a CPU on one side. */
