@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "audit.h"
+#include "audit_report.h"
 #include "config.h"
 #include "env.h"
 #include "evidence.h"
@@ -252,6 +254,33 @@ static void put_settings(struct recording *r, const struct rec_settings *set)
 
 static void attach(struct recording *r, struct session *s);
 
+/*
+ * A live run's audit of the machine as it starts (hwnoisetop audit's
+ * text), for the report: read-only, from this thread, before the first
+ * period; never of a replay (it would not be this machine's).
+ */
+static void put_audit(struct recording *r, const struct session *s)
+{
+	struct audit *a;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (session_replaying(s) || !(a = calloc(1, sizeof(*a))))
+		return;
+	audit_run(a, session_cpus(s));
+	if ((m = open_memstream(&text, &len))) {
+		audit_report_print(m, a);
+		if (fclose(m) == 0) {
+			line(r, "audit");
+			put_str(r, "text", text);
+			endl(r);
+		}
+	}
+	free(text);
+	free(a);
+}
+
 void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
 		     const struct recording_cli *cli)
 {
@@ -298,6 +327,7 @@ void recording_begin(struct recording *r, struct session *s, int argc, char **ar
 	put_file(r, "nohz_full", "/sys/devices/system/cpu/nohz_full");
 	put_file(r, "cmdline", "/proc/cmdline");
 	endl(r);
+	put_audit(r, s);
 	flush(r);
 	attach(r, s);
 }

@@ -213,6 +213,16 @@ void report_html(FILE *out, const struct report_doc *doc, const struct replay *r
 	}
 	fprintf(out, "<h2 id=\"machine\">The machine</h2>\n");
 	fields(out, doc->header, true);
+	fprintf(out, "<h2 id=\"audit\">The machine's tuning as the run started "
+		"(hwnoisetop audit)</h2>\n");
+	if (r->audit) {
+		fprintf(out, "<pre>");
+		html_put(out, r->audit);
+		fprintf(out, "</pre>\n");
+	} else {
+		fprintf(out, "<p>The recording holds no audit (a recording of an older "
+			"hwnoisetop).</p>\n");
+	}
 	fprintf(out, "<h2 id=\"settings\">The run's settings</h2>\n");
 	fields(out, doc->header, false);
 	reproduce(out, doc);

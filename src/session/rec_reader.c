@@ -395,6 +395,13 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 			in_view(r, o);
 			counters_add_smi(s, cpu, n);
 		}
+	} else if (strcmp(t, "audit") == 0) {
+		const struct jsonr_field *f = jsonr_get(o, "text");
+
+		free(r->audit);
+		r->audit = f ? malloc(f->rawlen + 1) : NULL;
+		if (!f || !r->audit || jsonr_str(o, "text", r->audit, f->rawlen + 1) < 0)
+			rc = bad(r, "%s", "an \"audit\" line without its text");
 	} else if (strcmp(t, "ev") == 0) {
 		if (causes_read(&s->causes, s->ncpus, o, &why) < 0)
 			rc = bad(r, "%s", why);
@@ -547,6 +554,8 @@ void replay_keep_run_only(struct replay *r)
 
 void replay_free(struct replay *r)
 {
+	free(r->audit);
+	r->audit = NULL;
 	replay_close(r);
 	session_free(r->s);
 	r->s = NULL;

@@ -35,6 +35,7 @@ struct replay {
 	unsigned long cut;	/* the last line, cut short (not replayed); 0: none */
 	uint64_t ticks;		/* tick lines taken (seconds of the live run) */
 	char err[256];		/* "line N: why" */
+	char *audit;		/* the machine's audit as the run started (text), NULL none */
 	/* Reading it line by line (replay_open, replay_next, replay_take). */
 	FILE *f;
 	char *line;

@@ -441,6 +441,8 @@ const struct textbuf *session_notes(const struct session *s);
 const char *session_err(const struct session *s);
 int session_exit_status(const struct session *s);
 enum session_state session_run_state(const struct session *s);
+/* The session plays a recording back (source_replay), not the kernel. */
+bool session_replaying(const struct session *s);
 bool session_quitting(const struct session *s);
 bool session_stop_hit(const struct session *s);
 bool session_warming(const struct session *s);	/* --warm-up: samples are discarded */

@@ -128,6 +128,11 @@ enum session_state session_run_state(const struct session *s)
 	return s->state;
 }
 
+bool session_replaying(const struct session *s)
+{
+	return s->source == &source_replay;
+}
+
 bool session_quitting(const struct session *s)
 {
 	return s->quit;

@@ -10,11 +10,12 @@
 # for byte; CPU 0's recorded summaries add up to its row; every line is JSON
 # with the header first and the footer last; the dashboard's marker gives a
 # segment table, its change of threshold and switches of tracer are "set"
-# lines at once; the killed run replays up to its last line.
+# lines at once; the killed run replays up to its last line; the live
+# recording holds the audit as the run started, and report shows it.
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 45
+plan 47
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -154,6 +155,11 @@ like "$(check_jsonl "$tmp/live.jsonl" 2>&1)" '^ok [0-9]+$' "the -q recording: ev
 hdr=$(head -1 "$tmp/live.jsonl")
 like "$hdr" '"kernel":"[0-9]+\.[^"]+".*"argv":\["hwnoisetop","-D","-q","-c","0"' "the header names the kernel and the command line"
 like "$hdr" '"topology":\[\[0,[0-9]+,[0-9]+\],\[1,[0-9]+,[0-9]+\]\]' "the header has the CPU topology"
+like "$(sed -n 2p "$tmp/live.jsonl")" '^\{"t":"audit","text":"hardware noise audit of CPUs 0\\nSMT ' \
+	"the second line: the machine's audit of the measured CPU as the run started"
+"$HWNOISETOP" report "$tmp/live.jsonl" -o "$tmp/live.html" 2>/dev/null
+like "$(sed -n '/<h2 id="audit">/,/<\/pre>/p' "$tmp/live.html")" 'clocksource +(pass|warn|fail) ' \
+	"hwnoisetop report shows that audit in the page"
 
 is "$(get rc_exists)" 1 "--record onto an existing file: exit 1"
 like "$(get exists_msg)" "^hwnoisetop: --record 'exists.jsonl' exists; --force overwrites it \\(it takes " "one line naming the file and --force"

@@ -18,7 +18,7 @@ check() {	# check STATUS DESC
 count() {	# count PATTERN FILE: the occurrences of a fixed string
 	grep -o -F -- "$1" "$2" | wc -l
 }
-echo 1..19
+echo 1..21
 
 "$h" report "$rec" -o "$tmp/r.html" 2>"$tmp/err"
 check $? "report of replay-4cpu.jsonl: exit 0"
@@ -63,6 +63,15 @@ awk "/<<'EOF_PY'/{f=1;next} /^EOF_PY/{f=0} f" "$src/tests/unit/experiment-replay
 check $? "the page of an experiment's recording"
 tr '\n' ' ' <"$tmp/exp.html" | grep -q '<h2 id="experiment">.*10 blocks ABBAABBAAB.*SMT off: noise -50%.*better'
 check $? "it holds the experiment's blocks and result"
+
+# The audit of the machine as the run started: a live run writes it after the header.
+grep -q 'The recording holds no audit' "$tmp/r.html"
+check $? "a recording without an audit says so"
+{ head -1 "$rec"; printf '%s\n' '{"t":"audit","text":"hardware noise audit of CPUs 0-3\nSMT  warn  on <b>&</b>\n"}'
+	tail -n +2 "$rec"; } >"$tmp/au.jsonl"
+"$h" report "$tmp/au.jsonl" -o "$tmp/au.html" 2>/dev/null &&
+	sed -n '/<h2 id="audit">/,/<\/pre>/p' "$tmp/au.html" | grep -q '^SMT  warn  on &lt;b&gt;&amp;&lt;/b&gt;$'
+check $? "a recording's audit in the page, escaped"
 
 bad() {	# bad DESC ARGS...: one line on stderr, exit 1, no page
 	desc=$1; shift
