@@ -37,7 +37,7 @@ is "$(get why_cpus)" 4 "every online CPU's causes in the table"
 
 # On this machine (no osnoise tracer here): not root, and root without osnoise.
 tmp=$(mktemp -d) && chmod 777 "$tmp" || exit 1
-trap 'rm -rf "$tmp"' EXIT
+lab_cleanup() { rm -rf "$tmp"; }
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
 	setpriv --reuid=65534 --regid=65534 --clear-groups sh "$top/tests/hw/real-box.sh" \
 		-b "$HWNOISETOP" -o "$tmp/nobody" -s 40 > "$tmp/nobody.out" 2>&1

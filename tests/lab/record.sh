@@ -98,7 +98,7 @@ get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
 file() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@file $1\$/,/^@@end\$/p" | sed '1d;$d'; }
 is "$LAB_RC" 0 "the guest script ran"
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+lab_cleanup() { rm -rf "$tmp"; }
 for f in live.txt live.jsonl dash.jsonl hw.txt hw.jsonl hwq.txt hwq.err hwq.jsonl hwj.txt hwj.jsonl killed.jsonl; do file "$f" > "$tmp/$f"; done
 diag "live table:" "$(cat "$tmp/live.txt")" "$(wc -lc < "$tmp/live.jsonl") (lines, bytes) recorded" \
 	"summary lines: $(grep -c '^{"t":"s"' "$tmp/live.jsonl"), $(grep '^{"t":"s"' "$tmp/live.jsonl" | wc -c) bytes;" \

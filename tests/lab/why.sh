@@ -3,11 +3,11 @@
 # measured, and the attribution must find them.  One boot, 2 cores x 2
 # threads (CPU 1 is CPU 0's sibling), the msr module, the monitor's NMIs;
 # hwnoisetop runs on CPUs 2-3.
-#   A: CPU 1 kept busy (a busy loop pinned to it) in 4 s blocks, every
+#   A: CPU 1 kept busy (a busy loop pinned to it) in 3 s blocks, every
 #      other block: the SMT sibling is credited and leads; the recording
 #      replays to the same causes.
-#   B: 4 SMIs (port 0xB2) in some 8 s blocks, 4 NMIs (lab_host nmi) in
-#      others: both counted in their periods and measured (under TCG the
+#   B: 4 SMIs (port 0xB2) in one 8 s block, 4 NMIs (lab_host nmi) in
+#      another: both counted in their periods and measured (under TCG the
 #      emulator's own noise, tens of ms a second, hides their few us: the
 #      figures say how much they explain, credited or not).
 #   C: nothing injected: no cause credited, SMIs and NMIs none counted.
@@ -27,16 +27,16 @@ sibling_blocks() { sleep 2; i=0; while [ $i -lt $1 ]; do
 	else sleep $2; fi
 	i=$((i + 1)); done; }
 smi() { taskset -c 2 sh -c 'printf "\000" | dd of=/dev/port bs=1 seek=178 count=1 2>/dev/null'; }
-# events: 8 s blocks: SMIs in blocks 1 and 5, NMIs in blocks 3 and 7.
-events() { sleep 2; i=0; while [ $i -lt 8 ]; do
+# events: 8 s blocks: SMIs in block 1, NMIs in block 3.
+events() { sleep 2; i=0; while [ $i -lt 5 ]; do
 	case $i in
-	1|5) for k in 1 2 3 4; do smi; sleep 2; done ;;
-	3|7) for k in 1 2 3 4; do lab_host nmi 1 >/dev/null; sleep 2; done ;;
+	1) for k in 1 2 3 4; do smi; sleep 2; done ;;
+	3) for k in 1 2 3 4; do lab_host nmi 1 >/dev/null; sleep 2; done ;;
 	*) sleep 8 ;;
 	esac; i=$((i + 1)); done; }
 
-sibling_blocks 16 4 &
-hwnoisetop -q --why -c 0 -H 2-3 -d 66 --record /lab/a.jsonl >a.out 2>a.err
+sibling_blocks 32 3 &
+hwnoisetop -q --why -c 0 -H 2-3 -d 99 --record /lab/a.jsonl >a.out 2>a.err
 echo "a_rc=$?"
 wait
 echo "sib_left=$(ps -o args | grep -c '^sh -c while')"
@@ -46,10 +46,11 @@ hwnoisetop --replay /lab/a.jsonl -q >a2.out 2>/dev/null
 figures() { grep -E '^(CPU [0-9]|  (SMT sibling|NMI|steal|unexplained) )' "$1"; }
 figures a.out >a1.why; figures a2.out >a2.why
 echo "a_replay=$(cmp -s a1.why a2.why && echo same)$(wc -l <a1.why)"
+echo "@@file a_diff"; diff a1.why a2.why; echo "@@end"
 grep -c '"t":"ev"' /lab/a.jsonl | sed 's/^/a_ev=/'
 
 events &
-hwnoisetop -q --why --smi -c 0 -H 2-3 -d 66 >b.out 2>b.err
+hwnoisetop -q --why --smi -c 0 -H 2-3 -d 42 >b.out 2>b.err
 echo "b_rc=$?"
 wait
 echo "@@file b"; cat b.out b.err; echo "@@end"
@@ -79,6 +80,7 @@ like "$(line "$a" "SMT sibling")" "^  SMT sibling  credited " \
 like "$a" "leading cause: SMT sibling" "A: and leads"
 like "$(line "$a" "SMI")" "^  SMI +not measured: .*msr" "A: without --smi, no SMI count: said why"
 is "$(get sib_left)" 0 "A: no busy loop left on the sibling after its blocks"
+[ "$(get a_replay)" = same5 ] || diag "$(file a_diff)"
 is "$(get a_replay)" same5 "A: the recording replays to the same causes and figures"
 
 b=$(file b)
