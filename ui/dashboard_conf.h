@@ -32,6 +32,13 @@ struct dashboard_conf {
 	/* --single-budget, --period-budget (us); 0: -s, -S, else the defaults (format.h). */
 	uint64_t single_budget_us, period_budget_us;
 	double margin;		/* --margin: the compare view's equivalence margin; 0: 10% */
+	/*
+	 * P: write the HTML page of the run so far (hwnoisetop report's), given
+	 * from above.  0 with the file written in path; else -1 with one line
+	 * in path saying why.  NULL: P says it cannot.
+	 */
+	int (*page)(void *ctx, char *path, size_t len);
+	void *page_ctx;
 };
 
 #endif

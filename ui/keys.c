@@ -111,6 +111,28 @@ static unsigned key_capture(struct dashboard *d, int code)
 	return DASH_REDRAW_STATUS;
 }
 
+/* P: the HTML page of the run so far, through the hook from above. */
+static unsigned key_page(struct dashboard *d, int code)
+{
+	char path[1024], fit[256], *full;
+
+	(void)code;
+	if (!d->conf.page) {
+		dash_message(d, true, "no HTML page here");
+		return DASH_REDRAW_STATUS;
+	}
+	if (d->conf.page(d->conf.page_ctx, path, sizeof(path)) < 0) {
+		dash_message(d, true, "page failed: %s", path);
+		return DASH_REDRAW_STATUS;
+	}
+	/* As the trace capture's: the whole path when it fits, else its end. */
+	full = realpath(path, NULL);
+	dash_message(d, false, "page written: %s", format_path_fit(full ? full : path,
+		     COLS - 1 - (int)strlen("page written: "), fit, sizeof(fit)));
+	free(full);
+	return DASH_REDRAW_STATUS;
+}
+
 static unsigned key_mode(struct dashboard *d, int code)
 {
 	bool irq_off = !session_osnoise_conf(d->s)->irq_disable;
@@ -281,6 +303,8 @@ const struct key_def keys_table[] = {
 	  KEYS_HWNOISE },
 	{ { 't' }, "t", "save the recorded trace to hwnoisetop-DATE-TIME.txt (.dat: --capture-format)",
 	  key_capture, KEY_NO_REPLAY, KEYS_HWNOISE },
+	{ { 'P' }, "P", "write the HTML page of the run so far, as hwnoisetop report writes it, to "
+	  "hwnoisetop-report-DATE-TIME.html (a live run needs --record or --report)", key_page, 0, KEYS_BOTH },
 	{ { 'i' }, "i",
 	  "switch between hwnoise (interrupts disabled) and osnoise mode; restarts the statistics",
 	  key_mode, KEY_LIVE, KEYS_HWNOISE },

@@ -10,6 +10,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,23 @@ int cli_margin(const char *arg, double *margin)
 	return 0;
 }
 
+/* --report's file: a page that can be written, not the recording.  0, or after one line. */
+static int check_report(const struct cli *cli)
+{
+	const struct opt_def *d = def_of(O_HTML_REPORT);
+	char why[PATH_MAX + 128];
+
+	if (strcmp(cli->report, "-") == 0)
+		return opt_bad(d, cli->report, "writes a file (hwnoisetop report REC.jsonl -o - "
+			       "writes the page to standard output)");
+	if ((cli->out.record && strcmp(cli->report, cli->out.record) == 0) ||
+	    (cli->replay && strcmp(cli->report, cli->replay) == 0))
+		return opt_bad(d, cli->report, "is the recording: the page needs a file of its own");
+	if (out_record_check(cli->report, true, why, sizeof(why)) < 0)
+		return opt_bad(d, cli->report, why);
+	return 0;
+}
+
 /*
  * Options that make sense only together, checked once all are read;
  * not_replay: the first option that --replay cannot take, or NULL.
@@ -182,6 +200,8 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set,
 		return HWN_EXIT_USAGE;
 	if (cli->out.record && cli->replay)
 		return opt_bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
+	if (cli->report && check_report(cli))
+		return HWN_EXIT_USAGE;
 	if (cli->replay && not_replay && not_replay->id == O_REPLAY) {
 		fprintf(stderr, "hwnoisetop: --replay: a second --replay: one recording at a time "
 			"(hwnoisetop compare A B puts two side by side)\n");
@@ -336,6 +356,9 @@ static int take_run(struct cli *cli, int c, const struct opt_def *def, const cha
 	case O_REPLAY:
 		cli->replay = arg;
 		break;
+	case O_HTML_REPORT:
+		cli->report = arg;
+		break;
 	case O_CLEANUP:
 		cli->cleanup = true;
 		break;
@@ -429,7 +452,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		nopts++;
 		if (c != '?' && !not_replay && c != O_QUIET && c != OUT_JSON && c != O_DEBUG &&
 		    c != O_SINGLE_BUDGET && c != O_PERIOD_BUDGET && c != O_PERCENTILES &&
-		    c != O_MARGIN &&
+		    c != O_MARGIN && c != O_HTML_REPORT &&
 		    (c != O_REPLAY || cli->replay))
 			not_replay = def;
 		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))

@@ -399,6 +399,15 @@ const struct opt_def cli_options[] = {
 	  .help = "print each setting written, on stderr",
 	  .example = "hwnoisetop hwlat --debug --duration 10" },
 	RECORDING_OPTIONS(OUT_RECORD, OUT_FORCE, "hwnoisetop -q", OPT_MAIN),
+	{ .id = O_HTML_REPORT, .long_name = "report", .arg = OPT_REQUIRED, .arg_name = "file",
+	  .help = "at the end, write the whole run's HTML page to file, as hwnoisetop report "
+		  "writes it of the run's recording",
+	  .more = "The run records: to --record's file, else to a hidden file next to this one "
+		  "(.hwnoisetop-XXXXXX.jsonl), removed once the page is written. An existing file is "
+		  "replaced. With --replay: the page of the recording played. The dashboard's P "
+		  "writes the page of the run so far.",
+	  .example = "hwnoisetop -q -d 1h --report night.html",
+	  .accepts = "a file in an existing, writable directory" },
 	{ .id = O_REPLAY, .long_name = "replay", .arg = OPT_REQUIRED, .arg_name = "file",
 	  .help = "play a --record file back on the dashboard, or with -q (or --json) print the "
 		  "report its run printed at its end; needs neither root nor a tracer",

@@ -340,6 +340,9 @@ static bool any_ran(const struct exp_run *runs, int n)
 /* Checks of the command line beyond the main command's: -1 to go on, or an exit status. */
 static int refused(const struct xopts *o, const struct cli *cli)
 {
+	if (cli->report)
+		return bad("--report", "", "is not taken by experiment: hwnoisetop report REC.jsonl "
+			   "writes the page of its --record file");
 	if (cli->replay)
 		return -1;
 	if (!o->nknobs)

@@ -20,6 +20,7 @@
 #include "env.h"
 #include "hwlat_cli.h"
 #include "ledger_guard.h"
+#include "live_report.h"
 #include "osnoise.h"
 #include "source_replay.h"
 #include "prom.h"
@@ -53,7 +54,7 @@ static void quiet_update(void *ctx)
  * --replay FILE on a terminal without -q: the dashboard plays it back; at
  * its end (q), the report --replay -q prints, the rest of the file read.
  */
-static int replay_dashboard(const struct cli *cli)
+static int replay_dashboard(const struct cli *cli, struct live_report *lr)
 {
 	struct dashboard_conf dc = { .color = !getenv("NO_COLOR"),
 				     .single_budget_us = cli->single_budget_us,
@@ -69,6 +70,9 @@ static int replay_dashboard(const struct cli *cli)
 		return HWN_EXIT_USAGE;
 	}
 	dc.debug = cli->sc.debug;
+	dc.page = live_report_page;
+	dc.page_ctx = lr;
+	lr->play = dc.play;
 	if (dashboard_run(playback_session(dc.play), &dc, err, sizeof(err)) < 0)
 		fprintf(stderr, "hwnoisetop: %s: showing only the report\n", err);
 	if (cli->sc.debug) {
@@ -77,6 +81,7 @@ static int replay_dashboard(const struct cli *cli)
 			"wake-ups\n", (unsigned long long)frames, (unsigned long long)lines,
 			(unsigned long long)wakeups);
 	}
+	lr->play = NULL;
 	if (playback_finish(dc.play, &r, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		replay_free(r);
@@ -84,6 +89,22 @@ static int replay_dashboard(const struct cli *cli)
 		return HWN_EXIT_USAGE;
 	}
 	return replay_report(r, cli->replay, false, false, cli->percentiles);
+}
+
+/* --replay FILE: the dashboard or the report; with --report, the page of FILE. */
+static int replay(const struct cli *cli, struct live_report *lr, bool tty)
+{
+	int rc, page_rc;
+
+	/* hwnoisetop hist's recording prints its histogram, as its run did. */
+	if (!cli->out.quiet && !cli->out.json && tty && !replay_file_is_hist(cli->replay))
+		rc = replay_dashboard(cli, lr);
+	else
+		rc = replay_main(cli->replay, cli->out.quiet, cli->out.json, cli->percentiles);
+	if (rc == HWN_EXIT_USAGE)
+		return rc;	/* the recording did not read: said */
+	page_rc = live_report_end(lr, cli->replay);
+	return rc ? rc : page_rc;
 }
 
 /*
@@ -140,9 +161,10 @@ static void dashboard_conf_session(struct session_conf *sc)
 
 /* The live dashboard, beside the recording ref with compare --live; < 0: none shown. */
 static int show_dashboard(struct session *s, const struct cli *cli, const struct replay *ref,
-			  const char *ref_path)
+			  const char *ref_path, struct live_report *lr)
 {
-	struct dashboard_conf dc = { .iterations = cli->sc.iterations,
+	struct dashboard_conf dc = { .page = live_report_page, .page_ctx = lr,
+				     .iterations = cli->sc.iterations,
 				     .color = !getenv("NO_COLOR"), .debug = cli->sc.debug,
 				     .single_budget_us = cli->single_budget_us,
 				     .period_budget_us = cli->period_budget_us,
@@ -208,9 +230,11 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 	struct cli cli;
 	struct session_ui quiet_ui = { .input_fd = -1, .update = quiet_update };
 	struct outputs out;
+	struct live_report lr;
+	const char *record;
 	char err[512];
 	bool dashboard, tty;
-	int rc;
+	int rc, page_rc;
 
 	/* Before anything can change: signals wait for the loop's signalfd. */
 	session_block_signals();
@@ -232,11 +256,8 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 	if (cli.cleanup)
 		return cleanup_run(stdout, cli.orphans);
 	if (cli.replay) {
-		/* hwnoisetop hist's recording prints its histogram, as its run did. */
-		if (!cli.out.quiet && !cli.out.json && tty && !replay_file_is_hist(cli.replay))
-			rc = replay_dashboard(&cli);
-		else
-			rc = replay_main(cli.replay, cli.out.quiet, cli.out.json, cli.percentiles);
+		live_report_prepare(&lr, &cli, argc, argv);	/* a replay records nothing */
+		rc = replay(&cli, &lr, tty);
 		cli_free(&cli);
 		return rc;
 	}
@@ -246,10 +267,14 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 		cli_free(&cli);
 		return HWN_EXIT_ENV;
 	}
-	if ((rc = outputs_open(&out, &cli.out))) {
+	/* --report without --record: the run records to a hidden file beside the page. */
+	if ((rc = live_report_prepare(&lr, &cli, argc, argv)) ||
+	    (rc = outputs_open(&out, &cli.out))) {
+		live_report_abandon(&lr);
 		cli_free(&cli);
 		return rc;
 	}
+	lr.out = &out;
 	/* The dashboard keeps a trace recording for its one-key capture. */
 	dashboard = !cli.out.quiet && tty;
 	if (dashboard)
@@ -259,6 +284,7 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 			  actions_have(cli.sc.on_end, ACTION_SHELL)))
 		cli.sc.actions_log = ACTIONS_LOG;
 	if (!(s = outputs_session_start(&out, &cli.sc, &rc))) {
+		live_report_abandon(&lr);
 		cli_free(&cli);
 		return rc ? rc : HWN_EXIT_ENV;
 	}
@@ -268,14 +294,17 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(session_smi(s)));
 	rc = -1;
 	if (dashboard)
-		rc = show_dashboard(s, &cli, ref, ref_path);
+		rc = show_dashboard(s, &cli, ref, ref_path, &lr);
 	if (rc < 0)
 		rc = session_run(s, cli.sc.iterations ? &quiet_ui : NULL);
 	session_finish(s);
+	record = out.record_path;	/* finish_run() closes the outputs */
 	finish_run(s, &cli, &out, hist);
 	if (session_err(s)[0] && rc && !session_stop_hit(s))
 		fprintf(stderr, "hwnoisetop: %s\n", session_err(s));
 	rc = session_exit_status(s);
+	page_rc = live_report_end(&lr, record);
+	rc = rc ? rc : page_rc;
 	session_free(s);
 	cli_free(&cli);
 	return rc;

@@ -61,39 +61,52 @@ static void usage(FILE *out)
 struct rep {
 	const char *path, *out;
 	double margin;
+};
+
+/* One page in the making: the recording's hash and header, the message. */
+struct page {
+	const struct report_req *q;
 	char sha[SHA256_HEX];
 	uint64_t bytes;
 	char *header;		/* the first line */
 	struct jsonr_obj hdr;
+	char *msg;
+	size_t len;
 };
 
-/* Hash the file and keep its first line.  0; or -1 after one line. */
-static int hash(struct rep *p)
+/* Hash the file (q->lines: its first lines) and keep its first line.  0; or -1 with msg. */
+static int hash(struct page *p)
 {
-	FILE *f = fopen(p->path, "re");
+	const char *path = p->q->path;
+	FILE *f = fopen(path, "re");
 	struct sha256 c;
 	static char buf[1 << 16];
-	size_t n, cap = 0;
-	ssize_t len;
+	char *more = NULL;
+	size_t n, cap = 0, mcap = 0;
+	ssize_t len, m;
 
 	if (!f) {
-		fprintf(stderr, "hwnoisetop: report: cannot open %s: %s\n", p->path, strerror(errno));
+		snprintf(p->msg, p->len, "cannot open %s: %s", path, strerror(errno));
 		return -1;
 	}
 	len = getline(&p->header, &cap, f);
 	sha256_init(&c);
 	if (len > 0)
 		sha256_update(&c, p->header, (size_t)len);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		sha256_update(&c, buf, n);
+	if (p->q->lines)
+		for (unsigned long i = 1; i < p->q->lines && (m = getline(&more, &mcap, f)) > 0; i++)
+			sha256_update(&c, more, (size_t)m);
+	else
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			sha256_update(&c, buf, n);
+	free(more);
 	p->bytes = c.len;
 	sha256_hex(&c, p->sha);
 	fclose(f);
 	if (len > 0 && p->header[len - 1] == '\n')
 		p->header[--len] = 0;
 	if (len <= 0 || jsonr_parse(p->header, (size_t)len, &p->hdr) < 0) {
-		fprintf(stderr, "hwnoisetop: report: %s: line 1 is not a recording's header\n",
-			p->path);
+		snprintf(p->msg, p->len, "%s: line 1 is not a recording's header", path);
 		return -1;
 	}
 	return 0;
@@ -149,16 +162,17 @@ static int args(int argc, char **argv, struct rep *p)
 	return rc;
 }
 
-/* Read the recording through the report's hook.  0; or -1 after one line. */
-static int collect(struct rep *p, struct replay *r, struct report_data *d)
+/* Read the recording through the report's hook.  0; or -1 with msg. */
+static int collect(struct page *p, struct replay *r, struct report_data *d)
 {
-	FILE *f = fopen(p->path, "re");
+	const char *path = p->q->path;
+	FILE *f = fopen(path, "re");
 	struct session_hook h;
 	uint64_t dur = 0;
 	int rc;
 
 	if (!f) {
-		fprintf(stderr, "hwnoisetop: report: cannot open %s: %s\n", p->path, strerror(errno));
+		snprintf(p->msg, p->len, "cannot open %s: %s", path, strerror(errno));
 		return -1;
 	}
 	rc = replay_open(r, f);
@@ -170,37 +184,43 @@ static int collect(struct rep *p, struct replay *r, struct report_data *d)
 	}
 	if (rc == 0)
 		rc = report_data_init(d, session_ncpus(r->s),
-				      session_osnoise_conf(r->s)->period_us * 1000, dur, p->margin);
+				      session_osnoise_conf(r->s)->period_us * 1000, dur,
+				      p->q->margin);
 	h = report_data_hook(d);
 	if (rc == 0)
 		rc = session_add_hook(r->s, &h);
-	while (rc == 0 && (rc = replay_next(r)) > 0)
+	/* q->lines: up to that line (replay_next() counts the header as line 1). */
+	while (rc == 0 && (rc = replay_next(r)) > 0 && (!p->q->lines || r->lines <= p->q->lines))
 		if ((rc = replay_take(r)) == 0)
 			report_data_sync(d, r->s);
+	if (rc > 0)
+		rc = 0;
 	replay_close(r);
 	fclose(f);
 	if (rc < 0) {
-		fprintf(stderr, "hwnoisetop: report: %s %s\n", p->path,
-			r->err[0] ? r->err : "out of memory");
+		snprintf(p->msg, p->len, "%s %s", path, r->err[0] ? r->err : "out of memory");
 		return -1;
 	}
 	report_data_finish(d, r->s);
 	return 0;
 }
 
-/* An experiment's report, when a marker says the recording has one (free it). */
-static char *experiment(const struct replay *r, const char *path)
+/*
+ * An experiment's report, when a marker says the recording has one (free
+ * it).  The experiment replay reads the whole file: not for a part of it.
+ */
+static char *experiment(const struct replay *r, const struct report_req *q)
 {
 	const struct markers *ms = &session_segments(r->s)->marks;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m;
 
-	for (unsigned i = 0; i < ms->n; i++)
+	for (unsigned i = 0; i < ms->n && !q->lines; i++)
 		if (strcmp(ms->m[i].origin, "experiment") == 0) {
 			if (!(m = open_memstream(&buf, &len)))
 				return NULL;
-			exp_replay(path, false, m);
+			exp_replay(q->path, false, m);
 			fclose(m);
 			return buf;
 		}
@@ -222,16 +242,18 @@ static char *default_out(const char *path)
 	return o;
 }
 
-static int write_page(struct rep *p, const struct replay *r, const struct report_data *d,
-		      const char *cmd)
+static int write_page(struct page *p, const struct replay *r, const struct report_data *d)
 {
-	char *exp = experiment(r, p->path), *out = p->out ? NULL : default_out(p->path);
-	const char *name = p->out ? p->out : out;
-	struct report_doc doc = { p->path, p->sha, p->bytes, PACKAGE_VERSION, cmd, &p->hdr, exp };
+	const struct report_req *q = p->q;
+	char *exp = experiment(r, q), *out = q->out ? NULL : default_out(q->path);
+	const char *name = q->out ? q->out : out;
+	struct report_doc doc = { q->name ? q->name : q->path, p->sha, p->bytes, PACKAGE_VERSION,
+				  q->command, &p->hdr, exp };
 	char *tmp = name ? malloc(strlen(name) + 5) : NULL;
 	FILE *f = NULL;
 	int rc = HWN_EXIT_ENV;
 
+	p->msg[0] = 0;
 	if (name && strcmp(name, "-") == 0) {
 		report_html(stdout, &doc, r, d);
 		rc = fflush(stdout) ? HWN_EXIT_ENV : HWN_EXIT_OK;
@@ -243,38 +265,59 @@ static int write_page(struct rep *p, const struct replay *r, const struct report
 			unlink(tmp);
 	}
 	if (rc != HWN_EXIT_OK)
-		fprintf(stderr, "hwnoisetop: report: cannot write %s: %s\n", name ? name : "the page",
-			strerror(errno));
+		snprintf(p->msg, p->len, "cannot write %s: %s", name ? name : "the page",
+			 strerror(errno));
 	else if (f)
-		fprintf(stderr, "hwnoisetop: report: wrote %s\n", name);
+		snprintf(p->msg, p->len, "wrote %s", name);
 	free(tmp);
 	free(out);
 	free(exp);
 	return rc;
 }
 
-int report_main(int argc, char **argv, const char *prog)
+int report_page(const struct report_req *q, char *msg, size_t len)
 {
-	struct rep p = { .margin = CMPTABLE_MARGIN };
+	struct page p = { .q = q, .msg = msg, .len = len };
 	struct replay *r = calloc(1, sizeof(*r));
 	struct report_data d = { 0 };
-	char cmd[1024];
-	int rc = args(argc, argv, &p), n = 0;
+	int rc = HWN_EXIT_ENV;
 
-	(void)prog;
-	for (int i = 0; i < argc && n < (int)sizeof(cmd) - 2; i++)
-		n += snprintf(cmd + n, sizeof(cmd) - (size_t)n, "%s%s", i ? " " : "hwnoisetop ",
-			      argv[i]);
-	if (rc < 0 && !r)
-		rc = HWN_EXIT_ENV;
-	if (rc < 0 && (hash(&p) < 0 || collect(&p, r, &d) < 0))
+	if (!r)
+		snprintf(msg, len, "out of memory");
+	else if (hash(&p) < 0 || collect(&p, r, &d) < 0)
 		rc = HWN_EXIT_USAGE;
-	if (rc < 0)
-		rc = write_page(&p, r, &d, cmd);
+	else
+		rc = write_page(&p, r, &d);
 	report_data_free(&d);
 	if (r)
 		replay_free(r);
 	free(r);
 	free(p.header);
+	return rc;
+}
+
+void report_command_line(char *buf, size_t len, const char *first, int argc, char **argv)
+{
+	int n = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < argc && n < (int)len - 2; i++)
+		n += snprintf(buf + n, len - (size_t)n, "%s%s", i ? " " : first, argv[i]);
+}
+
+int report_main(int argc, char **argv, const char *prog)
+{
+	struct rep p = { .margin = CMPTABLE_MARGIN };
+	char cmd[1024], msg[1024];
+	int rc = args(argc, argv, &p);
+
+	(void)prog;
+	report_command_line(cmd, sizeof(cmd), "hwnoisetop ", argc, argv);
+	if (rc >= 0)
+		return rc;
+	rc = report_page(&(struct report_req){ .path = p.path, .out = p.out, .margin = p.margin,
+					       .command = cmd }, msg, sizeof(msg));
+	if (msg[0])
+		fprintf(stderr, "hwnoisetop: report: %s\n", msg);
 	return rc;
 }

@@ -107,6 +107,12 @@ static void flush(struct recording *r)
 	fseeko(r->mem, 0, SEEK_SET);
 }
 
+void recording_flush(struct recording *r)
+{
+	if (r)
+		flush(r);
+}
+
 /* Start a line of type t; end it with endl(). */
 static void line(struct recording *r, const char *t)
 {

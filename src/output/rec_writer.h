@@ -65,6 +65,12 @@ struct recording_cli {
 void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
 		     const struct recording_cli *cli);
 
+/*
+ * Write the whole lines held so far to the file (the tick does it each
+ * second): a reader of the file sees the run up to now, without its footer.
+ */
+void recording_flush(struct recording *r);
+
 /* What the end-of-run report needs besides the statistics (the footer). */
 struct recording_end {
 	uint64_t elapsed_s;	/* the hwnoise view's measured seconds (the table) */

@@ -4,7 +4,8 @@
 # In the guest: a live -q --record run on CPU 0 with NMIs injected; --record
 # onto an existing file (refused, the file untouched) and with --force; the
 # dashboard recording with a marker and w to the hwlat view and back;
-# hwnoisetop hwlat --record; a run killed with SIGKILL (no footer).  The
+# hwnoisetop hwlat --record; a run killed with SIGKILL (no footer); --report
+# without --record, and the dashboard's P.  The
 # files come back through the output.
 # On the host (no root, no tracer): --replay -q prints the live table byte
 # for byte; CPU 0's recorded summaries add up to its row; every line is JSON
@@ -15,7 +16,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 47
+plan 52
 lab_run --cpus 2 --monitor --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -44,12 +45,20 @@ hwnoisetop -q -c 1 -d 2 --record exists.jsonl > ex.out 2> ex.err; echo "rc_exist
 echo "exists_msg=$(cat ex.err)"; echo "exists_lines=$(wc -l < ex.err)"; echo "exists_kept=$(cat exists.jsonl)"
 echo "instances_after_refusal=$(ls /sys/kernel/tracing/instances | wc -l)"
 hwnoisetop -q -c 1 -d 2 --record exists.jsonl --force > /dev/null 2>&1; echo "rc_force=$?"
+# --report without --record: the page at the end, its hidden recording gone.
+hwnoisetop -q -c 1 -d 2 --report live.html > rep.out 2> rep.err; echo "rc_report=$?"
+echo "report_page=$(head -c 15 live.html)"; echo "report_msg=$(cat rep.err)"
+echo "report_hidden=$(ls -A | grep -c '^\.hwnoisetop-')"
 echo "force_first=$(head -c 20 exists.jsonl)"
 # The dashboard records too: a marker set with b.
 tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
 	"NO_COLOR=1 hwnoisetop -c 0-1 -H 1 --record dash.jsonl; echo EXIT=\$?; sleep 600"
 waitfor '^ +0  +[0-9]+ ' 100
 sleep 2; key b; typed "after two"; waitfor 'marker 1: after two' 50
+# P: the page of the run so far, the marker on it.
+sleep 1; key P; echo "p_key=$(yn waitfor 'page written: /lab/hwnoisetop-report-[0-9-]+\.html' 50)"
+page=$(ls /lab/hwnoisetop-report-*.html | head -1)
+echo "p_page=$(grep -o 'class="hr"' "$page" | wc -l)/$(grep -c 'after two' "$page")"
 # + raises the threshold: its set line at once, before the key's marker.
 sleep 1; key +; echo "plus=$(yn waitfor 'threshold [0-9]+ us  \[marker 2\]' 50)"
 # w to the hwlat view and back: the recording says where, for a replay to follow.
@@ -166,9 +175,14 @@ like "$(get exists_msg)" "^hwnoisetop: --record 'exists.jsonl' exists; --force o
 is "$(get exists_lines)/$(get exists_kept)" "1/keep" "one line, the file untouched"
 is "$(get instances_after_refusal)" 0 "refused before any change to the kernel"
 is "$(get rc_force)/$(get force_first)" '0/{"t":"header","v":1,' "--force overwrites it with a recording"
+is "$(get rc_report)" 0 "a live -q --report run exits 0"
+is "$(get report_page)" '<!DOCTYPE html>' "it writes the page"
+is "$(get report_msg)" 'hwnoisetop: --report: wrote live.html' "one line on stderr names it"
+is "$(get report_hidden)" 0 "the hidden recording it made is removed"
 
 # The dashboard.
 is "$(get dash_exit)" "EXIT=0" "the dashboard with --record exits 0"
+like "$(get p_key)/$(get p_page)" '^yes/2/[1-9]' "P writes the page of the run so far: 2 CPUs' heatmap rows and the marker"
 like "$(check_jsonl "$tmp/dash.jsonl" 2>&1)" '^ok [0-9]+$' "the dashboard's recording: JSON Lines, header, footer"
 grep -q '"t":"mark","num":1,.*"origin":"user","text":"after two"' "$tmp/dash.jsonl"
 ok $? "the marker is recorded"
