@@ -60,7 +60,8 @@ static int take_time(const char *opt, const char *arg, uint64_t min, uint64_t *s
 {
 	struct why why;
 
-	if (!arg || parse_duration(arg, false, s, &why) || *s < min || *s > 3600)
+	if (!arg || (min ? parse_duration(arg, false, s, &why) : parse_duration0(arg, s, &why)) ||
+	    *s < min || *s > 3600)
 		return bad(opt, arg, min ? "a time from 1 s to 1 h: 20, 20s, 2m" :
 			   "a time up to 1 h: 0, 5, 5s, 1m");
 	return 0;

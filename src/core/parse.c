@@ -187,6 +187,15 @@ int parse_duration_max(const char *text, bool weeks, uint64_t max, const char *t
 	return 0;
 }
 
+int parse_duration0(const char *text, uint64_t *seconds, struct why *why)
+{
+	static const struct unit units[] = {
+		{ "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 }, { NULL, 0 },
+	};
+
+	return parse_with_units(text, units, "takes a unit of s, m, h or d", seconds, why);
+}
+
 int parse_time_ns(const char *text, uint64_t *ns, struct why *why)
 {
 	static const struct unit units[] = {

@@ -28,6 +28,8 @@ int parse_duration(const char *text, bool weeks, uint64_t *seconds, struct why *
 /* The same up to max seconds (at most 10 years); more: -1 with too_long in *why. */
 int parse_duration_max(const char *text, bool weeks, uint64_t max, const char *too_long,
 		       uint64_t *seconds, struct why *why);
+/* A time that may be none: as parse_duration() without weeks, 0 taken ("0", "0s"). */
+int parse_duration0(const char *text, uint64_t *seconds, struct why *why);
 
 /* A time "N[ns|us|ms|s]" in nanoseconds; no suffix means nanoseconds. */
 int parse_time_ns(const char *text, uint64_t *ns, struct why *why);

@@ -78,7 +78,15 @@ key R; waitfor 'statistics reset' > /dev/null; waitfor '^ +0  +[1-9]' 50 > /dev/
 nb=$(cap | awk '$1 == "0" { print $6 }')
 echo "nmi_before=$nb"
 lab_host nmi 3 || echo "lab_host failed"
-i=0; while [ $i -lt 200 ] && [ "$(cap | awk '$1 == "0" { print $6 }')" -lt $((${nb:-0} + 3)) ] 2>/dev/null; do sleep 0.2; i=$((i + 1)); done
+# Until the column shows the 3; the check needs 2 of them (one may land
+# while the detector does not sample): once it shows 2, a few seconds more
+# for the third, not the whole 40.
+i=0 j=0; while [ $i -lt 200 ]; do
+	c=$(cap | awk '$1 == "0" { print $6 }')
+	[ "${c:-0}" -ge $((${nb:-0} + 3)) ] 2>/dev/null && break
+	[ "${c:-0}" -ge $((${nb:-0} + 2)) ] 2>/dev/null && { j=$((j + 1)); [ $j -ge 15 ] && break; }
+	sleep 0.2; i=$((i + 1))
+done
 echo "nmi=$(cap | awk '$1 == "0" { print $6 " " $7 }')"
 echo "nmi_taken=$(($(lab_nmis) - na))"
 screen nmi

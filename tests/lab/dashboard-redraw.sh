@@ -21,10 +21,13 @@ guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
 . /etc/lab/screen-cells.sh
 snap() { screen_capture d; }
+# A short runtime (5 % of each CPU with its interrupts off): the tracer
+# measures on while the dashboard is paused, and the shell and tmux that
+# check the screen wait on a CPU that runs with interrupts off.
 start() {	# WIDTH HEIGHT: the dashboard, its first rows, then paused
 	tmux kill-session -t d 2>/dev/null
 	tmux -f /dev/null new-session -d -s d -x "$1" -y "$2" -c /lab \
-		"hwnoisetop -D -p 200000 -r 40000 2> /tmp/err; echo EXIT=\$?; sleep 600"
+		"hwnoisetop -D -p 200000 -r 10000 2> /tmp/err; echo EXIT=\$?; sleep 600"
 	waitfor '^ +0  +[0-9.]+[~!]? ' 150 && key z && waitfor 'PAUSED' 150 && sleep 0.5
 }
 # W: the bytes the dashboard has written to its terminal so far (builtins

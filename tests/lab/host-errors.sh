@@ -7,6 +7,7 @@
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 bin=${HWNOISETOP:-$top/src/hwnoisetop}
 n=0
+trap 'echo "# lab suite time: $SECONDS s"' EXIT	# as lib.sh's suites (make check's chains)
 skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
 t() { n=$((n + 1)); if [ "$1" = 1 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 

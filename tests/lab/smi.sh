@@ -39,11 +39,13 @@ EOF_COMMON
 )
 
 guest1=$(cat <<'EOF_GUEST'
+stamp plain
 echo "msr_at_boot=$(msr_loaded)"
 hwnoisetop -q -c 0 -d 2 -H 1-2 >plain.out 2>plain.err
 echo "plain_rc=$? plain_module=$(msr_loaded)"
 echo "plain_header=$([ "$(sed -n 3p plain.out)" = "$rtla_header" ] && echo yes)$(wc -c <plain.err)"
 
+stamp tscwd
 # The dashboard's osnoise view first, default period: the watchdog's visits.
 tmux -f /dev/null new-session -d -s d -x 160 -y 20 -c /lab "hwnoisetop -c 0-1 -H 2; sleep 600"
 waitfor '^ +1  +[0-9]+ ' 100
@@ -70,6 +72,7 @@ echo "tscwd_reset=$kb $ka"
 screen tscwd
 key q; gone; tmux kill-server
 
+stamp smi
 # -q --smi, the module loaded by hwnoisetop; 5 SMIs from CPU 2 into the run,
 # raised once it measures, then 3 periods before SIGINT ends it (a guest
 # booted again single-threaded is slow: no fixed -d).
@@ -84,11 +87,13 @@ kill -INT $pid; wait $pid; echo "smi_rc=$?"
 echo "after_module=$(msr_loaded)"
 echo "@@file smi"; cat smi.out smi.err; echo "@@end"
 
+stamp kept
 # Loaded by someone else: it stays.
 modprobe msr
 hwnoisetop -q --smi -c 0 -d 2 -H 1-2 >/dev/null 2>&1
 echo "kept_module=$(msr_loaded)"
 
+stamp dash
 # The dashboard: SMI column in the hwnoise view, then in the hwlat view.
 tmux -f /dev/null new-session -d -s d -x 160 -y 20 -c /lab \
 	"hwnoisetop -c 0-1 -p 1000000 -r 1000000 -H 2; sleep 600"
@@ -106,25 +111,33 @@ echo "hwlat_smi=$(yn waitcol SMI 0 3)$(col SMI 1)"
 screen hwlat
 key q; gone; tmux kill-server
 
+stamp hwlat
 # The 6 SMIs raised once the hwlat tracer runs, then SIGINT (no fixed
 # --duration: a slow guest could end the run before the last SMIs).
 hwnoisetop hwlat --smi -c 0-1 --duration 1h >hwlat.out 2>&1 &
 pid=$!
-i=0; while { [ "$(cat /sys/kernel/tracing/current_tracer)" != hwlat ] ||
-	[ "$(cat /sys/kernel/tracing/tracing_on)" != 1 ]; } && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+# (hwnoisetop hwlat runs the tracer in an instance of its own: the top
+# level's files never say hwlat, and the loop ran its whole 60 s or more.)
+H=/sys/kernel/tracing/instances
+i=0; while { [ "$(cat $H/hwnoisetop-*-hwlat/current_tracer 2>/dev/null)" != hwlat ] ||
+	[ "$(cat $H/hwnoisetop-*-hwlat/tracing_on 2>/dev/null)" != 1 ]; } && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+echo "hwlat_waited=$i"
 sleep 1; raise 6; sleep 2
 kill -INT $pid; wait $pid
 echo "@@file hwlat"; cat hwlat.out; echo "@@end"
+stamp end
 EOF_GUEST
 )
 
 guest2=$(cat <<'EOF_GUEST'
+stamp plain
 echo "cmdline_reliable=$(grep -c tsc=reliable /proc/cmdline)"
 hwnoisetop -q -c 0 -d 2 -H 1 >plain.out 2>plain.err; echo "plain_rc=$?"
 hwnoisetop -q --smi -c 0 -d 2 -H 1 >smi.out 2>smi.err; echo "smi_rc=$?"
 echo "headers=$([ "$(sed -n 3p plain.out)" = "$rtla_header" ] && [ "$(sed -n 3p smi.out)" = "$rtla_header" ] && echo same)"
 echo "plain_err=$(wc -c <plain.err) smi_err_lines=$(wc -l <smi.err)"
 echo "@@file smi_err"; cat smi.err; echo "@@end"
+stamp dash
 tmux -f /dev/null new-session -d -s d -x 160 -y 20 -c /lab "hwnoisetop -c 0-1; sleep 600"
 waitfor '^ +1  +[0-9]+ ' 100
 echo "dash_no_smi=$(cap | grep '^ CPU ' | grep -c ' SMI ')$(yn waitfor 'no SMI column: ')"
@@ -133,6 +146,7 @@ sleep 6
 echo "tscwd_reliable=$(yn waitfor ' TSCwd ' 5)$(colsum TSCwd)"
 screen reliable
 key q; gone
+stamp end
 EOF_GUEST
 )
 
@@ -146,6 +160,7 @@ lab_run --cpus 3 --msr --tsc-watchdog --timeout 900 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$common
 $guest1"
 is "$LAB_RC" 0 "boot 1: the guest script ran"
+diag "$(printf '%s\n' "$LAB_OUT" | sed -n 's/^@@time /time: /p' | tr '\n' ' ')"
 [ "$LAB_RC" = 0 ] || diag "$LAB_OUT"
 is "$(get msr_at_boot)" 0 "the msr module is not loaded at boot"
 is "$(get plain_rc)" "0 plain_module=0" "-q without --smi: status 0, the module is never loaded"
@@ -178,7 +193,7 @@ scr hwnoise
 is "$(get hwlat_smi)" yes0 "hwlat view: 3 SMIs raised show as 3 in CPU 0's row, 0 in CPU 1's"
 scr hwlat
 hwl=$(file hwlat)
-diag "$hwl"
+diag "$hwl" "hwlat: its instance traced after $(get hwlat_waited) tries of 0.1 s"
 like "$hwl" $'\n''SMIs on CPU 0: 6'$'\n' "hwnoisetop hwlat --smi: the 6 SMIs raised during the test on CPU 0"
 like "$hwl" $'\n''SMIs on CPU 1: 0'$'\n' "hwnoisetop hwlat --smi: none on CPU 1"
 
@@ -186,6 +201,7 @@ lab_run --cpus 2 --append tsc=reliable --timeout 400 --bin "$HWNOISETOP" \
 	--file "$lab_dir/tmux-guest.sh:/etc/lab/tmux-guest.sh" -- <<<"$common
 $guest2"
 is "$LAB_RC" 0 "boot 2 (no msr module, tsc=reliable): the guest script ran"
+diag "$(printf '%s\n' "$LAB_OUT" | sed -n 's/^@@time /time: /p' | tr '\n' ' ')"
 [ "$LAB_RC" = 0 ] || diag "$LAB_OUT"
 is "$(get cmdline_reliable)" 1 "tsc=reliable is on the kernel command line"
 is "$(get plain_rc)$(get smi_rc)" 00 "without the module, --smi leaves the exit status as it is (0)"

@@ -38,7 +38,7 @@ int main(void)
 	struct why w = { .text = "" };
 	char buf[32];
 
-	tap_plan(32 + 14 + 3);
+	tap_plan(32 + 14 + 3 + 4);
 	dur("5", 0, 5);
 	dur("5s", 0, 5);
 	dur("2m", 0, 120);
@@ -54,6 +54,12 @@ int main(void)
 	dur_bad("99999999999999999999", 0, "too large");
 	dur_bad("999999999999999d", 0, "too large");
 	dur_bad("5 s", 0, "unit");
+	/* A time that may be none (experiment's --settle): 0 taken, units as without weeks. */
+	tap_ok(parse_duration0("0", &v, &w) == 0 && v == 0, "duration0 '0' = 0 s");
+	tap_ok(parse_duration0("0s", &v, &w) == 0 && v == 0, "duration0 '0s' = 0 s");
+	tap_ok(parse_duration0("2m", &v, &w) == 0 && v == 120, "duration0 '2m' = 120 s");
+	tap_ok(parse_duration0("1w", &v, &w) < 0 && strstr(w.text, "unit of s, m, h or d"),
+	       "duration0 '1w' refused: %s", w.text);
 
 	tap_ok(parse_u64("1000", 1, 1000, &v, &w) == 0 && v == 1000, "upper bound accepted");
 	tap_ok(parse_u64("1", 1, 1000, &v, &w) == 0 && v == 1, "lower bound accepted");

@@ -80,7 +80,9 @@ static int typed(struct dashboard *d, struct session_exp_conf *c)
 			c->blocks = (unsigned)n;
 			continue;
 		}
-		if (i > 2 || parse_duration(w, false, times[i - 1], &why) < 0 ||
+		/* The settle may be 0: parse_duration() takes no 0. */
+		if (i > 2 || (i == 1 ? parse_duration(w, false, times[0], &why) :
+			      parse_duration0(w, times[1], &why)) < 0 ||
 		    *times[i - 1] < (i == 1 ? 1u : 0u) || *times[i - 1] > 3600) {
 			dash_message(d, true, "'%s': blocks, then a block's time (1 s to 1 h), then "
 				     "the settle (0 to 1 h)", w);
