@@ -10,7 +10,7 @@
 
 #include "actions.h"
 #include "events.h"
-#include "options.h"
+#include "opt.h"
 #include "outopts.h"
 #include "session.h"
 
@@ -48,7 +48,7 @@ struct cli_example {
 	bool user;		/* runs without root: a recording read back */
 };
 
-extern const struct cli_example cli_examples[];
+extern const struct cli_example cli_options_examples[];
 
 /*
  * Parse argv into cli.  Returns -1 to go on, or an exit status (0 after

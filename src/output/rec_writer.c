@@ -58,7 +58,7 @@ static void recording_free(struct recording *r)
 	free(r);
 }
 
-struct recording *recording_open(const char *path, bool force, char *err, size_t errlen)
+struct recording *rec_writer_open(const char *path, bool force, char *err, size_t errlen)
 {
 	struct recording *r = calloc(1, sizeof(*r));
 	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (force ? O_TRUNC : O_EXCL);
@@ -251,7 +251,7 @@ static void put_settings(struct recording *r, const struct rec_settings *set)
 
 static void attach(struct recording *r, struct session *s);
 
-void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
+void rec_writer_begin(struct recording *r, struct session *s, int argc, char **argv,
 		     const struct recording_cli *cli)
 {
 	struct utsname u;
@@ -492,7 +492,7 @@ static void attach(struct recording *r, struct session *s)
 	session_add_hook(s, &r->hook);
 }
 
-int recording_close(struct recording *r, const struct recording_end *end, char *err,
+int rec_writer_close(struct recording *r, const struct recording_end *end, char *err,
 		    size_t errlen)
 {
 	const struct session *s;
@@ -524,7 +524,7 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 		fprintf(r->mem, ",\"report_saved\":%s", end->report_saved ? "true" : "false");
 	if (session_histo(s)) {
 		fprintf(r->mem, ",\"hist\":");
-		histo_write_json(r->mem, session_histo(s), &session_conf(s)->hist);
+		histo_json_write(r->mem, session_histo(s), &session_conf(s)->hist);
 	}
 	fprintf(r->mem, ",\"lines\":%llu", (unsigned long long)r->lines + 1);
 	endl(r);

@@ -23,7 +23,7 @@
 #include "cpuset.h"
 
 /*
- * The --record and --force entries of an option table (options.h); cmd:
+ * The --record and --force entries of an option table (opt.h); cmd:
  * "hwnoisetop -q"...; which: the command line they belong to (enum opt_cmd).
  */
 #define RECORDING_OPTIONS(id_record, id_force, cmd, which)				\
@@ -49,7 +49,7 @@ struct recording;
  * Create path (mode 0644); an existing file only with force.  NULL with a
  * one-line message in err.  Nothing is written yet.
  */
-struct recording *recording_open(const char *path, bool force, char *err, size_t errlen);
+struct recording *rec_writer_open(const char *path, bool force, char *err, size_t errlen);
 /* The options that shape what the run prints at its end, for its replay. */
 struct recording_cli {
 	bool quiet;		/* -q: no per-segment tables; hwlat: nothing printed */
@@ -62,7 +62,7 @@ struct recording_cli {
 };
 
 /* Write the header and hook into the started session s: argv is the command line. */
-void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
+void rec_writer_begin(struct recording *r, struct session *s, int argc, char **argv,
 		     const struct recording_cli *cli);
 
 /* What the end-of-run report needs besides the statistics (the footer). */
@@ -78,7 +78,7 @@ struct recording_end {
  * Write the footer, close the file and free r (NULL: nothing).  0, or -1
  * with a one-line message in err when any write failed during the run.
  */
-int recording_close(struct recording *r, const struct recording_end *end, char *err,
+int rec_writer_close(struct recording *r, const struct recording_end *end, char *err,
 		    size_t errlen);
 
 #endif

@@ -32,8 +32,8 @@ struct run_origin;
  * The end-of-run report of a replay read to its end (r allocated, freed
  * here); path for the note of a cut file.  The exit status.
  */
-int replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts);
+int summary_replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts);
 /* --replay FILE: read it, print the report (json: as --json); the exit status. */
-int replay_main(const char *path, bool quiet, bool json, bool pcts);
+int summary_replay_main(const char *path, bool quiet, bool json, bool pcts);
 
 #endif

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "sysinfo.h"
-#include "knobs.h"
+#include "sysknobs.h"
 
 struct session;
 
@@ -29,10 +29,10 @@ struct tuning {
 };
 
 /* Read the knobs' start values; 0, or -1 with s->err. */
-int tuning_start(struct session *s);
+int session_knobs_start(struct session *s);
 /* The tick: read everything again, tell what changed. */
-void tuning_tick(struct session *s);
-void tuning_free(struct session *s);
+void session_knobs_tick(struct session *s);
+void session_knobs_free(struct session *s);
 
 /* The requests of the panel (session_knob_next...) are in session.h. */
 

@@ -33,7 +33,7 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 unsigned marks_key_note(struct dashboard *d, int code)
 {
 	(void)code;
-	return prompt_open(d, PROMPT_MARK);
+	return dash_prompt_open(d, PROMPT_MARK);
 }
 
 void marks_apply_note(struct dashboard *d)

@@ -89,7 +89,7 @@ static void on_hwlat(void *ctx, const struct hwl_sample *smp)
 	bool counted = s->state == SESSION_RUNNING;
 
 	if (counted) {
-		hwl_stats_add(&s->hwl_stats, smp);
+		hwlat_stats_add(&s->hwl_stats, smp);
 		s->hwl_stats.lost.read++;
 	}
 	session_hooks(s, hwlat, smp, counted);

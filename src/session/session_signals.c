@@ -93,7 +93,7 @@ void session_close_fds(int keep, int max_fd)
 static void fatal_handler(int sig)
 {
 	/* The live ledger, registered by session_start() (ledger_guard.h). */
-	struct ledger *l = ledger_guarded();
+	struct ledger *l = ledger_guard_live();
 
 	if (fatal_hook)
 		fatal_hook();
