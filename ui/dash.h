@@ -2,7 +2,7 @@
  * dash: the dashboard's state, shared by its files (dashboard.c runs the
  * session and says when to redraw, frame.c draws the frame, grid.c the
  * per-CPU grid, keys.c the key table, prompt.c the prompts, help.c the
- * help screen, marks.c the markers and their list, compare.c the
+ * help screen, marks.c the markers and their list, compare_view.c the
  * before/after view, panel.c the system panel, playview.c a replay).
  * Not for the engine.
  *
@@ -337,7 +337,7 @@ unsigned marks_key_list(struct dashboard *d, int code);
 unsigned marks_key_compare(struct dashboard *d, int code);
 void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
-/* compare.c */
+/* compare_view.c */
 void compare_view_draw(struct dashboard *d, int y, int height, int width);
 
 /*

@@ -7,7 +7,7 @@
  *   2  hwlat view: a note that hwnoise is off meanwhile; hwnoise view: a
  *      note when another osnoise user runs beside this one
  *   2  (3) the body: column titles, then one row per CPU (grid.c), the
- *      compare view (compare.c) or, under the title, the panel (panel.c)
+ *      compare view (compare_view.c) or, under the title, the panel (panel.c)
  *   last  the status line: a message, a prompt, or the main keys
  * The help screen and the markers list take the whole screen.
  */

@@ -27,7 +27,7 @@ struct cli {
 	bool orphans;		/* --orphans: with --cleanup, other tools' unused instances too */
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
 	char trace_file[1024];	/* -t (sc.trace_file points here) */
-	const char *replay;	/* --replay FILE (replay.h), NULL */
+	const char *replay;	/* --replay FILE (rec_reader.h), NULL */
 	struct actions on_threshold, on_end;	/* sc.on_threshold and sc.on_end point here */
 	uint64_t single_budget_us, period_budget_us;	/* --single-budget, --period-budget; 0: none */
 };

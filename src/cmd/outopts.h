@@ -27,7 +27,7 @@ struct out_opts {
 	bool quiet;		/* -q/--quiet (the commands differ on what it keeps) */
 	bool json;		/* --json: the summary as one JSON object */
 	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
-	const char *record;	/* --record FILE (recording.h), or NULL */
+	const char *record;	/* --record FILE (rec_writer.h), or NULL */
 	bool force;		/* --force: --record may overwrite */
 };
 

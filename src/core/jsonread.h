@@ -1,5 +1,5 @@
 /*
- * jsonread: reading the recordings' JSON Lines (replay.h); json.h writes.
+ * jsonread: reading the recordings' JSON Lines (rec_reader.h); json.h writes.
  *
  * One line holding one JSON object, checked against the whole grammar
  * (RFC 8259), whose top-level members can then be looked up by name;

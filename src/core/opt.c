@@ -1,5 +1,5 @@
 /*
- * options: table-driven getopt_long, help and man text.  See opt.h.
+ * opt: table-driven getopt_long, help and man text.  See opt.h.
  */
 #include "opt.h"
 

@@ -1,7 +1,7 @@
 /*
- * page_decode: a ring-buffer page of trace_pipe_raw checked record by
- * record against the event formats and decoded into the reader's sink.
- * See reader.h (reader_page_decode) and reader_int.h.
+ * reader_page: a ring-buffer page of trace_pipe_raw checked record by
+ * record against the event formats and decoded into the reader's sink.  See
+ * reader.h (reader_page_decode) and reader_int.h.
  */
 #include "reader_int.h"
 

@@ -1,5 +1,6 @@
 /*
- * record: the recording instance and trace saving.  See record.h.
+ * trace_capture: the trace-capture instance and trace saving.  See
+ * trace_capture.h.
  */
 #include "trace_capture.h"
 

@@ -1,5 +1,6 @@
 /*
- * record: the trace-recording instance ("hwnoisetop-<pid>-record").
+ * trace_capture: the trace-capture instance (struct record,
+ * "hwnoisetop-<pid>-record"): not a recording (rec_writer.h).
  *
  * It runs beside the measuring instance with the osnoise tracer and the
  * osnoise:* events on, so that its buffer holds the recent detail behind

@@ -1,5 +1,5 @@
 /*
- * cmpcells: see cmpcells.h.
+ * compare_cells: the cells of a compare row.  See compare_cells.h.
  */
 #include "compare_cells.h"
 

@@ -1,8 +1,8 @@
 /*
- * cmpcells: the cells of one CPU's row in a compare table (hwnoisetop
- * compare, cmptable.h, and the dashboard's compare view, d), and the
- * settings of the two runs compared that differ.  Pure logic: both
- * front ends lay the same cells out, one as text, one on the screen.
+ * compare_cells: the cells of one CPU's row in a compare table (hwnoisetop
+ * compare, compare_table.h, and the dashboard's compare view, d), and the
+ * settings of the two runs compared that differ.  Pure logic: both front
+ * ends lay the same cells out, one as text, one on the screen.
  *
  * Each figure is a pair, before then after; the after cell ends in its
  * mark, '+' better or '!' worse, only when the two cells print

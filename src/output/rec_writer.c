@@ -1,5 +1,5 @@
 /*
- * recording: see recording.h.
+ * rec_writer: the recordings' writer.  See rec_writer.h.
  */
 #include "rec_writer.h"
 

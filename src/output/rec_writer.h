@@ -1,17 +1,19 @@
 /*
- * recording: --record FILE, the run written as JSON Lines (one object a
- * line, format version RECORDING_VERSION (rec_reader.h), described in the man page):
- * a header (program, kernel, command line, configuration, CPU topology,
- * system state), every period summary and hwlat sample as the kernel gave
- * it, lost events, SMI counts, markers, resets, setting changes, a tick
- * line a second, and a footer with what the end-of-run report needs.
+ * rec_writer: the recordings' writer: --record FILE, the run written as
+ * JSON Lines (one object a line, format version RECORDING_VERSION
+ * (rec_reader.h), described in the man page): a header (program, kernel,
+ * command line, configuration, CPU topology, system state), every period
+ * summary and hwlat sample as the kernel gave it, lost events, SMI counts,
+ * markers, resets, setting changes, a tick line a second, and a footer
+ * with what the end-of-run report needs.
  *
  * The recording is one of the session's hooks (session.h): it sees
  * exactly what the statistics are given and notes whether they counted it.  Lines are kept in memory and written
  * at each tick: a crash loses at most a tick (a kill in the middle of the
  * write or a full disk may cut the last line: replay stops there).  The
  * first failed write is said at once (session_note) and ends the writing.
- * Replay (replay.h) reads it back.  Not the trace capture (record.h).
+ * The reader (rec_reader.h) reads it back.  Not the trace capture
+ * (trace_capture.h).
  */
 #ifndef HWN_RECORDING_H
 #define HWN_RECORDING_H

@@ -1,7 +1,7 @@
 /*
  * summary: what a run prints at its end (the table, the per-segment
  * tables, the hwlat view's figures, the stop and the notes), from a
- * session's statistics.  The live run and its replay (replay.h) print
+ * session's statistics.  The live run and its replay (rec_reader.h) print
  * through the same code, so their output is the same byte for byte.
  */
 #ifndef HWN_SUMMARY_H

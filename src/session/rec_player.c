@@ -1,5 +1,6 @@
 /*
- * source_recording: the replay as the session's source.  See rec_player.h.
+ * rec_player: the recordings' player: the replay's source
+ * (source_recording.c) at a pace.  See rec_player.h.
  *
  * The clock: recorded time rec_base was shown at wall time wall_base and
  * advances speed times as fast as the wall clock.  A line whose recorded

@@ -1,11 +1,12 @@
 /*
- * playback: --replay FILE on the dashboard.  A recording (recording.h)
- * read line by line (replay.h) and fed to the session's sink at the pace
- * of its recorded timestamps, scaled by a speed: the session's source
- * (struct session_source) in place of the tracer, so the front end is the
- * live one.  It can pause, step and change speed; nothing in it can change
- * the recording.  Memory is one line and the statistics, whatever the
- * file's length.  No root, no tracefs.
+ * rec_player: the recordings' player (struct playback): --replay FILE on
+ * the dashboard.  A recording (rec_writer.h) read line by line
+ * (rec_reader.h) and fed to the session's sink at the pace of its recorded
+ * timestamps, scaled by a speed: the session's source (struct
+ * session_source) in place of the tracer, so the front end is the live
+ * one.  It can pause, step and change speed; nothing in it can change the
+ * recording.  Memory is one line and the statistics, whatever the file's
+ * length.  No root, no tracefs.
  */
 #ifndef HWN_PLAYBACK_H
 #define HWN_PLAYBACK_H

@@ -1,5 +1,5 @@
 /*
- * replay: see replay.h.
+ * rec_reader: the recordings' reader.  See rec_reader.h.
  */
 #include "rec_reader.h"
 
@@ -128,7 +128,7 @@ static int settings(struct replay *r, const struct jsonr_obj *o)
 }
 
 /*
- * hwnoisetop hwlat's options that shape its end (recording.h): absent
+ * hwnoisetop hwlat's options that shape its end (rec_writer.h): absent
  * (an older recording), the defaults: the text, the hard limit the threshold.
  */
 static int hwlat_options(struct replay *r, const struct jsonr_obj *o)

@@ -1,8 +1,9 @@
 /*
- * replay: --replay FILE, a recording (recording.h) read back and fed
- * through the session's own sink and statistics, then the end-of-run
- * report printed as the live run printed it (summary.h).  No root, no
- * tracefs, no tracer: a recording is just another source of summaries.
+ * rec_reader: the recordings' reader (struct replay): --replay FILE, a
+ * recording (rec_writer.h) read back and fed through the session's own
+ * sink and statistics, then the end-of-run report printed as the live run
+ * printed it (summary.h).  No root, no tracefs, no tracer: a recording is
+ * just another source of summaries.
  */
 #ifndef HWN_REPLAY_H
 #define HWN_REPLAY_H

@@ -363,8 +363,8 @@ int session_mark(struct session *s, const char *origin, const char *fmt, ...)
 int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 /*
- * The system panel's knobs (tuning.h).  session_knob_next: the knob's next
- * value (what was done in session_tuning()->said), or -1 with s->err
+ * The system panel's knobs (session_knobs.h).  session_knob_next: the
+ * knob's next value (what was done in session_tuning()->said), or -1 with s->err
  * saying why nothing changed.  session_keep_tuning: keep (true) or put
  * back (false) the tuned knobs at the end, also after a crash and
  * --cleanup.  session_want_sysinfo: read the read-only lines on each tick

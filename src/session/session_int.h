@@ -41,7 +41,7 @@ struct session {
 	struct threads *threads;	/* NULL unless -P or -C */
 	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
 	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
-	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
+	struct tuning *tuning;		/* the system panel's knobs (session_knobs.h) */
 	struct xrun *exp;		/* the latest experiment (session_exp.h), NULL: none */
 	/* The settings ledger every change goes through: conf.ledger, or our own. */
 	struct ledger *ledger;

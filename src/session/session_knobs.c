@@ -1,5 +1,5 @@
 /*
- * tuning: the system panel's engine side.  See tuning.h.
+ * session_knobs: the system panel's engine side.  See session_knobs.h.
  */
 #include "session_knobs.h"
 

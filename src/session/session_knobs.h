@@ -1,10 +1,10 @@
 /*
- * tuning: the session's side of the system panel.  It reads the knobs
- * (sysknobs) and the read-only lines (sysinfo) on the loop's 1 s tick,
- * turns a front end's request into a knob change, and tells every change
- * it sees (ours, from outside, CPUs going offline or online) as a marker.
- * When CPUs go offline (SMT off), hwnoisetop moves to the housekeeping
- * CPUs that are left.  No curses here.
+ * session_knobs: the session's side of the system panel (struct
+ * tuning).  It reads the knobs (sysknobs.h) and the read-only lines
+ * (sysinfo.h) on the loop's 1 s tick, turns a front end's request into a
+ * knob change, and tells every change it sees (ours, from outside, CPUs
+ * going offline or online) as a marker.  When CPUs go offline (SMT off),
+ * hwnoisetop moves to the housekeeping CPUs that are left.  No curses here.
  */
 #ifndef HWN_TUNING_H
 #define HWN_TUNING_H

@@ -1,8 +1,8 @@
 /*
- * lifecycle: a run's start and end, and the switch from one tracer to the
- * other: the tracers and their instances, the recording beside them, the
- * settings saved and restored.  The requests are in session.c.  See
- * session.h.
+ * session_lifecycle: a run's start and end, and the switch from one tracer
+ * to the other: the tracers and their instances, the recording beside
+ * them, the settings saved and restored.  The requests are in
+ * session.c.  See session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"

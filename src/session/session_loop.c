@@ -1,7 +1,7 @@
 /*
- * loop: the run's one poll() loop (session_run): the per-CPU buffers, the
- * signalfd, the timerfds (end of run, the tick, the redraw batch) and the
- * front end's input.  See session.h.
+ * session_loop: the run's one poll() loop (session_run): the per-CPU
+ * buffers, the signalfd, the timerfds (end of run, the tick, the redraw
+ * batch) and the front end's input.  See session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"

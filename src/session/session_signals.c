@@ -1,8 +1,8 @@
 /*
- * signals: the signals of a run.  Those whose default action ends the
- * process end the loop instead (through its signalfd); the faults restore
- * the kernel's settings from a handler on their own stack, then end the
- * process as they would have.  The public part is in session.h.
+ * session_signals: the signals of a run.  Those whose default action ends
+ * the process end the loop instead (through its signalfd); the faults
+ * restore the kernel's settings from a handler on their own stack, then
+ * end the process as they would have.  The public part is in session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"

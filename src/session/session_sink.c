@@ -1,10 +1,10 @@
 /*
- * sink: what each event the readers decode does to the run: a period
- * summary to the statistics, the segments and the front end, a threshold
- * sample to the stop-condition detail, lost and dropped events to the
- * counts and the notes, each to the hooks (--record, --prometheus) too.
- * session_sink() hands the readers these callbacks; session_mark() drains
- * the buffers through them before it sets a marker.  See session.h.
+ * session_sink: what each event the readers decode does to the run: a
+ * period summary to the statistics, the segments and the front end, a
+ * threshold sample to the stop-condition detail, lost and dropped events
+ * to the counts and the notes, each to the hooks (--record, --prometheus)
+ * too. session_sink() hands the readers these callbacks; session_mark()
+ * drains the buffers through them before it sets a marker.  See session.h.
  */
 #include "config.h"
 #include "session.h"

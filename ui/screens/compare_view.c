@@ -1,15 +1,15 @@
 /*
- * compare: the before/after view of the grid (d).  The newest osnoise
+ * compare_view: the before/after view of the grid (d).  The newest osnoise
  * segment before the latest marker (a stretch of the hwlat view has no
  * osnoise figures) against the current one, or with compare --live a
  * recording's whole run (dashboard_conf.ref) against the current segment:
- * the rows of hwnoisetop compare (compare_table_row(), compare_table.h, the one
- * verdict code), "all" first, each B figure marked with its verdict ('+'
- * better, '!' worse, '=' no change, '?' undecided) beside its colour, live
- * as periods arrive.  Above the rows, each side's periods and measured
- * time, both runs' settings where they differ and, against a recording,
- * each fact of the two machines that differs, one line each.  A narrow
- * terminal drops columns, the A figures and the interval before the
+ * the rows of hwnoisetop compare (compare_table_row(), compare_table.h,
+ * the one verdict code), "all" first, each B figure marked with its
+ * verdict ('+' better, '!' worse, '=' no change, '?' undecided) beside its
+ * colour, live as periods arrive.  Above the rows, each side's periods and
+ * measured time, both runs' settings where they differ and, against a
+ * recording, each fact of the two machines that differs, one line each.  A
+ * narrow terminal drops columns, the A figures and the interval before the
  * marked B ones.
  */
 #include <stdio.h>

@@ -1,12 +1,12 @@
 /*
- * dist: the selected CPU's distributions (D), in place of the grid: the
- * percentiles of its per-period noise per second of runtime and of its
+ * dist_view: the selected CPU's distributions (D), in place of the grid:
+ * the percentiles of its per-period noise per second of runtime and of its
  * per-period max single, for the whole run, the current segment and the
- * segment before the latest marker (segments_pcts(), the figures of
- * --json and of the tables after q), then its single noises by duration
- * (the histogram of hwnoisetop hist).  The view is a list of sections
- * (dist_view_sections[]): each writes its own lines for the CPU, and another
- * section (a histogram, say) is one more entry there.
+ * segment before the latest marker (segments_pcts(), the figures of --json
+ * and of the tables after q), then its single noises by duration (the
+ * histogram of hwnoisetop hist).  The view is a list of sections
+ * (dist_view_sections[]): each writes its own lines for the CPU, and
+ * another section (a histogram, say) is one more entry there.
  */
 #include <stdio.h>
 #include <string.h>

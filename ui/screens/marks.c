@@ -1,7 +1,7 @@
 /*
  * marks: the dashboard's side of the markers (src/markers.h): the marker
  * a key sets after a change of what is measured, b's note, the list M
- * shows over the grid, the d switch of the compare view (compare.c), and
+ * shows over the grid, the d switch of the compare view (compare_view.c), and
  * where each marker falls in a CPU's History sparkline.
  */
 #include <stdarg.h>

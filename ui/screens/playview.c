@@ -1,6 +1,6 @@
 /*
  * playview: the dashboard playing a recording back (--replay FILE, see
- * playback.h): the title bar that says REPLAY, the file, the recorded
+ * rec_player.h): the title bar that says REPLAY, the file, the recorded
  * kernel, the speed and the recorded time; the keys of the playback
  * (pause, step, speed); and the refusal of keys that would change the
  * kernel, which a recording cannot.  The grid, markers and compare view
