@@ -54,5 +54,5 @@ void mkaudit_print_man(FILE *out)
 		"marked above are this audit's alone: SMT, the clocksource in use, the TSC's flags,\n"
 		"the SMI count since boot (MSR 0x34) and whether this is a guest.\n", ours);
 	fprintf(out, ".PP\nIts options:\n");
-	opt_print_man(out, audit_options);
+	opt_print_man(out, audit_cmd_options);
 }

@@ -7,7 +7,7 @@
 
 #include "hist_cmd.h"
 #include "mkhist.h"
-#include "options.h"
+#include "opt.h"
 
 /* "hwnoisetop hist": rtla osnoise hist's histogram for hwnoise, from its own table. */
 void mkhist_print_man(void)
@@ -69,7 +69,7 @@ void mkhist_print_man(void)
 	       "stderr says.  The kernel's \\fBDropped\\fR count is watched: a count it could not keep\n"
 	       "is said on stderr, never dropped silently.\n"
 	       ".SS Options\n");
-	opt_print_man(stdout, hist_options());
+	opt_print_man(stdout, hist_cmd_options());
 	printf("%s",
 	       ".SS Output\n"
 	       "\\fB# RTLA osnoise histogram\\fR, the time unit and the duration, then \\fBIndex\\fR and\n"

@@ -496,7 +496,7 @@ int main(int argc, char **argv)
 	printf("hwnoisetop \\- live per-CPU hardware noise (SMIs, NMIs, SMT, hypervisor) with the osnoise tracer\n");
 	section("SYNOPSIS");
 	printf(".B hwnoisetop\n[\\fIOPTIONS\\fR]\n");
-	for (const struct cmd_entry *c = cmd_table + 1; c->exec; c++)
+	for (const struct cmd_entry *c = commands_table + 1; c->exec; c++)
 		for (int i = 0; i < CMD_USAGE_MAX && c->usage[i].args; i++)
 			synopsis_line(c->name, c->usage[i].args);
 	description_section();

@@ -33,5 +33,5 @@ void mkreport_print_man(void)
 	       "foreign file, a hwnoisetop hwlat recording) gives one line on stderr, status 1, and\n"
 	       "no page.\n"
 	       ".SS Options\n", REPORT_CELLS, REPORT_PAIRS_MAX);
-	opt_print_man(stdout, report_options());
+	opt_print_man(stdout, report_cmd_options());
 }

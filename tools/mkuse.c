@@ -44,8 +44,8 @@ void mkuse_print_environment(void)
 void mkuse_print_examples(void)
 {
 	printf(".SH EXAMPLES\n");
-	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
-		printf("%s%s:\n.PP\n.nf\n.RS\n", e == cli_examples ? "" : ".PP\n", e->what);
+	for (const struct cli_example *e = cli_options_examples; e->cmd; e++) {
+		printf("%s%s:\n.PP\n.nf\n.RS\n", e == cli_options_examples ? "" : ".PP\n", e->what);
 		for (const char *c = e->cmd; *c; c++) {
 			if (c == e->cmd || c[-1] == '\n')
 				fputs(!strncmp(c, "    ", 4) ? "" : e->user ||

@@ -3,7 +3,7 @@
  * (dash.h): the status line's message, questions about the run (measured
  * CPUs, the view, the budgets, the samples), drawing text in a cell of a
  * given width and the title bar, the screens opened over the others
- * (dash_open()), and the input line's opening (prompt_open()).
+ * (dash_open()), and the input line's opening (dash_prompt_open()).
  * dashboard.c runs the dashboard, frame.c and the screens draw, keys.c and
  * prompt.c take keys; all of them use these, and call nothing above.
  */
@@ -167,13 +167,13 @@ void dash_close(struct dashboard *d, const struct dash_screen *scr)
 	d->nopen = n;
 }
 
-unsigned prompt_open(struct dashboard *d, enum dash_prompt p)
+unsigned dash_prompt_open(struct dashboard *d, enum dash_prompt p)
 {
 	d->prompt = p;
 	/* A note any printable character (that the marker holds whole); numbers ASCII. */
 	if (p == PROMPT_MARK)
-		lineedit_reset(&d->input, MARKER_TEXT - 1, !d->utf8);
+		text_lineedit_reset(&d->input, MARKER_TEXT - 1, !d->utf8);
 	else
-		lineedit_reset(&d->input, LINEEDIT_SIZE - 1, true);
+		text_lineedit_reset(&d->input, LINEEDIT_SIZE - 1, true);
 	return DASH_REDRAW_STATUS;
 }

@@ -2,14 +2,14 @@
  * dash: the dashboard's state, shared by its files (dashboard.c runs the
  * session and says when to redraw, frame.c draws the frame, grid.c the
  * per-CPU grid, keys.c the key table, prompt.c the prompts, help.c the
- * help screen, marks.c the markers and their list, compare.c the
+ * help screen, marks.c the markers and their list, compare_view.c the
  * before/after view, panel.c the system panel, playview.c a replay).
  * Not for the engine.
  *
  * Drawing is driven by a mask of what changed (enum dash_redraw below):
  * a new period or the elapsed second asks for the title and the body, a
  * key for what its handler returns, a message for the status line, a
- * resize for everything.  dash_draw() repaints only those parts, each
+ * resize for everything.  frame_draw() repaints only those parts, each
  * clearing its own lines first, and sends them with a single doupdate(),
  * so curses sends only the cells that changed.  A key that only moves
  * the selection asks for the selection's rows: the row that had it and
@@ -70,7 +70,7 @@ enum dash_confirm {
 /*
  * What must be redrawn: the answer of every key handler (the key table in
  * keys.c, the prompts, the panel, the markers, the playback), or'ed into
- * struct dashboard's redraw until dash_draw() repaints those parts.
+ * struct dashboard's redraw until frame_draw() repaints those parts.
  */
 enum dash_redraw {
 	DASH_REDRAW_NONE = 0,
@@ -81,13 +81,13 @@ enum dash_redraw {
 	/*
 	 * Everything, the screen erased first: a resize, the help screen or
 	 * the markers list (opened, scrolled, closed), a change of view or
-	 * layout (hwnoise/hwlat, the panel, the title's lines).  dash_draw()
+	 * layout (hwnoise/hwlat, the panel, the title's lines).  frame_draw()
 	 * takes it by itself when the layout differs from the last draw's.
 	 */
 	DASH_REDRAW_ALL = 15u,
 	/*
 	 * The selection moved, nothing else: the two rows whose highlight
-	 * changed, in the order last drawn.  dash_draw() draws the whole
+	 * changed, in the order last drawn.  frame_draw() draws the whole
 	 * body instead when the grid on screen is not the one grid.c
 	 * remembers (another view or size, the sort, data or the time
 	 * since) or the rows shown would scroll; DASH_REDRAW_BODY covers it.
@@ -258,23 +258,23 @@ void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool dash_measured(const struct dashboard *d, int cpu);
 /* frame.c: the screen on screen, and opening and closing one over the others. */
-const struct dash_screen *dash_screen_now(const struct dashboard *d);
+const struct dash_screen *frame_screen_now(const struct dashboard *d);
 void dash_open(struct dashboard *d, const struct dash_screen *scr);
 void dash_close(struct dashboard *d, const struct dash_screen *scr);
 bool dash_is_open(const struct dashboard *d, const struct dash_screen *scr);
 /* The status line's keys of the live views (hwnoise or hwlat), or the replay's. */
-const char *dash_view_hints(const struct dashboard *d);
+const char *playview_view_hints(const struct dashboard *d);
 /* views.c: the settings in force under the title bar, and another osnoise user. */
-void view_settings_title(struct dashboard *d, int width);
-int view_settings_top(const struct dashboard *d);
+void views_settings_title(struct dashboard *d, int width);
+int views_settings_top(const struct dashboard *d);
 /* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
-void dash_draw(struct dashboard *d);
+void frame_draw(struct dashboard *d);
 /* The compare view's cache let go (at the end). */
-void compare_cache_free(struct dashboard *d);
+void compare_view_cache_free(struct dashboard *d);
 /* -D: the redraws of each screen shown, and their CPU time each, on stderr. */
-void dash_draw_debug(const struct dashboard *d);
+void frame_draw_debug(const struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */
-bool dash_size_drawn(const struct dashboard *d);
+bool frame_size_drawn(const struct dashboard *d);
 /*
  * The budgets the grid judges against, in us: a single noise and one
  * period's noise; *from says where each came from ("--single-budget",
@@ -338,26 +338,26 @@ unsigned marks_key_list(struct dashboard *d, int code);
 unsigned marks_key_compare(struct dashboard *d, int code);
 void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
-/* compare.c */
-void compare_draw(struct dashboard *d, int y, int height, int width);
+/* compare_view.c */
+void compare_view_draw(struct dashboard *d, int y, int height, int width);
 
 /*
  * dist_view.c: the selected CPU's distributions (D).  Each section writes
  * up to max lines for the CPU into line[] and gives their count; a new
- * section is one more entry of dist_sections[] (NULL ends it).
+ * section is one more entry of dist_view_sections[] (NULL ends it).
  */
 #define DIST_LINE 240
 #define DIST_MAX_LINES 64
 struct dist_section {
 	int (*lines)(const struct dashboard *d, int cpu, char line[][DIST_LINE], int max);
 };
-extern const struct dist_section dist_sections[];
-void dist_draw(struct dashboard *d, int y, int height, int width);
-unsigned dist_key(struct dashboard *d, int code);
+extern const struct dist_section dist_view_sections[];
+void dist_view_draw(struct dashboard *d, int y, int height, int width);
+unsigned dist_view_key(struct dashboard *d, int code);
 /* why_view.c: y opens and closes the selected CPU's causes. */
-unsigned why_key(struct dashboard *d, int code);
+unsigned why_view_key(struct dashboard *d, int code);
 /* k in the D view: count the single noises or stop (session_count_noises()). */
-unsigned dist_key_count(struct dashboard *d, int code);
+unsigned dist_view_key_count(struct dashboard *d, int code);
 /* panel.c */
 void panel_open(struct dashboard *d, bool open);
 void panel_draw(struct dashboard *d, int y, int height, int width);
@@ -408,15 +408,15 @@ unsigned keys_dispatch(struct dashboard *d, int ch);
  * screen, and no binding before it has its keys.
  */
 struct key_def;
-bool keys_shown(const struct dashboard *d, const struct key_def *k);
+bool keymap_shown(const struct dashboard *d, const struct key_def *k);
 
 /*
- * prompt.c: the status-line prompts.  prompt_open: start typing one;
+ * prompt.c: the status-line prompts.  dash_prompt_open: start typing one;
  * prompt_key: a key while it is open; each returns what to redraw.
  * prompt_apply_cpus and prompt_set_threshold: the requests of a prompt
  * and of keys.c, said on the status line and marked.
  */
-unsigned prompt_open(struct dashboard *d, enum dash_prompt p);
+unsigned dash_prompt_open(struct dashboard *d, enum dash_prompt p);
 unsigned prompt_key(struct dashboard *d, int ch);
 const char *prompt_label(enum dash_prompt p);
 /* The open prompt on status line y, the cursor after the text typed. */

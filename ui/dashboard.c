@@ -84,7 +84,7 @@ static void on_update(void *ctx)
 	    session_quitting(d->s))
 		d->redraw |= DASH_REDRAW_TOP | DASH_REDRAW_BODY;
 	if (d->redraw)
-		dash_draw(d);
+		frame_draw(d);
 }
 
 /* The terminal went away (window closed, ssh dropped): end cleanly. */
@@ -114,7 +114,7 @@ static void on_input(void *ctx)
 		return;
 	}
 	if (d->redraw && !session_quitting(d->s))
-		dash_draw(d);
+		frame_draw(d);
 }
 
 /* SIGWINCH, read from the session's signalfd: the new size, drawn at once. */
@@ -128,7 +128,7 @@ static void on_resize(void *ctx)
 		resizeterm(ws.ws_row, ws.ws_col);
 	d->redraw = DASH_REDRAW_ALL;
 	if (!session_quitting(d->s))
-		dash_draw(d);
+		frame_draw(d);
 }
 
 static void set_looks(struct dashboard *d)
@@ -228,7 +228,7 @@ static void debug_counts(const struct dashboard *d)
 	}
 	fprintf(stderr, "hwnoisetop: debug: %.3f ms of CPU per redraw\n",
 		d->draws ? (double)d->draw_cpu_ns / 1e6 / (double)d->draws : 0.0);
-	dash_draw_debug(d);
+	frame_draw_debug(d);
 }
 
 int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *err,
@@ -286,25 +286,25 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	if (session_conf(d.s)->smi && !smi_ok(session_smi(d.s)))
 		dash_message(&d, false, "no SMI column: %s", smi_why(session_smi(d.s)));
 	d.redraw = DASH_REDRAW_ALL;
-	dash_draw(&d);
+	frame_draw(&d);
 
 	rc = session_run(d.req, &ui);
 	/* A stop condition: keep the screen, and the recorded trace for t. */
 	if (session_stop_hit(d.s) && !conf->iterations && !conf->play) {
 		dash_message(&d, true, "%s: t saves the trace, q quits", session_stop_reason(d.s));
 		d.redraw = DASH_REDRAW_ALL;
-		dash_draw(&d);
+		frame_draw(&d);
 		rc = session_hold(d.req, &ui);
 	}
 
 	d.redraw = DASH_REDRAW_ALL;
-	dash_draw(&d);
+	frame_draw(&d);
 	endwin();
 	session_set_fatal_hook(NULL);
 	if (conf->debug)
 		debug_counts(&d);
 	delscreen(scr);
 	free(d.order);
-	compare_cache_free(&d);
+	compare_view_cache_free(&d);
 	return rc;
 }

@@ -27,7 +27,7 @@ struct dashboard_conf {
 	const struct verdict_series *ref_series;	/* its whole run's distributions, per CPU */
 	int ref_nseries;
 	const struct machine_id *ref_mid;	/* the machine it ran on */
-	struct playback *play;	/* playing a recording back (playback.h); NULL: live */
+	struct playback *play;	/* playing a recording back (rec_player.h); NULL: live */
 	bool debug;		/* -D: the redraws counted and timed, said at the end */
 	/* --single-budget, --period-budget (us); 0: -s, -S, else the defaults (format.h). */
 	uint64_t single_budget_us, period_budget_us;

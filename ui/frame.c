@@ -1,5 +1,5 @@
 /*
- * frame: what dash_draw() paints around and with the body, part by part
+ * frame: what frame_draw() paints around and with the body, part by part
  * (enum dash_redraw, dash.h).  Layout, top to bottom:
  *   0  title bar: program, kernel, mode; state and elapsed time on the right
  *   1  the settings in force: period, runtime, threshold, CPUs, lost events
@@ -7,7 +7,7 @@
  *   2  hwlat view: a note that hwnoise is off meanwhile; hwnoise view: a
  *      note when another osnoise user runs beside this one
  *   2  (3) the body: column titles, then one row per CPU (grid.c), the
- *      compare view (compare.c) or, under the title, the panel (panel.c)
+ *      compare view (compare_view.c) or, under the title, the panel (panel.c)
  *   last  the status line: a message, a prompt, or the main keys
  * The help screen and the markers list take the whole screen.
  */
@@ -55,7 +55,7 @@ static void draw_title(struct dashboard *d, int width)
 		return;
 	}
 	state = state_text(d, &sa, stopped, sizeof(stopped));
-	snprintf(right, sizeof(right), " %s ", format_duration(session_elapsed(d->s), dur,
+	snprintf(right, sizeof(right), " %s ", parse_format_duration(session_elapsed(d->s), dur,
 							      sizeof(dur)));
 	need = (int)strlen(state) + 2 + (int)strlen(right);
 	snprintf(left, sizeof(left), " hwnoisetop %s | %s | %s", PACKAGE_VERSION, d->kernel, mode);
@@ -118,7 +118,7 @@ static const struct dash_screen *const screens[] = { DASH_SCREENS(DASH_SCREEN_AD
 #undef DASH_SCREEN_ADDRESS
 #define NSCREENS (sizeof(screens) / sizeof(screens[0]))
 
-const struct dash_screen *dash_screen_now(const struct dashboard *d)
+const struct dash_screen *frame_screen_now(const struct dashboard *d)
 {
 	if (d->nopen)
 		return d->open[d->nopen - 1];
@@ -174,7 +174,7 @@ static uint64_t layout_size(int lines, int cols)
 	return (uint64_t)lines << 40 | (uint64_t)cols << 16;
 }
 
-bool dash_size_drawn(const struct dashboard *d)
+bool frame_size_drawn(const struct dashboard *d)
 {
 	int lines, cols;
 
@@ -189,10 +189,10 @@ bool dash_size_drawn(const struct dashboard *d)
  * erased first, for DASH_REDRAW_ALL or when the layout (size, screen, the
  * body's first row) is not the last draw's.
  */
-void dash_draw(struct dashboard *d)
+void frame_draw(struct dashboard *d)
 {
 	uint64_t t0 = d->conf.debug ? cpu_ns() : 0, layout;
-	const struct dash_screen *scr = dash_screen_now(d);
+	const struct dash_screen *scr = frame_screen_now(d);
 	unsigned what = d->redraw;
 	bool small, whole;
 	int lines, cols, top;
@@ -245,7 +245,7 @@ void dash_draw(struct dashboard *d)
 	}
 }
 
-void dash_draw_debug(const struct dashboard *d)
+void frame_draw_debug(const struct dashboard *d)
 {
 	for (size_t i = 0; i < NSCREENS; i++)
 		if (d->screen_draws[i])

@@ -10,7 +10,7 @@
 
 #include "dash.h"
 
-const char *keys_view_note(const struct key_def *k)
+const char *keymap_view_note(const struct key_def *k)
 {
 	return k->view == KEYS_HWNOISE ? " (hwnoise view)" : k->view == KEYS_HWLAT ? " (hwlat view)" :
 	       k->view == KEYS_DIST ? " (distribution view)" :
@@ -18,7 +18,7 @@ const char *keys_view_note(const struct key_def *k)
 }
 
 /* Whether keys_dispatch() looks at binding k at all in the view on screen. */
-bool keys_reachable(const struct dashboard *d, const struct key_def *k)
+bool keymap_reachable(const struct dashboard *d, const struct key_def *k)
 {
 	if (dash_is_open(d, &screen_panel))
 		return (k->flags & KEY_PANEL) || k->view == KEYS_PANEL;
@@ -43,13 +43,13 @@ static bool key_shares_code(const struct key_def *a, const struct key_def *b)
 	return false;
 }
 
-bool keys_shown(const struct dashboard *d, const struct key_def *k)
+bool keymap_shown(const struct dashboard *d, const struct key_def *k)
 {
-	if (!keys_reachable(d, k) || key_refused(d, k))
+	if (!keymap_reachable(d, k) || key_refused(d, k))
 		return false;
 	/* The first reachable binding of a key is the one that runs. */
 	for (const struct key_def *e = d->keys; e != k; e++)
-		if (keys_reachable(d, e) && key_shares_code(e, k))
+		if (keymap_reachable(d, e) && key_shares_code(e, k))
 			return false;
 	return true;
 }

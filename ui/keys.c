@@ -69,7 +69,7 @@ static unsigned key_toggle_cpu(struct dashboard *d, int code)
 
 static unsigned key_prompt(struct dashboard *d, int code)
 {
-	return prompt_open(d, code == 'c' ? PROMPT_CPUS : code == 'T' ? PROMPT_THRESHOLD :
+	return dash_prompt_open(d, code == 'c' ? PROMPT_CPUS : code == 'T' ? PROMPT_THRESHOLD :
 			   code == 'p' ? PROMPT_PERIOD : code == 'W' ? PROMPT_WIDTH :
 			   code == 'N' ? PROMPT_WINDOW : PROMPT_RUNTIME);
 }
@@ -331,17 +331,17 @@ const struct key_def keys_table[] = {
 	{ { 'D' }, "D",
 	  "distribution view: the selected CPU's percentiles of per-period noise and max single "
 	  "(whole run, current segment, the one before the latest marker), and its single "
-	  "noises by duration, as hwnoisetop hist counts them, once k asks", dist_key, 0,
+	  "noises by duration, as hwnoisetop hist counts them, once k asks", dist_view_key, 0,
 	  KEYS_HWNOISE },
 	{ { 'y' }, "y",
 	  "why view: the selected CPU's noise put down to its causes (SMIs, NMIs, the SMT "
 	  "sibling, steal, throttling) with intervals, the evidence and what to try; with --why",
-	  why_key, 0, KEYS_HWNOISE },
+	  why_view_key, 0, KEYS_HWNOISE },
 	{ { 'k' }, "k",
 	  "count the single noises (off at the start), or stop counting them: hwnoisetop hist's "
 	  "hist triggers run on the measured CPUs between two time reads, so each single noise "
 	  "costs them time and the figures from then on include it; a marker (single-noise "
-	  "counting on, off) and the statistics restart", dist_key_count, KEY_LIVE, KEYS_DIST },
+	  "counting on, off) and the statistics restart", dist_view_key_count, KEY_LIVE, KEYS_DIST },
 	{ { '<', '>', KEY_F(6) }, "<, >, F6", "sort by the previous or next column on screen; "
 	  "its title is marked v (largest first) or ^ (smallest first), triangles in UTF-8",
 	  key_sort, 0, KEYS_BOTH },
@@ -383,7 +383,7 @@ static unsigned key_run(struct dashboard *d, const struct key_def *k, int ch)
 
 unsigned keys_dispatch(struct dashboard *d, int ch)
 {
-	const struct dash_screen *scr = dash_screen_now(d);
+	const struct dash_screen *scr = frame_screen_now(d);
 
 	/*
 	 * resizeterm() (on_resize) queues a KEY_RESIZE after drawing the new
@@ -391,7 +391,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 	 * next key.
 	 */
 	if (ch == KEY_RESIZE)
-		return dash_size_drawn(d) ? DASH_REDRAW_NONE : DASH_REDRAW_ALL;
+		return frame_size_drawn(d) ? DASH_REDRAW_NONE : DASH_REDRAW_ALL;
 	if (d->prompt != PROMPT_NONE)
 		return prompt_key(d, ch);
 	/* The screen on top first: the help, the markers list, the panel's question. */
@@ -404,7 +404,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 	d->msg[0] = '\0';	/* the status line changes whatever the key */
 	for (const struct key_def *k = keys_table; k->names; k++)
 		for (int i = 0; i < KEYS_MAX_CODES && k->codes[i]; i++) {
-			if (k->codes[i] != ch || !keys_reachable(d, k))
+			if (k->codes[i] != ch || !keymap_reachable(d, k))
 				continue;
 			if (playview_on(d) && (k->flags & (KEY_LIVE | KEY_NO_REPLAY)))
 				playview_refuse(d, k->names, !(k->flags & KEY_LIVE));
@@ -444,7 +444,7 @@ void keys_print_man(FILE *out)
 			else
 				fputc(*c, out);
 		}
-		fputs(keys_view_note(k), out);
+		fputs(keymap_view_note(k), out);
 		fputc('\n', out);
 	}
 }

@@ -44,10 +44,10 @@ struct key_def {
  * " (hwnoise view)", " (distribution view)", " (hwlat view)", " (system
  * panel)", " (replay)" or "": after the help text.
  */
-const char *keys_view_note(const struct key_def *k);
+const char *keymap_view_note(const struct key_def *k);
 
 /* keymap.c: whether keys_dispatch() looks at binding k at all in the view on screen. */
-bool keys_reachable(const struct dashboard *d, const struct key_def *k);
+bool keymap_reachable(const struct dashboard *d, const struct key_def *k);
 
 /* Ends with an entry whose names is NULL. */
 extern const struct key_def keys_table[];

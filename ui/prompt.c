@@ -216,12 +216,12 @@ unsigned prompt_key(struct dashboard *d, int ch)
 		d->prompt = PROMPT_NONE;
 		dash_message(d, false, "cancelled");
 	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == KEY_CTRL('h')) {
-		lineedit_backspace(&d->input);
+		text_lineedit_backspace(&d->input);
 	} else if (ch == KEY_CTRL('u')) {
-		lineedit_clear(&d->input);
+		text_lineedit_clear(&d->input);
 	} else if (ch < 0x80 || (ch & DASH_WIDE)) {
 		/* A Tab, another control character or a key code is refused. */
-		lineedit_insert(&d->input, (uint32_t)(ch & ~DASH_WIDE));
+		text_lineedit_insert(&d->input, (uint32_t)(ch & ~DASH_WIDE));
 	}
 	return DASH_REDRAW_STATUS;	/* the prompt's line only */
 }

@@ -11,7 +11,7 @@
 
 enum { A_CPUS = 'c', A_JSON = 0x500, A_HELP = 'h' };
 
-const struct opt_def audit_options[] = {
+const struct opt_def audit_cmd_options[] = {
 	{ .id = A_CPUS, .short_name = 'c', .long_name = "cpus", .arg = OPT_REQUIRED,
 	  .arg_name = "cpu-list",
 	  .help = "the CPUs to be measured, whose isolation, IRQs and SMIs are checked (default: "
@@ -34,12 +34,12 @@ static void usage(FILE *out)
 		"with pass, warn or fail, why it matters and the change that fixes it.  Read-only.\n"
 		"Exit status: 0 all pass, 1 usage, 2 a warning or an item it could not read, 3 a "
 		"failure.\n\n");
-	opt_print_help(out, audit_options);
+	opt_print_help(out, audit_cmd_options);
 }
 
-int audit_main(int argc, char **argv, const char *prog)
+int audit_cmd_main(int argc, char **argv, const char *prog)
 {
-	struct opt_parser *p = opt_parser_new(audit_options, "hwnoisetop audit");
+	struct opt_parser *p = opt_parser_new(audit_cmd_options, "hwnoisetop audit");
 	const struct opt_def *d;
 	const char *arg;
 	struct cpuset cpus;
@@ -80,5 +80,5 @@ int audit_main(int argc, char **argv, const char *prog)
 		audit_report_json(stdout, &a);
 	else
 		audit_report_print(stdout, &a);
-	return audit_status(a.item, AU_COUNT);
+	return audit_rules_status(a.item, AU_COUNT);
 }

@@ -7,12 +7,12 @@
 #ifndef HWN_AUDIT_CMD_H
 #define HWN_AUDIT_CMD_H
 
-#include "options.h"
+#include "opt.h"
 
 /* Its option table, ended by { 0 }. */
-extern const struct opt_def audit_options[];
+extern const struct opt_def audit_cmd_options[];
 
 /* argv[0] is "audit"; prog main's argv[0]. */
-int audit_main(int argc, char **argv, const char *prog);
+int audit_cmd_main(int argc, char **argv, const char *prog);
 
 #endif

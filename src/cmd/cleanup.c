@@ -130,14 +130,14 @@ int cleanup_run(FILE *out, bool orphans)
 		return HWN_EXIT_ENV;
 	}
 	/* One ledger, loaded with each killed run's state file in turn. */
-	if (!(l = ledger_new())) {
+	if (!(l = settings_ledger_new())) {
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;
 	}
 	settings_set_tracing_dir(l, tracing);
 	failed = restore_states(l, out, &done);
 	failed += remove_instances(l, out, tracing, &done);
-	ledger_free(l);
+	settings_ledger_free(l);
 	if (orphans)
 		failed += orphans_cleanup(out, tracing, &done);
 	if (!done)

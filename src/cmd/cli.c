@@ -50,7 +50,7 @@ void cli_usage(FILE *out)
 		"on each CPU with the kernel's osnoise tracer running with interrupts disabled.\n\n");
 	opt_print_help(out, cli_options_of(OPT_MAIN));
 	fprintf(out, "\nExamples:\n");
-	for (const struct cli_example *e = cli_examples; e->cmd; e++) {
+	for (const struct cli_example *e = cli_options_examples; e->cmd; e++) {
 		const char *nl = strchr(e->cmd, '\n');
 
 		if (e->brief)	/* the first line of cmd: the rest is in the man page */
@@ -180,7 +180,7 @@ static int check_report(const struct cli *cli)
 	if ((cli->out.record && strcmp(cli->report, cli->out.record) == 0) ||
 	    (cli->replay && strcmp(cli->report, cli->replay) == 0))
 		return opt_bad(d, cli->report, "is the recording: the page needs a file of its own");
-	if (out_record_check(cli->report, true, why, sizeof(why)) < 0)
+	if (outopts_record_check(cli->report, true, why, sizeof(why)) < 0)
 		return opt_bad(d, cli->report, why);
 	return 0;
 }
@@ -196,7 +196,7 @@ static int check_combinations(struct cli *cli, int nopts, bool bufsize_set,
 		return opt_bad(def_of(O_ORPHANS), NULL, "needs --cleanup (hwnoisetop --cleanup --orphans)");
 	if (cli->cleanup && nopts > 1 + cli->orphans)
 		return opt_bad(def_of(O_CLEANUP), NULL, "takes no other option but --orphans");
-	if (out_opts_check(&cli->out, cli_options_of(OPT_MAIN)))
+	if (outopts_check(&cli->out, cli_options_of(OPT_MAIN)))
 		return HWN_EXIT_USAGE;
 	if (cli->out.record && cli->replay)
 		return opt_bad(def_of(O_REPLAY), NULL, "reads a recording: not with --record");
@@ -455,7 +455,7 @@ int cli_parse(struct cli *cli, int argc, char **argv)
 		    c != O_MARGIN && c != O_HTML_REPORT &&
 		    (c != O_REPLAY || cli->replay))
 			not_replay = def;
-		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
+		if (c != '?' && outopts_take(&cli->out, def, arg, &rc))
 			continue;
 		if (c == '?')
 			rc = HWN_EXIT_USAGE;

@@ -10,7 +10,7 @@
 
 #include "actions.h"
 #include "events.h"
-#include "options.h"
+#include "opt.h"
 #include "outopts.h"
 #include "session.h"
 
@@ -27,7 +27,7 @@ struct cli {
 	bool orphans;		/* --orphans: with --cleanup, other tools' unused instances too */
 	struct events events;	/* -e/--filter/--trigger (sc.events points here) */
 	char trace_file[1024];	/* -t (sc.trace_file points here) */
-	const char *replay;	/* --replay FILE (replay.h), NULL */
+	const char *replay;	/* --replay FILE (rec_reader.h), NULL */
 	const char *report;	/* --report FILE: the run's HTML page at its end, NULL */
 	struct actions on_threshold, on_end;	/* sc.on_threshold and sc.on_end point here */
 	uint64_t single_budget_us, period_budget_us;	/* --single-budget, --period-budget; 0: none */
@@ -49,7 +49,7 @@ struct cli_example {
 	bool user;		/* runs without root: a recording read back */
 };
 
-extern const struct cli_example cli_examples[];
+extern const struct cli_example cli_options_examples[];
 
 /*
  * Parse argv into cli.  Returns -1 to go on, or an exit status (0 after

@@ -453,7 +453,7 @@ const struct opt_def cli_options[] = {
 	{ 0 }
 };
 
-const struct cli_example cli_examples[] = {
+const struct cli_example cli_options_examples[] = {
 	{ .what = "Watch every CPU on the live dashboard; q puts every setting back and prints "
 		  "the table",
 	  .cmd = "hwnoisetop", .brief = "the live dashboard, every CPU" },

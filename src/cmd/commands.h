@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "options.h"
+#include "opt.h"
 
 /* One usage line of a subcommand: "hwnoisetop NAME ARGS  (HELP)". */
 struct cmd_usage {
@@ -39,10 +39,10 @@ struct cmd_entry {
 };
 
 /* The main command first, then the subcommands in --help's order; ended by exec NULL. */
-extern const struct cmd_entry cmd_table[];
+extern const struct cmd_entry commands_table[];
 
-/* The subcommand named by argv1, else the main command (cmd_table[0]). */
-const struct cmd_entry *cmd_find(const char *argv1);
+/* The subcommand named by argv1, else the main command (commands_table[0]). */
+const struct cmd_entry *commands_find(const char *argv1);
 
 /* --help's usage lines after the first ("Usage: hwnoisetop [OPTIONS]", after rtla's summary line). */
 void commands_usage(FILE *out);
@@ -52,11 +52,11 @@ void commands_usage(FILE *out);
  * the options of each command beside its parser (cli_options.c,
  * hist_cmd.c, compare_cmd.c, experiment_cmd.c).
  */
-int hwnoise_main(int argc, char **argv);
-int compare_main(int argc, char **argv, const char *prog);
+int hwnoise_cmd_main(int argc, char **argv);
+int hwnoise_cmd_compare(int argc, char **argv, const char *prog);
 /* "experiment ...": argv[0] is "experiment". */
-int experiment_main(int argc, char **argv, const char *prog);
+int experiment_cmd_main(int argc, char **argv, const char *prog);
 /* Its options, ours then the main command's it hands on (built on the first call). */
-const struct opt_def *experiment_options(void);
+const struct opt_def *experiment_cmd_options(void);
 
 #endif

@@ -55,16 +55,16 @@ static int load_series(struct replay *r, const char *path, bool series)
 		fprintf(stderr, "hwnoisetop: compare: cannot open %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	rc = replay_open(r, f);
+	rc = rec_reader_open(r, f);
 	if (rc == 0 && series)
-		replay_keep_run_only(r);
-	while (rc == 0 && (rc = replay_next(r)) > 0)
-		rc = replay_take(r);
-	replay_close(r);
+		rec_reader_keep_run_only(r);
+	while (rc == 0 && (rc = rec_reader_next(r)) > 0)
+		rc = rec_reader_take(r);
+	rec_reader_close(r);
 	fclose(f);
 	if (rc < 0)
 		fprintf(stderr, "hwnoisetop: compare: %s %s\n", path, r->err[0] ? r->err : "out of memory");
-	else if (*replay_end_note(r, path, "compared", note, sizeof(note)))
+	else if (*rec_reader_end_note(r, path, "compared", note, sizeof(note)))
 		fprintf(stderr, "hwnoisetop: compare: %s\n", note);
 	return rc;
 }
@@ -91,7 +91,7 @@ static const char *mode_long(const char *mode)
 	       "osnoise mode (IRQs enabled: IRQ, softirq and thread noise counted)";
 }
 
-int cmptable_live_mode(const struct replay *ref, const char *path, bool irq_disable)
+int compare_cmd_live_mode(const struct replay *ref, const char *path, bool irq_disable)
 {
 	const char *live = irq_disable ? "hwnoise" : "osnoise";
 
@@ -119,7 +119,7 @@ static void describe(const char *name, const char *path, const struct replay *r)
 		if (session_stats(r->s)->cpu[i].periods > periods)
 			periods = session_stats(r->s)->cpu[i].periods;
 	printf("%s: %s  %s  %s measured, %llu periods\n", name, path,
-	       r->hwlat_mode ? mode_long("hwlat") : cmpcells_conf(&c, conf, sizeof(conf)),
+	       r->hwlat_mode ? mode_long("hwlat") : compare_cells_conf(&c, conf, sizeof(conf)),
 	       markers_clock(r->end.elapsed_s * 1000, clock, sizeof(clock)),
 	       (unsigned long long)periods);
 }
@@ -140,7 +140,7 @@ static void differences(const struct replay *a, const struct replay *b)
 	struct cmp_conf ca = { session_osnoise_conf(a->s), a->end.smi };
 	struct cmp_conf cb = { session_osnoise_conf(b->s), b->end.smi };
 	char line[CMP_DIFFS_MAX][CMP_DIFF_LEN], mline[8][MACHINE_ID_DIFF_LEN];
-	int n = cmpcells_diffs(&ca, &cb, line);
+	int n = compare_cells_diffs(&ca, &cb, line);
 	unsigned m = machine_id_diffs(&a->mid, &b->mid, mline);
 
 	for (int i = 0; i < n; i++)
@@ -149,7 +149,7 @@ static void differences(const struct replay *a, const struct replay *b)
 		printf("machine: %s\n", mline[i]);
 }
 
-int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
+int compare_cmd_live(int argc, char **argv, struct replay **ref, const char **path)
 {
 	int live = argc > 1 && strcmp(argv[1], "--live") == 0 ? 1 :
 		   argc > 2 && strcmp(argv[2], "--live") == 0 ? 2 : 0;
@@ -168,7 +168,7 @@ int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
 		return -1;
 	}
 	if (load(*ref, *path) < 0 || hwlat_refused("compare --live", *ref, *path)) {
-		replay_free(*ref);
+		rec_reader_free(*ref);
 		free(*ref);
 		*ref = NULL;
 		return -1;
@@ -177,7 +177,7 @@ int cmptable_live(int argc, char **argv, struct replay **ref, const char **path)
 }
 
 /* compare's options, the main command's entries of the same names. */
-const struct opt_def *compare_options(void)
+const struct opt_def *compare_cmd_options(void)
 {
 	static const int ids[] = { O_MARGIN, OUT_JSON, O_HELP };
 	static struct opt_def table[sizeof(ids) / sizeof(ids[0]) + 1];
@@ -204,13 +204,13 @@ static int take(const struct opt_def *d, const char *arg, bool *json, double *ma
 }
 
 /*
- * compare's words: two recordings, and its options (compare_options())
+ * compare's words: two recordings, and its options (compare_cmd_options())
  * before, between or after them.  -1 to go on; 0 after --help; else the
  * exit status after a one-line error.
  */
 static int args(int argc, char **argv, const char *path[2], bool *json, double *margin)
 {
-	struct opt_parser *p = opt_parser_new(compare_options(), "hwnoisetop compare");
+	struct opt_parser *p = opt_parser_new(compare_cmd_options(), "hwnoisetop compare");
 	const struct opt_def *d;
 	const char *arg;
 	int c, first = argc, n = 0, rc = -1;
@@ -245,10 +245,10 @@ static bool comparable(const struct replay *a, const struct replay *b)
 	struct cmp_conf ca = { session_osnoise_conf(a->s), a->end.smi };
 	struct cmp_conf cb = { session_osnoise_conf(b->s), b->end.smi };
 
-	return cmpcells_comparable(&ca, &cb);
+	return compare_cells_comparable(&ca, &cb);
 }
 
-int cmptable_main(int argc, char **argv)
+int compare_cmd_main(int argc, char **argv)
 {
 	struct replay *r;
 	const char *path[2] = { NULL, NULL };
@@ -278,20 +278,20 @@ int cmptable_main(int argc, char **argv)
 					   session_causes(r[1].s), true };
 
 		if (json) {
-			cmptable_json(stdout, &ra, &rb, &o);
+			compare_table_json(stdout, &ra, &rb, &o);
 		} else {
 			describe("A", path[0], &r[0]);
 			describe("B", path[1], &r[1]);
 			differences(&r[0], &r[1]);
 			putchar('\n');
-			cmptable_print(stdout, &ra, &rb, &o);
+			compare_table_print(stdout, &ra, &rb, &o);
 			why_report_moved_text(stdout, o.causes_a, o.causes_b,
 					      ra.nseries > rb.nseries ? ra.nseries : rb.nseries);
 		}
 		rc = HWN_EXIT_OK;
 	}
-	replay_free(&r[0]);
-	replay_free(&r[1]);
+	rec_reader_free(&r[0]);
+	rec_reader_free(&r[1]);
 	free(r);
 	return rc;
 }

@@ -101,7 +101,7 @@ static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 			return -1;
 		p->x.ph = (struct exp_phase){ .block = b - 1, .side = side == 'A' ? EXP_A : EXP_B,
 					      .settling = strstr(m->text, ", settling") != NULL };
-		exp_phase_cpus(&p->x, m->text);
+		session_experiment_phase_cpus(&p->x, m->text);
 		r->done = b - 1;
 		r->ran = true;
 		if (side == 'B' && !r->b[0])
@@ -122,7 +122,7 @@ int exp_replay(const char *path, bool json, FILE *out)
 {
 	struct xreplay *p = calloc(1, sizeof(*p));
 	struct replay *rp = calloc(1, sizeof(*rp));
-	struct session_hook hook = { .osnoise = exp_hook_osnoise, .smi = exp_hook_smi };
+	struct session_hook hook = { .osnoise = session_experiment_hook_osnoise, .smi = session_experiment_hook_smi };
 	unsigned seen = 0;
 	FILE *f = NULL;
 	int rc = -1;
@@ -135,8 +135,8 @@ int exp_replay(const char *path, bool json, FILE *out)
 	p->x.r = &p->run;
 	p->x.ph.done = true;
 	hook.ctx = &p->x;
-	if (replay_open(rp, f) == 0 && session_add_hook(rp->s, &hook) == 0) {
-		while ((rc = replay_next(rp)) > 0 && (rc = replay_take(rp)) == 0) {
+	if (rec_reader_open(rp, f) == 0 && session_add_hook(rp->s, &hook) == 0) {
+		while ((rc = rec_reader_next(rp)) > 0 && (rc = rec_reader_take(rp)) == 0) {
 			for (; seen < session_segments(rp->s)->marks.n && rc == 0; seen++)
 				rc = marker(p, &session_segments(rp->s)->marks.m[seen],
 					    session_ncpus(rp->s));
@@ -162,7 +162,7 @@ out:
 	if (f)
 		fclose(f);
 	if (rp) {
-		replay_free(rp);
+		rec_reader_free(rp);
 		free(rp);
 	}
 	if (p)

@@ -20,7 +20,7 @@
 #include "exp_report.h"
 #include "experiment_int.h"
 #include "experiment.h"
-#include "knobs.h"
+#include "sysknobs.h"
 #include "ledger_guard.h"
 #include "osnoise.h"
 #include "outopts.h"
@@ -91,7 +91,7 @@ static struct opt_def own[NOWN + 1] = {
  */
 #define NOPTS (NOWN + 128)
 
-const struct opt_def *experiment_options(void)
+const struct opt_def *experiment_cmd_options(void)
 {
 	static struct opt_def table[NOPTS];
 	static char help[3][80];
@@ -167,7 +167,7 @@ static void usage(void)
 	       "       hwnoisetop experiment --replay FILE [-q] [--json]\n"
 	       "An interleaved A/B experiment on a knob of the system panel: blocks in state A and\n"
 	       "B in a balanced order, a verdict per CPU and for all CPUs, how to keep the winner.\n");
-	experiment_options();
+	experiment_cmd_options();
 	opt_print_help_at(stdout, own, 19, false);
 	printf("OPTIONS: hwnoisetop's measuring and output options (see hwnoisetop --help); -d is\n"
 	       "refused; with several --knob, --record FILE writes one file a knob (x.jsonl:\n"
@@ -181,7 +181,7 @@ static void usage(void)
  */
 static int parse_ours(struct xopts *x, int argc, char **argv, char **rest, int *nrest)
 {
-	struct opt_parser *p = opt_parser_new(experiment_options(), "hwnoisetop experiment");
+	struct opt_parser *p = opt_parser_new(experiment_cmd_options(), "hwnoisetop experiment");
 	const struct opt_def *d;
 	const char *arg;
 	int c, at = 1, first = argc, rc = -1;
@@ -290,11 +290,11 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 		knob_record(oo.record, xc.id, path, sizeof(path));
 		oo.record = path;
 	}
-	if ((rc = outputs_open(&out, &oo)))
+	if ((rc = outopts_open(&out, &oo)))
 		return rc;
-	if (!(s = outputs_session_start(&out, &sc, &rc)))
+	if (!(s = outopts_session_start(&out, &sc, &rc)))
 		return rc == HWN_EXIT_USAGE ? HWN_EXIT_USAGE : HWN_EXP_FAILED;
-	outputs_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = true });
+	outopts_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = true });
 	rc = -1;
 	if (session_experiment_start(s, &xc, r) < 0) {
 		fprintf(stderr, "hwnoisetop: experiment: %s\n", session_err(s));
@@ -309,7 +309,7 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 		struct recording_end re = { session_elapsed_of(s, SESSION_OSNOISE), session_run_ns(s),
 					    false, false, false };
 
-		if (outputs_end(&out, s, &re, err, sizeof(err)) < 0)
+		if (outopts_end(&out, s, &re, err, sizeof(err)) < 0)
 			fprintf(stderr, "hwnoisetop: %s\n", err);
 	}
 	session_free(s);
@@ -356,13 +356,13 @@ static int refused(const struct xopts *o, const struct cli *cli)
 		char path[PATH_MAX], why[PATH_MAX + 128];
 
 		knob_record(cli->out.record, o->knob[k], path, sizeof(path));
-		if (out_record_check(path, cli->out.force, why, sizeof(why)) < 0)
+		if (outopts_record_check(path, cli->out.force, why, sizeof(why)) < 0)
 			return bad("--record", path, why);
 	}
 	return -1;
 }
 
-int experiment_main(int argc, char **argv, const char *prog)
+int experiment_cmd_main(int argc, char **argv, const char *prog)
 {
 	char **rest = calloc((size_t)argc + 1, sizeof(*rest));
 	struct exp_run runs[KNOB_COUNT];
@@ -374,7 +374,7 @@ int experiment_main(int argc, char **argv, const char *prog)
 	(void)prog;
 	session_block_signals();
 	memset(runs, 0, sizeof(runs));
-	if (!rest || !(l = outputs_ledger())) {
+	if (!rest || !(l = outopts_ledger())) {
 		free(rest);
 		return HWN_EXP_FAILED;
 	}
@@ -408,6 +408,6 @@ int experiment_main(int argc, char **argv, const char *prog)
 		free(runs[k].cpu);
 	cli_free(&cli);
 	free(rest);
-	ledger_release(l);
+	ledger_guard_release(l);
 	return rc;
 }

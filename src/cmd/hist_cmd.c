@@ -55,7 +55,7 @@ static const int shared[] = { O_CPUS, O_HOUSEKEEPING, O_PERIOD, O_RUNTIME, O_THR
 
 #define NOPTS (sizeof(own) / sizeof(own[0]) + sizeof(shared) / sizeof(shared[0]) + 1)
 
-const struct opt_def *hist_options(void)
+const struct opt_def *hist_cmd_options(void)
 {
 	static struct opt_def table[NOPTS];
 	size_t n = 0;
@@ -78,7 +78,7 @@ static void usage(FILE *out)
 	fprintf(out, "Usage: hwnoisetop hist [OPTIONS]\n"
 		"The count of single noises by duration per CPU (rtla osnoise hist's output, for\n"
 		"hwnoise), counted in the kernel with hist triggers on osnoise:sample_threshold.\n\n");
-	opt_print_help(out, hist_options());
+	opt_print_help(out, hist_cmd_options());
 }
 
 /* -b, -E and the layout options; -1 to go on, else the exit status. */
@@ -103,11 +103,11 @@ static int take_own(struct histo_conf *hc, const struct opt_def *d, const char *
 	return -1;
 }
 
-int hist_parse(int argc, char **argv, const char *prog, struct hist_args *ha)
+int hist_cmd_parse(int argc, char **argv, const char *prog, struct hist_args *ha)
 {
 	const struct opt_def *d;
 	const char *arg;
-	struct opt_parser *p = opt_parser_new(hist_options(), "hwnoisetop hist");
+	struct opt_parser *p = opt_parser_new(hist_cmd_options(), "hwnoisetop hist");
 	int c, first = argc, rc = -1;
 
 	memset(ha, 0, sizeof(*ha));
@@ -126,7 +126,7 @@ int hist_parse(int argc, char **argv, const char *prog, struct hist_args *ha)
 			rc = HWN_EXIT_USAGE;
 		else if (c == O_HELP)
 			usage(stdout), rc = HWN_EXIT_OK;
-		else if (d >= hist_options() && d < hist_options() + sizeof(own) / sizeof(own[0]))
+		else if (d >= hist_cmd_options() && d < hist_cmd_options() + sizeof(own) / sizeof(own[0]))
 			rc = take_own(&ha->hc, d, arg);
 		else {
 			/* As the main command's parser reads it: --name=ARG. */
@@ -148,7 +148,7 @@ int hist_parse(int argc, char **argv, const char *prog, struct hist_args *ha)
 	return rc;
 }
 
-void hist_args_free(struct hist_args *ha)
+void hist_cmd_args_free(struct hist_args *ha)
 {
 	for (int i = 2; i < ha->n; i++)
 		free(ha->args[i]);

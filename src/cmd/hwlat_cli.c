@@ -152,7 +152,7 @@ static int finish(struct hwlat_cli *cli, const char *window_arg, const char *wid
 			cli->watch ? "--watch" : "--quiet (which prints nothing)");
 		return HWN_EXIT_USAGE;
 	}
-	if (out_opts_check(&cli->out, hwlat_options()))
+	if (outopts_check(&cli->out, hwlat_options()))
 		return HWN_EXIT_USAGE;
 	/* hwlatdetect's adjustments when only one of the two is given. */
 	if (window_arg && !width_arg && h->width_us > h->window_us)
@@ -298,7 +298,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	optind = 0;	/* a fresh getopt scan, also when called more than once */
 	while (rc < 0 && (c = opt_next(p, argc, argv, &def, &arg, &first)) != -1) {
 		sn.nopts++;
-		if (c != '?' && out_opts_take(&cli->out, def, arg, &rc))
+		if (c != '?' && outopts_take(&cli->out, def, arg, &rc))
 			continue;
 		if ((rc = take_measure(cli, &sn, c, def, arg)) == -2)
 			rc = take_other(cli, c, def, arg);
@@ -314,7 +314,7 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv)
 	return after_options(cli, &sn);
 }
 
-void hwlat_print_params(FILE *out, const struct hwlat_cli *cli)
+void hwlat_cli_print_params(FILE *out, const struct hwlat_cli *cli)
 {
 	const struct hwlat_conf *h = &cli->sc.hwl;
 	char list[256];
@@ -342,7 +342,7 @@ static void watch_update(void *ctx)
 {
 	struct watch *w = ctx;
 
-	hwlat_print_samples(stdout, session_hwl_stats(w->s), w->printed);
+	hwlat_report_samples(stdout, session_hwl_stats(w->s), w->printed);
 	w->printed = session_hwl_stats(w->s)->nsamples;
 	fflush(stdout);
 }
@@ -371,17 +371,17 @@ static int hwlat_main_in(struct ledger *l, int argc, char **argv)
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_HWLAT_FAILED;
 	}
-	if (outputs_open(&out, &cli.out))
+	if (outopts_open(&out, &cli.out))
 		return HWN_HWLAT_FAILED;
 	if (!cli.out.quiet && !cli.out.json && !cli.brief) {
-		hwlat_print_params(stdout, &cli);
+		hwlat_cli_print_params(stdout, &cli);
 		printf("\nStarting test\n");
 		fflush(stdout);
 	}
-	if (!(s = outputs_session_start(&out, &cli.sc, &rc)))
+	if (!(s = outopts_session_start(&out, &cli.sc, &rc)))
 		return HWN_HWLAT_FAILED;
 	w.s = s;
-	outputs_begin(&out, s, argc + 1, argv - 1, &(struct recording_cli){
+	outopts_begin(&out, s, argc + 1, argv - 1, &(struct recording_cli){
 		.quiet = cli.out.quiet, .brief = cli.brief, .json = cli.out.json, .watch = cli.watch,
 		.hardlimit_us = cli.hardlimit_us, .report = cli.report });
 	if (cli.sc.smi && !smi_ok(session_smi(s)))
@@ -400,7 +400,7 @@ static int hwlat_main_in(struct ledger *l, int argc, char **argv)
 	/* Created only now: checked at parse time, never truncated before the test. */
 	if (cli.report) {
 		int werr = !(report = outfile_open(cli.report)) ||
-			   hwlat_print_samples(report, session_hwl_stats(s), 0);
+			   hwlat_report_samples(report, session_hwl_stats(s), 0);
 
 		if ((report && fclose(report) != 0) || werr) {
 			fprintf(stderr, "hwnoisetop: cannot write the report to %s: %s\n", cli.report,
@@ -412,7 +412,7 @@ static int hwlat_main_in(struct ledger *l, int argc, char **argv)
 	}
 	/* The recording's footer: the exit status and the report's line, for its replay. */
 	session_set_exit_status(s, status);
-	if (outputs_end(&out, s, &(struct recording_end){ .smi = end.smi,
+	if (outopts_end(&out, s, &(struct recording_end){ .smi = end.smi,
 			.report_saved = end.report != NULL }, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		status = HWN_HWLAT_FAILED;
@@ -426,14 +426,14 @@ static int hwlat_main_in(struct ledger *l, int argc, char **argv)
 	return status;
 }
 
-int hwlat_main(int argc, char **argv)
+int hwlat_cli_main(int argc, char **argv)
 {
-	struct ledger *l = outputs_ledger();
+	struct ledger *l = outopts_ledger();
 	int status;
 
 	if (!l)
 		return HWN_HWLAT_FAILED;
 	status = hwlat_main_in(l, argc, argv);
-	ledger_release(l);
+	ledger_guard_release(l);
 	return status;
 }

@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "hwlat_stats.h"
-#include "options.h"
+#include "opt.h"
 #include "outopts.h"
 #include "session.h"
 
@@ -41,8 +41,8 @@ int hwlat_cli_parse(struct hwlat_cli *cli, int argc, char **argv);
 void hwlat_cli_usage(FILE *out);
 
 /* The parameters block printed before the test. */
-void hwlat_print_params(FILE *out, const struct hwlat_cli *cli);
+void hwlat_cli_print_params(FILE *out, const struct hwlat_cli *cli);
 /* "hwnoisetop hwlat ...": argv[0] is "hwlat".  Returns the exit status. */
-int hwlat_main(int argc, char **argv);
+int hwlat_cli_main(int argc, char **argv);
 
 #endif

@@ -22,7 +22,7 @@
 #include "ledger_guard.h"
 #include "live_report.h"
 #include "osnoise.h"
-#include "source_replay.h"
+#include "rec_player.h"
 #include "prom.h"
 #include "rec_writer.h"
 #include "rec_reader.h"
@@ -64,7 +64,7 @@ static int replay_dashboard(const struct cli *cli, struct live_report *lr)
 	struct replay *r;
 	char err[512];
 
-	dc.play = playback_open(cli->replay, err, sizeof(err));
+	dc.play = rec_player_open(cli->replay, err, sizeof(err));
 	if (!dc.play) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_USAGE;
@@ -73,22 +73,22 @@ static int replay_dashboard(const struct cli *cli, struct live_report *lr)
 	dc.page = live_report_page;
 	dc.page_ctx = lr;
 	lr->play = dc.play;
-	if (dashboard_run(playback_session(dc.play), &dc, err, sizeof(err)) < 0)
+	if (dashboard_run(rec_player_session(dc.play), &dc, err, sizeof(err)) < 0)
 		fprintf(stderr, "hwnoisetop: %s: showing only the report\n", err);
 	if (cli->sc.debug) {
-		playback_counts(dc.play, &frames, &lines, &wakeups);
+		rec_player_counts(dc.play, &frames, &lines, &wakeups);
 		fprintf(stderr, "hwnoisetop: debug: playback: %llu frames, %llu lines fed, %llu "
 			"wake-ups\n", (unsigned long long)frames, (unsigned long long)lines,
 			(unsigned long long)wakeups);
 	}
 	lr->play = NULL;
-	if (playback_finish(dc.play, &r, err, sizeof(err)) < 0) {
+	if (rec_player_finish(dc.play, &r, err, sizeof(err)) < 0) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
-		replay_free(r);
+		rec_reader_free(r);
 		free(r);
 		return HWN_EXIT_USAGE;
 	}
-	return replay_report(r, cli->replay, false, false, cli->percentiles);
+	return summary_replay_report(r, cli->replay, false, false, cli->percentiles);
 }
 
 /* --replay FILE: the dashboard or the report; with --report, the page of FILE. */
@@ -97,10 +97,10 @@ static int replay(const struct cli *cli, struct live_report *lr, bool tty)
 	int rc, page_rc;
 
 	/* hwnoisetop hist's recording prints its histogram, as its run did. */
-	if (!cli->out.quiet && !cli->out.json && tty && !replay_file_is_hist(cli->replay))
+	if (!cli->out.quiet && !cli->out.json && tty && !rec_reader_file_is_hist(cli->replay))
 		rc = replay_dashboard(cli, lr);
 	else
-		rc = replay_main(cli->replay, cli->out.quiet, cli->out.json, cli->percentiles);
+		rc = summary_replay_main(cli->replay, cli->out.quiet, cli->out.json, cli->percentiles);
 	if (rc == HWN_EXIT_USAGE)
 		return rc;	/* the recording did not read: said */
 	page_rc = live_report_end(lr, cli->replay);
@@ -122,7 +122,7 @@ static int live_refused(const struct cli *cli, const struct replay *ref, const c
 
 	/* The modes first, before the terminal's and the environment's checks. */
 	if (!cli->cleanup && !cli->replay &&
-	    cmptable_live_mode(ref, ref_path, cli->sc.osn.irq_disable) < 0)
+	    compare_cmd_live_mode(ref, ref_path, cli->sc.osn.irq_disable) < 0)
 		return -1;
 	if (why) {
 		fprintf(stderr, "hwnoisetop: compare --live %s\n", why);
@@ -208,7 +208,7 @@ static void finish_run(struct session *s, struct cli *cli, struct outputs *out,
 	};
 	struct recording_end re = { so.elapsed_s, so.run_ns, so.smi, so.hwlat_view, false };
 
-	if (outputs_end(out, s, &re, err, sizeof(err)) < 0) {
+	if (outopts_end(out, s, &re, err, sizeof(err)) < 0) {
 		session_add_note(s, "%s\n", err);
 		session_set_exit_status(s, session_exit_status(s) ? session_exit_status(s) :
 						      HWN_EXIT_ENV);
@@ -269,7 +269,7 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 	}
 	/* --report without --record: the run records to a hidden file beside the page. */
 	if ((rc = live_report_prepare(&lr, &cli, argc, argv)) ||
-	    (rc = outputs_open(&out, &cli.out))) {
+	    (rc = outopts_open(&out, &cli.out))) {
 		live_report_abandon(&lr);
 		cli_free(&cli);
 		return rc;
@@ -283,13 +283,13 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 	if (dashboard && (actions_have(cli.sc.on_threshold, ACTION_SHELL) ||
 			  actions_have(cli.sc.on_end, ACTION_SHELL)))
 		cli.sc.actions_log = ACTIONS_LOG;
-	if (!(s = outputs_session_start(&out, &cli.sc, &rc))) {
+	if (!(s = outopts_session_start(&out, &cli.sc, &rc))) {
 		live_report_abandon(&lr);
 		cli_free(&cli);
 		return rc ? rc : HWN_EXIT_ENV;
 	}
 	quiet_ui.ctx = s;
-	outputs_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = cli.out.quiet });
+	outopts_begin(&out, s, argc, argv, &(struct recording_cli){ .quiet = cli.out.quiet });
 	if (cli.smi && !smi_ok(session_smi(s)))
 		fprintf(stderr, "hwnoisetop: no SMI column: %s\n", smi_why(session_smi(s)));
 	rc = -1;
@@ -314,42 +314,42 @@ static int run_in(struct ledger *l, int argc, char **argv, const struct replay *
 static int run(int argc, char **argv, const struct replay *ref, const char *ref_path,
 	       const struct histo_conf *hist)
 {
-	struct ledger *l = outputs_ledger();
+	struct ledger *l = outopts_ledger();
 	int rc;
 
 	if (!l)
 		return HWN_EXIT_ENV;
 	rc = run_in(l, argc, argv, ref, ref_path, hist);
-	ledger_release(l);
+	ledger_guard_release(l);
 	return rc;
 }
 
-int hwnoise_main(int argc, char **argv)
+int hwnoise_cmd_main(int argc, char **argv)
 {
 	return run(argc, argv, NULL, NULL, NULL);
 }
 
-int hwnoise_run_hist(int argc, char **argv, const struct histo_conf *hist)
+int hwnoise_cmd_run_hist(int argc, char **argv, const struct histo_conf *hist)
 {
 	return run(argc, argv, NULL, NULL, hist);
 }
 
-int compare_main(int argc, char **argv, const char *prog)
+int hwnoise_cmd_compare(int argc, char **argv, const char *prog)
 {
 	struct replay *ref = NULL;
 	const char *ref_path = NULL;
-	int skip = cmptable_live(argc, argv, &ref, &ref_path);
+	int skip = compare_cmd_live(argc, argv, &ref, &ref_path);
 	int rc;
 
 	if (skip <= 0)
-		return skip ? HWN_EXIT_USAGE : cmptable_main(argc, argv);
+		return skip ? HWN_EXIT_USAGE : compare_cmd_main(argc, argv);
 	/*
 	 * "hwnoisetop compare A --live OPTIONS" runs as "hwnoisetop OPTIONS":
 	 * skip counts from main's argv, whose argv[1] is this argv[0].
 	 */
 	argv[skip - 1] = (char *)prog;
 	rc = run(argc - skip + 1, argv + skip - 1, ref, ref_path, NULL);
-	replay_free(ref);
+	rec_reader_free(ref);
 	free(ref);
 	return rc;
 }

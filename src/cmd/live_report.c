@@ -18,7 +18,7 @@
 #include "outopts.h"
 #include "rec_writer.h"
 #include "report_cmd.h"
-#include "source_replay.h"
+#include "rec_player.h"
 
 /* What the page calls a recording that is not kept. */
 #define NOT_KEPT "this run (its recording was not kept)"
@@ -56,8 +56,8 @@ static int page(const struct live_report *lr, const char *path, unsigned long li
 {
 	char cmd[1024];
 
-	report_command_line(cmd, sizeof(cmd), "hwnoisetop ", lr->argc - 1, lr->argv + 1);
-	return report_page(&(struct report_req){
+	report_cmd_command_line(cmd, sizeof(cmd), "hwnoisetop ", lr->argc - 1, lr->argv + 1);
+	return report_cmd_page(&(struct report_req){
 		.path = path, .name = strcmp(path, lr->tmp) == 0 ? NOT_KEPT : path, .out = out,
 		.margin = lr->cli->margin ? lr->cli->margin : CMPTABLE_MARGIN, .command = cmd,
 		.lines = lines }, msg, len);
@@ -78,10 +78,10 @@ int live_report_page(void *ctx, char *path, size_t len)
 		return -1;
 	}
 	if (lr->play) {
-		playback_counts(lr->play, &frames, &lines, &wakeups);
+		rec_player_counts(lr->play, &frames, &lines, &wakeups);
 		lines++;	/* the header, then the lines fed */
 	} else {
-		recording_flush(lr->out->rec);
+		rec_writer_flush(lr->out->rec);
 	}
 	localtime_r(&now, &tm);
 	strftime(name, sizeof(name), "hwnoisetop-report-%Y%m%d-%H%M%S.html", &tm);

@@ -1,6 +1,6 @@
 /*
  * live_report: the main command's --report FILE.html and the dashboard's
- * P: hwnoisetop report's page (report_page()) of the run itself.  The run
+ * P: hwnoisetop report's page (report_cmd_page()) of the run itself.  The run
  * records for it: to --record's file, else to a hidden file next to the
  * page, removed at the end.  P writes the page of what is recorded so far
  * (flushed first; a playback: the lines it has fed) to

@@ -9,7 +9,7 @@
 
 int main(int argc, char **argv)
 {
-	const struct cmd_entry *c = cmd_find(argc > 1 ? argv[1] : NULL);
+	const struct cmd_entry *c = commands_find(argc > 1 ? argv[1] : NULL);
 
 	cli_usage_commands(commands_usage);	/* the main command's --help lists the others */
 	if (!c->name)

@@ -15,7 +15,7 @@
 #include "session.h"
 #include "settings.h"
 
-bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc)
+bool outopts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc)
 {
 	char why[PROM_PATH_MAX + 64];
 
@@ -43,7 +43,7 @@ bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *ar
  * Whether --record's file can be created (force: or overwritten), before
  * anything else is looked at, without creating it: 0, or -1 with why.
  */
-int out_record_check(const char *path, bool force, char *why, size_t len)
+int outopts_record_check(const char *path, bool force, char *why, size_t len)
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
@@ -76,57 +76,57 @@ int out_record_check(const char *path, bool force, char *why, size_t len)
 	return err ? -1 : 0;
 }
 
-int out_opts_check(const struct out_opts *o, const struct opt_def *defs)
+int outopts_check(const struct out_opts *o, const struct opt_def *defs)
 {
 	char why[PATH_MAX + 128];
 
 	if (o->force && !o->record)
 		return opt_bad(opt_find(defs, OUT_FORCE), NULL, "works only with --record FILE");
-	if (o->record && out_record_check(o->record, o->force, why, sizeof(why)) < 0)
+	if (o->record && outopts_record_check(o->record, o->force, why, sizeof(why)) < 0)
 		return opt_bad(opt_find(defs, OUT_RECORD), o->record, why);
 	return 0;
 }
 
-int outputs_open(struct outputs *out, const struct out_opts *o)
+int outopts_open(struct outputs *out, const struct out_opts *o)
 {
 	char err[512];
 
 	memset(out, 0, sizeof(*out));
-	if (o->record && !(out->rec = recording_open(o->record, o->force, err, sizeof(err)))) {
+	if (o->record && !(out->rec = rec_writer_open(o->record, o->force, err, sizeof(err)))) {
 		fprintf(stderr, "hwnoisetop: %s\n", err);
 		return HWN_EXIT_USAGE;
 	}
 	out->record_path = o->record;
 	if (o->prometheus[0] && !(out->prom = prom_new(o->prometheus))) {
-		outputs_abandon(out);
+		outopts_abandon(out);
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 		return HWN_EXIT_ENV;
 	}
 	return 0;
 }
 
-void outputs_abandon(struct outputs *out)
+void outopts_abandon(struct outputs *out)
 {
 	char err[512];
 
-	prom_end(out->prom, NULL);
+	prom_hook_end(out->prom, NULL);
 	if (out->rec) {
-		recording_close(out->rec, &(struct recording_end){ 0 }, err, sizeof(err));
+		rec_writer_close(out->rec, &(struct recording_end){ 0 }, err, sizeof(err));
 		unlink(out->record_path);
 	}
 	memset(out, 0, sizeof(*out));
 }
 
-struct ledger *outputs_ledger(void)
+struct ledger *outopts_ledger(void)
 {
-	struct ledger *l = ledger_new();
+	struct ledger *l = settings_ledger_new();
 
 	if (!l)
 		fprintf(stderr, "hwnoisetop: out of memory\n");
 	return l;
 }
 
-struct session *outputs_session_start(struct outputs *out, const struct session_conf *conf,
+struct session *outopts_session_start(struct outputs *out, const struct session_conf *conf,
 				      int *status)
 {
 	struct session *s = session_new(NULL);
@@ -138,29 +138,29 @@ struct session *outputs_session_start(struct outputs *out, const struct session_
 		*status = session_exit_status(s);
 		session_finish(s);
 	}
-	outputs_abandon(out);
+	outopts_abandon(out);
 	fprintf(stderr, "hwnoisetop: %s\n", s ? session_err(s) : "out of memory");
 	session_free(s);
 	return NULL;
 }
 
-void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv,
+void outopts_begin(struct outputs *out, struct session *s, int argc, char **argv,
 		   const struct recording_cli *cli)
 {
 	if (out->prom)
-		prom_attach(out->prom, s);
+		prom_hook_attach(out->prom, s);
 	if (out->rec)
-		recording_begin(out->rec, s, argc, argv, cli);
+		rec_writer_begin(out->rec, s, argc, argv, cli);
 }
 
-int outputs_end(struct outputs *out, struct session *s, const struct recording_end *end,
+int outopts_end(struct outputs *out, struct session *s, const struct recording_end *end,
 		char *err, size_t errlen)
 {
 	int rc;
 
 	session_remove_hooks(s);	/* both go now */
-	prom_end(out->prom, s);
-	rc = recording_close(out->rec, end, err, errlen);
+	prom_hook_end(out->prom, s);
+	rc = rec_writer_close(out->rec, end, err, errlen);
 	memset(out, 0, sizeof(*out));
 	return rc;
 }

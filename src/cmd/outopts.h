@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "options.h"
+#include "opt.h"
 #include "prom.h"
 
 /* Their ids in both option tables. */
@@ -27,7 +27,7 @@ struct out_opts {
 	bool quiet;		/* -q/--quiet (the commands differ on what it keeps) */
 	bool json;		/* --json: the summary as one JSON object */
 	char prometheus[PROM_PATH_MAX];	/* --prometheus FILE, or "" */
-	const char *record;	/* --record FILE (recording.h), or NULL */
+	const char *record;	/* --record FILE (rec_writer.h), or NULL */
 	bool force;		/* --force: --record may overwrite */
 };
 
@@ -35,14 +35,14 @@ struct out_opts {
  * Take def if it is one of OUT_*: true, with *rc set to HWN_EXIT_USAGE
  * after a one-line error on a bad argument.  False for any other option.
  */
-bool out_opts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc);
+bool outopts_take(struct out_opts *o, const struct opt_def *def, const char *arg, int *rc);
 /* Once every option is read: 0, or HWN_EXIT_USAGE after a one-line error. */
-int out_opts_check(const struct out_opts *o, const struct opt_def *defs);
+int outopts_check(const struct out_opts *o, const struct opt_def *defs);
 /*
  * Whether --record's file PATH can be created (force: or overwritten),
  * without creating it: 0, or -1 with why.
  */
-int out_record_check(const char *path, bool force, char *why, size_t len);
+int outopts_record_check(const char *path, bool force, char *why, size_t len);
 
 struct session;
 struct recording;
@@ -59,31 +59,31 @@ struct outputs {
  * Before the session starts: create the recording and the Prometheus
  * writer.  0, or an exit status after one line on stderr.
  */
-int outputs_open(struct outputs *out, const struct out_opts *o);
+int outopts_open(struct outputs *out, const struct out_opts *o);
 /* The session did not start: nothing was measured, the recording goes. */
-void outputs_abandon(struct outputs *out);
+void outopts_abandon(struct outputs *out);
 /*
  * A command's settings ledger, from its tracer check (which may mount
- * tracefs) to its end (ledger_release()): every session it starts gets it
+ * tracefs) to its end (ledger_guard_release()): every session it starts gets it
  * in session_conf.ledger.  NULL after one line on stderr (no memory).
  */
-struct ledger *outputs_ledger(void);
+struct ledger *outopts_ledger(void);
 
 /*
  * A new session started with conf, or NULL after one line on stderr, the
  * outputs abandoned and *status the session's exit status (0: none said,
  * or no memory): each command maps it onto its own table.
  */
-struct session *outputs_session_start(struct outputs *out, const struct session_conf *conf,
+struct session *outopts_session_start(struct outputs *out, const struct session_conf *conf,
 				      int *status);
 /* The session started: both hook into it, the recording writes its header (argv as typed). */
-void outputs_begin(struct outputs *out, struct session *s, int argc, char **argv,
+void outopts_begin(struct outputs *out, struct session *s, int argc, char **argv,
 		   const struct recording_cli *cli);
 /*
  * After session_finish(): the last Prometheus write and the recording's
  * footer.  0, or -1 with the reason in err.
  */
-int outputs_end(struct outputs *out, struct session *s, const struct recording_end *end,
+int outopts_end(struct outputs *out, struct session *s, const struct recording_end *end,
 		char *err, size_t errlen);
 
 #endif

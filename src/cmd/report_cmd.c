@@ -42,7 +42,7 @@ static const struct opt_def table[] = {
 	{ 0 }
 };
 
-const struct opt_def *report_options(void)
+const struct opt_def *report_cmd_options(void)
 {
 	return table;
 }
@@ -105,7 +105,7 @@ static int hash(struct page *p)
 	fclose(f);
 	if (len > 0 && p->header[len - 1] == '\n')
 		p->header[--len] = 0;
-	if (len <= 0 || jsonr_parse(p->header, (size_t)len, &p->hdr) < 0) {
+	if (len <= 0 || jsonread_parse(p->header, (size_t)len, &p->hdr) < 0) {
 		snprintf(p->msg, p->len, "%s: line 1 is not a recording's header", path);
 		return -1;
 	}
@@ -175,33 +175,33 @@ static int collect(struct page *p, struct replay *r, struct report_data *d)
 		snprintf(p->msg, p->len, "cannot open %s: %s", path, strerror(errno));
 		return -1;
 	}
-	rc = replay_open(r, f);
-	jsonr_u64(&p->hdr, "duration_s", &dur);
+	rc = rec_reader_open(r, f);
+	jsonread_u64(&p->hdr, "duration_s", &dur);
 	if (rc == 0 && r->hwlat_mode) {
 		snprintf(r->err, sizeof(r->err), "is a hwnoisetop hwlat recording: it has no osnoise "
 			 "periods");
 		rc = -1;
 	}
 	if (rc == 0)
-		rc = report_data_init(d, session_ncpus(r->s),
+		rc = report_collect_init(d, session_ncpus(r->s),
 				      session_osnoise_conf(r->s)->period_us * 1000, dur,
 				      p->q->margin);
-	h = report_data_hook(d);
+	h = report_collect_hook(d);
 	if (rc == 0)
 		rc = session_add_hook(r->s, &h);
-	/* q->lines: up to that line (replay_next() counts the header as line 1). */
-	while (rc == 0 && (rc = replay_next(r)) > 0 && (!p->q->lines || r->lines <= p->q->lines))
-		if ((rc = replay_take(r)) == 0)
-			report_data_sync(d, r->s);
+	/* q->lines: up to that line (rec_reader_next() counts the header as line 1). */
+	while (rc == 0 && (rc = rec_reader_next(r)) > 0 && (!p->q->lines || r->lines <= p->q->lines))
+		if ((rc = rec_reader_take(r)) == 0)
+			report_collect_sync(d, r->s);
 	if (rc > 0)
 		rc = 0;
-	replay_close(r);
+	rec_reader_close(r);
 	fclose(f);
 	if (rc < 0) {
 		snprintf(p->msg, p->len, "%s %s", path, r->err[0] ? r->err : "out of memory");
 		return -1;
 	}
-	report_data_finish(d, r->s);
+	report_collect_finish(d, r->s);
 	return 0;
 }
 
@@ -275,7 +275,7 @@ static int write_page(struct page *p, const struct replay *r, const struct repor
 	return rc;
 }
 
-int report_page(const struct report_req *q, char *msg, size_t len)
+int report_cmd_page(const struct report_req *q, char *msg, size_t len)
 {
 	struct page p = { .q = q, .msg = msg, .len = len };
 	struct replay *r = calloc(1, sizeof(*r));
@@ -288,15 +288,15 @@ int report_page(const struct report_req *q, char *msg, size_t len)
 		rc = HWN_EXIT_USAGE;
 	else
 		rc = write_page(&p, r, &d);
-	report_data_free(&d);
+	report_collect_free(&d);
 	if (r)
-		replay_free(r);
+		rec_reader_free(r);
 	free(r);
 	free(p.header);
 	return rc;
 }
 
-void report_command_line(char *buf, size_t len, const char *first, int argc, char **argv)
+void report_cmd_command_line(char *buf, size_t len, const char *first, int argc, char **argv)
 {
 	int n = 0;
 
@@ -305,17 +305,17 @@ void report_command_line(char *buf, size_t len, const char *first, int argc, cha
 		n += snprintf(buf + n, len - (size_t)n, "%s%s", i ? " " : first, argv[i]);
 }
 
-int report_main(int argc, char **argv, const char *prog)
+int report_cmd_main(int argc, char **argv, const char *prog)
 {
 	struct rep p = { .margin = CMPTABLE_MARGIN };
 	char cmd[1024], msg[1024];
 	int rc = args(argc, argv, &p);
 
 	(void)prog;
-	report_command_line(cmd, sizeof(cmd), "hwnoisetop ", argc, argv);
+	report_cmd_command_line(cmd, sizeof(cmd), "hwnoisetop ", argc, argv);
 	if (rc >= 0)
 		return rc;
-	rc = report_page(&(struct report_req){ .path = p.path, .out = p.out, .margin = p.margin,
+	rc = report_cmd_page(&(struct report_req){ .path = p.path, .out = p.out, .margin = p.margin,
 					       .command = cmd }, msg, sizeof(msg));
 	if (msg[0])
 		fprintf(stderr, "hwnoisetop: report: %s\n", msg);

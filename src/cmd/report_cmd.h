@@ -8,12 +8,12 @@
 
 #include <stddef.h>
 
-#include "options.h"
+#include "opt.h"
 
 /* The table, ended by { 0 }. */
-const struct opt_def *report_options(void);
+const struct opt_def *report_cmd_options(void);
 
-/* What report_page() reads and writes. */
+/* What report_cmd_page() reads and writes. */
 struct report_req {
 	const char *path;	/* the recording */
 	const char *name;	/* what the page calls it; NULL: path */
@@ -35,12 +35,12 @@ struct report_req {
  * recording does not read) or HWN_EXIT_ENV (the page cannot be written),
  * with one line in msg.  No file is left on failure.
  */
-int report_page(const struct report_req *q, char *msg, size_t len);
+int report_cmd_page(const struct report_req *q, char *msg, size_t len);
 
 /* argv as one command line ("hwnoisetop report ..."), cut to fit buf. */
-void report_command_line(char *buf, size_t len, const char *first, int argc, char **argv);
+void report_cmd_command_line(char *buf, size_t len, const char *first, int argc, char **argv);
 
 /* The command: argv[0] is "report", prog main's argv[0].  Its exit status. */
-int report_main(int argc, char **argv, const char *prog);
+int report_cmd_main(int argc, char **argv, const char *prog);
 
 #endif

@@ -5,14 +5,14 @@
 
 #include <string.h>
 
-const char *audit_verdict_name(enum audit_verdict v)
+const char *audit_rules_verdict_name(enum audit_verdict v)
 {
 	static const char *const name[] = { "pass", "warn", "fail", "unknown" };
 
 	return v <= AV_UNKNOWN ? name[v] : "";
 }
 
-bool audit_cmdline_param(const char *cmdline, const char *name, char *val, size_t size)
+bool audit_rules_cmdline_param(const char *cmdline, const char *name, char *val, size_t size)
 {
 	size_t n = strlen(name);
 	bool found = false;
@@ -50,7 +50,7 @@ bool audit_cmdline_param(const char *cmdline, const char *name, char *val, size_
 	return found;
 }
 
-bool audit_bracketed(const char *text, char *out, size_t size)
+bool audit_rules_bracketed(const char *text, char *out, size_t size)
 {
 	const char *a = text ? strchr(text, '[') : NULL, *b = a ? strchr(a, ']') : NULL;
 	size_t len;
@@ -65,7 +65,7 @@ bool audit_bracketed(const char *text, char *out, size_t size)
 	return true;
 }
 
-bool audit_has_word(const char *text, const char *word)
+bool audit_rules_has_word(const char *text, const char *word)
 {
 	size_t n = strlen(word);
 
@@ -76,7 +76,7 @@ bool audit_has_word(const char *text, const char *word)
 	return false;
 }
 
-int audit_status(const struct audit_item *items, int n)
+int audit_rules_status(const struct audit_item *items, int n)
 {
 	int rc = 0;
 

@@ -14,7 +14,7 @@
 enum audit_verdict { AV_PASS, AV_WARN, AV_FAIL, AV_UNKNOWN };
 
 /* "pass", "warn", "fail", "unknown". */
-const char *audit_verdict_name(enum audit_verdict v);
+const char *audit_rules_verdict_name(enum audit_verdict v);
 
 #define AUDIT_TEXT 160
 
@@ -33,13 +33,13 @@ struct audit_item {
  * and its text in val ("" for a bare flag); false when absent.  The last
  * one given wins, as the kernel takes it.
  */
-bool audit_cmdline_param(const char *cmdline, const char *name, char *val, size_t size);
+bool audit_rules_cmdline_param(const char *cmdline, const char *name, char *val, size_t size);
 
 /* The bracketed choice of a sysfs list ("always [madvise] never": "madvise"); false without. */
-bool audit_bracketed(const char *text, char *out, size_t size);
+bool audit_rules_bracketed(const char *text, char *out, size_t size);
 
 /* Whether word is one of the space-separated words of text (a CPU flags line). */
-bool audit_has_word(const char *text, const char *word);
+bool audit_rules_has_word(const char *text, const char *word);
 
 /*
  * The exit status of an audit: 0 when every item passes, AUDIT_EXIT_WARN
@@ -48,6 +48,6 @@ bool audit_has_word(const char *text, const char *word);
  */
 #define AUDIT_EXIT_WARN 2
 #define AUDIT_EXIT_FAIL 3
-int audit_status(const struct audit_item *items, int n);
+int audit_rules_status(const struct audit_item *items, int n);
 
 #endif

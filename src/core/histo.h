@@ -127,8 +127,8 @@ void histo_print(FILE *out, const struct histo *h, const struct histo_conf *c,
 int histo_cpu_lines(const struct histo *h, int cpu, int max_rows, struct textbuf *tb);
 
 /* The recording's form: one JSON object (the footer's "hist"), and back. */
-void histo_write_json(FILE *out, const struct histo *h, const struct histo_conf *c);
-int histo_read_json(struct histo *h, struct histo_conf *c, const char *text, size_t len,
+void histo_json_write(FILE *out, const struct histo *h, const struct histo_conf *c);
+int histo_json_read(struct histo *h, struct histo_conf *c, const char *text, size_t len,
 		    const char **why);
 
 #endif

@@ -14,7 +14,7 @@
 
 #include "jsonread.h"
 
-void histo_write_json(FILE *out, const struct histo *h, const struct histo_conf *c)
+void histo_json_write(FILE *out, const struct histo *h, const struct histo_conf *c)
 {
 	const struct histo_plan *p = &h->plan;
 	const char *sep = "";
@@ -49,7 +49,7 @@ void histo_write_json(FILE *out, const struct histo *h, const struct histo_conf 
 
 static int need(const struct jsonr_obj *o, const char *key, uint64_t *v, const char **why)
 {
-	if (jsonr_u64(o, key, v) < 0)
+	if (jsonread_u64(o, key, v) < 0)
 		return *why = "a histogram without its bucket_us, entries or gran_us", -1;
 	return 0;
 }
@@ -58,7 +58,7 @@ static bool flag(const struct jsonr_obj *o, const char *key)
 {
 	bool b = false;
 
-	jsonr_bool(o, key, &b);
+	jsonread_bool(o, key, &b);
 	return b;
 }
 
@@ -122,7 +122,7 @@ static int take_cpus(struct histo *h, const struct jsonr_field *f, const char **
 	return 0;
 }
 
-int histo_read_json(struct histo *h, struct histo_conf *c, const char *text, size_t len,
+int histo_json_read(struct histo *h, struct histo_conf *c, const char *text, size_t len,
 		    const char **why)
 {
 	struct jsonr_obj *o = malloc(sizeof(*o));
@@ -133,18 +133,18 @@ int histo_read_json(struct histo *h, struct histo_conf *c, const char *text, siz
 
 	if (!o)
 		return *why = "out of memory", -1;
-	if (jsonr_parse(text, len, o) < 0)
+	if (jsonread_parse(text, len, o) < 0)
 		*why = "a histogram that is not a JSON object";
 	else if (need(o, "bucket_us", &p.bucket_us, why) == 0 &&
 		 need(o, "entries", &p.entries, why) == 0 && need(o, "gran_us", &p.gran_us, why) == 0) {
-		jsonr_u64(o, "map_size", &p.map_size);
-		jsonr_u64(o, "dropped", &dropped);
+		jsonread_u64(o, "map_size", &p.map_size);
+		jsonread_u64(o, "dropped", &dropped);
 		p.coarsened = flag(o, "coarsened");
 		if (!p.gran_us || !p.bucket_us || p.bucket_us % p.gran_us ||
 		    p.entries > HISTO_MAP_MAX || p.bucket_us / p.gran_us > HISTO_MAP_MAX ||
 		    p.entries * (p.bucket_us / p.gran_us) > HISTO_MAP_MAX)
 			*why = "a histogram with buckets out of range";
-		else if (!(f = jsonr_get(o, "cpus")) || f->type != JR_ARR)
+		else if (!(f = jsonread_get(o, "cpus")) || f->type != JR_ARR)
 			*why = "a histogram without its cpus";
 		else if (histo_free(h), histo_init(h, &p, ncpus) < 0)
 			*why = "out of memory";
@@ -156,9 +156,9 @@ int histo_read_json(struct histo *h, struct histo_conf *c, const char *text, siz
 		h->read = true;
 		h->events = flag(o, "events");
 		/* What was asked (-b, -E), where the plan made the buckets wider. */
-		if (jsonr_u64(o, "asked_bucket_us", &c->bucket_us) < 0)
+		if (jsonread_u64(o, "asked_bucket_us", &c->bucket_us) < 0)
 			c->bucket_us = p.bucket_us;
-		if (jsonr_u64(o, "asked_entries", &c->entries) < 0)
+		if (jsonread_u64(o, "asked_entries", &c->entries) < 0)
 			c->entries = p.entries;
 		c->no_header = flag(o, "no_header");
 		c->no_summary = flag(o, "no_summary");

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int hwl_stats_init(struct hwl_stats *st, int ncpus)
+int hwlat_stats_init(struct hwl_stats *st, int ncpus)
 {
 	memset(st, 0, sizeof(*st));
 	st->cpu = calloc(ncpus > 0 ? ncpus : 1, sizeof(*st->cpu));
@@ -18,14 +18,14 @@ int hwl_stats_init(struct hwl_stats *st, int ncpus)
 	return 0;
 }
 
-void hwl_stats_free(struct hwl_stats *st)
+void hwlat_stats_free(struct hwl_stats *st)
 {
 	free(st->cpu);
 	free(st->sample);
 	memset(st, 0, sizeof(*st));
 }
 
-void hwl_stats_reset(struct hwl_stats *st)
+void hwlat_stats_reset(struct hwl_stats *st)
 {
 	if (st->cpu)
 		memset(st->cpu, 0, sizeof(*st->cpu) * (st->ncpus > 0 ? st->ncpus : 1));
@@ -36,7 +36,7 @@ void hwl_stats_reset(struct hwl_stats *st)
 	memset(&st->lost, 0, sizeof(st->lost));
 }
 
-bool hwl_stats_avg_interval(const struct hwl_stats *st, uint64_t *us)
+bool hwlat_stats_avg_interval(const struct hwl_stats *st, uint64_t *us)
 {
 	if (st->samples < 2)
 		return false;
@@ -49,7 +49,7 @@ static uint64_t max_u64(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
-int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
+int hwlat_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
 {
 	int rc = 0;
 	uint64_t ns = (uint64_t)s->ts_sec * 1000000000ULL + (uint64_t)s->ts_nsec;
@@ -100,20 +100,20 @@ int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s)
 	return rc;
 }
 
-void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count)
+void hwlat_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count)
 {
 	if (st->cpu && cpu >= 0 && cpu < st->ncpus)
 		st->cpu[cpu].smi += count;
 }
 
-const struct hwl_sample *hwl_stats_sample(const struct hwl_stats *st, size_t i)
+const struct hwl_sample *hwlat_stats_sample(const struct hwl_stats *st, size_t i)
 {
 	size_t at = st->head + i;
 
 	return &st->sample[at >= st->nsamples ? at - st->nsamples : at];
 }
 
-char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size)
+char *hwlat_stats_format_sample(const struct hwl_sample *s, char *buf, size_t size)
 {
 	snprintf(buf, size,
 		 "ts: %" PRId64 ".%09ld, inner:%" PRIu64 ", outer:%" PRIu64 ", cpu:%d, count:%" PRIu64
@@ -123,7 +123,7 @@ char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size)
 	return buf;
 }
 
-int hwlat_parse_sample(const char *line, struct hwl_sample *s)
+int hwlat_stats_parse_sample(const char *line, struct hwl_sample *s)
 {
 	long long sec;
 	long nsec;

@@ -46,7 +46,7 @@ struct hwl_cpu_stats {
 struct hwl_stats {
 	int ncpus;			/* rows in cpu[] */
 	struct hwl_cpu_stats *cpu;
-	struct hwl_sample *sample;	/* the samples kept: see hwl_stats_sample() */
+	struct hwl_sample *sample;	/* the samples kept: see hwlat_stats_sample() */
 	size_t nsamples, cap;		/* kept; below samples past limit or without memory */
 	size_t limit;			/* 0: keep every sample; else only the latest limit */
 	size_t head;			/* with limit: where the oldest kept one is */
@@ -58,29 +58,29 @@ struct hwl_stats {
 };
 
 /* A zeroed struct (never initialised) is valid for reset, add and free. */
-int hwl_stats_init(struct hwl_stats *st, int ncpus);
-void hwl_stats_free(struct hwl_stats *st);
-void hwl_stats_reset(struct hwl_stats *st);
+int hwlat_stats_init(struct hwl_stats *st, int ncpus);
+void hwlat_stats_free(struct hwl_stats *st);
+void hwlat_stats_reset(struct hwl_stats *st);
 /* Account one sample; -1 when out of memory (the sums still count it). */
-int hwl_stats_add(struct hwl_stats *st, const struct hwl_sample *s);
+int hwlat_stats_add(struct hwl_stats *st, const struct hwl_sample *s);
 /* Account SMIs counted on cpu since the previous read. */
-void hwl_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count);
+void hwlat_stats_add_smi(struct hwl_stats *st, int cpu, uint64_t count);
 /*
  * The average interval between two latency spikes (samples), in us: the
  * time from the earliest sample to the latest over the samples less one,
  * the old hwlat detector's avg_smi_interval_us.  false with fewer than two.
  */
-bool hwl_stats_avg_interval(const struct hwl_stats *st, uint64_t *us);
+bool hwlat_stats_avg_interval(const struct hwl_stats *st, uint64_t *us);
 /* The i-th kept sample (0: the oldest kept), i < nsamples. */
-const struct hwl_sample *hwl_stats_sample(const struct hwl_stats *st, size_t i);
+const struct hwl_sample *hwlat_stats_sample(const struct hwl_stats *st, size_t i);
 
 /*
  * One sample as a report line (no newline):
  * "ts: SEC.NSEC, inner:N, outer:N, cpu:N, count:N, nmi-total:N, nmi-count:N"
  * (hwlatdetect's line plus the NMI figures; nmi-total in us).
  */
-char *hwlat_format_sample(const struct hwl_sample *s, char *buf, size_t size);
+char *hwlat_stats_format_sample(const struct hwl_sample *s, char *buf, size_t size);
 /* Parse such a line back; 0 or -1. */
-int hwlat_parse_sample(const char *line, struct hwl_sample *s);
+int hwlat_stats_parse_sample(const char *line, struct hwl_sample *s);
 
 #endif

@@ -208,7 +208,7 @@ static int jr_value(struct jr *r, int depth, enum jsonr_type *type)
 	}
 }
 
-int jsonr_parse(const char *line, size_t len, struct jsonr_obj *o)
+int jsonread_parse(const char *line, size_t len, struct jsonr_obj *o)
 {
 	struct jr r = { line, line, line + len, o };
 
@@ -225,7 +225,7 @@ int jsonr_parse(const char *line, size_t len, struct jsonr_obj *o)
 	return 0;
 }
 
-const struct jsonr_field *jsonr_get(const struct jsonr_obj *o, const char *key)
+const struct jsonr_field *jsonread_get(const struct jsonr_obj *o, const char *key)
 {
 	for (int i = 0; i < o->n; i++)
 		if (o->f[i].key[0] == key[0] && strcmp(o->f[i].key, key) == 0)
@@ -233,9 +233,9 @@ const struct jsonr_field *jsonr_get(const struct jsonr_obj *o, const char *key)
 	return NULL;
 }
 
-int jsonr_u64(const struct jsonr_obj *o, const char *key, uint64_t *v)
+int jsonread_u64(const struct jsonr_obj *o, const char *key, uint64_t *v)
 {
-	const struct jsonr_field *f = jsonr_get(o, key);
+	const struct jsonr_field *f = jsonread_get(o, key);
 	char num[24];
 	char *end;
 
@@ -248,9 +248,9 @@ int jsonr_u64(const struct jsonr_obj *o, const char *key, uint64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
-int jsonr_int(const struct jsonr_obj *o, const char *key, int64_t *v)
+int jsonread_int(const struct jsonr_obj *o, const char *key, int64_t *v)
 {
-	const struct jsonr_field *f = jsonr_get(o, key);
+	const struct jsonr_field *f = jsonread_get(o, key);
 	char num[24];
 	char *end;
 
@@ -263,9 +263,9 @@ int jsonr_int(const struct jsonr_obj *o, const char *key, int64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
-int jsonr_bool(const struct jsonr_obj *o, const char *key, bool *v)
+int jsonread_bool(const struct jsonr_obj *o, const char *key, bool *v)
 {
-	const struct jsonr_field *f = jsonr_get(o, key);
+	const struct jsonr_field *f = jsonread_get(o, key);
 
 	if (!f || f->type != JR_BOOL)
 		return -1;
@@ -278,9 +278,9 @@ static unsigned hex4(const char *p)
 	return (unsigned)(hexval(p[0]) << 12 | hexval(p[1]) << 8 | hexval(p[2]) << 4 | hexval(p[3]));
 }
 
-int jsonr_str(const struct jsonr_obj *o, const char *key, char *buf, size_t len)
+int jsonread_str(const struct jsonr_obj *o, const char *key, char *buf, size_t len)
 {
-	const struct jsonr_field *f = jsonr_get(o, key);
+	const struct jsonr_field *f = jsonread_get(o, key);
 	const char *p, *end;
 	size_t n = 0;
 

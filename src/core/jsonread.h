@@ -1,5 +1,5 @@
 /*
- * jsonread: reading the recordings' JSON Lines (replay.h); json.h writes.
+ * jsonread: reading the recordings' JSON Lines (rec_reader.h); json.h writes.
  *
  * One line holding one JSON object, checked against the whole grammar
  * (RFC 8259), whose top-level members can then be looked up by name;
@@ -35,13 +35,13 @@ struct jsonr_obj {
  * Parse line (len bytes, no newline) as one JSON object.  0, or -1 with
  * o->err.  The fields point into line.
  */
-int jsonr_parse(const char *line, size_t len, struct jsonr_obj *o);
-const struct jsonr_field *jsonr_get(const struct jsonr_obj *o, const char *key);
+int jsonread_parse(const char *line, size_t len, struct jsonr_obj *o);
+const struct jsonr_field *jsonread_get(const struct jsonr_obj *o, const char *key);
 /* A member's value: 0, or -1 when it is absent or of another type or range. */
-int jsonr_u64(const struct jsonr_obj *o, const char *key, uint64_t *v);
-int jsonr_int(const struct jsonr_obj *o, const char *key, int64_t *v);
-int jsonr_bool(const struct jsonr_obj *o, const char *key, bool *v);
+int jsonread_u64(const struct jsonr_obj *o, const char *key, uint64_t *v);
+int jsonread_int(const struct jsonr_obj *o, const char *key, int64_t *v);
+int jsonread_bool(const struct jsonr_obj *o, const char *key, bool *v);
 /* A string member decoded into buf (cut to fit, NUL-terminated). */
-int jsonr_str(const struct jsonr_obj *o, const char *key, char *buf, size_t len);
+int jsonread_str(const struct jsonr_obj *o, const char *key, char *buf, size_t len);
 
 #endif

@@ -220,7 +220,7 @@ int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, st
 	return 0;
 }
 
-char *format_duration(uint64_t seconds, char *buf, int size)
+char *parse_format_duration(uint64_t seconds, char *buf, int size)
 {
 	snprintf(buf, size, "%3d %02d:%02d:%02d", (int)(seconds / 86400),
 		 (int)(seconds / 3600 % 24), (int)(seconds / 60 % 60), (int)(seconds % 60));

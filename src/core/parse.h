@@ -41,6 +41,6 @@ int parse_time_ns(const char *text, uint64_t *ns, struct why *why);
 int parse_time_us(const char *text, uint64_t min, uint64_t max, uint64_t *us, struct why *why);
 
 /* Format seconds as rtla does: "%3d %02d:%02d:%02d" (days hh:mm:ss). */
-char *format_duration(uint64_t seconds, char *buf, int size);
+char *parse_format_duration(uint64_t seconds, char *buf, int size);
 
 #endif

@@ -134,7 +134,7 @@ void segments_read(struct segments *sg)
 
 void segments_missed(struct segments *sg, uint64_t count)
 {
-	lost_add(&sg->cur.lost, count);
+	stats_lost_add(&sg->cur.lost, count);
 }
 
 #define COPY(f) to->f = from->f;

@@ -113,7 +113,7 @@ uint64_t stats_avail(uint64_t runtime, uint64_t noise)
 	return (uint64_t)((unsigned __int128)(runtime - noise) * 10000000u / runtime);
 }
 
-void lost_add(struct lost *l, uint64_t missed)
+void stats_lost_add(struct lost *l, uint64_t missed)
 {
 	if (missed == LOST_UNKNOWN)
 		l->unknown = true;
@@ -121,7 +121,7 @@ void lost_add(struct lost *l, uint64_t missed)
 		l->missed += missed;
 }
 
-const char *lost_text(const struct lost *l, char *buf, size_t size)
+const char *stats_lost_text(const struct lost *l, char *buf, size_t size)
 {
 	uint64_t total = l->missed + l->read, bp;
 

@@ -26,16 +26,16 @@ struct lost {
 	bool unknown;		/* a page said events were dropped, without a count */
 };
 
-/* lost_add()'s count for "some, the kernel did not say how many". */
+/* stats_lost_add()'s count for "some, the kernel did not say how many". */
 #define LOST_UNKNOWN UINT64_MAX
 
-void lost_add(struct lost *l, uint64_t missed);
+void stats_lost_add(struct lost *l, uint64_t missed);
 /*
  * The report's line, without a newline: "N (P.PP%) events missed, results
  * might not be accurate", "an unknown number of events missed, ...", or ""
  * when nothing was lost.  No floating point: the same in every locale.
  */
-const char *lost_text(const struct lost *l, char *buf, size_t size);
+const char *stats_lost_text(const struct lost *l, char *buf, size_t size);
 
 struct osn_sample {
 	int cpu;

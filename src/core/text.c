@@ -90,20 +90,20 @@ size_t text_wrap(const char *s, int cols, size_t *skip)
 	return brk;
 }
 
-void lineedit_reset(struct lineedit *e, size_t max, bool ascii)
+void text_lineedit_reset(struct lineedit *e, size_t max, bool ascii)
 {
 	e->max = max < LINEEDIT_SIZE ? max : LINEEDIT_SIZE - 1;
 	e->ascii = ascii;
-	lineedit_clear(e);
+	text_lineedit_clear(e);
 }
 
-void lineedit_clear(struct lineedit *e)
+void text_lineedit_clear(struct lineedit *e)
 {
 	e->len = 0;
 	e->text[0] = '\0';
 }
 
-bool lineedit_insert(struct lineedit *e, uint32_t cp)
+bool text_lineedit_insert(struct lineedit *e, uint32_t cp)
 {
 	char c[UTF8_MAX];
 	int w = cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? utf8_width(cp) : -1;
@@ -120,7 +120,7 @@ bool lineedit_insert(struct lineedit *e, uint32_t cp)
 	return true;
 }
 
-bool lineedit_backspace(struct lineedit *e)
+bool text_lineedit_backspace(struct lineedit *e)
 {
 	if (!e->len)
 		return false;

@@ -44,16 +44,16 @@ struct lineedit {
 };
 
 /* Empty, for at most max bytes (LINEEDIT_SIZE - 1 at most). */
-void lineedit_reset(struct lineedit *e, size_t max, bool ascii);
-void lineedit_clear(struct lineedit *e);
+void text_lineedit_reset(struct lineedit *e, size_t max, bool ascii);
+void text_lineedit_clear(struct lineedit *e);
 /*
  * Add the character cp at the end.  False, and nothing added, for what
  * cannot be printed (a control character such as Tab or Esc), for a
  * combining mark with nothing before it, for non-ASCII when e->ascii, and
  * when its bytes do not fit.
  */
-bool lineedit_insert(struct lineedit *e, uint32_t cp);
+bool text_lineedit_insert(struct lineedit *e, uint32_t cp);
 /* Take the last character (all its bytes) away; false when empty. */
-bool lineedit_backspace(struct lineedit *e);
+bool text_lineedit_backspace(struct lineedit *e);
 
 #endif

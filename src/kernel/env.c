@@ -121,7 +121,7 @@ int env_check_tracer(struct ledger *l, const char *tracer, const char *advice, c
 	if (l)
 		settings_set_tracing_dir(l, dir);
 	snprintf(path, sizeof(path), "%s/available_tracers", dir);
-	if (kernel_read_text(path, list, sizeof(list)) < 0) {
+	if (settings_read_text(path, list, sizeof(list)) < 0) {
 		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
@@ -139,7 +139,7 @@ static void current_tracer(const char *dir, char *buf, size_t size)
 	char path[1024];
 
 	snprintf(path, sizeof(path), "%s/current_tracer", dir);
-	if (kernel_read_text(path, buf, size) < 0)
+	if (settings_read_text(path, buf, size) < 0)
 		buf[0] = '\0';
 }
 
@@ -283,7 +283,7 @@ int env_online_cpus(struct cpuset *set)
 	/* Read every tick (the dashboard, the knobs): the file stays open. */
 	static struct kfiles online;
 
-	if (kfiles_read(&online, "/sys/devices/system/cpu/online", buf, sizeof(buf)) < 0 ||
+	if (kfile_files_read(&online, "/sys/devices/system/cpu/online", buf, sizeof(buf)) < 0 ||
 	    cpuset_parse(buf, set, &why) < 0) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -300,7 +300,7 @@ int env_possible_cpus(void)
 	struct cpuset set;
 	struct why why;
 
-	if (kernel_read_text("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0 &&
+	if (settings_read_text("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0 &&
 	    cpuset_parse(buf, &set, &why) == 0)
 		return cpuset_last(&set) + 1;
 	return (int)sysconf(_SC_NPROCESSORS_CONF);

@@ -12,7 +12,7 @@
 
 #include <tracefs.h>
 
-#include "options.h"
+#include "opt.h"
 #include "textbuf.h"
 
 int events_add(struct events *e, const char *arg, struct why *why)

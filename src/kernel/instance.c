@@ -146,7 +146,7 @@ unsigned long long instance_stats_sum(const char *dir, const char *field)
 		if (strncmp(de->d_name, "cpu", 3) != 0)
 			continue;
 		snprintf(file, sizeof(file), "%s/%s/stats", path, de->d_name);
-		if (kernel_read_text(file, stats, sizeof(stats)) == 0 && (p = strstr(stats, field)))
+		if (settings_read_text(file, stats, sizeof(stats)) == 0 && (p = strstr(stats, field)))
 			sum += strtoull(p + strlen(field), NULL, 10);
 	}
 	closedir(d);

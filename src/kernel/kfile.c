@@ -61,7 +61,7 @@ static ssize_t read_once(struct kfile *f, char *buf, size_t size)
 	return n < 0 ? -errno : n;
 }
 
-int kfiles_read(struct kfiles *k, const char *path, char *buf, size_t size)
+int kfile_files_read(struct kfiles *k, const char *path, char *buf, size_t size)
 {
 	struct kfile *f = find(k, path);
 	ssize_t n;
@@ -105,13 +105,13 @@ int kfiles_read(struct kfiles *k, const char *path, char *buf, size_t size)
 	return 0;
 }
 
-void kfiles_retry(struct kfiles *k)
+void kfile_files_retry(struct kfiles *k)
 {
 	for (int i = 0; i < k->n; i++)
 		k->f[i].open_err = 0;
 }
 
-void kfiles_close(struct kfiles *k)
+void kfile_files_close(struct kfiles *k)
 {
 	for (int i = 0; i < k->n; i++) {
 		if (k->f[i].fd >= 0)

@@ -9,7 +9,7 @@
  * removed and made again) is opened once more.
  *
  * An open file of a tracefs instance keeps the instance from being
- * removed: close the set (kfiles_close) before removing the instance.
+ * removed: close the set (kfile_files_close) before removing the instance.
  */
 #ifndef HWN_KFILE_H
 #define HWN_KFILE_H
@@ -23,7 +23,7 @@ struct kfile;
 /*
  * A set of open files, found by path.  All zeros is an empty set.  With
  * remember_missing, a file that could not be opened is not tried again
- * (its read fails at once with the same error) until kfiles_retry().
+ * (its read fails at once with the same error) until kfile_files_retry().
  */
 struct kfiles {
 	struct kfile *f;
@@ -36,11 +36,11 @@ struct kfiles {
  * spaces removed, as one string.  0, or -errno (-E2BIG: longer than
  * size - 1).  The file stays open for the next read.
  */
-int kfiles_read(struct kfiles *k, const char *path, char *buf, size_t size);
+int kfile_files_read(struct kfiles *k, const char *path, char *buf, size_t size);
 /* The files that could not be opened are tried again at their next read. */
-void kfiles_retry(struct kfiles *k);
+void kfile_files_retry(struct kfiles *k);
 /* Close every file of the set and forget them. */
-void kfiles_close(struct kfiles *k);
+void kfile_files_close(struct kfiles *k);
 
 /* size bytes at offset off of fd, all of them: 0, or -errno (-EIO when short). */
 int kfile_pread_all(int fd, void *buf, size_t size, off_t off);

@@ -35,7 +35,7 @@ static void read_in(const char *tracing, const char *dir, const char *file, char
 		snprintf(path, sizeof(path), "%s/instances/%s/%s", tracing, dir, file);
 	else
 		snprintf(path, sizeof(path), "%s/%s", tracing, file);
-	if (kernel_read_text(path, buf, len) < 0)
+	if (settings_read_text(path, buf, len) < 0)
 		buf[0] = '\0';
 }
 
@@ -215,9 +215,9 @@ static int remove_orphan(FILE *out, const char *tracing, const struct orphan *o,
 
 	snprintf(dir, sizeof(dir), "%s/instances/%s", tracing, o->name);
 	snprintf(file, sizeof(file), "%s/tracing_on", dir);
-	kernel_write_text(file, "0");
+	settings_write_text(file, "0");
 	snprintf(file, sizeof(file), "%s/current_tracer", dir);
-	kernel_write_text(file, "nop");
+	settings_write_text(file, "nop");
 	if (rmdir(dir) < 0) {
 		fprintf(out, "hwnoisetop: cannot remove the orphaned instance %s: %s\n", o->name,
 			strerror(errno));
@@ -262,9 +262,9 @@ static int reset_defaults(FILE *out, const char *tracing)
 		const char *file = osnoise_defaults[i].file, *want = osnoise_defaults[i].value;
 
 		snprintf(path, sizeof(path), "%s/%s", tracing, file);
-		if (kernel_read_text(path, cur, sizeof(cur)) < 0 || strcmp(cur, want) == 0)
+		if (settings_read_text(path, cur, sizeof(cur)) < 0 || strcmp(cur, want) == 0)
 			continue;
-		if (kernel_write_text(path, want) < 0) {
+		if (settings_write_text(path, want) < 0) {
 			fprintf(out, "hwnoisetop: cannot set %s to %s: %s\n", file, want, strerror(errno));
 			failed++;
 		} else {
@@ -272,16 +272,16 @@ static int reset_defaults(FILE *out, const char *tracing)
 		}
 	}
 	snprintf(path, sizeof(path), "%s/osnoise/cpus", tracing);
-	if (kernel_read_text("/sys/devices/system/cpu/possible", possible, sizeof(possible)) == 0 &&
-	    kernel_read_text(path, cur, sizeof(cur)) == 0 && strcmp(cur, possible) != 0) {
-		if (kernel_write_text(path, possible) < 0)
+	if (settings_read_text("/sys/devices/system/cpu/possible", possible, sizeof(possible)) == 0 &&
+	    settings_read_text(path, cur, sizeof(cur)) == 0 && strcmp(cur, possible) != 0) {
+		if (settings_write_text(path, possible) < 0)
 			failed++;
 		else
 			fprintf(out, "hwnoisetop: osnoise/cpus = %s (was %s)\n", possible, cur);
 	}
 	snprintf(path, sizeof(path), "%s/osnoise/options", tracing);
-	if (kernel_read_text(path, cur, sizeof(cur)) == 0 && strncmp(cur, "DEFAULTS ", 9) != 0) {
-		if (kernel_write_text(path, "DEFAULTS") < 0)
+	if (settings_read_text(path, cur, sizeof(cur)) == 0 && strncmp(cur, "DEFAULTS ", 9) != 0) {
+		if (settings_write_text(path, "DEFAULTS") < 0)
 			failed++;
 		else
 			fprintf(out, "hwnoisetop: osnoise/options = DEFAULTS (was %s)\n", cur);

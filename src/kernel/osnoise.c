@@ -261,12 +261,12 @@ bool osnoise_stopped_by_kernel(struct osnoise *o)
 	if (!o->inst || (!o->dir && !(o->dir = tracefs_instance_get_dir(o->inst))))
 		return false;
 	snprintf(path, sizeof(path), "%s/tracing_on", o->dir);
-	return kfiles_read(&o->files, path, on, sizeof(on)) == 0 && strcmp(on, "0") == 0;
+	return kfile_files_read(&o->files, path, on, sizeof(on)) == 0 && strcmp(on, "0") == 0;
 }
 
 void osnoise_teardown(struct osnoise *o)
 {
-	kfiles_close(&o->files);	/* open files keep an instance */
+	kfile_files_close(&o->files);	/* open files keep an instance */
 	tracefs_put_tracing_file(o->dir);
 	o->dir = NULL;
 	instance_destroy(o->ledger, o->inst);

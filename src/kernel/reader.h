@@ -65,7 +65,7 @@ int reader_drain(struct reader *r, int i, const struct reader_sink *sink);
  * cpu.  A page or record that does not hold together is dropped and counted
  * as missed.  Returns the records decoded.
  */
-int reader_decode_page(struct reader *r, int cpu, const void *buf, size_t n,
+int reader_page_decode(struct reader *r, int cpu, const void *buf, size_t n,
 		       const struct reader_sink *sink);
 /*
  * After poll() on the readers' fds (pfd[i] for reader i, in order): drain

@@ -1,6 +1,6 @@
 /*
  * reader_int: the reader's state, shared by its two halves: reader.c (the
- * formats, the per-CPU descriptors, draining them) and page_decode.c (a
+ * formats, the per-CPU descriptors, draining them) and reader_page.c (a
  * ring-buffer page's records checked and decoded into the sink).
  */
 #ifndef HWN_READER_INT_H

@@ -1,5 +1,6 @@
 /*
- * record: the recording instance and trace saving.  See record.h.
+ * trace_capture: the trace-capture instance and trace saving.  See
+ * trace_capture.h.
  */
 #include "trace_capture.h"
 
@@ -20,7 +21,7 @@ struct record {
 	struct ledger *ledger;	/* the instance is registered there */
 };
 
-struct record *record_start(struct ledger *l, const struct record_conf *conf, char *err,
+struct record *trace_capture_start(struct ledger *l, const struct record_conf *conf, char *err,
 			    size_t errlen)
 {
 	struct record *r = calloc(1, sizeof(*r));
@@ -40,24 +41,24 @@ struct record *record_start(struct ledger *l, const struct record_conf *conf, ch
 	if (e) {
 		snprintf(err, errlen, "cannot set the record instance's tracer to osnoise: %s",
 			 strerror(-e));
-		record_free(r);
+		trace_capture_free(r);
 		return NULL;
 	}
 	if (instance_event_enable(r->inst, "osnoise", NULL, true) < 0) {
 		snprintf(err, errlen, "cannot enable the osnoise events in the record instance");
-		record_free(r);
+		trace_capture_free(r);
 		return NULL;
 	}
 	tracefs_trace_on(r->inst);
 	return r;
 }
 
-struct tracefs_instance *record_instance(struct record *r)
+struct tracefs_instance *trace_capture_instance(struct record *r)
 {
 	return r->inst;
 }
 
-void record_set_on(struct record *r, int on)
+void trace_capture_set_on(struct record *r, int on)
 {
 	if (on)
 		tracefs_trace_on(r->inst);
@@ -65,7 +66,7 @@ void record_set_on(struct record *r, int on)
 		tracefs_trace_off(r->inst);
 }
 
-void record_free(struct record *r)
+void trace_capture_free(struct record *r)
 {
 	if (!r)
 		return;
@@ -78,7 +79,7 @@ void record_free(struct record *r)
  * timestamp is the first token ending in ':' that is a decimal number
  * with a fraction, after the "[cpu]" field.
  */
-double record_line_ts(const char *line)
+double trace_capture_line_ts(const char *line)
 {
 	const char *p;
 
@@ -109,7 +110,7 @@ double record_line_ts(const char *line)
 	return -1;
 }
 
-int record_save(struct record *r, const char *path, uint64_t last_s, uint64_t *events, char *err,
+int trace_capture_save(struct record *r, const char *path, uint64_t last_s, uint64_t *events, char *err,
 		size_t errlen)
 {
 	double newest = -1, from;
@@ -128,7 +129,7 @@ int record_save(struct record *r, const char *path, uint64_t last_s, uint64_t *e
 	}
 	if (last_s) {
 		for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-			double ts = record_line_ts(line);
+			double ts = trace_capture_line_ts(line);
 
 			if (ts > newest)
 				newest = ts;
@@ -142,7 +143,7 @@ int record_save(struct record *r, const char *path, uint64_t last_s, uint64_t *e
 		return -1;
 	}
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		double ts = record_line_ts(line);
+		double ts = trace_capture_line_ts(line);
 
 		if (line[0] != '#' && ts >= 0 && ts < from)
 			continue;

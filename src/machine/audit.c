@@ -95,8 +95,8 @@ static void clocksource(struct ctx *c, struct audit_item *it)
 
 static void tsc_flags(struct ctx *c, struct audit_item *it)
 {
-	bool constant = audit_has_word(c->flags, "constant_tsc");
-	bool nonstop = audit_has_word(c->flags, "nonstop_tsc");
+	bool constant = audit_rules_has_word(c->flags, "constant_tsc");
+	bool nonstop = audit_rules_has_word(c->flags, "nonstop_tsc");
 	char now[AUDIT_TEXT];
 
 	if (!*c->flags) {
@@ -113,9 +113,9 @@ static void tsc_flags(struct ctx *c, struct audit_item *it)
 static void tsc_watchdog(struct ctx *c, struct audit_item *it)
 {
 	char v[64];
-	bool off = (audit_cmdline_param(c->cmdline, "tsc", v, sizeof(v)) &&
+	bool off = (audit_rules_cmdline_param(c->cmdline, "tsc", v, sizeof(v)) &&
 		    (strstr(v, "reliable") || strstr(v, "nowatchdog"))) ||
-		   audit_has_word(c->flags, "tsc_reliable");
+		   audit_rules_has_word(c->flags, "tsc_reliable");
 
 	verdict(it, off ? AV_PASS : AV_WARN, off ? "off (tsc=reliable or tsc_reliable)" : "on",
 	    "tsc=reliable on the kernel command line, where the TSC is constant and nonstop");
@@ -163,7 +163,7 @@ static void isolation(struct ctx *c, struct audit_item *it, const char *file, co
 	struct why why;
 	int e = *file ? read_text(file, v, sizeof(v)) : 0;
 
-	if (!*file && !audit_cmdline_param(c->cmdline, param, v, sizeof(v)))
+	if (!*file && !audit_rules_cmdline_param(c->cmdline, param, v, sizeof(v)))
 		v[0] = '\0';
 	if (e && e != -ENOENT) {
 		unreadable(it, file, e);
@@ -214,7 +214,7 @@ static void irqaffinity(struct ctx *c, struct audit_item *it)
 
 	snprintf(fix, sizeof(fix), "irqaffinity= the CPUs other than %s on the kernel command line",
 		 c->list);
-	if (!audit_cmdline_param(c->cmdline, "irqaffinity", v, sizeof(v)) ||
+	if (!audit_rules_cmdline_param(c->cmdline, "irqaffinity", v, sizeof(v)) ||
 	    cpuset_parse(v, &set, &why) < 0) {
 		verdict(it, AV_WARN, "not given: IRQs may go to any CPU", fix);
 		return;
@@ -332,7 +332,7 @@ static void thp_file(struct audit_item *it, const char *path, const char *fix)
 
 	if (e == -ENOENT)
 		verdict(it, AV_PASS, "no transparent huge pages", "");
-	else if (e || !audit_bracketed(v, choice, sizeof(choice)))
+	else if (e || !audit_rules_bracketed(v, choice, sizeof(choice)))
 		unreadable(it, path, e ? e : -EINVAL);
 	else
 		verdict(it, strcmp(choice, "always") == 0 ? AV_WARN : AV_PASS, choice, fix);
@@ -415,7 +415,7 @@ static void smi(struct ctx *c, struct audit_item *it)
 static void guest(struct ctx *c, struct audit_item *it)
 {
 	char v[64] = "";
-	bool hv = audit_has_word(c->flags, "hypervisor");
+	bool hv = audit_rules_has_word(c->flags, "hypervisor");
 
 	read_text("/sys/hypervisor/type", v, sizeof(v));
 	if (hv || *v) {

@@ -22,7 +22,7 @@
 
 static int read_file(const char *path, char *buf, size_t size)
 {
-	return kernel_read_text(path, buf, size);
+	return settings_read_text(path, buf, size);
 }
 
 const char *sysinfo_tsc_watchdog(const char *cmdline, const char *flags, int packages,

@@ -103,7 +103,7 @@ static int read_counts(struct tscwd *t, uint64_t *into)
 		char path[PATH_MAX], text[512];
 
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats", t->dir, c);
-		if (kfiles_read(&t->files, path, text, sizeof(text)) < 0) {
+		if (kfile_files_read(&t->files, path, text, sizeof(text)) < 0) {
 			into[c] = 0;	/* a CPU that does not exist */
 			continue;
 		}
@@ -165,7 +165,7 @@ void tscwd_stop(struct tscwd *t)
 {
 	if (!t)
 		return;
-	kfiles_close(&t->files);	/* open files keep an instance */
+	kfile_files_close(&t->files);	/* open files keep an instance */
 	instance_destroy(t->ledger, t->inst);
 	tracefs_put_tracing_file(t->dir);
 	free(t->base);

@@ -16,7 +16,7 @@ void audit_report_print(FILE *out, const struct audit *a)
 		const struct audit_item *it = &a->item[i];
 
 		n[it->v]++;
-		fprintf(out, "%-16s %-7s %s\n", it->name, audit_verdict_name(it->v), it->now);
+		fprintf(out, "%-16s %-7s %s\n", it->name, audit_rules_verdict_name(it->v), it->now);
 		if (it->v != AV_PASS)
 			fprintf(out, "%24s%s\n", "", it->why);
 		if (*it->fix)
@@ -35,7 +35,7 @@ void audit_report_json(FILE *out, const struct audit *a)
 	json_init(&j, out);
 	json_object(&j, NULL);
 	json_string(&j, "cpus", list);
-	json_int(&j, "status", audit_status(a->item, AU_COUNT));
+	json_int(&j, "status", audit_rules_status(a->item, AU_COUNT));
 	json_array(&j, "items");
 	for (int i = 0; i < AU_COUNT; i++) {
 		const struct audit_item *it = &a->item[i];
@@ -43,7 +43,7 @@ void audit_report_json(FILE *out, const struct audit *a)
 		json_object(&j, NULL);
 		json_string(&j, "key", it->key);
 		json_string(&j, "name", it->name);
-		json_string(&j, "verdict", audit_verdict_name(it->v));
+		json_string(&j, "verdict", audit_rules_verdict_name(it->v));
 		json_string(&j, "now", it->now);
 		json_string(&j, "why", it->why);
 		json_string(&j, "fix", it->fix);

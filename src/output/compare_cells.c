@@ -1,5 +1,5 @@
 /*
- * cmpcells: see cmpcells.h.
+ * compare_cells: the cells of a compare row.  See compare_cells.h.
  */
 #include "compare_cells.h"
 
@@ -41,7 +41,7 @@ static void pair(struct cmp_row *row, int i, bool hb, bool ha, uint64_t b, uint6
 	row->k[i + 1] = k;
 }
 
-bool cmpcells_row(const struct seg_row *b, const struct seg_row *a, struct cmp_row *row)
+bool compare_cells_row(const struct seg_row *b, const struct seg_row *a, struct cmp_row *row)
 {
 	bool hb = b && b->periods, ha = a && a->periods;
 	struct seg_rates rb = { 0 }, ra = { 0 };
@@ -74,14 +74,14 @@ static const char *mode_name(const struct osnoise_conf *c)
 	return c->irq_disable ? "hwnoise (IRQs disabled)" : "osnoise (IRQs enabled)";
 }
 
-bool cmpcells_comparable(const struct cmp_conf *a, const struct cmp_conf *b)
+bool compare_cells_comparable(const struct cmp_conf *a, const struct cmp_conf *b)
 {
 	return a->osn->period_us == b->osn->period_us && a->osn->runtime_us == b->osn->runtime_us &&
 	       a->osn->threshold_us == b->osn->threshold_us &&
 	       a->osn->irq_disable == b->osn->irq_disable;
 }
 
-char *cmpcells_conf(const struct cmp_conf *c, char *buf, size_t size)
+char *compare_cells_conf(const struct cmp_conf *c, char *buf, size_t size)
 {
 	char list[CPUSET_LIST_MAX];
 
@@ -104,7 +104,7 @@ static int diff_us(char line[CMP_DIFF_LEN], const char *what, uint64_t b, uint64
 	return 1;
 }
 
-int cmpcells_diffs(const struct cmp_conf *b, const struct cmp_conf *a,
+int compare_cells_diffs(const struct cmp_conf *b, const struct cmp_conf *a,
 		   char line[CMP_DIFFS_MAX][CMP_DIFF_LEN])
 {
 	char lb[CPUSET_LIST_MAX], la[CPUSET_LIST_MAX];

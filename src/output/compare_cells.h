@@ -1,8 +1,8 @@
 /*
- * cmpcells: the cells of one CPU's row in a compare table (hwnoisetop
- * compare, cmptable.h, and the dashboard's compare view, d), and the
- * settings of the two runs compared that differ.  Pure logic: both
- * front ends lay the same cells out, one as text, one on the screen.
+ * compare_cells: the cells of one CPU's row in a compare table (hwnoisetop
+ * compare, compare_table.h, and the dashboard's compare view, d), and the
+ * settings of the two runs compared that differ.  Pure logic: both front
+ * ends lay the same cells out, one as text, one on the screen.
  *
  * Each figure is a pair, before then after; the after cell ends in its
  * mark, '+' better or '!' worse, only when the two cells print
@@ -38,7 +38,7 @@ struct cmp_row {
  * The row of a CPU measured before (b) and after (a), either NULL or
  * without periods: "-".  False when neither has periods.
  */
-bool cmpcells_row(const struct seg_row *b, const struct seg_row *a, struct cmp_row *row);
+bool compare_cells_row(const struct seg_row *b, const struct seg_row *a, struct cmp_row *row);
 
 /* One run's settings that decide its figures. */
 struct cmp_conf {
@@ -47,10 +47,10 @@ struct cmp_conf {
 };
 
 /* The settings that change what a figure means (mode, period, runtime, threshold) are the same. */
-bool cmpcells_comparable(const struct cmp_conf *a, const struct cmp_conf *b);
+bool compare_cells_comparable(const struct cmp_conf *a, const struct cmp_conf *b);
 
 /* "hwnoise  CPUs 0-3  period 1000000 us  runtime 1000000 us  threshold 1 us  SMIs counted". */
-char *cmpcells_conf(const struct cmp_conf *c, char *buf, size_t size);
+char *compare_cells_conf(const struct cmp_conf *c, char *buf, size_t size);
 
 #define CMP_DIFFS_MAX 6
 #define CMP_DIFF_LEN 160
@@ -60,7 +60,7 @@ char *cmpcells_conf(const struct cmp_conf *c, char *buf, size_t size);
  * 1000000 us vs 100000 us; figures are per second of runtime"), into
  * line[]; their count.
  */
-int cmpcells_diffs(const struct cmp_conf *b, const struct cmp_conf *a,
+int compare_cells_diffs(const struct cmp_conf *b, const struct cmp_conf *a,
 		   char line[CMP_DIFFS_MAX][CMP_DIFF_LEN]);
 
 #endif

@@ -34,7 +34,7 @@ static const struct {
 #define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
 
 
-const char *const cmptable_labels[CT_NCELLS] = { "A", "B", "change", "95% interval", "A", "B", "A",
+const char *const compare_table_labels[CT_NCELLS] = { "A", "B", "change", "95% interval", "A", "B", "A",
 						"B", "A", "B", "A p99", "A max", "B p99", "B max",
 						"A", "B" };
 
@@ -47,7 +47,7 @@ static const struct {
 	{ VF_NMI, CT_NMI_B }, { VF_MAXS, CT_MAXS_B }, { VF_SMI, CT_SMI_B },
 };
 
-int cmptable_cell_fig(int cell)
+int compare_table_cell_fig(int cell)
 {
 	for (int i = 0; i < (int)(sizeof(marked) / sizeof(marked[0])); i++)
 		if (marked[i].cell == cell)
@@ -91,7 +91,7 @@ static void pct_text(double x, char *buf, size_t size)
 }
 
 /* The B cells' marks, once the verdicts are final ("-" cells have none). */
-static void row_marks(struct cmptable_row *row)
+static void row_marks(struct compare_table_row *row)
 {
 	for (int i = 0; i < (int)(sizeof(marked) / sizeof(marked[0])); i++) {
 		char *c = row->cell[marked[i].cell];
@@ -105,7 +105,7 @@ static void row_marks(struct cmptable_row *row)
 }
 
 /* The cells of one row from its verdicts (ha, hb: the side has periods), without marks. */
-static void row_cells(struct cmptable_row *row, bool ha, bool hb, const struct verdict_series *sa,
+static void row_cells(struct compare_table_row *row, bool ha, bool hb, const struct verdict_series *sa,
 		      const struct verdict_series *sb)
 {
 	const struct verdict *v = row->v;
@@ -165,7 +165,7 @@ static const struct verdict_series *series_of(const struct cmptable_run *r, int 
 
 /* The row of cpu without its marks: 1, or 0 when neither side has it. */
 static int row_of(const struct cmptable_run *a, const struct cmptable_run *b,
-		  const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
+		  const struct cmptable_opts *o, struct compare_table_row *row, int cpu,
 		  struct verdict_series pool[2])
 {
 	static const struct verdict_series none = { .len = 1 };
@@ -204,8 +204,8 @@ static int row_of(const struct cmptable_run *a, const struct cmptable_run *b,
 	return 1;
 }
 
-int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
-		 const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
+int compare_table_row(const struct cmptable_run *a, const struct cmptable_run *b,
+		 const struct cmptable_opts *o, struct compare_table_row *row, int cpu,
 		 struct verdict_series pool[2])
 {
 	if (!row_of(a, b, o, row, cpu, pool))
@@ -214,8 +214,8 @@ int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
 	return 1;
 }
 
-int cmptable_rows(const struct cmptable_run *a, const struct cmptable_run *b,
-		  const struct cmptable_opts *o, struct cmptable_row *rows, bool *has)
+int compare_table_rows(const struct cmptable_run *a, const struct cmptable_run *b,
+		  const struct cmptable_opts *o, struct compare_table_row *rows, bool *has)
 {
 	int n = (a->nseries > b->nseries ? a->nseries : b->nseries) + 1, found = 0;
 	struct verdict_series *pool = malloc(2 * sizeof(*pool));
@@ -243,7 +243,7 @@ int cmptable_rows(const struct cmptable_run *a, const struct cmptable_run *b,
 	return found;
 }
 
-bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
+bool compare_table_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
 		       struct cmptable_run *b, struct cmptable_opts *o, unsigned *kb,
 		       unsigned *ka)
 {
@@ -259,7 +259,7 @@ bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run 
 }
 
 /* "undecided ('?'): 12 more periods, 3 drifting, ...": the reasons of the table's '?' marks. */
-static void undecided_line(FILE *out, const struct cmptable_row *row, const bool *has, int n,
+static void undecided_line(FILE *out, const struct compare_table_row *row, const bool *has, int n,
 			   bool smi)
 {
 	unsigned count[VW_N] = { 0 }, any = 0;
@@ -280,17 +280,17 @@ static void undecided_line(FILE *out, const struct cmptable_row *row, const bool
 	fputc('\n', out);
 }
 
-void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
+void compare_table_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		    const struct cmptable_opts *o)
 {
 	int n = a->nseries > b->nseries ? a->nseries : b->nseries, rows;
 	int ncells = o->smi ? CT_NCELLS : CT_SMI_A, ngroups = o->smi ? NGROUPS : NGROUPS - 1;
 	int w[CT_NCELLS], wcpu = 3;
-	struct cmptable_row *row = malloc((size_t)(n + 1) * sizeof(*row));
+	struct compare_table_row *row = malloc((size_t)(n + 1) * sizeof(*row));
 	bool *has = malloc((size_t)(n + 1) * sizeof(*has));
 	char num[16];
 
-	rows = row && has ? cmptable_rows(a, b, o, row, has) : -1;
+	rows = row && has ? compare_table_rows(a, b, o, row, has) : -1;
 	if (rows < 0) {
 		free(row);
 		free(has);
@@ -299,7 +299,7 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 	}
 	/* Each column as wide as its widest cell, one space between columns. */
 	for (int i = 0; i < ncells; i++)
-		w[i] = (int)strlen(cmptable_labels[i]) > 6 ? (int)strlen(cmptable_labels[i]) : 6;
+		w[i] = (int)strlen(compare_table_labels[i]) > 6 ? (int)strlen(compare_table_labels[i]) : 6;
 	for (int cpu = -1; cpu < n; cpu++) {
 		if (!has[cpu + 1])
 			continue;
@@ -327,7 +327,7 @@ void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptab
 	}
 	fprintf(out, "\n%*s", wcpu, "CPU");
 	for (int i = 0; i < ncells; i++)
-		fprintf(out, " %*s", w[i], cmptable_labels[i]);
+		fprintf(out, " %*s", w[i], compare_table_labels[i]);
 	fputc('\n', out);
 	for (int cpu = 0; cpu <= n; cpu++) {
 		int c = cpu < n ? cpu : -1;
@@ -414,13 +414,13 @@ static void json_row(FILE *out, const char *cpu, const struct verdict v[VF_N], b
 	fputc('}', out);
 }
 
-void cmptable_json(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
+void compare_table_json(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		   const struct cmptable_opts *o)
 {
 	int n = a->nseries > b->nseries ? a->nseries : b->nseries, k = 0;
-	struct cmptable_row *row = malloc((size_t)(n + 1) * sizeof(*row));
+	struct compare_table_row *row = malloc((size_t)(n + 1) * sizeof(*row));
 	bool *has = malloc((size_t)(n + 1) * sizeof(*has));
-	bool ok = row && has && cmptable_rows(a, b, o, row, has) >= 0;
+	bool ok = row && has && compare_table_rows(a, b, o, row, has) >= 0;
 	char num[16];
 
 	fprintf(out, "{\"margin_percent\":");

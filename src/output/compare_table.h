@@ -38,25 +38,25 @@ enum ct_cell {
 	CT_NMI_B, CT_MAXS_A, CT_MAXS_AM, CT_MAXS_B, CT_MAXS_BM, CT_SMI_A, CT_SMI_B, CT_NCELLS
 };
 /* The cells' titles: "A", "B", "change", "95% interval", ..., "A p99", "A max", ... */
-extern const char *const cmptable_labels[CT_NCELLS];
+extern const char *const compare_table_labels[CT_NCELLS];
 
 /* One row: its cells (a B cell ends in its verdict's mark) and each figure's verdict. */
-struct cmptable_row {
+struct compare_table_row {
 	char cell[CT_NCELLS][40];
 	struct verdict v[VF_N];
 };
 /* The figure whose verdict a B cell shows, or -1 (an A cell, the change, the interval). */
-int cmptable_cell_fig(int cell);
+int compare_table_cell_fig(int cell);
 
 /*
  * The row of cpu (-1: "all", the CPUs measured on both sides pooled
  * period by period) of b against a, into row: 1; 0 when neither side has
  * that CPU's periods.  pool: room for two series (the pooled ones of all).
  * Its marks are this row's alone, before the false discovery rate over a
- * whole table (cmptable_rows(), which every table and view shows).
+ * whole table (compare_table_rows(), which every table and view shows).
  */
-int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
-		 const struct cmptable_opts *o, struct cmptable_row *row, int cpu,
+int compare_table_row(const struct cmptable_run *a, const struct cmptable_run *b,
+		 const struct cmptable_opts *o, struct compare_table_row *row, int cpu,
 		 struct verdict_series pool[2]);
 
 /*
@@ -66,8 +66,8 @@ int cmptable_row(const struct cmptable_run *a, const struct cmptable_run *b,
  * discovery rate over every verdict of the table (verdict_adjust(),
  * Benjamini-Hochberg at VERDICT_FDR).  The rows found, -1 without memory.
  */
-int cmptable_rows(const struct cmptable_run *a, const struct cmptable_run *b,
-		  const struct cmptable_opts *o, struct cmptable_row *rows, bool *has);
+int compare_table_rows(const struct cmptable_run *a, const struct cmptable_run *b,
+		  const struct cmptable_opts *o, struct compare_table_row *rows, bool *has);
 
 struct segments;
 struct causes;
@@ -77,7 +77,7 @@ struct causes;
  * one (b); false without a marker, their distributions, or when the open
  * segment is a stretch of the hwlat view.
  */
-bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
+bool compare_table_segments(const struct segments *sg, bool smi, struct cmptable_run *a,
 		       struct cmptable_run *b, struct cmptable_opts *o, unsigned *kb,
 		       unsigned *ka);
 
@@ -86,10 +86,10 @@ bool cmptable_segments(const struct segments *sg, bool smi, struct cmptable_run 
  * verdict (verdict.h) as the mark of its B cell, the noise change's 95%
  * interval, max single's p99 and largest.
  */
-void cmptable_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
+void compare_table_print(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		    const struct cmptable_opts *o);
 /* compare --json: the same as one JSON object. */
-void cmptable_json(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
+void compare_table_json(FILE *out, const struct cmptable_run *a, const struct cmptable_run *b,
 		   const struct cmptable_opts *o);
 
 #endif

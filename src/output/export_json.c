@@ -64,7 +64,7 @@ static void events(struct json *j, const struct lost *l)
 	else
 		json_u64(j, "missed", l->missed);
 	json_bool(j, "missed_unknown", l->unknown);
-	json_string(j, "missed_text", lost_text(l, line, sizeof(line)));
+	json_string(j, "missed_text", stats_lost_text(l, line, sizeof(line)));
 	json_end(j);
 }
 
@@ -156,7 +156,7 @@ static void hwlat_figures(struct json *j, const struct hwl_stats *st, const stru
 		json_null(j, "max_latency_us");
 	json_u64(j, "samples_recorded", st->samples);
 	json_u64(j, "samples_exceeding_threshold", st->count);
-	if (hwl_stats_avg_interval(st, &avg))
+	if (hwlat_stats_avg_interval(st, &avg))
 		json_u64(j, "avg_smi_interval_us", avg);
 	else
 		json_null(j, "avg_smi_interval_us");
@@ -196,12 +196,12 @@ static void segments_verdicts(struct json *j, const struct segments *sg, bool sm
 	size_t len = 0;
 	FILE *mem;
 
-	if (!cmptable_segments(sg, smi, &a, &b, &o, &kb, &ka) ||
+	if (!compare_table_segments(sg, smi, &a, &b, &o, &kb, &ka) ||
 	    !(mem = open_memstream(&buf, &len))) {
 		json_null(j, "segments_verdicts");
 		return;
 	}
-	cmptable_json(mem, &a, &b, &o);
+	compare_table_json(mem, &a, &b, &o);
 	fclose(mem);
 	while (len && buf[len - 1] == '\n')
 		buf[--len] = '\0';
@@ -319,7 +319,7 @@ void export_json_hwlat(FILE *out, const struct hwl_stats *st, const struct expor
 	json_u64(&j, "samples_kept", st->nsamples);
 	json_array(&j, "samples");
 	for (size_t i = 0; i < st->nsamples; i++) {
-		const struct hwl_sample *s = hwl_stats_sample(st, i);
+		const struct hwl_sample *s = hwlat_stats_sample(st, i);
 
 		json_object(&j, NULL);
 		json_int(&j, "ts_sec", s->ts_sec);

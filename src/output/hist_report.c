@@ -35,7 +35,7 @@ void hist_report(const struct session *s, const struct histo_conf *hc, bool json
 			"hold: the counts are incomplete\n", (unsigned long long)h->dropped);
 	if (json) {
 		printf("{\"duration_s\":%llu,\"hist\":", (unsigned long long)elapsed_s);
-		histo_write_json(stdout, h, hc);
+		histo_json_write(stdout, h, hc);
 		printf("}\n");
 		return;
 	}

@@ -5,7 +5,7 @@
 
 #include <inttypes.h>
 
-void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
+void hwlat_report_summary(FILE *out, const struct hwl_stats *st)
 {
 	char line[128];
 	uint64_t avg;
@@ -16,13 +16,13 @@ void hwlat_print_summary(FILE *out, const struct hwl_stats *st)
 		fprintf(out, "Max Latency: %" PRIu64 "us\n", st->max);
 	fprintf(out, "Samples recorded: %" PRIu64 "\n", st->samples);
 	fprintf(out, "Samples exceeding threshold: %" PRIu64 "\n", st->count);
-	if (hwl_stats_avg_interval(st, &avg))
+	if (hwlat_stats_avg_interval(st, &avg))
 		fprintf(out, "Average interval between spikes: %" PRIu64 "us\n", avg);
-	if (*lost_text(&st->lost, line, sizeof(line)))
+	if (*stats_lost_text(&st->lost, line, sizeof(line)))
 		fprintf(out, "%s\n", line);
 }
 
-void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus)
+void hwlat_report_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus)
 {
 	int cpu;
 
@@ -31,12 +31,12 @@ void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset
 			fprintf(out, "SMIs on CPU %d: %" PRIu64 "\n", cpu, st->cpu[cpu].smi);
 }
 
-int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from)
+int hwlat_report_samples(FILE *out, const struct hwl_stats *st, size_t from)
 {
 	char line[256];
 
 	for (size_t i = from; i < st->nsamples; i++)
-		if (fprintf(out, "%s\n", hwlat_format_sample(hwl_stats_sample(st, i), line, sizeof(line))) < 0)
+		if (fprintf(out, "%s\n", hwlat_stats_format_sample(hwlat_stats_sample(st, i), line, sizeof(line))) < 0)
 			return -1;
 	return 0;
 }

@@ -13,10 +13,10 @@
 #include "hwlat_stats.h"
 
 /* "Max Latency: ...", "Samples recorded: ...", "Samples exceeding threshold: ...". */
-void hwlat_print_summary(FILE *out, const struct hwl_stats *st);
+void hwlat_report_summary(FILE *out, const struct hwl_stats *st);
 /* "SMIs on CPU N: count", one line per CPU of cpus (--smi). */
-void hwlat_print_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus);
+void hwlat_report_smis(FILE *out, const struct hwl_stats *st, const struct cpuset *cpus);
 /* Every stored sample, one line each.  Returns -1 on a write error. */
-int hwlat_print_samples(FILE *out, const struct hwl_stats *st, size_t from);
+int hwlat_report_samples(FILE *out, const struct hwl_stats *st, size_t from);
 
 #endif

@@ -74,10 +74,10 @@ int prom_write(struct prom *p, const struct prom_view *v);
  * loop's tick (at most once in 0.9 s).  A failed write is said once, on
  * the front end's note line or stderr, until a write works again.
  */
-void prom_attach(struct prom *p, struct session *s);
+void prom_hook_attach(struct prom *p, struct session *s);
 /* The view of a session now. */
-void prom_session_view(const struct session *s, struct prom_view *v);
+void prom_hook_session_view(const struct session *s, struct prom_view *v);
 /* After session_finish(): the last write (s NULL: none), said on stderr if it fails; frees p. */
-void prom_end(struct prom *p, const struct session *s);
+void prom_hook_end(struct prom *p, const struct session *s);
 
 #endif

@@ -11,7 +11,7 @@
 
 #include "stopwatch.h"
 
-void prom_session_view(const struct session *s, struct prom_view *v)
+void prom_hook_session_view(const struct session *s, struct prom_view *v)
 {
 	*v = (struct prom_view){
 		.osnoise = !session_conf(s)->osn.irq_disable,
@@ -77,7 +77,7 @@ static void on_tick(void *ctx, struct session *s)
 	if (p->last_write_ns && now - p->last_write_ns < MIN_INTERVAL_NS)
 		return;
 	p->last_write_ns = now;
-	prom_session_view(s, &v);
+	prom_hook_session_view(s, &v);
 	if (prom_write(p, &v) == 0) {
 		p->failing = false;
 		return;
@@ -89,7 +89,7 @@ static void on_tick(void *ctx, struct session *s)
 	session_note(s, line);
 }
 
-void prom_attach(struct prom *p, struct session *s)
+void prom_hook_attach(struct prom *p, struct session *s)
 {
 	p->hook = (struct session_hook){
 		.ctx = p, .osnoise = on_osnoise, .hwlat = on_hwlat, .smi = on_smi,
@@ -98,14 +98,14 @@ void prom_attach(struct prom *p, struct session *s)
 	session_add_hook(s, &p->hook);
 }
 
-void prom_end(struct prom *p, const struct session *s)
+void prom_hook_end(struct prom *p, const struct session *s)
 {
 	struct prom_view v;
 
 	if (!p)
 		return;
 	if (s) {
-		prom_session_view(s, &v);
+		prom_hook_session_view(s, &v);
 		if (prom_write(p, &v) < 0)
 			fprintf(stderr, "hwnoisetop: --prometheus: cannot write %s: %s\n", p->path,
 				strerror(errno));

@@ -1,5 +1,5 @@
 /*
- * recording: see recording.h.
+ * rec_writer: the recordings' writer.  See rec_writer.h.
  */
 #include "rec_writer.h"
 
@@ -61,7 +61,7 @@ static void recording_free(struct recording *r)
 	free(r);
 }
 
-struct recording *recording_open(const char *path, bool force, char *err, size_t errlen)
+struct recording *rec_writer_open(const char *path, bool force, char *err, size_t errlen)
 {
 	struct recording *r = calloc(1, sizeof(*r));
 	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (force ? O_TRUNC : O_EXCL);
@@ -107,7 +107,7 @@ static void flush(struct recording *r)
 	fseeko(r->mem, 0, SEEK_SET);
 }
 
-void recording_flush(struct recording *r)
+void rec_writer_flush(struct recording *r)
 {
 	if (r)
 		flush(r);
@@ -287,7 +287,7 @@ static void put_audit(struct recording *r, const struct session *s)
 	free(a);
 }
 
-void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
+void rec_writer_begin(struct recording *r, struct session *s, int argc, char **argv,
 		     const struct recording_cli *cli)
 {
 	struct utsname u;
@@ -551,7 +551,7 @@ static void attach(struct recording *r, struct session *s)
 	session_add_hook(s, &r->hook);
 }
 
-int recording_close(struct recording *r, const struct recording_end *end, char *err,
+int rec_writer_close(struct recording *r, const struct recording_end *end, char *err,
 		    size_t errlen)
 {
 	const struct session *s;
@@ -583,7 +583,7 @@ int recording_close(struct recording *r, const struct recording_end *end, char *
 		fprintf(r->mem, ",\"report_saved\":%s", end->report_saved ? "true" : "false");
 	if (session_histo(s)) {
 		fprintf(r->mem, ",\"hist\":");
-		histo_write_json(r->mem, session_histo(s), &session_conf(s)->hist);
+		histo_json_write(r->mem, session_histo(s), &session_conf(s)->hist);
 	}
 	fprintf(r->mem, ",\"lines\":%llu", (unsigned long long)r->lines + 1);
 	endl(r);

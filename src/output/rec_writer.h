@@ -1,17 +1,19 @@
 /*
- * recording: --record FILE, the run written as JSON Lines (one object a
- * line, format version RECORDING_VERSION (rec_reader.h), described in the man page):
- * a header (program, kernel, command line, configuration, CPU topology,
- * system state), every period summary and hwlat sample as the kernel gave
- * it, lost events, SMI counts, markers, resets, setting changes, a tick
- * line a second, and a footer with what the end-of-run report needs.
+ * rec_writer: the recordings' writer: --record FILE, the run written as
+ * JSON Lines (one object a line, format version RECORDING_VERSION
+ * (rec_reader.h), described in the man page): a header (program, kernel,
+ * command line, configuration, CPU topology, system state), every period
+ * summary and hwlat sample as the kernel gave it, lost events, SMI counts,
+ * markers, resets, setting changes, a tick line a second, and a footer
+ * with what the end-of-run report needs.
  *
  * The recording is one of the session's hooks (session.h): it sees
  * exactly what the statistics are given and notes whether they counted it.  Lines are kept in memory and written
  * at each tick: a crash loses at most a tick (a kill in the middle of the
  * write or a full disk may cut the last line: replay stops there).  The
  * first failed write is said at once (session_note) and ends the writing.
- * Replay (replay.h) reads it back.  Not the trace capture (record.h).
+ * The reader (rec_reader.h) reads it back.  Not the trace capture
+ * (trace_capture.h).
  */
 #ifndef HWN_RECORDING_H
 #define HWN_RECORDING_H
@@ -23,7 +25,7 @@
 #include "cpuset.h"
 
 /*
- * The --record and --force entries of an option table (options.h); cmd:
+ * The --record and --force entries of an option table (opt.h); cmd:
  * "hwnoisetop -q"...; which: the command line they belong to (enum opt_cmd).
  */
 #define RECORDING_OPTIONS(id_record, id_force, cmd, which)				\
@@ -49,7 +51,7 @@ struct recording;
  * Create path (mode 0644); an existing file only with force.  NULL with a
  * one-line message in err.  Nothing is written yet.
  */
-struct recording *recording_open(const char *path, bool force, char *err, size_t errlen);
+struct recording *rec_writer_open(const char *path, bool force, char *err, size_t errlen);
 /* The options that shape what the run prints at its end, for its replay. */
 struct recording_cli {
 	bool quiet;		/* -q: no per-segment tables; hwlat: nothing printed */
@@ -62,14 +64,14 @@ struct recording_cli {
 };
 
 /* Write the header and hook into the started session s: argv is the command line. */
-void recording_begin(struct recording *r, struct session *s, int argc, char **argv,
+void rec_writer_begin(struct recording *r, struct session *s, int argc, char **argv,
 		     const struct recording_cli *cli);
 
 /*
  * Write the whole lines held so far to the file (the tick does it each
  * second): a reader of the file sees the run up to now, without its footer.
  */
-void recording_flush(struct recording *r);
+void rec_writer_flush(struct recording *r);
 
 /* What the end-of-run report needs besides the statistics (the footer). */
 struct recording_end {
@@ -84,7 +86,7 @@ struct recording_end {
  * Write the footer, close the file and free r (NULL: nothing).  0, or -1
  * with a one-line message in err when any write failed during the run.
  */
-int recording_close(struct recording *r, const struct recording_end *end, char *err,
+int rec_writer_close(struct recording *r, const struct recording_end *end, char *err,
 		    size_t errlen);
 
 #endif

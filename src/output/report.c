@@ -191,7 +191,7 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 			compact_note(out, opts, w);
 	}
 	lit_line(out, opts->pretty, "1;7", pad, title);
-	fprintf(out, "duration: %9s | time is in us\n", format_duration(opts->elapsed, dur, sizeof(dur)));
+	fprintf(out, "duration: %9s | time is in us\n", parse_format_duration(opts->elapsed, dur, sizeof(dur)));
 	if (compact)
 		compact_header(w, line, sizeof(line));
 	else
@@ -206,7 +206,7 @@ void report_table(FILE *out, const struct stats *st, const struct cpuset *cpus,
 		else if (c)
 			rtla_row(out, c, cpu, opts);
 	}
-	if (*lost_text(&st->lost, line, sizeof(line)))
+	if (*stats_lost_text(&st->lost, line, sizeof(line)))
 		fprintf(out, "%s\n", line);
 }
 
@@ -329,10 +329,10 @@ static void print_fitting(FILE *out, const struct cmptable_run *a, const struct 
 	FILE *m = width > 0 ? open_memstream(&text, &size) : NULL;
 
 	if (!m) {
-		cmptable_print(out, a, b, o);
+		compare_table_print(out, a, b, o);
 		return;
 	}
-	cmptable_print(m, a, b, o);
+	compare_table_print(m, a, b, o);
 	fclose(m);
 	for (const char *c = text; c && *c; c++) {
 		w = *c == '\n' ? 0 : w + ((*c & 0xc0) != 0x80);
@@ -355,7 +355,7 @@ void report_segments_compare(FILE *out, const struct segments *sg, bool smi, int
 	char l1[MARKER_TEXT + 64], l2[MARKER_TEXT + 64];
 	unsigned kb, ka;
 
-	if (!cmptable_segments(sg, smi, &a, &b, &o, &kb, &ka))
+	if (!compare_table_segments(sg, smi, &a, &b, &o, &kb, &ka))
 		return;
 	fprintf(out, "\nB against A: A = %s\n              B = %s\n",
 		markers_line(&sg->marks.m[kb], l1, sizeof(l1)),

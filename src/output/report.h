@@ -84,7 +84,7 @@ void report_wrapped(FILE *out, const char *text, int width);
 /*
  * The verdicts of the segment before the latest marker (the newest
  * osnoise one) against the open one, as hwnoisetop compare prints them
- * (cmptable_print()); nothing without a marker or the distributions.
+ * (compare_table_print()); nothing without a marker or the distributions.
  * Wider than width (0: any width): one line saying so instead.
  */
 void report_segments_compare(FILE *out, const struct segments *sg, bool smi, int width);

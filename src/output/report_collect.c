@@ -16,7 +16,7 @@ static void series_reset(struct verdict_series *v, int n)
 		verdict_series_init(&v[i]);
 }
 
-int report_data_init(struct report_data *d, int ncpus, uint64_t period_ns, uint64_t duration_s,
+int report_collect_init(struct report_data *d, int ncpus, uint64_t period_ns, uint64_t duration_s,
 		     double margin)
 {
 	unsigned maxcols = REPORT_CELLS / (unsigned)(ncpus > 0 ? ncpus : 1);
@@ -45,7 +45,7 @@ int report_data_init(struct report_data *d, int ncpus, uint64_t period_ns, uint6
 	return 0;
 }
 
-void report_data_free(struct report_data *d)
+void report_collect_free(struct report_data *d)
 {
 	if (d->forest)
 		fclose(d->forest);
@@ -100,7 +100,7 @@ static void close_pair(struct report_data *d, const struct session *s)
 	const struct segments *sg = session_segments(s);
 	struct cmptable_run a = { d->prev, d->ncpus }, b = { d->cur, d->ncpus };
 	struct cmptable_opts o = { d->margin, true, d->smi, NULL, NULL, false };
-	struct cmptable_row *rows;
+	struct compare_table_row *rows;
 	bool *has;
 
 	if (!d->have_prev || !d->cur_periods)
@@ -111,7 +111,7 @@ static void close_pair(struct report_data *d, const struct session *s)
 	}
 	rows = calloc((size_t)d->ncpus + 1, sizeof(*rows));
 	has = calloc((size_t)d->ncpus + 1, sizeof(*has));
-	if (rows && has && cmptable_rows(&a, &b, &o, rows, has) > 0) {
+	if (rows && has && compare_table_rows(&a, &b, &o, rows, has) > 0) {
 		report_forest(d->forest, &sg->marks, d->prev_k, d->cur_k, rows, has, d->ncpus + 1,
 			      &o, &d->rows_left);
 		d->pairs++;
@@ -144,7 +144,7 @@ static void mark(struct report_data *d, const struct session *s, const struct ma
 	d->cur_k = m->num;
 }
 
-void report_data_sync(struct report_data *d, const struct session *s)
+void report_collect_sync(struct report_data *d, const struct session *s)
 {
 	const struct markers *ms = &session_segments(s)->marks;
 
@@ -155,18 +155,18 @@ void report_data_sync(struct report_data *d, const struct session *s)
 
 static void on_mark(void *ctx, const struct session *s)
 {
-	report_data_sync(ctx, s);
+	report_collect_sync(ctx, s);
 }
 
-struct session_hook report_data_hook(struct report_data *d)
+struct session_hook report_collect_hook(struct report_data *d)
 {
 	return (struct session_hook){ .ctx = d, .osnoise = on_osnoise, .smi = on_smi,
 				      .mark = on_mark };
 }
 
-void report_data_finish(struct report_data *d, const struct session *s)
+void report_collect_finish(struct report_data *d, const struct session *s)
 {
-	report_data_sync(d, s);
+	report_collect_sync(d, s);
 	close_pair(d, s);
 	fflush(d->forest);
 }

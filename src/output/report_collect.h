@@ -3,7 +3,7 @@
  * read back, through a session hook: the CPU x time grid of noise
  * (heatgrid.h), where each marker fell on it, and each segment's
  * distributions, so that every segment can be set against the one before
- * it (cmptable_rows(), the marks of compare) as its marker closes it; the
+ * it (compare_table_rows(), the marks of compare) as its marker closes it; the
  * forest plot of each pair is written as it is found (report_forest.h),
  * so only two segments' distributions are held at a time.
  */
@@ -57,18 +57,18 @@ struct report_data {
  * For a recording of ncpus CPUs, periods of period_ns, duration_s long
  * (0: unknown): 0, or -1 without memory.  margin: compare's (a fraction).
  */
-int report_data_init(struct report_data *d, int ncpus, uint64_t period_ns, uint64_t duration_s,
+int report_collect_init(struct report_data *d, int ncpus, uint64_t period_ns, uint64_t duration_s,
 		     double margin);
 /* Its hook, to add to the replay's session before reading. */
-struct session_hook report_data_hook(struct report_data *d);
+struct session_hook report_collect_hook(struct report_data *d);
 /*
  * The markers the session has and d has not seen yet, each closing a
  * segment (a replay sets its markers without the hook's call: after each
  * line taken).
  */
-void report_data_sync(struct report_data *d, const struct session *s);
+void report_collect_sync(struct report_data *d, const struct session *s);
 /* After the last line: the open segment against the one before; the forest closed. */
-void report_data_finish(struct report_data *d, const struct session *s);
-void report_data_free(struct report_data *d);
+void report_collect_finish(struct report_data *d, const struct session *s);
+void report_collect_free(struct report_data *d);
 
 #endif

@@ -63,7 +63,7 @@ static void words(const struct verdict *v, char *buf, size_t len)
 			 v->why != VW_NONE ? ": " : "", verdict_why_name(v->why), c);
 }
 
-static double range_of(const struct cmptable_row *rows, const bool *has, int n, double margin,
+static double range_of(const struct compare_table_row *rows, const bool *has, int n, double margin,
 		       bool smi)
 {
 	double r = margin * 200;
@@ -123,7 +123,7 @@ static void row_svg(FILE *out, int cpu, int k, const struct verdict *v, int y, d
 }
 
 /* The verdicts of the CPUs together in words, then the CPUs that moved. */
-static void summary(FILE *out, const struct cmptable_row *rows, const bool *has, int n, bool smi)
+static void summary(FILE *out, const struct compare_table_row *rows, const bool *has, int n, bool smi)
 {
 	char w[200];
 	int moved = 0;
@@ -170,7 +170,7 @@ static void marker_name(FILE *out, const struct markers *ms, unsigned k)
 }
 
 /* Whether a CPU's row (rows[i]) has a figure better or worse. */
-static bool moved(const struct cmptable_row *row, bool smi)
+static bool moved(const struct compare_table_row *row, bool smi)
 {
 	for (int k = 0; k < NFIGS; k++)
 		if ((smi || figs[k].f != VF_SMI) &&
@@ -180,7 +180,7 @@ static bool moved(const struct cmptable_row *row, bool smi)
 }
 
 void report_forest(FILE *out, const struct markers *ms, unsigned ka, unsigned kb,
-		   const struct cmptable_row *rows, const bool *has, int n,
+		   const struct compare_table_row *rows, const bool *has, int n,
 		   const struct cmptable_opts *o, unsigned *budget)
 {
 	double r = range_of(rows, has, n, o->margin, o->smi);

@@ -3,7 +3,7 @@
  * against the segment b after it): the verdicts in words, then a forest
  * plot, one row per CPU and figure (the CPUs together first), each the
  * change with its 95% interval against the margin, marked as compare
- * marks it (the rows of cmptable_rows()).  Inline SVG; text escaped.
+ * marks it (the rows of compare_table_rows()).  Inline SVG; text escaped.
  */
 #ifndef HWN_REPORT_FOREST_H
 #define HWN_REPORT_FOREST_H
@@ -25,7 +25,7 @@ int report_forest_figs(bool smi);
  * and the section says how many are left out.
  */
 void report_forest(FILE *out, const struct markers *ms, unsigned ka, unsigned kb,
-		   const struct cmptable_row *rows, const bool *has, int n,
+		   const struct compare_table_row *rows, const bool *has, int n,
 		   const struct cmptable_opts *o, unsigned *budget);
 
 #endif

@@ -52,7 +52,7 @@ static void value(FILE *out, const struct jsonr_obj *o, const struct jsonr_field
 {
 	char buf[4096];
 
-	if (f->type == JR_STR && jsonr_str(o, f->key, buf, sizeof(buf)) == 0)
+	if (f->type == JR_STR && jsonread_str(o, f->key, buf, sizeof(buf)) == 0)
 		html_put(out, buf);
 	else
 		html_putn(out, f->raw, f->rawlen);
@@ -88,7 +88,7 @@ static void lead(FILE *out, const struct jsonr_obj *o)
 
 	fprintf(out, "<p class=\"lead\">");
 	for (size_t i = 0; o && i < sizeof(keys) / sizeof(keys[0]); i++) {
-		const struct jsonr_field *f = jsonr_get(o, keys[i][0]);
+		const struct jsonr_field *f = jsonread_get(o, keys[i][0]);
 
 		if (!f || (f->type == JR_STR && f->rawlen <= 2))
 			continue;
@@ -166,8 +166,8 @@ static void pairs(FILE *out, const struct report_data *d)
 
 static void reproduce(FILE *out, const struct report_doc *doc)
 {
-	const struct jsonr_field *argv = doc->header ? jsonr_get(doc->header, "argv") : NULL;
-	const struct jsonr_field *ver = doc->header ? jsonr_get(doc->header, "version") : NULL;
+	const struct jsonr_field *argv = doc->header ? jsonread_get(doc->header, "argv") : NULL;
+	const struct jsonr_field *ver = doc->header ? jsonread_get(doc->header, "version") : NULL;
 
 	fprintf(out, "<h2 id=\"reproduce\">How to reproduce</h2>\n<table class=\"kv\">\n"
 		"<tr><td>recorded with</td><td><code>");

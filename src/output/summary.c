@@ -54,7 +54,7 @@ void summary_print(const struct session *s, const struct summary_opts *o)
 		/* The dashboard's hwlat view ran: its figures as hwnoisetop hwlat gives them. */
 		printf("\nhwlat view (threshold %llu us at the end):\n",
 		       (unsigned long long)session_conf(s)->hwl.threshold_us);
-		hwlat_print_summary(stdout, session_hwl_stats(s));
+		hwlat_report_summary(stdout, session_hwl_stats(s));
 	}
 	if (session_stop_hit(s))	/* rtla's line first: scripts and rtla's tests grep it */
 		fprintf(text, "osnoise hit stop tracing\nhwnoisetop hit stop tracing: %s\n",
@@ -91,9 +91,9 @@ void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 			printf("test interrupted (%s)\n", session_stop_reason(s));
 		else
 			printf("test finished\n");
-		hwlat_print_summary(stdout, session_hwl_stats(s));
+		hwlat_report_summary(stdout, session_hwl_stats(s));
 		if (e->smi)
-			hwlat_print_smis(stdout, session_hwl_stats(s), &e->conf->cpus);
+			hwlat_report_smis(stdout, session_hwl_stats(s), &e->conf->cpus);
 	}
 	if (e->report && !e->quiet) {
 		fflush(stdout);
@@ -113,7 +113,7 @@ void summary_hwlat(const struct session *s, const struct hwlat_end *e)
 
 		export_json_hwlat(stdout, session_hwl_stats(s), &run);
 	} else if (!e->quiet && !e->watch && !e->brief) {
-		hwlat_print_samples(stdout, session_hwl_stats(s), 0);
+		hwlat_report_samples(stdout, session_hwl_stats(s), 0);
 	}
 	fflush(stdout);
 }
@@ -136,7 +136,7 @@ static void say_origin(const struct replay *r, const char *path, bool to_stderr)
 		*r->kernel ? r->kernel : "?", when);
 }
 
-int replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts)
+int summary_replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts)
 {
 	int status = HWN_EXIT_OK;
 	struct run_origin origin = {
@@ -145,7 +145,7 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json, boo
 	};
 	char note[PATH_MAX + 128];
 
-	if (*replay_end_note(r, path, "replayed", note, sizeof(note)))
+	if (*rec_reader_end_note(r, path, "replayed", note, sizeof(note)))
 		fprintf(stderr, "hwnoisetop: --replay: %s\n", note);
 	/* hwnoisetop hist's recording: stdout is the histogram alone, as its run printed it. */
 	say_origin(r, path, quiet || json || (r->hwlat_mode && r->hwlat_end.quiet) ||
@@ -177,12 +177,12 @@ int replay_report(struct replay *r, const char *path, bool quiet, bool json, boo
 			summary_print(r->s, &r->end);
 	}
 	fflush(stdout);
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 	return status;
 }
 
-int replay_main(const char *path, bool quiet, bool json, bool pcts)
+int summary_replay_main(const char *path, bool quiet, bool json, bool pcts)
 {
 	struct replay *r = calloc(1, sizeof(*r));
 	FILE *f;
@@ -198,16 +198,16 @@ int replay_main(const char *path, bool quiet, bool json, bool pcts)
 		free(r);
 		return HWN_EXIT_USAGE;
 	}
-	rc = replay_read(r, f);
+	rc = rec_reader_read(r, f);
 	fclose(f);
 	if (rc < 0) {
 		/* A hwlat run's recording (its header read): hwlat's table, where 1 is "above". */
 		int status = r->hwlat_mode ? HWN_HWLAT_FAILED : HWN_EXIT_USAGE;
 
 		fprintf(stderr, "hwnoisetop: --replay: %s %s\n", path, r->err);
-		replay_free(r);
+		rec_reader_free(r);
 		free(r);
 		return status;
 	}
-	return replay_report(r, path, quiet, json, pcts);
+	return summary_replay_report(r, path, quiet, json, pcts);
 }

@@ -1,7 +1,7 @@
 /*
  * summary: what a run prints at its end (the table, the per-segment
  * tables, the hwlat view's figures, the stop and the notes), from a
- * session's statistics.  The live run and its replay (replay.h) print
+ * session's statistics.  The live run and its replay (rec_reader.h) print
  * through the same code, so their output is the same byte for byte.
  */
 #ifndef HWN_SUMMARY_H
@@ -32,8 +32,8 @@ struct run_origin;
  * The end-of-run report of a replay read to its end (r allocated, freed
  * here); path for the note of a cut file.  The exit status.
  */
-int replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts);
+int summary_replay_report(struct replay *r, const char *path, bool quiet, bool json, bool pcts);
 /* --replay FILE: read it, print the report (json: as --json); the exit status. */
-int replay_main(const char *path, bool quiet, bool json, bool pcts);
+int summary_replay_main(const char *path, bool quiet, bool json, bool pcts);
 
 #endif

@@ -134,13 +134,13 @@ void causes_flush(struct causes *c, bool smi, const char *why_smi)
 /* An "ev" figure: a count, or null where it was not measured (-1); false if neither. */
 static bool ev_figure(const struct jsonr_obj *o, const char *key, int64_t max, int64_t *v)
 {
-	const struct jsonr_field *f = jsonr_get(o, key);
+	const struct jsonr_field *f = jsonread_get(o, key);
 	uint64_t n;
 
 	*v = -1;
 	if (!f || f->type == JR_NULL)
 		return true;
-	if (jsonr_u64(o, key, &n) < 0 || n > (uint64_t)max)
+	if (jsonread_u64(o, key, &n) < 0 || n > (uint64_t)max)
 		return false;
 	*v = (int64_t)n;
 	return true;

@@ -1,7 +1,7 @@
 /*
  * counters: the machine's own counters kept beside the tracer during a
  * session: SMIs per CPU (smi.h) and the TSC watchdog's visits (tscwd.h).
- * The session (lifecycle.c, session.c, sink.c, loop.c) calls these hooks
+ * The session (session_lifecycle.c, session.c, session_sink.c, session_loop.c) calls these hooks
  * at its start, on each summary, on its tick, around a tracer switch and
  * at its end; the counts go into the running source's view (its
  * count_smi, session.h).

@@ -50,7 +50,7 @@ static int top_runs_osnoise(const char *tracing)
 	char path[4096], buf[32];
 
 	snprintf(path, sizeof(path), "%.4000s/current_tracer", tracing);
-	return kfiles_read(&top, path, buf, sizeof(buf)) == 0 && strcmp(buf, "osnoise") == 0;
+	return kfile_files_read(&top, path, buf, sizeof(buf)) == 0 && strcmp(buf, "osnoise") == 0;
 }
 
 void neighbours_find(const char *tracing, const char *const *ours, char *who, size_t len)
@@ -93,7 +93,7 @@ void neighbours_check(struct session *s)
 	if (s->hwl.inst)
 		ours[n++] = tracefs_instance_get_name(s->hwl.inst);
 	if (s->rec)
-		ours[n++] = tracefs_instance_get_name(record_instance(s->rec));
+		ours[n++] = tracefs_instance_get_name(trace_capture_instance(s->rec));
 	/* The TSC watchdog's instance runs no tracer: no need to look into it each second. */
 	instance_name("tscwd", tscwd, sizeof(tscwd));
 	ours[n++] = tscwd;

@@ -1,5 +1,5 @@
 /*
- * replay: see replay.h.
+ * rec_reader: the recordings' reader.  See rec_reader.h.
  */
 #include "rec_reader.h"
 
@@ -20,9 +20,9 @@
 /* The footer's notes, whatever their length; 0 or -1. */
 static int take_notes(const struct jsonr_obj *o, struct textbuf *notes)
 {
-	const struct jsonr_field *f = jsonr_get(o, "notes");
+	const struct jsonr_field *f = jsonread_get(o, "notes");
 	char *text = f ? malloc(f->rawlen + 1) : NULL;
-	int rc = text ? jsonr_str(o, "notes", text, f->rawlen + 1) : -1;
+	int rc = text ? jsonread_str(o, "notes", text, f->rawlen + 1) : -1;
 
 	if (rc == 0)
 		rc = textbuf_set(notes, text);
@@ -45,14 +45,14 @@ static int bad(struct replay *r, const char *fmt, ...)
 
 static int need_u64(struct replay *r, const struct jsonr_obj *o, const char *key, uint64_t *v)
 {
-	return jsonr_u64(o, key, v) < 0 ? bad(r, "no whole number \"%s\"", key) : 0;
+	return jsonread_u64(o, key, v) < 0 ? bad(r, "no whole number \"%s\"", key) : 0;
 }
 
 static int need_cpu(struct replay *r, const struct jsonr_obj *o, int *cpu)
 {
 	int64_t v;
 
-	if (jsonr_int(o, "cpu", &v) < 0)
+	if (jsonread_int(o, "cpu", &v) < 0)
 		return bad(r, "no CPU number \"%s\"", "cpu");
 	if (v < 0 || v >= r->s->ncpus)
 		return bad(r, "CPU %lld out of range: the header's ncpus is %d (CPUs 0 to %d)",
@@ -67,7 +67,7 @@ static int need_cpus(struct replay *r, const struct jsonr_obj *o, const char *ke
 	char list[CPUSET_LIST_MAX];
 	struct why why;
 
-	if (jsonr_str(o, key, list, sizeof(list)) < 0)
+	if (jsonread_str(o, key, list, sizeof(list)) < 0)
 		return bad(r, "no CPU list in \"%s\"", key);
 	memset(cpus, 0, sizeof(*cpus));
 	if (list[0] && cpuset_parse(list, cpus, &why) < 0)
@@ -80,7 +80,7 @@ static bool counted(const struct jsonr_obj *o)
 	bool c = true;
 	uint64_t v;
 
-	if (jsonr_u64(o, "c", &v) == 0)
+	if (jsonread_u64(o, "c", &v) == 0)
 		c = v != 0;
 	return c;
 }
@@ -90,7 +90,7 @@ static enum session_tracer view_of(const struct jsonr_obj *o)
 {
 	char view[16];
 
-	return jsonr_str(o, "view", view, sizeof(view)) == 0 && strcmp(view, "hwlat") == 0 ?
+	return jsonread_str(o, "view", view, sizeof(view)) == 0 && strcmp(view, "hwlat") == 0 ?
 	       SESSION_HWLAT : SESSION_OSNOISE;
 }
 
@@ -99,7 +99,7 @@ static enum session_tracer tracer_of(const struct jsonr_obj *o, enum session_tra
 {
 	char name[16];
 
-	if (jsonr_str(o, "tracer", name, sizeof(name)) < 0)
+	if (jsonread_str(o, "tracer", name, sizeof(name)) < 0)
 		return was;
 	return strcmp(name, "hwlat") == 0 ? SESSION_HWLAT :
 	       strcmp(name, "osnoise") == 0 ? SESSION_OSNOISE : was;
@@ -120,16 +120,16 @@ static int settings(struct replay *r, const struct jsonr_obj *o)
 	    need_u64(r, o, "hwlat_window_us", &s->conf.hwl.window_us) < 0 ||
 	    need_u64(r, o, "hwlat_width_us", &s->conf.hwl.width_us) < 0)
 		return -1;
-	if (jsonr_bool(o, "irq_disable", &irq) < 0)
+	if (jsonread_bool(o, "irq_disable", &irq) < 0)
 		return bad(r, "no true or false \"%s\"", "irq_disable");
 	s->conf.osn.irq_disable = irq;
-	if (jsonr_str(o, "hwlat_mode", mode, sizeof(mode)) == 0)
+	if (jsonread_str(o, "hwlat_mode", mode, sizeof(mode)) == 0)
 		hwlat_mode_parse(mode, &s->conf.hwl.mode);
 	return 0;
 }
 
 /*
- * hwnoisetop hwlat's options that shape its end (recording.h): absent
+ * hwnoisetop hwlat's options that shape its end (rec_writer.h): absent
  * (an older recording), the defaults: the text, the hard limit the threshold.
  */
 static int hwlat_options(struct replay *r, const struct jsonr_obj *o)
@@ -139,13 +139,13 @@ static int hwlat_options(struct replay *r, const struct jsonr_obj *o)
 	e->conf = &r->s->conf.hwl;
 	e->quiet = r->live_quiet;
 	e->duration_s = r->s->conf.duration_s;
-	if (jsonr_u64(o, "hardlimit_us", &e->hardlimit_us) < 0)
+	if (jsonread_u64(o, "hardlimit_us", &e->hardlimit_us) < 0)
 		e->hardlimit_us = r->s->conf.hwl.threshold_us;
-	if ((jsonr_get(o, "json") && jsonr_bool(o, "json", &e->json) < 0) ||
-	    (jsonr_get(o, "watch") && jsonr_bool(o, "watch", &e->watch) < 0) ||
-	    (jsonr_get(o, "brief") && jsonr_bool(o, "brief", &e->brief) < 0))
+	if ((jsonread_get(o, "json") && jsonread_bool(o, "json", &e->json) < 0) ||
+	    (jsonread_get(o, "watch") && jsonread_bool(o, "watch", &e->watch) < 0) ||
+	    (jsonread_get(o, "brief") && jsonread_bool(o, "brief", &e->brief) < 0))
 		return bad(r, "no true or false \"%s\"", "json, watch or brief");
-	if (jsonr_get(o, "report") && jsonr_str(o, "report", r->report, sizeof(r->report)) < 0)
+	if (jsonread_get(o, "report") && jsonread_str(o, "report", r->report, sizeof(r->report)) < 0)
 		return bad(r, "no \"%s\" string", "report");
 	return 0;
 }
@@ -153,16 +153,16 @@ static int hwlat_options(struct replay *r, const struct jsonr_obj *o)
 /* Which run this is (the header's program version, kernel, time, machine); absent: "". */
 static void origin(struct replay *r, const struct jsonr_obj *o)
 {
-	if (jsonr_str(o, "version", r->version, sizeof(r->version)) < 0)
+	if (jsonread_str(o, "version", r->version, sizeof(r->version)) < 0)
 		r->version[0] = '\0';
-	if (jsonr_str(o, "kernel", r->kernel, sizeof(r->kernel)) < 0)
+	if (jsonread_str(o, "kernel", r->kernel, sizeof(r->kernel)) < 0)
 		r->kernel[0] = '\0';
-	if (jsonr_int(o, "time", &r->time) < 0)
+	if (jsonread_int(o, "time", &r->time) < 0)
 		r->time = 0;
 	for (unsigned i = 0; i < machine_id_nfields; i++) {
 		char *to = (char *)&r->mid + machine_id_fields[i].offset;
 
-		if (jsonr_str(o, machine_id_fields[i].name, to, machine_id_fields[i].size) < 0)
+		if (jsonread_str(o, machine_id_fields[i].name, to, machine_id_fields[i].size) < 0)
 			*to = '\0';
 	}
 }
@@ -173,14 +173,14 @@ static int header(struct replay *r, const struct jsonr_obj *o)
 	uint64_t v, ncpus, keep;
 	char mode[16];
 
-	if (jsonr_u64(o, "v", &v) < 0)
+	if (jsonread_u64(o, "v", &v) < 0)
 		return bad(r, "no format version \"%s\"", "v");
 	if (v != RECORDING_VERSION) {
 		snprintf(r->err, sizeof(r->err), "line %lu: format version %llu, this hwnoisetop "
 			 "reads version %d", r->lines, (unsigned long long)v, RECORDING_VERSION);
 		return -1;
 	}
-	if (jsonr_str(o, "mode", mode, sizeof(mode)) < 0)
+	if (jsonread_str(o, "mode", mode, sizeof(mode)) < 0)
 		return bad(r, "no \"%s\"", "mode");
 	origin(r, o);
 	if (need_u64(r, o, "ncpus", &ncpus) < 0 || need_u64(r, o, "hwlat_keep", &keep) < 0 ||
@@ -189,9 +189,9 @@ static int header(struct replay *r, const struct jsonr_obj *o)
 		return -1;
 	if (ncpus < 1 || ncpus > HWN_MAX_CPUS)
 		return bad(r, "\"%s\" out of range", "ncpus");
-	if (jsonr_bool(o, "quiet", &r->live_quiet) < 0)
+	if (jsonread_bool(o, "quiet", &r->live_quiet) < 0)
 		return bad(r, "no true or false \"%s\"", "quiet");
-	jsonr_bool(o, "hist", &s->conf.hist.on);	/* hwnoisetop hist's (absent: no) */
+	jsonread_bool(o, "hist", &s->conf.hist.on);	/* hwnoisetop hist's (absent: no) */
 	s->ncpus = (int)ncpus;
 	if (settings(r, o) < 0 || need_u64(r, o, "stop_us", &s->conf.osn.stop_us) < 0 ||
 	    need_u64(r, o, "stop_total_us", &s->conf.osn.stop_total_us) < 0)
@@ -202,7 +202,7 @@ static int header(struct replay *r, const struct jsonr_obj *o)
 	s->conf.hwlat_keep = keep;
 	s->state = SESSION_RUNNING;
 	s->stop_cpu = -1;
-	if (stats_init(&s->stats, s->ncpus) < 0 || hwl_stats_init(&s->hwl_stats, s->ncpus) < 0 ||
+	if (stats_init(&s->stats, s->ncpus) < 0 || hwlat_stats_init(&s->hwl_stats, s->ncpus) < 0 ||
 	    segments_init(&s->seg, s->ncpus, r->hwlat_mode ? &s->conf.hwl.cpus : &s->conf.osn.cpus,
 			  !r->hwlat_mode && !s->conf.osn.irq_disable, r->hwlat_mode) < 0)
 		return bad(r, "%s", "out of memory");
@@ -239,7 +239,7 @@ static int hwlat(struct replay *r, const struct jsonr_obj *o, const struct reade
 	    need_u64(r, o, "nmi_total", &smp.nmi_total) < 0 ||
 	    need_u64(r, o, "nmi_count", &smp.nmi_count) < 0)
 		return -1;
-	if (jsonr_int(o, "sec", &sec) < 0)
+	if (jsonread_int(o, "sec", &sec) < 0)
 		return bad(r, "no whole number \"%s\"", "sec");
 	smp.seqnum = (uint32_t)seq;
 	smp.ts_sec = sec;
@@ -257,7 +257,7 @@ static void in_view(struct replay *r, const struct jsonr_obj *o)
 
 static int lost(struct replay *r, const struct jsonr_obj *o, const struct reader_sink *k)
 {
-	const struct jsonr_field *n = jsonr_get(o, "n");
+	const struct jsonr_field *n = jsonread_get(o, "n");
 	uint64_t count = LOST_UNKNOWN;
 	int cpu = 0;
 
@@ -292,7 +292,7 @@ static int old_status(const struct replay *r, int64_t table, int status)
 /* hwnoisetop hist's counts (histo.h), in the footer of its recordings. */
 static int hist(struct replay *r, const struct jsonr_obj *o)
 {
-	const struct jsonr_field *f = jsonr_get(o, "hist");
+	const struct jsonr_field *f = jsonread_get(o, "hist");
 	struct session *s = r->s;
 	const char *why;
 
@@ -303,7 +303,7 @@ static int hist(struct replay *r, const struct jsonr_obj *o)
 	if (!s->hist.cpu && histo_init(&s->hist, &(struct histo_plan){ .bucket_us = 1,
 			.entries = 1, .gran_us = 1 }, s->ncpus) < 0)
 		return bad(r, "%s", "out of memory");
-	if (histo_read_json(&s->hist, &s->conf.hist, f->raw, f->rawlen, &why) < 0)
+	if (histo_json_read(&s->hist, &s->conf.hist, f->raw, f->rawlen, &why) < 0)
 		return bad(r, "%s", why);
 	return 0;
 }
@@ -320,22 +320,22 @@ static int footer(struct replay *r, const struct jsonr_obj *o)
 	    need_cpus(r, o, "hwlat_cpus", &s->conf.hwl.cpus) < 0 ||
 	    need_u64(r, o, "hwlat_threshold_us", &s->conf.hwl.threshold_us) < 0)
 		return -1;
-	if (jsonr_bool(o, "osnoise", &osnoise) < 0)
+	if (jsonread_bool(o, "osnoise", &osnoise) < 0)
 		return bad(r, "no true or false \"%s\"", "osnoise");
 	s->conf.osn.irq_disable = !osnoise;
-	if (jsonr_bool(o, "smi", &r->end.smi) < 0 || jsonr_bool(o, "hwlat_view", &r->end.hwlat_view) < 0 ||
-	    jsonr_bool(o, "stop_hit", &s->stop_hit) < 0)
+	if (jsonread_bool(o, "smi", &r->end.smi) < 0 || jsonread_bool(o, "hwlat_view", &r->end.hwlat_view) < 0 ||
+	    jsonread_bool(o, "stop_hit", &s->stop_hit) < 0)
 		return bad(r, "no true or false \"%s\"", "smi, hwlat_view or stop_hit");
-	if (jsonr_int(o, "exit", &status) < 0)
+	if (jsonread_int(o, "exit", &status) < 0)
 		return bad(r, "no whole number \"%s\"", "exit");
-	if (jsonr_int(o, "exit_table", &table) < 0)
+	if (jsonread_int(o, "exit_table", &table) < 0)
 		table = 1;	/* before the footer named its table */
 	s->exit_status = old_status(r, table, (int)status);
-	if (jsonr_str(o, "stop_reason", s->stop_reason, sizeof(s->stop_reason)) < 0 ||
-	    jsonr_str(o, "neighbour_log", s->neighbour_log, sizeof(s->neighbour_log)) < 0 ||
+	if (jsonread_str(o, "stop_reason", s->stop_reason, sizeof(s->stop_reason)) < 0 ||
+	    jsonread_str(o, "neighbour_log", s->neighbour_log, sizeof(s->neighbour_log)) < 0 ||
 	    take_notes(o, &s->notes) < 0)
 		return bad(r, "no \"%s\" string", "stop_reason, neighbour_log or notes");
-	if (r->hwlat_mode && jsonr_bool(o, "report_saved", &saved) == 0 && saved && r->report[0])
+	if (r->hwlat_mode && jsonread_bool(o, "report_saved", &saved) == 0 && saved && r->report[0])
 		r->hwlat_end.report = r->report;
 	if (hist(r, o) < 0)
 		return -1;
@@ -350,7 +350,7 @@ static void tick_meters(struct replay *r, const struct jsonr_obj *o)
 	uint64_t hw = 0;
 
 	s->watch[SESSION_OSNOISE].total_ns = r->end.elapsed_s * 1000000000ULL;
-	if (jsonr_u64(o, "hwlat_elapsed_s", &hw) == 0)
+	if (jsonread_u64(o, "hwlat_elapsed_s", &hw) == 0)
 		s->watch[SESSION_HWLAT].total_ns = hw * 1000000000ULL;
 	s->run_stopwatch.total_ns = r->end.run_ns;
 	r->ticks++;
@@ -367,7 +367,7 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 	const char *why;
 	int cpu = 0, rc = 0;
 
-	if (jsonr_str(o, "t", t, sizeof(t)) < 0)
+	if (jsonread_str(o, "t", t, sizeof(t)) < 0)
 		return bad(r, "no line type \"%s\"", "t");
 	if (r->lines == 1)
 		return strcmp(t, "header") ? bad(r, "%s", "not a hwnoisetop recording (no header)") :
@@ -396,11 +396,11 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 			counters_add_smi(s, cpu, n);
 		}
 	} else if (strcmp(t, "audit") == 0) {
-		const struct jsonr_field *f = jsonr_get(o, "text");
+		const struct jsonr_field *f = jsonread_get(o, "text");
 
 		free(r->audit);
 		r->audit = f ? malloc(f->rawlen + 1) : NULL;
-		if (!f || !r->audit || jsonr_str(o, "text", r->audit, f->rawlen + 1) < 0)
+		if (!f || !r->audit || jsonread_str(o, "text", r->audit, f->rawlen + 1) < 0)
 			rc = bad(r, "%s", "an \"audit\" line without its text");
 	} else if (strcmp(t, "ev") == 0) {
 		if (causes_read(&s->causes, s->ncpus, o, &why) < 0)
@@ -409,9 +409,9 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 		if ((rc = need_u64(r, o, "t_ms", &t_ms)) == 0 &&
 		    (rc = need_u64(r, o, "run_ns", &run_ns)) == 0 &&
 		    (rc = need_cpus(r, o, "cpus", &cpus)) == 0) {
-			if (jsonr_bool(o, "osnoise", &osn) < 0 || jsonr_bool(o, "hwlat", &hwl) < 0 ||
-			    jsonr_str(o, "origin", origin, sizeof(origin)) < 0 ||
-			    jsonr_str(o, "text", text, sizeof(text)) < 0)
+			if (jsonread_bool(o, "osnoise", &osn) < 0 || jsonread_bool(o, "hwlat", &hwl) < 0 ||
+			    jsonread_str(o, "origin", origin, sizeof(origin)) < 0 ||
+			    jsonread_str(o, "text", text, sizeof(text)) < 0)
 				rc = bad(r, "%s", "a marker without osnoise, hwlat, origin or text");
 			else if (segments_mark(&s->seg, t_ms, run_ns, &cpus, osn, hwl, origin, text) < 0)
 				rc = bad(r, "%s", "one marker too many");
@@ -436,10 +436,10 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 	return rc;
 }
 
-int replay_open(struct replay *r, FILE *f)
+int rec_reader_open(struct replay *r, FILE *f)
 {
 	memset(r, 0, sizeof(*r));
-	r->s = session_new(&source_replay);
+	r->s = session_new(&source_recording);
 	r->f = f;
 	r->o = malloc(sizeof(*r->o));
 	if (!r->o || !r->s) {
@@ -447,8 +447,8 @@ int replay_open(struct replay *r, FILE *f)
 		return -1;
 	}
 	r->k = session_sink(r->s);
-	if (replay_next(r) > 0)
-		return replay_take(r);
+	if (rec_reader_next(r) > 0)
+		return rec_reader_take(r);
 	if (!r->err[0]) {
 		r->lines = 1;
 		return bad(r, "%s", "the file is empty");
@@ -462,21 +462,21 @@ int replay_open(struct replay *r, FILE *f)
  */
 static uint64_t line_ns(const struct jsonr_obj *o, bool *hwlat)
 {
-	const struct jsonr_field *t = jsonr_get(o, "t");
+	const struct jsonr_field *t = jsonread_get(o, "t");
 	uint64_t ts, nsec;
 	int64_t sec;
 
 	*hwlat = false;
 	if (!t || t->rawlen != 3)
 		return 0;
-	if (t->raw[1] == 's' && jsonr_u64(o, "ts", &ts) == 0)
+	if (t->raw[1] == 's' && jsonread_u64(o, "ts", &ts) == 0)
 		return ts;
-	*hwlat = t->raw[1] == 'h' && jsonr_int(o, "sec", &sec) == 0 && sec >= 0 &&
-		 jsonr_u64(o, "nsec", &nsec) == 0;
+	*hwlat = t->raw[1] == 'h' && jsonread_int(o, "sec", &sec) == 0 && sec >= 0 &&
+		 jsonread_u64(o, "nsec", &nsec) == 0;
 	return *hwlat ? (uint64_t)sec * 1000000000ULL + nsec : 0;
 }
 
-int replay_next(struct replay *r)
+int rec_reader_next(struct replay *r)
 {
 	ssize_t len;
 
@@ -510,14 +510,14 @@ int replay_next(struct replay *r)
 	}
 	if (memchr(r->line, 0, (size_t)len))
 		return bad(r, "%s", "a NUL byte");
-	if (jsonr_parse(r->line, (size_t)len - 1, r->o) < 0)
+	if (jsonread_parse(r->line, (size_t)len - 1, r->o) < 0)
 		return bad(r, "not JSON: %s", r->o->err);
 	r->pending = true;
 	r->next_ns = line_ns(r->o, &r->next_hwlat);
 	return 1;
 }
 
-int replay_take(struct replay *r)
+int rec_reader_take(struct replay *r)
 {
 	if (!r->pending)
 		return -1;
@@ -525,17 +525,17 @@ int replay_take(struct replay *r)
 	return one_line(r, r->o, &r->k);
 }
 
-int replay_read(struct replay *r, FILE *f)
+int rec_reader_read(struct replay *r, FILE *f)
 {
-	int rc = replay_open(r, f);
+	int rc = rec_reader_open(r, f);
 
-	while (rc == 0 && (rc = replay_next(r)) > 0)
-		rc = replay_take(r);
-	replay_close(r);
+	while (rc == 0 && (rc = rec_reader_next(r)) > 0)
+		rc = rec_reader_take(r);
+	rec_reader_close(r);
 	return rc;
 }
 
-void replay_close(struct replay *r)
+void rec_reader_close(struct replay *r)
 {
 	if (r->s)
 		causes_flush(r->s->causes, r->s->smi_recorded, "no SMI counts recorded");
@@ -547,21 +547,21 @@ void replay_close(struct replay *r)
 	r->pending = false;
 }
 
-void replay_keep_run_only(struct replay *r)
+void rec_reader_keep_run_only(struct replay *r)
 {
 	segments_run_only(&r->s->seg);
 }
 
-void replay_free(struct replay *r)
+void rec_reader_free(struct replay *r)
 {
 	free(r->audit);
 	r->audit = NULL;
-	replay_close(r);
+	rec_reader_close(r);
 	session_free(r->s);
 	r->s = NULL;
 }
 
-const char *replay_end_note(const struct replay *r, const char *path, const char *verb,
+const char *rec_reader_end_note(const struct replay *r, const char *path, const char *verb,
 			    char *buf, size_t len)
 {
 	if (r->footer)
@@ -575,7 +575,7 @@ const char *replay_end_note(const struct replay *r, const char *path, const char
 	return buf;
 }
 
-bool replay_file_is_hist(const char *path)
+bool rec_reader_file_is_hist(const char *path)
 {
 	struct jsonr_obj *o = malloc(sizeof(*o));
 	FILE *f = fopen(path, "re");
@@ -587,7 +587,7 @@ bool replay_file_is_hist(const char *path)
 	if (o && f && (n = getline(&line, &cap, f)) > 0) {
 		if (line[n - 1] == '\n')
 			n--;
-		if (jsonr_parse(line, (size_t)n, o) == 0 && jsonr_bool(o, "hist", &hist) < 0)
+		if (jsonread_parse(line, (size_t)n, o) == 0 && jsonread_bool(o, "hist", &hist) < 0)
 			hist = false;
 	}
 	if (f)

@@ -1,8 +1,9 @@
 /*
- * replay: --replay FILE, a recording (recording.h) read back and fed
- * through the session's own sink and statistics, then the end-of-run
- * report printed as the live run printed it (summary.h).  No root, no
- * tracefs, no tracer: a recording is just another source of summaries.
+ * rec_reader: the recordings' reader (struct replay): --replay FILE, a
+ * recording (rec_writer.h) read back and fed through the session's own
+ * sink and statistics, then the end-of-run report printed as the live run
+ * printed it (summary.h).  No root, no tracefs, no tracer: a recording is
+ * just another source of summaries.
  */
 #ifndef HWN_REPLAY_H
 #define HWN_REPLAY_H
@@ -36,7 +37,7 @@ struct replay {
 	uint64_t ticks;		/* tick lines taken (seconds of the live run) */
 	char err[256];		/* "line N: why" */
 	char *audit;		/* the machine's audit as the run started (text), NULL none */
-	/* Reading it line by line (replay_open, replay_next, replay_take). */
+	/* Reading it line by line (rec_reader_open, rec_reader_next, rec_reader_take). */
 	FILE *f;
 	char *line;
 	size_t cap;
@@ -49,19 +50,19 @@ struct replay {
 
 /*
  * Line by line, so that a front end can play it back at its own pace with
- * the memory of one line: replay_open() reads the header (0, or -1 with
- * r->err); replay_next() reads the next line ahead (1, or 0 at the end of
+ * the memory of one line: rec_reader_open() reads the header (0, or -1 with
+ * r->err); rec_reader_next() reads the next line ahead (1, or 0 at the end of
  * the file, or at its last line when that is cut short: r->cut; or -1 with
  * r->err naming the line) and gives its recorded time
- * in r->next_ns (and whether a hwlat sample's in r->next_hwlat); replay_take() feeds it to the statistics (0 or -1).
- * replay_close() frees the line buffers (replay_free() too); f stays open.
+ * in r->next_ns (and whether a hwlat sample's in r->next_hwlat); rec_reader_take() feeds it to the statistics (0 or -1).
+ * rec_reader_close() frees the line buffers (rec_reader_free() too); f stays open.
  */
-int replay_open(struct replay *r, FILE *f);
+int rec_reader_open(struct replay *r, FILE *f);
 /* Keep only the whole run's distributions (compare reads no segment's). */
-void replay_keep_run_only(struct replay *r);
-int replay_next(struct replay *r);
-int replay_take(struct replay *r);
-void replay_close(struct replay *r);
+void rec_reader_keep_run_only(struct replay *r);
+int rec_reader_next(struct replay *r);
+int rec_reader_take(struct replay *r);
+void rec_reader_close(struct replay *r);
 
 /*
  * Read the recording from f into r (its statistics, its end).  0; or -1
@@ -69,10 +70,10 @@ void replay_close(struct replay *r);
  * was cut short) is read up to its last whole line: 0 with r->footer false
  * (and r->cut, the line number, when the last line has no end of line).
  */
-int replay_read(struct replay *r, FILE *f);
-void replay_free(struct replay *r);
+int rec_reader_read(struct replay *r, FILE *f);
+void rec_reader_free(struct replay *r);
 /* Is path hwnoisetop hist's recording (its header says so)?  false when unreadable. */
-bool replay_file_is_hist(const char *path);
+bool rec_reader_file_is_hist(const char *path);
 
 /*
  * The one-line note on a recording read to its end without its footer, in
@@ -80,7 +81,7 @@ bool replay_file_is_hist(const char *path);
  * when its last line has no end of line (r->cut), else "PATH ends at line
  * N without its footer (...): VERB up to there"; "" with its footer.
  */
-const char *replay_end_note(const struct replay *r, const char *path, const char *verb,
+const char *rec_reader_end_note(const struct replay *r, const char *path, const char *verb,
 			    char *buf, size_t len);
 
 

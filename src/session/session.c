@@ -1,8 +1,8 @@
 /*
  * session: the requests front ends make while a run goes on, through the
  * source that feeds it (struct session_source).  The start and the end are
- * in lifecycle.c, the loop in loop.c, the readers' sink in sink.c, signals
- * in signals.c.  session_free() is here, the top of the session's files,
+ * in session_lifecycle.c, the loop in session_loop.c, the readers' sink in session_sink.c, signals
+ * in session_signals.c.  session_free() is here, the top of the session's files,
  * since it frees what each of them made.  See session.h.
  */
 #define _GNU_SOURCE
@@ -100,7 +100,7 @@ int session_pause(struct session *s, bool pause)
 		reader_drain_all(s->reader, &sink);
 		s->source->stop(s);
 		if (s->rec)
-			record_set_on(s->rec, 0);
+			trace_capture_set_on(s->rec, 0);
 		session_clocks_on(s, false);
 		s->state = SESSION_PAUSED;
 	} else if (!pause && s->state == SESSION_PAUSED) {
@@ -108,7 +108,7 @@ int session_pause(struct session *s, bool pause)
 		s->state = SESSION_RUNNING;
 		session_clocks_on(s, true);
 		if (s->rec)
-			record_set_on(s->rec, 1);
+			trace_capture_set_on(s->rec, 1);
 		if (s->source->start(s) < 0)
 			return -1;
 		return session_threads_refresh(s);
@@ -136,14 +136,14 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 	 * may never end on a noisy machine: hold the recording meanwhile.
 	 */
 	if (s->state == SESSION_RUNNING)
-		record_set_on(s->rec, 0);
-	rc = record_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
+		trace_capture_set_on(s->rec, 0);
+	rc = trace_capture_save(s->rec, path, s->conf.capture_last_s, events, s->err, sizeof(s->err));
 	/*
 	 * trace-cmd extract (a .dat capture) removes the instance it read:
 	 * a new, empty one records on, with the same events.
 	 */
-	if (!tracefs_instance_exists(tracefs_instance_get_name(record_instance(s->rec)))) {
-		record_free(s->rec);
+	if (!tracefs_instance_exists(tracefs_instance_get_name(trace_capture_instance(s->rec)))) {
+		trace_capture_free(s->rec);
 		s->rec = NULL;
 		if (session_record_begin(s) < 0) {
 			char why[sizeof(s->err)];
@@ -156,7 +156,7 @@ int session_capture(struct session *s, char *path, size_t pathlen, uint64_t *eve
 		return rc;
 	}
 	if (s->state == SESSION_RUNNING)
-		record_set_on(s->rec, 1);
+		trace_capture_set_on(s->rec, 1);
 	return rc;
 }
 
@@ -201,7 +201,7 @@ void session_free_results(struct session *s)
 {
 	stats_free(&s->stats);
 	segments_free(&s->seg);
-	hwl_stats_free(&s->hwl_stats);
+	hwlat_stats_free(&s->hwl_stats);
 	histo_free(&s->hist);
 	textbuf_free(&s->notes);
 	smi_close(s->smi);

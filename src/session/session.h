@@ -26,7 +26,7 @@
 #include "segments.h"
 #include "stats.h"
 #include "textbuf.h"
-#include "knobs.h"
+#include "sysknobs.h"
 #include "threads.h"
 
 struct actions;
@@ -142,7 +142,7 @@ struct session_ui {
 /*
  * A source of period summaries: the kernel's osnoise tracer (hwnoise,
  * source_osnoise.c), its hwlat tracer (source_hwlat.c) or the replay of a
- * recording (source_replay.c).  The session calls through s->source and never
+ * recording (rec_player.c).  The session calls through s->source and never
  * asks which one runs; what differs between them is in there.  An
  * operation a source has not got is NULL, and the request fails (a replay
  * changes nothing in the kernel: its front end refuses those first).
@@ -179,7 +179,7 @@ struct session_source {
 	/* Reset its view's statistics (not the other view's), its counters' counts too. */
 	void (*reset_stats)(struct session *s);
 	/*
-	 * Into its view's statistics, while they count (sink.c, counters.c):
+	 * Into its view's statistics, while they count (session_sink.c, counters.c):
 	 * another event read, a print or a threshold sample (optional: NULL
 	 * when its view does not count them); events its readers lost
 	 * (count, or LOST_UNKNOWN); an SMI count of cpu.
@@ -216,8 +216,8 @@ struct session_source {
 	int (*pace)(void *ctx, struct session *s, const struct session_ui *ui);
 };
 
-/* The sources of the kernel's tracers, and the replay's (source_replay.c). */
-extern const struct session_source source_osnoise, source_hwlat, source_replay;
+/* The sources of the kernel's tracers, and the replay's (rec_player.c). */
+extern const struct session_source source_osnoise, source_hwlat, source_recording;
 /* The source of a tracer. */
 const struct session_source *session_source_of(enum session_tracer t);
 
@@ -370,8 +370,8 @@ int session_mark(struct session *s, const char *origin, const char *fmt, ...)
 int session_vmark(struct session *s, const char *origin, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 /*
- * The system panel's knobs (tuning.h).  session_knob_next: the knob's next
- * value (what was done in session_tuning()->said), or -1 with s->err
+ * The system panel's knobs (session_knobs.h).  session_knob_next: the
+ * knob's next value (what was done in session_tuning()->said), or -1 with s->err
  * saying why nothing changed.  session_keep_tuning: keep (true) or put
  * back (false) the tuned knobs at the end, also after a crash and
  * --cleanup.  session_want_sysinfo: read the read-only lines on each tick
@@ -441,7 +441,7 @@ const struct textbuf *session_notes(const struct session *s);
 const char *session_err(const struct session *s);
 int session_exit_status(const struct session *s);
 enum session_state session_run_state(const struct session *s);
-/* The session plays a recording back (source_replay), not the kernel. */
+/* The session plays a recording back (source_recording), not the kernel. */
 bool session_replaying(const struct session *s);
 bool session_quitting(const struct session *s);
 bool session_stop_hit(const struct session *s);

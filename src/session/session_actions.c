@@ -140,8 +140,8 @@ int session_trace_save(struct session *s, const char *file, char *err, size_t le
 
 	if (!s->rec)
 		return snprintf(err, len, "no trace is recorded"), -1;
-	record_set_on(s->rec, 0);
-	if (record_save(s->rec, file, 0, &events, err, len) < 0)
+	trace_capture_set_on(s->rec, 0);
+	if (trace_capture_save(s->rec, file, 0, &events, err, len) < 0)
 		return -1;
 	/* Without trace_printk buffers the kernel's own "stop tracing hit" line is missing. */
 	if (s->stop_hit && !tracedat_wanted(file) && (f = fopen(file, "ae"))) {
@@ -244,7 +244,7 @@ static void on_threshold(struct session *s)
 	s->exit_status = HWN_EXIT_OK;
 	s->stop_hit = false;
 	if (s->rec)
-		record_set_on(s->rec, 1);
+		trace_capture_set_on(s->rec, 1);
 	if (s->source->start(s) < 0) {
 		s->quit = true;
 		s->exit_status = HWN_EXIT_ENV;

@@ -1,6 +1,6 @@
 /*
  * session_core: what the session's own files share, below its requests
- * (session.c), its start and end (lifecycle.c) and its loop (loop.c): the
+ * (session.c), its start and end (session_lifecycle.c) and its loop (session_loop.c): the
  * clocks, the timers, the affinity and the statistics' reset.  It calls
  * only the accessors (session_view.c): the session's files call downward
  * in the order of session_int.h, never round in a circle.

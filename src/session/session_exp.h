@@ -13,7 +13,7 @@
 
 #include "cpuset.h"
 #include "experiment.h"
-#include "knobs.h"
+#include "sysknobs.h"
 #include "session.h"
 
 /* One knob's run inside its session. */
@@ -41,12 +41,12 @@ struct xrun {
 /* A counted phase's CPUs, longer lists are "any" (its marker says them). */
 #define EXP_CPUS_TEXT 30
 /* From a phase marker's text: the CPUs a counted phase takes ("..., counted, CPUs 0,2"). */
-void exp_phase_cpus(struct xrun *x, const char *text);
+void session_experiment_phase_cpus(struct xrun *x, const char *text);
 
 /* The session's hooks (ctx: struct xrun): a period, SMIs into the block of x->ph. */
-void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
+void session_experiment_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
 		      bool counted);
-void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
+void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
 
 /* The experiment of s as it stands (NULL: none was started). */
 const struct xrun *session_experiment_run(const struct session *s);

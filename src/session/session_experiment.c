@@ -151,7 +151,7 @@ static void phase_mark(struct session *s, struct xrun *x, const struct exp_phase
 		 ph->settling ? "settling" : "counted", ph->settling ? "" : ", CPUs ",
 		 ph->settling ? "" : cpus);
 	session_mark(s, "experiment", "%s", text);
-	exp_phase_cpus(x, text);
+	session_experiment_phase_cpus(x, text);
 	x->ph = *ph;
 }
 
@@ -303,7 +303,7 @@ static void x_mark(void *ctx, const struct session *s)
 	x->change_block = x->ph.block + 1;
 }
 
-void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
+void session_experiment_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
 		      bool counted)
 {
 	struct xrun *x = ctx;
@@ -318,7 +318,7 @@ void exp_hook_osnoise(void *ctx, const struct session *s, const struct osn_sampl
 	exp_cpu_add(&x->r->cpu[smp->cpu], &x->ph, &p);
 }
 
-void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
+void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted)
 {
 	struct xrun *x = ctx;
 
@@ -328,7 +328,7 @@ void exp_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, b
 		exp_cpu_smi(&x->r->cpu[cpu], &x->ph, count);
 }
 
-void exp_phase_cpus(struct xrun *x, const char *text)
+void session_experiment_phase_cpus(struct xrun *x, const char *text)
 {
 	const char *list = strstr(text, ", counted, CPUs ");
 	struct why why;
@@ -404,8 +404,8 @@ int session_experiment_start(struct session *s, const struct session_exp_conf *c
 		return -1;
 	}
 	if (!x->hooked) {
-		x->hook = (struct session_hook){ .ctx = x, .osnoise = exp_hook_osnoise,
-						 .smi = exp_hook_smi, .tick = x_tick,
+		x->hook = (struct session_hook){ .ctx = x, .osnoise = session_experiment_hook_osnoise,
+						 .smi = session_experiment_hook_smi, .tick = x_tick,
 						 .mark = x_mark };
 		if (session_add_hook(s, &x->hook) < 0) {
 			snprintf(s->err, sizeof(s->err), "experiment: too many hooks");

@@ -3,13 +3,13 @@
  * struct session first.  Bottom up, each file calling only the ones
  * before it (tests/unit/circles.sh): session_view.c (making and
  * reading a session, hooks, the stop request), session_core.c (clocks,
- * timers, affinity), session_hist.c, signals.c (signals, faults),
- * source_hwlat.c; counters.c, source_osnoise.c; sink.c (what each decoded
+ * timers, affinity), session_hist.c, session_signals.c (signals, faults),
+ * source_hwlat.c; counters.c, source_osnoise.c; session_sink.c (what each decoded
  * event does, markers); neighbours.c, session_actions.c (--on-threshold,
- * --on-end), session_knobs.c; loop.c (the poll() loop),
- * session_experiment.c; lifecycle.c (start, finish, the tracers and their
- * instances); session.c (the requests, session_free()), source_record.c;
- * rec_reader.c; source_replay.c.
+ * --on-end), session_knobs.c; session_loop.c (the poll() loop),
+ * session_experiment.c; session_lifecycle.c (start, finish, the tracers and their
+ * instances); session.c (the requests, session_free()), source_recording.c;
+ * rec_reader.c; rec_player.c.
  */
 #ifndef HWN_SESSION_INT_H
 #define HWN_SESSION_INT_H
@@ -43,7 +43,7 @@ struct session {
 	struct smi *smi;		/* NULL unless conf.smi; see smi_ok() */
 	struct tscwd *tscwd;		/* NULL unless conf.tscwd; see tscwd_ok() */
 	struct causes *causes;		/* NULL unless conf.why (causes.h) */
-	struct tuning *tuning;		/* the system panel's knobs (tuning.h) */
+	struct tuning *tuning;		/* the system panel's knobs (session_knobs.h) */
 	struct xrun *exp;		/* the latest experiment (session_exp.h), NULL: none */
 	/* The settings ledger every change goes through: conf.ledger, or our own. */
 	struct ledger *ledger;
@@ -135,7 +135,7 @@ void session_hist_lost(struct session *s, uint64_t count);
 /* session_experiment.c, for session_free() (session.c) */
 void session_experiment_free(struct session *s);
 
-/* lifecycle.c, for the requests (session.c) and the loop */
+/* session_lifecycle.c, for the requests (session.c) and the loop */
 /* -D: the wall and CPU time since the last phase, on stderr. */
 void session_debug_phase(const struct session *s, const char *what);
 /* Run on the housekeeping CPUs that are online, never on a measured one. */
@@ -143,7 +143,7 @@ void session_set_affinity(struct session *s);
 /* Start the recording instance (conf.record) with the events of -e. */
 int session_record_begin(struct session *s);
 
-/* session.c, for the lifecycle (lifecycle.c) and the loop (loop.c) */
+/* session.c, for the lifecycle (session_lifecycle.c) and the loop (session_loop.c) */
 /* The running tracer's measured time goes on, or stops. */
 void session_meter_on(struct session *s, bool on);
 /* Measuring starts, pauses, resumes or ends: the view's time and the run's. */

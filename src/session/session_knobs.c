@@ -1,5 +1,5 @@
 /*
- * tuning: the system panel's engine side.  See tuning.h.
+ * session_knobs: the system panel's engine side.  See session_knobs.h.
  */
 #include "session_knobs.h"
 
@@ -35,7 +35,7 @@ static void seen(void *ctx, const char *origin, const char *text)
 		session_follow_online(s);
 }
 
-int tuning_start(struct session *s)
+int session_knobs_start(struct session *s)
 {
 	s->tuning = calloc(1, sizeof(*s->tuning));
 	if (!s->tuning) {
@@ -53,7 +53,7 @@ static int64_t tsc_visits(const struct session *s)
 	return s->tscwd && tscwd_ok(s->tscwd) ? (int64_t)tscwd_recent(s->tscwd, 10) : -1;
 }
 
-void tuning_tick(struct session *s)
+void session_knobs_tick(struct session *s)
 {
 	struct tuning *t = s->tuning;
 
@@ -66,7 +66,7 @@ void tuning_tick(struct session *s)
 	}
 }
 
-void tuning_free(struct session *s)
+void session_knobs_free(struct session *s)
 {
 	if (!s->tuning)
 		return;
@@ -96,7 +96,7 @@ int session_knob_step(struct session *s, enum sysknob_id id, const char *origin)
 	tell(s, origin, msg);
 	memcpy(t->said, t->news, sizeof(t->said));
 	/* SMT off may have taken hwnoisetop's own CPU: tell the CPUs now, move. */
-	tuning_tick(s);
+	session_knobs_tick(s);
 	return 0;
 }
 

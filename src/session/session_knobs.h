@@ -1,10 +1,10 @@
 /*
- * tuning: the session's side of the system panel.  It reads the knobs
- * (sysknobs) and the read-only lines (sysinfo) on the loop's 1 s tick,
- * turns a front end's request into a knob change, and tells every change
- * it sees (ours, from outside, CPUs going offline or online) as a marker.
- * When CPUs go offline (SMT off), hwnoisetop moves to the housekeeping
- * CPUs that are left.  No curses here.
+ * session_knobs: the session's side of the system panel (struct
+ * tuning).  It reads the knobs (sysknobs.h) and the read-only lines
+ * (sysinfo.h) on the loop's 1 s tick, turns a front end's request into a
+ * knob change, and tells every change it sees (ours, from outside, CPUs
+ * going offline or online) as a marker.  When CPUs go offline (SMT off),
+ * hwnoisetop moves to the housekeeping CPUs that are left.  No curses here.
  */
 #ifndef HWN_TUNING_H
 #define HWN_TUNING_H
@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "sysinfo.h"
-#include "knobs.h"
+#include "sysknobs.h"
 
 struct session;
 
@@ -29,10 +29,10 @@ struct tuning {
 };
 
 /* Read the knobs' start values; 0, or -1 with s->err. */
-int tuning_start(struct session *s);
+int session_knobs_start(struct session *s);
 /* The tick: read everything again, tell what changed. */
-void tuning_tick(struct session *s);
-void tuning_free(struct session *s);
+void session_knobs_tick(struct session *s);
+void session_knobs_free(struct session *s);
 
 /* The requests of the panel (session_knob_next...) are in session.h. */
 

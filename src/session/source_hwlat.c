@@ -19,7 +19,7 @@ static int prepare(struct session *s)
 {
 	if (s->hwl_stats.cpu)
 		return 0;
-	if (hwl_stats_init(&s->hwl_stats, s->ncpus) < 0)
+	if (hwlat_stats_init(&s->hwl_stats, s->ncpus) < 0)
 		return -1;
 	s->hwl_stats.limit = s->conf.hwlat_keep;
 	return 0;
@@ -69,17 +69,17 @@ static void figures(const struct session *s, bool *osnoise, bool *hwlat)
 
 static void reset_stats(struct session *s)
 {
-	hwl_stats_reset(&s->hwl_stats);
+	hwlat_stats_reset(&s->hwl_stats);
 }
 
 static void count_lost(struct session *s, uint64_t count)
 {
-	lost_add(&s->hwl_stats.lost, count);
+	stats_lost_add(&s->hwl_stats.lost, count);
 }
 
 static void count_smi(struct session *s, int cpu, uint64_t count)
 {
-	hwl_stats_add_smi(&s->hwl_stats, cpu, count);
+	hwlat_stats_add_smi(&s->hwl_stats, cpu, count);
 }
 
 /* Have n of its windows passed, its measured time over the window in force? */

@@ -41,7 +41,7 @@ static void smi_ready(struct session *s)
 		fprintf(stderr, "hwnoisetop: debug: the instance's trace_clock stays as it is\n");
 }
 
-/* The stop conditions wait for the end of a warm-up (loop.c arms them). */
+/* The stop conditions wait for the end of a warm-up (session_loop.c arms them). */
 static int start(struct session *s)
 {
 	return osnoise_start(&s->osn, !s->warming, s->err, sizeof(s->err));
@@ -117,7 +117,7 @@ static void count_other(struct session *s)
 
 static void count_lost(struct session *s, uint64_t count)
 {
-	lost_add(&s->stats.lost, count);
+	stats_lost_add(&s->stats.lost, count);
 	segments_missed(&s->seg, count);
 }
 

@@ -21,7 +21,7 @@ void ledger_guard(struct ledger *l)
 	guarded = l;
 }
 
-struct ledger *ledger_guarded(void)
+struct ledger *ledger_guard_live(void)
 {
 	return guarded;
 }
@@ -46,7 +46,7 @@ int ledger_guard_at_exit(void)
 	return hooked ? 0 : -1;
 }
 
-void ledger_unguard(struct ledger *l)
+void ledger_guard_drop(struct ledger *l)
 {
 	if (!l || guarded != l)
 		return;
@@ -55,8 +55,8 @@ void ledger_unguard(struct ledger *l)
 	guarded = NULL;
 }
 
-void ledger_release(struct ledger *l)
+void ledger_guard_release(struct ledger *l)
 {
-	ledger_unguard(l);
-	ledger_free(l);
+	ledger_guard_drop(l);
+	settings_ledger_free(l);
 }

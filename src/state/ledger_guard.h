@@ -15,7 +15,7 @@ struct ledger;
 /* Register l as the live ledger (NULL: none). */
 void ledger_guard(struct ledger *l);
 /* The live ledger, or NULL (for a signal handler: read once). */
-struct ledger *ledger_guarded(void);
+struct ledger *ledger_guard_live(void);
 /*
  * Restore the live ledger at exit too (settings_restore, settings_done),
  * for the ways out before a session ends.  0, or -1 when atexit() refused.
@@ -23,10 +23,10 @@ struct ledger *ledger_guarded(void);
 int ledger_guard_at_exit(void);
 /*
  * l goes away: when it is the live ledger, do now what the exit would have
- * done for it, and forget it.  Call before ledger_free(l).
+ * done for it, and forget it.  Call before settings_ledger_free(l).
  */
-void ledger_unguard(struct ledger *l);
-/* ledger_unguard(l), then ledger_free(l): the end of the ledger's owner. */
-void ledger_release(struct ledger *l);
+void ledger_guard_drop(struct ledger *l);
+/* ledger_guard_drop(l), then settings_ledger_free(l): the end of the ledger's owner. */
+void ledger_guard_release(struct ledger *l);
 
 #endif

@@ -89,7 +89,7 @@ int settings_read_full(const char *full, char *buf, size_t size)
 	return 0;
 }
 
-int kernel_read_text(const char *path, char *buf, size_t size)
+int settings_read_text(const char *path, char *buf, size_t size)
 {
 	if (path[0] != '/')
 		return -EINVAL;
@@ -145,7 +145,7 @@ int settings_write_full(const char *full, const char *value)
 	return err;
 }
 
-int kernel_write_text(const char *path, const char *value)
+int settings_write_text(const char *path, const char *value)
 {
 	if (path[0] != '/')
 		return -EINVAL;

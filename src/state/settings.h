@@ -11,7 +11,7 @@
  * Only paths that pass settings_allowed() are ever written: files inside the
  * tracefs mount, and the tuning knobs listed there (by pattern).
  *
- * All of it is held in a ledger (struct ledger, from ledger_new()), which
+ * All of it is held in a ledger (struct ledger, from settings_ledger_new()), which
  * every function that reads or changes saved state takes: the module keeps
  * no process-wide state, and two ledgers (on two state directories, or two
  * run names) are independent.  The owner of a run (the session, --cleanup)
@@ -51,11 +51,11 @@ struct ledger;
 
 /*
  * A new ledger with nothing saved, no run named yet, the state directory
- * SETTINGS_STATE_DIR (NULL without memory).  ledger_free: settings_done(),
+ * SETTINGS_STATE_DIR (NULL without memory).  settings_ledger_free: settings_done(),
  * then the memory; nothing is restored (call settings_restore() first).
  */
-struct ledger *ledger_new(void);
-void ledger_free(struct ledger *l);
+struct ledger *settings_ledger_new(void);
+void settings_ledger_free(struct ledger *l);
 
 /* Where tracefs is mounted: relative paths below are taken from there. */
 void settings_set_tracing_dir(struct ledger *l, const char *tracing_dir);
@@ -269,10 +269,10 @@ bool settings_knob_pattern(const char *real);
  * Read a kernel file (tracefs, sysfs, procfs; an absolute path) into buf
  * (trailing newline removed).  -errno on error (-EINVAL for a relative path).
  */
-int kernel_read_text(const char *path, char *buf, size_t size);
+int settings_read_text(const char *path, char *buf, size_t size);
 /* Write a value to a kernel file (absolute path, no symlink followed).  0 or -errno. */
-int kernel_write_text(const char *path, const char *value);
-/* kernel_read_text() of a path that may be relative to the ledger's tracing directory. */
+int settings_write_text(const char *path, const char *value);
+/* settings_read_text() of a path that may be relative to the ledger's tracing directory. */
 int settings_read(const struct ledger *l, const char *path, char *buf, size_t size);
 
 #endif

@@ -24,7 +24,7 @@
 static const char *const class_names[] = { "tracer", "online", "knob" };
 static const char *const kind_names[] = { "value", "choice", "options" };
 
-struct ledger *ledger_new(void)
+struct ledger *settings_ledger_new(void)
 {
 	struct ledger *l = calloc(1, sizeof(*l));
 
@@ -35,7 +35,7 @@ struct ledger *ledger_new(void)
 	return l;
 }
 
-void ledger_free(struct ledger *l)
+void settings_ledger_free(struct ledger *l)
 {
 	if (!l)
 		return;

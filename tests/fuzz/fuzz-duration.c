@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!text)
 		return 0;
 	if (parse_duration(text, true, &v, &w) == 0)
-		format_duration(v, buf, sizeof(buf));
+		parse_format_duration(v, buf, sizeof(buf));
 	parse_duration(text, false, &v, &w);
 	parse_time_ns(text, &v, &w);
 	if (parse_time_us(text, 1, 3600000000ULL, &v, &w) == 0 && (v < 1 || v > 3600000000ULL))

@@ -15,9 +15,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!text)
 		return 0;
-	if (hwlat_parse_sample(text, &s) == 0 && s.ts_nsec >= 0 && s.ts_nsec < 1000000000) {
-		hwlat_format_sample(&s, line, sizeof(line));
-		if (hwlat_parse_sample(line, &again) != 0 || memcmp(&s, &again, sizeof(s)) != 0)
+	if (hwlat_stats_parse_sample(text, &s) == 0 && s.ts_nsec >= 0 && s.ts_nsec < 1000000000) {
+		hwlat_stats_format_sample(&s, line, sizeof(line));
+		if (hwlat_stats_parse_sample(line, &again) != 0 || memcmp(&s, &again, sizeof(s)) != 0)
 			abort();
 	}
 	free(text);

@@ -35,6 +35,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.ctx = &sum, .sample = on_sample, .hwlat = on_hwlat, .print = on_print,
 	};
 
-	reader_decode_page(fuzz_reader(), 0, data, size, &sink);
+	reader_page_decode(fuzz_reader(), 0, data, size, &sink);
 	return 0;
 }

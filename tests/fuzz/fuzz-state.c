@@ -14,19 +14,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct ledger *l = ledger_new();
+	struct ledger *l = settings_ledger_new();
 	char *text = malloc(size ? size : 1);
 	char msg[512];
 
 	if (!text || !l) {
 		free(text);
-		ledger_free(l);
+		settings_ledger_free(l);
 		return 0;
 	}
 	settings_set_tracing_dir(l, "/sys/kernel/tracing");
 	memcpy(text, data, size);
 	settings_parse(l, text, size, msg, sizeof(msg));
-	ledger_free(l);
+	settings_ledger_free(l);
 	free(text);
 	return 0;
 }

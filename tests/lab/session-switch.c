@@ -31,7 +31,7 @@ static void instances(const char *phase)
 			continue;
 		snprintf(path, sizeof(path), "/sys/kernel/tracing/instances/%s/current_tracer",
 			 de->d_name);
-		if (kernel_read_text(path, tracer, sizeof(tracer)) == 0)
+		if (settings_read_text(path, tracer, sizeof(tracer)) == 0)
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 				 list[0] ? "," : "", tracer);
 	}
@@ -65,9 +65,9 @@ static void on_tick(void *ctx)
 	case 6:
 		check(dr, session_set_hwlat_timing(s, 200000, 150000), "hwlat timing");
 		check(dr, session_set_hwlat_mode(s, HWLAT_MODE_PER_CPU), "hwlat mode");
-		kernel_read_text("/sys/kernel/tracing/hwlat_detector/width", buf, sizeof(buf));
+		settings_read_text("/sys/kernel/tracing/hwlat_detector/width", buf, sizeof(buf));
 		printf("phase2_width=%s\n", buf);
-		kernel_read_text("/sys/kernel/tracing/hwlat_detector/mode", buf, sizeof(buf));
+		settings_read_text("/sys/kernel/tracing/hwlat_detector/mode", buf, sizeof(buf));
 		printf("phase2_mode=%s\n", buf);
 		printf("phase2_timing_refused=%d\n", session_set_timing(s, 1000000, 500000) < 0);
 		break;
@@ -89,7 +89,7 @@ static void on_tick(void *ctx)
 
 int main(void)
 {
-	struct ledger *l = ledger_new();
+	struct ledger *l = settings_ledger_new();
 	struct session_conf conf = { .tracer = SESSION_OSNOISE, .ledger = l };
 	struct session *s = session_new(NULL);
 	struct drive dr = { .s = s };
@@ -112,7 +112,7 @@ int main(void)
 	conf.hwl.buffer_kb = 256;
 	if (!l || osnoise_check(l, true, err, sizeof(err)) < 0) {
 		printf("error=%s\n", l ? err : "out of memory");
-		ledger_release(l);
+		ledger_guard_release(l);
 		return 1;
 	}
 	if (!s || session_start(s, &conf) < 0) {
@@ -120,7 +120,7 @@ int main(void)
 		if (s)
 			session_finish(s);
 		session_free(s);
-		ledger_release(l);
+		ledger_guard_release(l);
 		return 1;
 	}
 	session_run(s, &ui);
@@ -129,6 +129,6 @@ int main(void)
 	printf("exit_status=%d\n", session_exit_status(s));
 	rc = dr.failed || session_exit_status(s);
 	session_free(s);
-	ledger_release(l);
+	ledger_guard_release(l);
 	return rc;
 }

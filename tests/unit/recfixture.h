@@ -1,5 +1,5 @@
 /*
- * The lines of a small hand-written recording (recording.h's format) for
+ * The lines of a small hand-written recording (rec_writer.h's format) for
  * the tests that read one: a 2-CPU hwnoise header, a summary, a footer.
  */
 #ifndef HWN_TEST_RECFIXTURE_H

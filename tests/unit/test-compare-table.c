@@ -1,6 +1,6 @@
 /*
  * hwnoisetop compare: two hand-written recordings of known figures side by
- * side (through replay_read() and the compare view's rates), and the
+ * side (through rec_reader_read() and the compare view's rates), and the
  * refusals of a wrong command line or a bad file.
  */
 #include <stdio.h>
@@ -82,7 +82,7 @@ static char *capture(const struct verdict_series *a, const struct verdict_series
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	cmptable_print(f, &ra, &rb, &o);
+	compare_table_print(f, &ra, &rb, &o);
 	fclose(f);
 	return buf;
 }
@@ -172,19 +172,19 @@ static void modes(const char *pa, const char *posn)
 	char *live[] = { "compare", (char *)posn, "--live", "-c", "0", NULL };
 	int rc;
 
-	rc = with_stderr(cmptable_main, 3, two, err, sizeof(err));
+	rc = with_stderr(compare_cmd_main, 3, two, err, sizeof(err));
 	tap_ok(rc == 1 && lines_in(err) == 1 && strstr(err, "hwnoise mode (IRQs disabled)") &&
 	       strstr(err, "osnoise mode (IRQs enabled") && strstr(err, posn),
 	       "compare hwnoise osnoise: refused with one line naming both modes, exit 1 (%d)", rc);
 	printf("# %s", err);
-	rc = with_stderr(cmptable_main, 3, same, err, sizeof(err));
+	rc = with_stderr(compare_cmd_main, 3, same, err, sizeof(err));
 	tap_ok(rc == 0 && !err[0], "compare osnoise osnoise: compared (%d)", rc);
 
-	tap_ok(cmptable_live(5, live, &ref, &path) == 3 && ref, "compare OSNOISE --live: read");
+	tap_ok(compare_cmd_live(5, live, &ref, &path) == 3 && ref, "compare OSNOISE --live: read");
 	if (ref) {
-		tap_ok(cmptable_live_mode(ref, path, true) == -1 && cmptable_live_mode(ref, path, false) == 0,
+		tap_ok(compare_cmd_live_mode(ref, path, true) == -1 && compare_cmd_live_mode(ref, path, false) == 0,
 		       "--live: an osnoise recording against a hwnoise run refused, an osnoise run not");
-		replay_free(ref);
+		rec_reader_free(ref);
 		free(ref);
 	}
 	snprintf(cmd, sizeof(cmd), "'%s/src/hwnoisetop' compare '%s' --live -c 0 < /dev/null > /dev/null 2> '%s.err'",
@@ -208,15 +208,15 @@ static void modes(const char *pa, const char *posn)
 	printf("# %s", err);
 }
 
-/* cmptable_live() as with_stderr() calls it: its result; what it read freed. */
+/* compare_cmd_live() as with_stderr() calls it: its result; what it read freed. */
 static int live_read(int argc, char **argv)
 {
 	struct replay *ref = NULL;
 	const char *path = NULL;
-	int rc = cmptable_live(argc, argv, &ref, &path);
+	int rc = compare_cmd_live(argc, argv, &ref, &path);
 
 	if (ref) {
-		replay_free(ref);
+		rec_reader_free(ref);
 		free(ref);
 	}
 	return rc;
@@ -234,13 +234,13 @@ static void hwlat_refused(const char *pa, const char *phwl)
 	char err[1024];
 	int rc;
 
-	rc = with_stderr(cmptable_main, 3, both, err, sizeof(err));
+	rc = with_stderr(compare_cmd_main, 3, both, err, sizeof(err));
 	tap_ok(rc == 1 && lines_in(err) == 1 && strstr(err, "hwnoisetop: compare: ") &&
 	       strstr(err, phwl) && strstr(err, "is a hwnoisetop hwlat recording") &&
 	       strstr(err, "no osnoise periods"),
 	       "compare HWLAT HWLAT: refused with one line naming the file, exit 1 (%d)", rc);
 	printf("# %s", err);
-	rc = with_stderr(cmptable_main, 3, second, err, sizeof(err));
+	rc = with_stderr(compare_cmd_main, 3, second, err, sizeof(err));
 	tap_ok(rc == 1 && lines_in(err) == 1 && strstr(err, phwl),
 	       "compare HWNOISE HWLAT: refused with one line naming the hwlat one, exit 1 (%d)", rc);
 	rc = with_stderr(live_read, 3, live, err, sizeof(err));
@@ -309,12 +309,12 @@ static void settings_differ(const char *pa)
 
 	cpuset_parse("0-3", &o1.cpus, NULL);
 	cpuset_parse("0-3", &o2.cpus, NULL);
-	tap_ok(cmpcells_diffs(&c1, &c2, line) == 0, "same settings: no line");
+	tap_ok(compare_cells_diffs(&c1, &c2, line) == 0, "same settings: no line");
 	o2.period_us = o2.runtime_us = 100000;
 	o2.threshold_us = 20;
 	c2.smi = true;
 	cpuset_parse("0-1", &o2.cpus, NULL);
-	tap_ok(cmpcells_diffs(&c1, &c2, line) == 5, "CPUs, period, runtime, threshold, SMI: 5 lines");
+	tap_ok(compare_cells_diffs(&c1, &c2, line) == 5, "CPUs, period, runtime, threshold, SMI: 5 lines");
 	tap_is_str(line[0], "CPUs differ: 0-3 vs 0-1; a CPU measured in one run only has '-' in "
 		   "the other", "the CPU sets");
 	tap_is_str(line[1], "period differs: 1000000 us vs 100000 us; figures are per second of "
@@ -323,7 +323,7 @@ static void settings_differ(const char *pa)
 		   "noise", "the threshold");
 	tap_is_str(line[4], "SMI counting differs: off vs on; no SMI column", "SMI counting");
 	o2.irq_disable = false;
-	tap_ok(cmpcells_diffs(&c1, &c2, line) == 6 && strstr(line[0], "mode differs: hwnoise"),
+	tap_ok(compare_cells_diffs(&c1, &c2, line) == 6 && strstr(line[0], "mode differs: hwnoise"),
 	       "the mode too");
 
 	/* hwnoisetop compare A B with B's threshold 20 us: both settings, the line. */
@@ -368,12 +368,12 @@ int main(void)
 	char *argv_bad[] = { "compare", pa, pbad, NULL };
 	char *argv_one[] = { "compare", pa, NULL };
 
-	tap_ok(replay_read(&r[0], fa) == 0 && replay_read(&r[1], fb) == 0, "both recordings read");
+	tap_ok(rec_reader_read(&r[0], fa) == 0 && rec_reader_read(&r[1], fb) == 0, "both recordings read");
 	{
 		int rc;
 		char *smi_a[] = { "compare", pa, pb, NULL };
 
-		out = with_stdout(cmptable_main, 3, smi_a, &rc);
+		out = with_stdout(compare_cmd_main, 3, smi_a, &rc);
 		printf("# %s", out);
 		tap_is_str(line_of(out, "\n  0 "),
 			   "  0   40.0  10.0?   -75%   -99..+695% 99.99600  99.99900?   5.00     0?   2.00 "
@@ -394,7 +394,7 @@ int main(void)
 		char *bad[] = { "compare", pa, pb, "--margin", "100", NULL };
 		char err[1024];
 
-		out = with_stdout(cmptable_main, 6, js, &rc);
+		out = with_stdout(compare_cmd_main, 6, js, &rc);
 		tap_ok(rc == 0 && strstr(out, "{\"margin_percent\":5,\"false_discovery_rate_percent\":5,"
 					   "\"cpus\":[{\"cpu\":\"0\","
 					   "\"noise_us_per_s\":{\"a\":40,\"b\":10,\"change_percent\":-75,"
@@ -405,7 +405,7 @@ int main(void)
 		       "--json: one object, its fields per CPU and for all");
 		printf("# %.300s\n", out);
 		free(out);
-		rc = with_stderr(cmptable_main, 5, bad, err, sizeof(err));
+		rc = with_stderr(compare_cmd_main, 5, bad, err, sizeof(err));
 		tap_ok(rc == 1 && lines_in(err) == 1 && strstr(err, "--margin") &&
 		       strstr(err, "more than 0 and less than 100"),
 		       "--margin 100: one line naming --margin and its range, exit 1");
@@ -420,9 +420,9 @@ int main(void)
 		free(out);
 	}
 
-	tap_ok(cmptable_main(3, argv_ok) == 0, "compare A B: exit 0");
-	tap_ok(cmptable_main(3, argv_bad) == 1, "a bad recording: exit 1");
-	tap_ok(cmptable_main(2, argv_one) == 1, "one recording: exit 1");
+	tap_ok(compare_cmd_main(3, argv_ok) == 0, "compare A B: exit 0");
+	tap_ok(compare_cmd_main(3, argv_bad) == 1, "a bad recording: exit 1");
+	tap_ok(compare_cmd_main(2, argv_one) == 1, "one recording: exit 1");
 	{
 		char *live_a[] = { "compare", pa, "--live", "-c", "0", NULL };
 		char *live_b[] = { "compare", "--live", pa, NULL };
@@ -432,23 +432,23 @@ int main(void)
 		const char *path = NULL;
 		int skip;
 
-		skip = cmptable_live(5, live_a, &ref, &path);
+		skip = compare_cmd_live(5, live_a, &ref, &path);
 		tap_ok(skip == 3 && ref && path == pa && session_stats(ref->s)->cpu[0].periods == 2,
 		       "compare A --live: A read, the live options after three words");
 		if (ref) {
-			replay_free(ref);
+			rec_reader_free(ref);
 			free(ref);
 		}
-		skip = cmptable_live(3, live_b, &ref, &path);
+		skip = compare_cmd_live(3, live_b, &ref, &path);
 		tap_ok(skip == 3 && ref && path == pa, "compare --live A: the same");
 		if (ref) {
-			replay_free(ref);
+			rec_reader_free(ref);
 			free(ref);
 		}
-		tap_ok(cmptable_live(3, argv_ok, &ref, &path) == 0 && !ref, "compare A B: not live");
-		tap_ok(cmptable_live(2, live_none, &ref, &path) == -1 && !ref,
+		tap_ok(compare_cmd_live(3, argv_ok, &ref, &path) == 0 && !ref, "compare A B: not live");
+		tap_ok(compare_cmd_live(2, live_none, &ref, &path) == -1 && !ref,
 		       "compare --live without a recording: refused");
-		tap_ok(cmptable_live(3, live_bad, &ref, &path) == -1 && !ref,
+		tap_ok(compare_cmd_live(3, live_bad, &ref, &path) == -1 && !ref,
 		       "compare BAD --live: refused, nothing kept");
 	}
 	marks_and_widths();
@@ -472,8 +472,8 @@ int main(void)
 	unlink(pbad);
 	fclose(fa);
 	fclose(fb);
-	replay_free(&r[0]);
-	replay_free(&r[1]);
+	rec_reader_free(&r[0]);
+	rec_reader_free(&r[1]);
 	free(r);
 	free(pa);
 	free(pb);

@@ -180,11 +180,11 @@ static void test_lines_and_json(void)
 	textbuf_free(&tb);
 
 	f = open_memstream(&buf, &len);
-	histo_write_json(f, &h, &c);
+	histo_json_write(f, &h, &c);
 	fclose(f);
 	histo_init(&back, &(struct histo_plan){ .bucket_us = 1, .entries = 1, .gran_us = 1 }, 4);
 	memset(&rc, 0, sizeof(rc));
-	tap_ok(histo_read_json(&back, &rc, buf, len, &why) == 0, "the recording's form reads back");
+	tap_ok(histo_json_read(&back, &rc, buf, len, &why) == 0, "the recording's form reads back");
 	tap_ok(rc.with_zeros && !rc.no_index && rc.entries == 12, "with its layout options");
 	for (int cpu = 0; cpu < 2; cpu++)
 		tap_ok(back.cpu[cpu].count == h.cpu[cpu].count && back.cpu[cpu].in == h.cpu[cpu].in &&
@@ -199,12 +199,12 @@ static void test_lines_and_json(void)
 		const char *fine = "{\"bucket_us\":1,\"entries\":12,\"gran_us\":1,"
 				   "\"cpus\":[[1,2,3,4,11,1]]}";
 
-		n = histo_read_json(&back, &rc, big, strlen(big), &why);
+		n = histo_json_read(&back, &rc, big, strlen(big), &why);
 		tap_ok(n < 0 && strstr(why, "out of range"), "a histogram too large is refused (%s)", why);
-		n = histo_read_json(&back, &rc, out, strlen(out), &why);
+		n = histo_json_read(&back, &rc, out, strlen(out), &why);
 		tap_ok(n < 0 && strstr(why, "bucket out of range"), "a bucket out of range is refused (%s)",
 		       why);
-		n = histo_read_json(&back, &rc, fine, strlen(fine), &why);
+		n = histo_json_read(&back, &rc, fine, strlen(fine), &why);
 		tap_ok(n == 0 && back.cpu[1].b[11] == 1 && histo_over(&back.cpu[1]) == 1,
 		       "the last bucket is taken, the rest lies over");
 	}
@@ -250,10 +250,10 @@ static void test_add(void)
 	h.events = true;
 	h.read = true;
 	f = open_memstream(&buf, &len);
-	histo_write_json(f, &h, &c);
+	histo_json_write(f, &h, &c);
 	fclose(f);
 	histo_init(&back, &p, 4);
-	tap_ok(histo_read_json(&back, &rc, buf, len, &why) == 0 && back.events && !rc.on &&
+	tap_ok(histo_json_read(&back, &rc, buf, len, &why) == 0 && back.events && !rc.on &&
 	       back.cpu[1].count == 6, "the recording keeps that they were counted from events, "
 	       "and its footer does not make it hist's");
 	free(buf);

@@ -195,15 +195,15 @@ static void test_lines(void)
 	}, back;
 	char line[256];
 
-	tap_is_str(hwlat_format_sample(&s, line, sizeof(line)),
+	tap_is_str(hwlat_stats_format_sample(&s, line, sizeof(line)),
 		   "ts: 1796034202.000700796, inner:96, outer:106, cpu:1, count:200, "
 		   "nmi-total:17, nmi-count:3",
 		   "a sample's report line (nanoseconds padded to 9 digits)");
-	tap_ok(hwlat_parse_sample(line, &back) == 0 && back.cpu == 1 && back.ts_sec == s.ts_sec &&
+	tap_ok(hwlat_stats_parse_sample(line, &back) == 0 && back.cpu == 1 && back.ts_sec == s.ts_sec &&
 	       back.ts_nsec == s.ts_nsec && back.inner == 96 && back.outer == 106 &&
 	       back.count == 200 && back.nmi_total == 17 && back.nmi_count == 3,
 	       "the line parses back to the same sample");
-	tap_ok(hwlat_parse_sample("ts: 1.000000001, inner:1, outer:2, cpu:0", &back) < 0,
+	tap_ok(hwlat_stats_parse_sample("ts: 1.000000001, inner:1, outer:2, cpu:0", &back) < 0,
 	       "a truncated line is refused");
 }
 
@@ -217,19 +217,19 @@ static void test_summary(void)
 	size_t len = 0;
 	FILE *f;
 
-	hwl_stats_init(&st, 2);
+	hwlat_stats_init(&st, 2);
 	f = open_memstream(&text, &len);
-	hwlat_print_summary(f, &st);
+	hwlat_report_summary(f, &st);
 	fclose(f);
 	tap_is_str(text, "Max Latency: Below threshold\nSamples recorded: 0\n"
 		   "Samples exceeding threshold: 0\n", "summary without samples");
 	free(text);
 
-	hwl_stats_add(&st, &a);
-	hwl_stats_add(&st, &a);
-	hwl_stats_add(&st, &b);
+	hwlat_stats_add(&st, &a);
+	hwlat_stats_add(&st, &a);
+	hwlat_stats_add(&st, &b);
 	f = open_memstream(&text, &len);
-	hwlat_print_summary(f, &st);
+	hwlat_report_summary(f, &st);
 	fclose(f);
 	tap_is_str(text, "Max Latency: 44us\nSamples recorded: 3\nSamples exceeding threshold: 9\n"
 		   "Average interval between spikes: 500000us\n",
@@ -239,18 +239,18 @@ static void test_summary(void)
 		struct hwl_sample late = { .cpu = 0, .ts_sec = 14, .ts_nsec = 3000 };
 		uint64_t avg = 0;
 
-		hwl_stats_init(&one, 2);
-		hwl_stats_add(&one, &b);
-		tap_ok(!hwl_stats_avg_interval(&one, &avg), "one sample: no interval");
-		hwl_stats_add(&one, &late);
-		hwl_stats_add(&one, &a);	/* out of time order, as from another CPU */
-		tap_ok(hwl_stats_avg_interval(&one, &avg) && avg == 2000001,
+		hwlat_stats_init(&one, 2);
+		hwlat_stats_add(&one, &b);
+		tap_ok(!hwlat_stats_avg_interval(&one, &avg), "one sample: no interval");
+		hwlat_stats_add(&one, &late);
+		hwlat_stats_add(&one, &a);	/* out of time order, as from another CPU */
+		tap_ok(hwlat_stats_avg_interval(&one, &avg) && avg == 2000001,
 		       "10 s to 14.000003 s over 3 samples: 2000001 us (%llu)",
 		       (unsigned long long)avg);
-		hwl_stats_reset(&one);
-		hwl_stats_add(&one, &late);
-		tap_ok(!hwl_stats_avg_interval(&one, &avg), "reset: the times start over");
-		hwl_stats_free(&one);
+		hwlat_stats_reset(&one);
+		hwlat_stats_add(&one, &late);
+		tap_ok(!hwlat_stats_avg_interval(&one, &avg), "reset: the times start over");
+		hwlat_stats_free(&one);
 	}
 	free(text);
 	tap_ok(st.cpu[0].samples == 2 && st.cpu[0].max_inner == 12 && st.cpu[0].max_outer == 30 &&
@@ -259,12 +259,12 @@ static void test_summary(void)
 	tap_ok(st.cpu[1].samples == 1 && st.cpu[1].max_inner == 44 && st.nsamples == 3,
 	       "per-CPU sums of CPU 1, every sample kept");
 	f = open_memstream(&text, &len);
-	hwlat_print_samples(f, &st, 2);
+	hwlat_report_samples(f, &st, 2);
 	fclose(f);
 	tap_is_str(text, "ts: 11.000000000, inner:44, outer:3, cpu:1, count:1, nmi-total:0, nmi-count:0\n",
 		   "samples printed from an index (--watch)");
 	free(text);
-	hwl_stats_reset(&st);
+	hwlat_stats_reset(&st);
 	tap_ok(st.samples == 0 && st.nsamples == 0 && st.cpu[0].samples == 0 && st.max == 0,
 	       "reset");
 	/* The dashboard's view keeps only the latest samples. */
@@ -272,15 +272,15 @@ static void test_summary(void)
 	for (uint32_t i = 1; i <= 1000; i++) {
 		struct hwl_sample c = { .cpu = 0, .seqnum = i, .inner = i % 7 };
 
-		hwl_stats_add(&st, &c);
+		hwlat_stats_add(&st, &c);
 	}
 	tap_ok(st.nsamples == 300 && st.cap == 300 && st.samples == 1000 && st.max == 6,
 	       "with a limit, 300 of 1000 samples kept (%zu, room for %zu), all summed",
 	       st.nsamples, st.cap);
-	tap_ok(hwl_stats_sample(&st, 0)->seqnum == 701 && hwl_stats_sample(&st, 299)->seqnum == 1000,
-	       "the latest, oldest first (%u .. %u)", hwl_stats_sample(&st, 0)->seqnum,
-	       hwl_stats_sample(&st, 299)->seqnum);
-	hwl_stats_free(&st);
+	tap_ok(hwlat_stats_sample(&st, 0)->seqnum == 701 && hwlat_stats_sample(&st, 299)->seqnum == 1000,
+	       "the latest, oldest first (%u .. %u)", hwlat_stats_sample(&st, 0)->seqnum,
+	       hwlat_stats_sample(&st, 299)->seqnum);
+	hwlat_stats_free(&st);
 }
 
 static void test_mask(void)
@@ -318,11 +318,11 @@ static void test_units(void)
 static void test_choice(void)
 {
 	char dir[] = "/tmp/test-hwlat-XXXXXX", path[128], buf[64];
-	struct ledger *l = ledger_new();
+	struct ledger *l = settings_ledger_new();
 	FILE *f;
 
 	if (!l || !mkdtemp(dir)) {
-		ledger_free(l);
+		settings_ledger_free(l);
 		tap_ok(0, "mkdtemp");
 		tap_ok(0, "mkdtemp");
 		return;
@@ -333,11 +333,11 @@ static void test_choice(void)
 	fclose(f);
 	settings_set_tracing_dir(l, dir);
 	settings_write_choice(l, "mode", "per-cpu");
-	kernel_read_text(path, buf, sizeof(buf));
+	settings_read_text(path, buf, sizeof(buf));
 	tap_is_str(buf, "per-cpu", "the choice was written");
 	settings_restore(l);
-	ledger_free(l);
-	kernel_read_text(path, buf, sizeof(buf));
+	settings_ledger_free(l);
+	settings_read_text(path, buf, sizeof(buf));
 	tap_is_str(buf, "round-robin", "the bracketed word was saved and written back");
 	unlink(path);
 	rmdir(dir);

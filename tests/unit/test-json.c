@@ -307,7 +307,7 @@ int main(void)
 	feed(&st, 5, 77, 1234, 9);
 	feed(&st, 6, 5, 1, 1);		/* taken out of the list during the run: in both */
 	/* CPU 7 measured but no runtime: no row in either. */
-	lost_add(&st.lost, 2);
+	stats_lost_add(&st.lost, 2);
 	st.lost.read = 700;
 	f = open_memstream(&table, &tlen);
 	report_rows(&st, &rows6);
@@ -354,13 +354,13 @@ int main(void)
 					  .inner = 9340, .outer = 5358, .count = 52 };
 
 		cpuset_parse("0-1", &hc.cpus, &w);
-		hwl_stats_init(&hs, 4);
+		hwlat_stats_init(&hs, 4);
 		f = mem();
 		export_json_hwlat(f, &hs, &hr);
 		fclose(f);
 		tap_ok(json_valid(buf) && strstr(buf, "\"max_latency_us\":null,\"samples_recorded\":0,") &&
 		       strstr(buf, "\"above_hardlimit\":false"), "hwlat without samples: Below threshold is null");
-		hwl_stats_add(&hs, &smp);
+		hwlat_stats_add(&hs, &smp);
 		f = mem();
 		export_json_hwlat(f, &hs, &hr);
 		fclose(f);
@@ -371,7 +371,7 @@ int main(void)
 		tap_ok(strstr(buf, "\"samples\":[{\"ts_sec\":1796034206,\"ts_nsec\":214375561,"
 				   "\"inner_us\":9340,\"outer_us\":5358,\"cpu\":1,\"count\":52,") != NULL,
 		       "hwlat: the sample, its time in whole integers");
-		hwl_stats_free(&hs);
+		hwlat_stats_free(&hs);
 	}
 	free(table);
 	free(buf);

@@ -2,7 +2,7 @@
  * Unit tests: kfile, files kept open and read with pread().  A file that
  * is rewritten in place reads anew; with remember_missing a file that
  * could not be opened is not tried again (although it may be there now)
- * until kfiles_retry(), and without it, it is tried on every read.
+ * until kfile_files_retry(), and without it, it is tried on every read.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -38,30 +38,30 @@ int main(void)
 	snprintf(other, sizeof(other), "%s/other", dir);
 
 	put(path, "one\n");
-	rc = kfiles_read(&plain, path, buf, sizeof(buf));
+	rc = kfile_files_read(&plain, path, buf, sizeof(buf));
 	tap_ok(rc == 0 && strcmp(buf, "one") == 0, "a file reads, its newline removed");
 	put(path, "two\n");
-	rc = kfiles_read(&plain, path, buf, sizeof(buf));
+	rc = kfile_files_read(&plain, path, buf, sizeof(buf));
 	tap_ok(rc == 0 && strcmp(buf, "two") == 0, "rewritten in place, it reads anew");
 	unlink(path);
-	rc = kfiles_read(&rem, path, buf, sizeof(buf));
+	rc = kfile_files_read(&rem, path, buf, sizeof(buf));
 	tap_ok(rc == -ENOENT && buf[0] == '\0', "a missing file fails with -ENOENT and an empty text");
 	put(path, "four\n");
-	rc = kfiles_read(&rem, path, buf, sizeof(buf));
+	rc = kfile_files_read(&rem, path, buf, sizeof(buf));
 	tap_ok(rc == -ENOENT, "remember_missing: not tried again while remembered, although it is there now");
-	kfiles_retry(&rem);
-	rc = kfiles_read(&rem, path, buf, sizeof(buf));
-	tap_ok(rc == 0 && strcmp(buf, "four") == 0, "after kfiles_retry() it is opened and read");
+	kfile_files_retry(&rem);
+	rc = kfile_files_read(&rem, path, buf, sizeof(buf));
+	tap_ok(rc == 0 && strcmp(buf, "four") == 0, "after kfile_files_retry() it is opened and read");
 
-	rc = kfiles_read(&plain, other, buf, sizeof(buf));
+	rc = kfile_files_read(&plain, other, buf, sizeof(buf));
 	put(other, "six\n");
 	if (rc == -ENOENT)
-		rc = kfiles_read(&plain, other, buf, sizeof(buf));
+		rc = kfile_files_read(&plain, other, buf, sizeof(buf));
 	tap_ok(rc == 0 && strcmp(buf, "six") == 0, "without remember_missing it is tried on every read");
 
-	kfiles_close(&rem);
-	kfiles_close(&plain);
-	tap_ok(rem.n == 0 && plain.n == 0, "kfiles_close() empties the sets");
+	kfile_files_close(&rem);
+	kfile_files_close(&plain);
+	tap_ok(rem.n == 0 && plain.n == 0, "kfile_files_close() empties the sets");
 	unlink(path);
 	unlink(other);
 	rmdir(dir);

@@ -93,21 +93,21 @@ int main(void)
 	tap_ok(parse_time_ns("2s", &v, &w) == 0 && v == 2000000000, "time 2s");
 	tap_ok(parse_time_ns("2m", &v, &w) < 0 && strstr(w.text, "ns, us, ms or s"), "time 2m refused");
 
-	tap_is_str(format_duration(600, buf, sizeof(buf)), "  0 00:10:00", "duration format 10 min");
-	tap_is_str(format_duration(90061, buf, sizeof(buf)), "  1 01:01:01", "duration format 1d1h1m1s");
-	tap_is_str(format_duration(0, buf, sizeof(buf)), "  0 00:00:00", "duration format 0");
-	tap_is_str(format_duration(86400ULL * 123 + 59, buf, sizeof(buf)), "123 00:00:59",
+	tap_is_str(parse_format_duration(600, buf, sizeof(buf)), "  0 00:10:00", "duration format 10 min");
+	tap_is_str(parse_format_duration(90061, buf, sizeof(buf)), "  1 01:01:01", "duration format 1d1h1m1s");
+	tap_is_str(parse_format_duration(0, buf, sizeof(buf)), "  0 00:00:00", "duration format 0");
+	tap_is_str(parse_format_duration(86400ULL * 123 + 59, buf, sizeof(buf)), "123 00:00:59",
 		   "duration format 123 days");
 	{
 		static const char line[] =
 			"          <idle>-0       [001] d.h1.  1234.567891: osnoise: noise 0.5: x";
-		double ts = record_line_ts(line);
+		double ts = trace_capture_line_ts(line);
 
 		tap_ok(ts > 1234.567890 && ts < 1234.567892, "a trace line's timestamp");
-		tap_ok(record_line_ts("# tracer: osnoise") < 0, "a comment has none");
+		tap_ok(trace_capture_line_ts("# tracer: osnoise") < 0, "a comment has none");
 		/* Where the lab box has a decimal-comma locale: the same. */
 		if (setlocale(LC_NUMERIC, "de_DE.UTF-8") || setlocale(LC_NUMERIC, "de_DE.utf8")) {
-			ts = record_line_ts(line);
+			ts = trace_capture_line_ts(line);
 			tap_ok(ts > 1234.567890 && ts < 1234.567892,
 			       "the same under a decimal-comma LC_NUMERIC");
 		} else {

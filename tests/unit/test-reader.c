@@ -100,7 +100,7 @@ static int decode(const char *name, struct seen *v)
 	memset(v, 0, sizeof(*v));
 	if (!n)
 		return -2;
-	return reader_decode_page(fuzz_reader(), 1, buf, n, &sink);
+	return reader_page_decode(fuzz_reader(), 1, buf, n, &sink);
 }
 
 /* A buffer that hangs up or fails is dropped, not polled again and again. */

@@ -12,7 +12,7 @@
 #include "export_json.h"
 #include "json.h"
 #include "jsonread.h"
-#include "source_replay.h"
+#include "rec_player.h"
 #include "rec_writer.h"
 #include "rec_reader.h"
 #include "session_int.h"	/* the hooks called by hand */
@@ -28,7 +28,7 @@ static int replay_text(struct replay *r, const char *text)
 
 	if (!text[0])
 		f = fopen("/dev/null", "r");
-	rc = replay_read(r, f);
+	rc = rec_reader_read(r, f);
 	fclose(f);
 	return rc;
 }
@@ -43,23 +43,23 @@ static void json_cases(void)
 	const char *line = "{\"a\": 18446744073709551615, \"b\" :-3, \"c\":true, "
 			   "\"d\":\"x\\u00e9\\ud83d\\ude00\\n\", \"e\":[1,{\"f\":[]}], \"g\":null}";
 
-	tap_ok(jsonr_parse(line, strlen(line), &o) == 0 && o.n == 6, "a JSON object parses: %s", o.err);
-	tap_ok(jsonr_u64(&o, "a", &u) == 0 && u == UINT64_MAX, "64-bit integers are exact");
-	tap_ok(jsonr_int(&o, "b", &i) == 0 && i == -3 && jsonr_u64(&o, "b", &u) < 0,
+	tap_ok(jsonread_parse(line, strlen(line), &o) == 0 && o.n == 6, "a JSON object parses: %s", o.err);
+	tap_ok(jsonread_u64(&o, "a", &u) == 0 && u == UINT64_MAX, "64-bit integers are exact");
+	tap_ok(jsonread_int(&o, "b", &i) == 0 && i == -3 && jsonread_u64(&o, "b", &u) < 0,
 	       "a negative number is an int, not a u64");
-	tap_ok(jsonr_bool(&o, "c", &b) == 0 && b, "true");
-	tap_ok(jsonr_str(&o, "d", s, sizeof(s)) == 0 && strcmp(s, "x\xc3\xa9\xf0\x9f\x98\x80\n") == 0,
+	tap_ok(jsonread_bool(&o, "c", &b) == 0 && b, "true");
+	tap_ok(jsonread_str(&o, "d", s, sizeof(s)) == 0 && strcmp(s, "x\xc3\xa9\xf0\x9f\x98\x80\n") == 0,
 	       "string escapes decode to UTF-8");
-	tap_ok(jsonr_get(&o, "e")->type == JR_ARR && jsonr_get(&o, "g")->type == JR_NULL &&
-	       !jsonr_get(&o, "f"), "nested values are kept whole, not as members");
-	tap_ok(jsonr_u64(&o, "zz", &u) < 0 && jsonr_u64(&o, "d", &u) < 0, "absent or mistyped: -1");
+	tap_ok(jsonread_get(&o, "e")->type == JR_ARR && jsonread_get(&o, "g")->type == JR_NULL &&
+	       !jsonread_get(&o, "f"), "nested values are kept whole, not as members");
+	tap_ok(jsonread_u64(&o, "zz", &u) < 0 && jsonread_u64(&o, "d", &u) < 0, "absent or mistyped: -1");
 
 	static const char *bad[] = {
 		"", "[]", "{", "{\"a\":}", "{\"a\":1,}", "{\"a\":01}", "{\"a\":1}x", "{a:1}",
 		"{\"a\":\"\\q\"}", "{\"a\":tru}", "{\"a\":\"x}", "{\"a\":1.}", "{\"a\":[1,]}",
 	};
 	for (size_t k = 0; k < sizeof(bad) / sizeof(*bad); k++)
-		tap_ok(jsonr_parse(bad[k], strlen(bad[k]), &o) < 0 && o.err[0], "refused: '%s' (%s)",
+		tap_ok(jsonread_parse(bad[k], strlen(bad[k]), &o) < 0 && o.err[0], "refused: '%s' (%s)",
 		       bad[k], o.err);
 	/* The writer's strings (json.h, as the recording writes them) read back as they were. */
 	char *buf = NULL;
@@ -70,7 +70,7 @@ static void json_cases(void)
 	json_write_string(mem, "tab\there \"q\" \\ \x01 end");
 	fputs("}", mem);
 	fclose(mem);
-	tap_ok(buf && jsonr_parse(buf, len, &o) == 0 && jsonr_str(&o, "k", s, sizeof(s)) == 0 &&
+	tap_ok(buf && jsonread_parse(buf, len, &o) == 0 && jsonread_str(&o, "k", s, sizeof(s)) == 0 &&
 	       strcmp(s, "tab\there \"q\" \\ \x01 end") == 0, "json_write_string's strings read back");
 	free(buf);
 }
@@ -131,12 +131,12 @@ static void known_figures(void)
 	tap_ok(r->footer && r->end.elapsed_s == 3 && session_conf(r->s)->osn.irq_disable &&
 	       strcmp(textbuf_str(session_notes(r->s)), "a \"note\"\n") == 0, "the footer's figures");
 	segments_json(r);
-	replay_free(r);
+	rec_reader_free(r);
 
 	tap_ok(replay_text(r, HDR S(0, 10, 4, 2, 1, "") "{\"t\":\"tick\",\"elapsed_s\":1,\"run_ns\":5}\n") == 0 &&
 	       !r->footer && r->end.elapsed_s == 1 && session_stats(r->s)->cpu[0].noise == 10,
 	       "without a footer (a crash): replayed up to the cut, time from the last tick");
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 }
 
@@ -177,7 +177,7 @@ static void capture(void (*fn)(void *), void *arg, const char *out, const char *
 
 static void replay_json(void *path)
 {
-	replay_main(path, false, true, false);
+	summary_replay_main(path, false, true, false);
 }
 
 /* What a live run's end gives summary_print() with --json and the dashboard (main.c). */
@@ -236,7 +236,7 @@ static void json_segments_once(void)
 	       "a live --json end (summary_print as main.c calls it): segments in the object only");
 	free(o);
 	free(e);
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 	unlink(path);
 	unlink(out);
@@ -292,14 +292,14 @@ static void step_periods(void)
 		"\"max_sample\":1,\"hw\":1,\"nmi\":0,\"irq\":0,\"softirq\":0,\"thread\":0}\n");
 	fclose(f);
 
-	p = playback_open(path, err, sizeof(err));
+	p = rec_player_open(path, err, sizeof(err));
 	tap_ok(p != NULL, "a 100 ms recording opens for playback: %s", p ? "" : err);
 	if (!p)
 		return;
-	s = playback_session(p);
-	playback_pause(p, true);
+	s = rec_player_session(p);
+	rec_player_pause(p, true);
 	for (unsigned n = 1; n <= 30; n++) {
-		us = playback_step(p);
+		us = rec_player_step(p);
 		each = each && us == 100000 && session_stats(s)->cpu[0].periods == n &&
 		       session_stats(s)->cpu[1].periods == n && session_conf(s)->tracer == SESSION_OSNOISE + (n == 30);
 	}
@@ -307,19 +307,19 @@ static void step_periods(void)
 	       (unsigned long long)session_stats(s)->cpu[0].periods, (unsigned long long)session_stats(s)->cpu[1].periods);
 	tap_ok(session_conf(s)->tracer == SESSION_HWLAT && session_hwl_stats(s)->samples == 0,
 	       "after the last period before the switch: the hwlat view, no sample yet");
-	us = playback_step(p);
+	us = rec_player_step(p);
 	tap_ok(us == 1000000 && session_hwl_stats(s)->samples == 1 && session_conf(s)->tracer == SESSION_HWLAT,
 	       "in the hwlat view a step is one window (%llu us): one sample, though the next is "
 	       "stamped 0.8 s later (%llu)", (unsigned long long)us,
 	       (unsigned long long)session_hwl_stats(s)->samples);
-	playback_step(p);
+	rec_player_step(p);
 	tap_ok(session_hwl_stats(s)->samples == 2 && session_conf(s)->tracer == SESSION_OSNOISE &&
 	       session_stats(s)->cpu[0].periods == 30, "the last window, then the hwnoise view again");
-	playback_step(p);
+	rec_player_step(p);
 	tap_ok(session_stats(s)->cpu[0].periods == 31, "and its next period");
-	tap_ok(playback_finish(p, &r, err, sizeof(err)) == 0 && session_stats(r->s)->cpu[0].periods == 31,
+	tap_ok(rec_player_finish(p, &r, err, sizeof(err)) == 0 && session_stats(r->s)->cpu[0].periods == 31,
 	       "finished: the whole file");
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 	unlink(path);
 }
@@ -366,7 +366,7 @@ static void cpu_taken_out(void)
 	tap_ok(e && strstr(e, "{\"cpu\":1,\"periods\":1,\"runtime_us\":750000,\"noise_us\":9,"),
 	       "--json still has CPU 1's row");
 	free(o);
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 	unlink(out);
 	unlink(err);
@@ -425,23 +425,23 @@ static void settings_set_at_once(void)
 	bool each = true;
 
 	close(fd);
-	out = recording_open(path, true, err, sizeof(err));
-	tap_ok(out && replay_open(r, f) == 0, "a recording of a replayed file: %s", out ? r->err : err);
+	out = rec_writer_open(path, true, err, sizeof(err));
+	tap_ok(out && rec_reader_open(r, f) == 0, "a recording of a replayed file: %s", out ? r->err : err);
 	if (!out)
 		return;
-	recording_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
-	while (replay_next(r) > 0) {
+	rec_writer_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
+	while (rec_reader_next(r) > 0) {
 		char t[16] = "";
 
-		jsonr_str(r->o, "t", t, sizeof(t));
-		if (replay_take(r) < 0)
+		jsonread_str(r->o, "t", t, sizeof(t));
+		if (rec_reader_take(r) < 0)
 			break;
 		if (strcmp(t, "set") == 0)
 			session_mark(r->s, "key", "change %d", ++n);
 		else if (strcmp(t, "tick") == 0)	/* the live loop's tick */
 			session_hooks(r->s, tick);
 	}
-	recording_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err));
+	rec_writer_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err));
 	text = slurp(path);
 	line_types(text, types, sizeof(types));
 	tap_ok(strcmp(types, want) == 0, "every change's set line at once, before its marker: %s",
@@ -455,7 +455,7 @@ static void settings_set_at_once(void)
 	tap_ok(each, "each set line carries its change (threshold, CPUs, period and runtime, "
 	       "hwlat window and width, hwlat mode, i's mode)");
 	free(text);
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 	fclose(f);
 	unlink(path);
@@ -494,14 +494,14 @@ static void cut_short(void)
 
 		tap_ok(rc == 0 && !r->footer && session_stats(r->s)->cpu[0].periods == periods0[i] &&
 		       session_stats(r->s)->cpu[1].noise == noise1[i] && session_stats(r->s)->cpu[1].periods == (i > 0) &&
-		       strcmp(replay_end_note(r, "F", "replayed", note, sizeof(note)), notes[i]) == 0,
+		       strcmp(rec_reader_end_note(r, "F", "replayed", note, sizeof(note)), notes[i]) == 0,
 		       "%s: rc %d, '%s' %s", what[i], rc, note, r->err);
-		replay_free(r);
+		rec_reader_free(r);
 	}
 	replay_text(r, HDR FOOT);
-	tap_ok(r->footer && !*replay_end_note(r, "F", "replayed", note, sizeof(note)),
+	tap_ok(r->footer && !*rec_reader_end_note(r, "F", "replayed", note, sizeof(note)),
 	       "with its footer: no note");
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 }
 
@@ -511,7 +511,7 @@ static void refused(const char *text, const char *want, const char *what)
 	int rc = replay_text(r, text);
 
 	tap_ok(rc < 0 && strstr(r->err, want), "%s: '%s'", what, r->err);
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 }
 

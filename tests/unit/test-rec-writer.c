@@ -29,28 +29,28 @@ static void write_error_said(void)
 	struct replay *r = calloc(1, sizeof(*r));
 	FILE *f = fmemopen((void *)(HDR S(0, 5, 5, 1, 0, "")), strlen(HDR S(0, 5, 5, 1, 0, "")), "r");
 	char *argv[] = { "hwnoisetop", NULL }, err[256] = "";
-	struct recording *out = recording_open("/dev/full", true, err, sizeof(err));
+	struct recording *out = rec_writer_open("/dev/full", true, err, sizeof(err));
 
-	tap_ok(out && replay_open(r, f) == 0, "--record /dev/full --force opens: %s", err);
+	tap_ok(out && rec_reader_open(r, f) == 0, "--record /dev/full --force opens: %s", err);
 	if (!out)
 		return;
 	r->s->ui = &ui;
-	recording_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
+	rec_writer_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
 	tap_ok(nsaid == 0, "nothing said before the tick");
 	session_hooks(r->s, tick);
 	tap_ok(nsaid == 1 && strcmp(said, "--record: cannot write /dev/full: No space left on "
 				   "device: the recording stops there, the run goes on") == 0,
 	       "the first tick says the failed write in one line naming the file: '%s'", said);
-	while (replay_next(r) > 0 && replay_take(r) == 0)
+	while (rec_reader_next(r) > 0 && rec_reader_take(r) == 0)
 		;
 	session_hooks(r->s, tick);
 	tap_ok(nsaid == 1 && r->s->stats.cpu[0].periods == 1,
 	       "said once; the summaries still counted (%d said)", nsaid);
 	r->s->ui = NULL;
-	tap_ok(recording_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err)) < 0 &&
+	tap_ok(rec_writer_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err)) < 0 &&
 	       strstr(err, "cannot write /dev/full: No space left on device"),
 	       "and at the end: '%s'", err);
-	replay_free(r);
+	rec_reader_free(r);
 	free(r);
 	fclose(f);
 }

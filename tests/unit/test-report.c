@@ -112,7 +112,7 @@ int main(void)
 	free(out);
 
 	/* One unit: dropped events against events read (not summaries). */
-	lost_add(&st.lost, 1);
+	stats_lost_add(&st.lost, 1);
 	st.lost.read = 4193;
 	out = render(&st, &cpus, &ro);
 	tap_ok(strstr(out, "\n1 (0.02%) events missed, results might not be accurate\n") != NULL,
@@ -124,7 +124,7 @@ int main(void)
 	       "the share counts every event read, not only the summaries (%llu)",
 	       (unsigned long long)st.samples);
 	free(out);
-	lost_add(&st.lost, LOST_UNKNOWN);
+	stats_lost_add(&st.lost, LOST_UNKNOWN);
 	out = render(&st, &cpus, &ro);
 	tap_ok(strstr(out, "\nan unknown number of events missed, results might not be accurate\n") &&
 	       !strstr(out, "%) events missed"),

@@ -1,8 +1,8 @@
 /*
- * test-session-loop: the session's one loop (session_run, loop.c) driven by a real
+ * test-session-loop: the session's one loop (session_run, session_loop.c) driven by a real
  * source, the replay of a recording: as fast as it can, the loop feeds
  * every line through the sink and gives the front end its frames; its
- * figures are those of the recording read whole (replay_read); a byte on
+ * figures are those of the recording read whole (rec_reader_read); a byte on
  * the input descriptor reaches the front end's input; a signal on the
  * loop's signalfd ends it with the signal's name as the reason; paused, it
  * feeds nothing and waits.
@@ -15,7 +15,7 @@
 
 #include "rec_reader.h"
 #include "session.h"
-#include "source_replay.h"
+#include "rec_player.h"
 #include "tap.h"
 
 struct front {
@@ -30,10 +30,10 @@ struct front {
 static void update(void *ctx)
 {
 	struct front *f = ctx;
-	struct playback_status st;
+	struct rec_player_status st;
 
 	f->frames++;
-	playback_status(f->p, &st);
+	rec_player_status(f->p, &st);
 	if (f->raise_at_frame && f->frames == f->raise_at_frame)
 		kill(getpid(), SIGTERM);
 	if (st.end && !f->raise_at_frame && !f->quit_after_input) {
@@ -59,7 +59,7 @@ static struct replay *read_whole(const char *path)
 	struct replay *r = calloc(1, sizeof(*r));
 	FILE *fp = fopen(path, "re");
 
-	if (!r || !fp || replay_read(r, fp) < 0) {
+	if (!r || !fp || rec_reader_read(r, fp) < 0) {
 		if (fp)
 			fclose(fp);
 		free(r);
@@ -91,20 +91,20 @@ static int play(const char *path, struct front *f, unsigned speed, bool paused,
 
 	if (pipe(pfd) < 0)
 		return -1;
-	f->p = playback_open(path, err, sizeof(err));
+	f->p = rec_player_open(path, err, sizeof(err));
 	if (!f->p) {
 		printf("# %s\n", err);
 		return -1;
 	}
-	f->s = playback_session(f->p);
+	f->s = rec_player_session(f->p);
 	f->in_fd = pfd[0];
-	playback_speed(f->p, speed);
-	playback_pause(f->p, paused);
+	rec_player_speed(f->p, speed);
+	rec_player_pause(f->p, paused);
 	if (f->quit_after_input && write(pfd[1], "x", 1) != 1)
 		return -1;
 	rc = session_run(f->s, &(struct session_ui){ .ctx = f, .input_fd = pfd[0],
 						     .input = input, .update = update });
-	if (playback_finish(f->p, out, err, sizeof(err)) < 0)
+	if (rec_player_finish(f->p, out, err, sizeof(err)) < 0)
 		printf("# %s\n", err);
 	close(pfd[0]);
 	close(pfd[1]);
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
 	       "the figures the loop fed are the recording's, read whole (%llu summaries)",
 	       r ? (unsigned long long)session_stats(r->s)->samples : 0ULL);
 	if (r) {
-		replay_free(r);
+		rec_reader_free(r);
 		free(r);
 	}
 
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 	tap_ok(r && session_stats(r->s)->samples == session_stats(whole->s)->samples,
 	       "paused, nothing is fed while the loop waits; the rest is read at the end");
 	if (r) {
-		replay_free(r);
+		rec_reader_free(r);
 		free(r);
 	}
 
@@ -159,13 +159,13 @@ int main(int argc, char **argv)
 	tap_ok(r && strcmp(session_stop_reason(r->s), strsignal(SIGTERM)) == 0,
 	       "with the signal's name as the reason (\"%s\")", r ? session_stop_reason(r->s) : "");
 	tap_ok(r && session_stats(r->s)->samples == session_stats(whole->s)->samples,
-	       "playback_finish() reads what the loop had not fed");
+	       "rec_player_finish() reads what the loop had not fed");
 	tap_ok(rc == session_exit_status(r->s), "session_run() returns the run's exit status (%d)", rc);
 	if (r) {
-		replay_free(r);
+		rec_reader_free(r);
 		free(r);
 	}
-	replay_free(whole);
+	rec_reader_free(whole);
 	free(whole);
 	return tap_failed != 0;
 }

@@ -37,7 +37,7 @@ static const char *get(const char *path)
 {
 	static char buf[4096];
 
-	if (kernel_read_text(path, buf, sizeof(buf)) < 0)
+	if (settings_read_text(path, buf, sizeof(buf)) < 0)
 		return "(unreadable)";
 	return buf;
 }
@@ -492,7 +492,7 @@ static void test_umount(void)
 /* One side of test_two_ledgers: its own tracing and state directories under top/NAME. */
 static struct ledger *side(const char *name, char *tr, char *st, size_t len)
 {
-	struct ledger *l = ledger_new();
+	struct ledger *l = settings_ledger_new();
 
 	snprintf(tr, len, "%s/%s/trace", top, name);
 	snprintf(st, len, "%s/%s/run", top, name);
@@ -535,11 +535,11 @@ static void test_two_ledgers(void)
 	tap_is_str(get(at(trb, "/tracing_thresh")), "7", "b's write is left to b");
 	tap_ok(access(at(sta, "/hwnoisetop-90.state"), F_OK) < 0 &&
 	       access(at(stb, "/hwnoisetop-90.state"), F_OK) == 0, "only a's state file is gone");
-	ledger_free(a);
+	settings_ledger_free(a);
 	tap_ok(settings_run_alive(b, "hwnoisetop-90"), "freeing a leaves b's run alive");
 	tap_is_u64(settings_restore(b), 0, "b restores with no failure");
 	tap_is_str(get(at(trb, "/tracing_thresh")), "0", "b's tracing_thresh is back");
-	ledger_free(b);
+	settings_ledger_free(b);
 }
 
 int main(void)
@@ -564,7 +564,7 @@ int main(void)
 	mkdirs(at(root, "/sys/devices/system/clocksource/clocksource0"));
 	mkdirs(run);
 	chmod(run, 0700);
-	led = ledger_new();
+	led = settings_ledger_new();
 	if (!led)
 		return 1;
 	put(at(root, "/sys/devices/system/cpu/cpu1/online"), "1\n");
@@ -581,7 +581,7 @@ int main(void)
 	test_stale_lock();
 	test_umount();
 	test_two_ledgers();
-	ledger_free(led);
+	settings_ledger_free(led);
 	{
 		char cmd[300];
 

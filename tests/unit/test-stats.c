@@ -60,25 +60,25 @@ int main(void)
 		struct lost l = { 0 };
 		char buf[128];
 
-		tap_is_str(lost_text(&l, buf, sizeof(buf)), "", "nothing lost: no line");
-		lost_add(&l, 2);
+		tap_is_str(stats_lost_text(&l, buf, sizeof(buf)), "", "nothing lost: no line");
+		stats_lost_add(&l, 2);
 		l.read = 997;
-		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+		tap_is_str(stats_lost_text(&l, buf, sizeof(buf)),
 			   "2 (0.20%) events missed, results might not be accurate",
 			   "two of 999 events: 0.20%");
 		l.read = 1;
-		lost_add(&l, 1);
-		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+		stats_lost_add(&l, 1);
+		tap_is_str(stats_lost_text(&l, buf, sizeof(buf)),
 			   "3 (75.00%) events missed, results might not be accurate",
 			   "counts add up, in events");
 		l.missed = 2;
 		l.read = 1;
-		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+		tap_is_str(stats_lost_text(&l, buf, sizeof(buf)),
 			   "2 (66.67%) events missed, results might not be accurate",
 			   "rounded to the nearest hundredth as %.2f would");
-		lost_add(&l, LOST_UNKNOWN);
+		stats_lost_add(&l, LOST_UNKNOWN);
 		tap_is_u64(l.missed, 2, "an unknown count adds nothing to the count");
-		tap_is_str(lost_text(&l, buf, sizeof(buf)),
+		tap_is_str(stats_lost_text(&l, buf, sizeof(buf)),
 			   "an unknown number of events missed, results might not be accurate",
 			   "and says the number is unknown, as rtla does");
 	}

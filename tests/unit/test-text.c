@@ -23,7 +23,7 @@ static void type(struct lineedit *e, const char *s)
 
 	for (size_t k; *s; s += k) {
 		k = utf8_get(s, &cp);
-		lineedit_insert(e, cp);
+		text_lineedit_insert(e, cp);
 	}
 }
 
@@ -31,38 +31,38 @@ static void test_edit(void)
 {
 	struct lineedit e;
 
-	lineedit_reset(&e, LINEEDIT_SIZE - 1, false);
+	text_lineedit_reset(&e, LINEEDIT_SIZE - 1, false);
 	type(&e, "Lüfter aus");
 	tap_is_str(e.text, "Lüfter aus", "umlauts typed");
 	tap_is_u64(e.len, 11, "ü takes two bytes");
-	lineedit_clear(&e);
+	text_lineedit_clear(&e);
 	type(&e, "Lü");
-	lineedit_backspace(&e);
+	text_lineedit_backspace(&e);
 	tap_is_str(e.text, "L", "Backspace after ü takes both its bytes");
-	lineedit_clear(&e);
+	text_lineedit_clear(&e);
 	type(&e, "ファン停止");
 	tap_is_u64((unsigned long long)text_width(e.text), 10, "five CJK characters: ten columns");
-	lineedit_backspace(&e);
+	text_lineedit_backspace(&e);
 	tap_is_str(e.text, "ファン停", "Backspace takes one CJK character (three bytes)");
-	tap_ok(!lineedit_insert(&e, '\t') && !lineedit_insert(&e, 27) && !lineedit_insert(&e, 0x85) &&
-	       !lineedit_insert(&e, 0x7f) && !lineedit_insert(&e, 0xd800) &&
-	       !lineedit_insert(&e, 0x110000), "Tab, Esc, C1, DEL, a surrogate, past U+10FFFF refused");
+	tap_ok(!text_lineedit_insert(&e, '\t') && !text_lineedit_insert(&e, 27) && !text_lineedit_insert(&e, 0x85) &&
+	       !text_lineedit_insert(&e, 0x7f) && !text_lineedit_insert(&e, 0xd800) &&
+	       !text_lineedit_insert(&e, 0x110000), "Tab, Esc, C1, DEL, a surrogate, past U+10FFFF refused");
 	tap_is_str(e.text, "ファン停", "nothing refused was added");
-	lineedit_clear(&e);
-	tap_ok(!lineedit_insert(&e, 0x301), "a combining mark with nothing before it refused");
-	tap_ok(lineedit_insert(&e, 'e') && lineedit_insert(&e, 0x301), "after a letter: taken");
+	text_lineedit_clear(&e);
+	tap_ok(!text_lineedit_insert(&e, 0x301), "a combining mark with nothing before it refused");
+	tap_ok(text_lineedit_insert(&e, 'e') && text_lineedit_insert(&e, 0x301), "after a letter: taken");
 	tap_is_u64((unsigned long long)text_width(e.text), 1, "e + combining acute: one column");
 
-	lineedit_reset(&e, LINEEDIT_SIZE - 1, true);
+	text_lineedit_reset(&e, LINEEDIT_SIZE - 1, true);
 	type(&e, "1ü2\t3");
 	tap_is_str(e.text, "123", "a numeric prompt takes printable ASCII only");
-	tap_ok(lineedit_backspace(&e) && lineedit_backspace(&e) && lineedit_backspace(&e) &&
-	       !lineedit_backspace(&e) && e.len == 0, "Backspace on empty: false");
+	tap_ok(text_lineedit_backspace(&e) && text_lineedit_backspace(&e) && text_lineedit_backspace(&e) &&
+	       !text_lineedit_backspace(&e) && e.len == 0, "Backspace on empty: false");
 
-	lineedit_reset(&e, 5, false);
+	text_lineedit_reset(&e, 5, false);
 	type(&e, "abü");
-	tap_ok(!lineedit_insert(&e, 0xfc), "a character whose bytes do not fit is refused whole");
-	tap_ok(lineedit_insert(&e, 'c') && e.len == 5, "one byte still fits");
+	tap_ok(!text_lineedit_insert(&e, 0xfc), "a character whose bytes do not fit is refused whole");
+	tap_ok(text_lineedit_insert(&e, 'c') && e.len == 5, "one byte still fits");
 	tap_is_str(e.text, "abüc", "max bytes: no half character");
 }
 

@@ -1,15 +1,15 @@
 /*
- * compare: the before/after view of the grid (d).  The newest osnoise
+ * compare_view: the before/after view of the grid (d).  The newest osnoise
  * segment before the latest marker (a stretch of the hwlat view has no
  * osnoise figures) against the current one, or with compare --live a
  * recording's whole run (dashboard_conf.ref) against the current segment:
- * the rows of hwnoisetop compare (cmptable_row(), compare_table.h, the one
- * verdict code), "all" first, each B figure marked with its verdict ('+'
- * better, '!' worse, '=' no change, '?' undecided) beside its colour, live
- * as periods arrive.  Above the rows, each side's periods and measured
- * time, both runs' settings where they differ and, against a recording,
- * each fact of the two machines that differs, one line each.  A narrow
- * terminal drops columns, the A figures and the interval before the
+ * the rows of hwnoisetop compare (compare_table_row(), compare_table.h,
+ * the one verdict code), "all" first, each B figure marked with its
+ * verdict ('+' better, '!' worse, '=' no change, '?' undecided) beside its
+ * colour, live as periods arrive.  Above the rows, each side's periods and
+ * measured time, both runs' settings where they differ and, against a
+ * recording, each fact of the two machines that differs, one line each.  A
+ * narrow terminal drops columns, the A figures and the interval before the
  * marked B ones.
  */
 #include <stdio.h>
@@ -82,10 +82,10 @@ static void cell(int y, int *x, int w, attr_t a, const char *text)
 }
 
 /* A cell's look: a B cell's (and the change's) from its figure's verdict. */
-static attr_t verdict_look(const struct dashboard *d, const struct cmptable_row *r, int c)
+static attr_t verdict_look(const struct dashboard *d, const struct compare_table_row *r, int c)
 {
-	int f = cmptable_cell_fig(c == CT_PCT ? CT_NOISE_B : c);
-	enum verdict_kind k = f < 0 || (c != CT_PCT && cmptable_cell_fig(c) < 0) ? VK_SAME :
+	int f = compare_table_cell_fig(c == CT_PCT ? CT_NOISE_B : c);
+	enum verdict_kind k = f < 0 || (c != CT_PCT && compare_table_cell_fig(c) < 0) ? VK_SAME :
 			      r->v[f].kind;
 
 	return d->look[k == VK_BETTER ? LOOK_GOOD : k == VK_WORSE ? LOOK_BAD : LOOK_NORMAL];
@@ -143,7 +143,7 @@ static void sides_of(const struct dashboard *d, struct sides *w)
 	if (!w->b.series)
 		w->b.nseries = 0;
 	w->o = (struct cmptable_opts){ d->conf.margin > 0 ? d->conf.margin : CMPTABLE_MARGIN,
-				       cmpcells_comparable(&w->cb, &w->ca),
+				       compare_cells_comparable(&w->cb, &w->ca),
 				       w->cb.smi && w->ca.smi, NULL, NULL, false };
 }
 
@@ -169,7 +169,7 @@ static int sides_lines(const struct dashboard *d, const struct sides *w, int y, 
 		snprintf(line, sizeof(line), " before: %.1024s, the whole recording (%llu periods, %s "
 			 "measured): %s", d->conf.ref_name, (unsigned long long)periods_of(&w->a),
 			 markers_clock(d->conf.ref_elapsed_s * 1000, t, sizeof(t)),
-			 cmpcells_conf(&w->cb, conf, sizeof(conf)));
+			 compare_cells_conf(&w->cb, conf, sizeof(conf)));
 	else
 		snprintf(line, sizeof(line), " before: %s (%llu periods, %s measured)",
 			 markers_line(&ms->m[w->kb], m, sizeof(m)),
@@ -180,7 +180,7 @@ static int sides_lines(const struct dashboard *d, const struct sides *w, int y, 
 		 markers_line(&ms->m[w->ka], m, sizeof(m)), (unsigned long long)periods_of(&w->b),
 		 markers_clock(segments_ns(session_segments(d->s), w->ka, now) / 1000000, t,
 			       sizeof(t)),
-		 d->conf.ref ? ": " : "", d->conf.ref ? cmpcells_conf(&w->ca, conf, sizeof(conf)) : "");
+		 d->conf.ref ? ": " : "", d->conf.ref ? compare_cells_conf(&w->ca, conf, sizeof(conf)) : "");
 	dash_put(y + 1, 0, width, A_NORMAL, line, false);
 	return 2;
 }
@@ -198,7 +198,7 @@ static int header(const struct dashboard *d, const struct sides *w, int y, int h
 		mvaddnstr(y + rows++, 1, "no osnoise segment before this one (the hwlat view ran): "
 			  "the current one against itself", width - 1);
 	}
-	n = cmpcells_diffs(&w->cb, &w->ca, diff);
+	n = compare_cells_diffs(&w->cb, &w->ca, diff);
 	if (d->conf.ref && d->conf.ref_mid) {
 		struct machine_id here;
 
@@ -222,7 +222,7 @@ static int header(const struct dashboard *d, const struct sides *w, int y, int h
 	mvaddstr(y + rows + 1, 0, " CPU");
 	x = W_CPU;
 	for (int c = 0; c < NCOLS; c++) {
-		const char *lab = cmptable_labels[columns[c].cell];
+		const char *lab = compare_table_labels[columns[c].cell];
 		int span = 0;
 
 		if (!shown[c])
@@ -238,7 +238,7 @@ static int header(const struct dashboard *d, const struct sides *w, int y, int h
 		if (columns[c].cell == CT_MAXS_A || columns[c].cell == CT_MAXS_B)
 			lab = columns[c].cell == CT_MAXS_A ? "A" : "B";
 		if (x + columns[c].w + 1 <= width)
-			mvprintw(y + rows + 1, x, " %*s", columns[c].w - (cmptable_cell_fig(
+			mvprintw(y + rows + 1, x, " %*s", columns[c].w - (compare_table_cell_fig(
 				 columns[c].cell) >= 0), lab);
 		x += columns[c].w + 1;
 	}
@@ -259,10 +259,10 @@ struct compare_cache {
 	int n;				/* rows: "all", then CPUs 0 .. n - 2 */
 	bool computed;			/* rows and has hold the table */
 	bool *has;			/* the row exists */
-	struct cmptable_row *rows;
+	struct compare_table_row *rows;
 };
 
-void compare_cache_free(struct dashboard *d)
+void compare_view_cache_free(struct dashboard *d)
 {
 	if (d->cmp_cache) {
 		free(d->cmp_cache->has);
@@ -290,7 +290,7 @@ static struct compare_cache *cache_of(struct dashboard *d, const struct sides *w
 		.b = w->b.series, .n = session_segments(d->s)->cur.ncpus + 1 };
 
 	if (c && c->n != key.n)
-		compare_cache_free(d);
+		compare_view_cache_free(d);
 	c = d->cmp_cache;
 	if (!c) {
 		c = calloc(1, sizeof(*c));
@@ -300,7 +300,7 @@ static struct compare_cache *cache_of(struct dashboard *d, const struct sides *w
 		c->has = calloc((size_t)key.n, sizeof(*c->has));
 		c->rows = calloc((size_t)key.n, sizeof(*c->rows));
 		if (!c->has || !c->rows) {
-			compare_cache_free(d);
+			compare_view_cache_free(d);
 			return NULL;
 		}
 	} else if (same_key(c, &key)) {
@@ -318,25 +318,25 @@ static struct compare_cache *cache_of(struct dashboard *d, const struct sides *w
  * it once (its marks hold the false discovery rate over the table); into
  * r alone, without memory for the cache.
  */
-static const struct cmptable_row *row_of(struct compare_cache *c, const struct sides *w, int cpu,
-					 struct cmptable_row *r)
+static const struct compare_table_row *row_of(struct compare_cache *c, const struct sides *w, int cpu,
+					 struct compare_table_row *r)
 {
 	struct verdict_series pool[2];
 	int i = cpu + 1;
 
 	if (c && !c->computed)
-		c->computed = cmptable_rows(&w->a, &w->b, &w->o, c->rows, c->has) >= 0;
+		c->computed = compare_table_rows(&w->a, &w->b, &w->o, c->rows, c->has) >= 0;
 	if (c && c->computed)
 		return i < c->n && c->has[i] ? &c->rows[i] : NULL;
-	return cmptable_row(&w->a, &w->b, &w->o, r, cpu, pool) ? r : NULL;
+	return compare_table_row(&w->a, &w->b, &w->o, r, cpu, pool) ? r : NULL;
 }
 
 /* One row: "all" (cpu -1) or a CPU's; false when neither side has its periods. */
 static bool draw_row(const struct dashboard *d, const struct sides *w, struct compare_cache *cache,
 		     int y, int cpu, const bool shown[NCOLS])
 {
-	struct cmptable_row own;
-	const struct cmptable_row *r = row_of(cache, w, cpu, &own);
+	struct compare_table_row own;
+	const struct compare_table_row *r = row_of(cache, w, cpu, &own);
 	char num[16];
 	int x = 0;
 
@@ -365,7 +365,7 @@ static void legend(int y, int width, double margin)
 	mvaddnstr(y, 1, line, width - 1);
 }
 
-void compare_draw(struct dashboard *d, int y, int height, int width)
+void compare_view_draw(struct dashboard *d, int y, int height, int width)
 {
 	const struct segments *sg = session_segments(d->s);
 	struct compare_cache *cache;
@@ -421,9 +421,9 @@ static bool compare_shown(const struct dashboard *d)
 const struct dash_screen screen_compare = {
 	.name = "compare",
 	.shown = compare_shown,
-	.top = view_settings_top,
-	.title = view_settings_title,
-	.draw = compare_draw,
-	.hints = dash_view_hints,
+	.top = views_settings_top,
+	.title = views_settings_title,
+	.draw = compare_view_draw,
+	.hints = playview_view_hints,
 	.cursor = true,
 };

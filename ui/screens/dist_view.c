@@ -1,12 +1,12 @@
 /*
- * dist: the selected CPU's distributions (D), in place of the grid: the
- * percentiles of its per-period noise per second of runtime and of its
+ * dist_view: the selected CPU's distributions (D), in place of the grid:
+ * the percentiles of its per-period noise per second of runtime and of its
  * per-period max single, for the whole run, the current segment and the
- * segment before the latest marker (segments_pcts(), the figures of
- * --json and of the tables after q), then its single noises by duration
- * (the histogram of hwnoisetop hist).  The view is a list of sections
- * (dist_sections[]): each writes its own lines for the CPU, and another
- * section (a histogram, say) is one more entry there.
+ * segment before the latest marker (segments_pcts(), the figures of --json
+ * and of the tables after q), then its single noises by duration (the
+ * histogram of hwnoisetop hist).  The view is a list of sections
+ * (dist_view_sections[]): each writes its own lines for the CPU, and
+ * another section (a histogram, say) is one more entry there.
  */
 #include <stdio.h>
 #include <string.h>
@@ -141,7 +141,7 @@ static int noises(const struct dashboard *d, int cpu, char line[][DIST_LINE], in
 	return n;
 }
 
-const struct dist_section dist_sections[] = {
+const struct dist_section dist_view_sections[] = {
 	{ whole_run }, { current }, { before }, { error_line }, { noises },
 	{ NULL }
 };
@@ -167,7 +167,7 @@ static int put_wrapped(int y, int rows, int width, const char *text)
 	return n;
 }
 
-void dist_draw(struct dashboard *d, int y, int height, int width)
+void dist_view_draw(struct dashboard *d, int y, int height, int width)
 {
 	char line[DIST_MAX_LINES][DIST_LINE], title[96];
 	int row = 0, cpu = d->sel_cpu;
@@ -178,7 +178,7 @@ void dist_draw(struct dashboard *d, int y, int height, int width)
 	mvaddnstr(y, 0, title, width);
 	attrset(A_NORMAL);
 	row = 2;
-	for (const struct dist_section *s = dist_sections; s->lines && row < height; s++) {
+	for (const struct dist_section *s = dist_view_sections; s->lines && row < height; s++) {
 		int n = s->lines(d, cpu, line, DIST_MAX_LINES);
 
 		for (int i = 0; i < n && row < height; i++)
@@ -190,7 +190,7 @@ void dist_draw(struct dashboard *d, int y, int height, int width)
 		mvaddnstr(y + 2, 1, "no periods of this CPU yet", width - 1);
 }
 
-unsigned dist_key(struct dashboard *d, int code)
+unsigned dist_view_key(struct dashboard *d, int code)
 {
 	(void)code;
 	d->dist = !d->dist;
@@ -201,7 +201,7 @@ unsigned dist_key(struct dashboard *d, int code)
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-unsigned dist_key_count(struct dashboard *d, int code)
+unsigned dist_view_key_count(struct dashboard *d, int code)
 {
 	bool on = !session_conf(d->s)->hist_view;
 	const struct histo *h;
@@ -233,9 +233,9 @@ static bool dist_shown(const struct dashboard *d)
 const struct dash_screen screen_dist = {
 	.name = "dist",
 	.shown = dist_shown,
-	.top = view_settings_top,
-	.title = view_settings_title,
-	.draw = dist_draw,
-	.hints = dash_view_hints,
+	.top = views_settings_top,
+	.title = views_settings_title,
+	.draw = dist_view_draw,
+	.hints = playview_view_hints,
 	.cursor = true,
 };

@@ -97,14 +97,14 @@ static int help_walk(struct dashboard *d, int top, int height, int width)
 	for (const struct key_def *k = d->keys; k->names; k++) {
 		int y = row - top + 1;
 
-		if (!keys_shown(d, k))
+		if (!keymap_shown(d, k))
 			continue;
 		if (y >= 1 && y < height) {
 			attrset(d->look[LOOK_COLHEAD] & ~A_REVERSE);
 			mvprintw(y, 1, "%-10s", k->names);
 			attrset(A_NORMAL);
 		}
-		snprintf(line, sizeof(line), "%s%s", k->help, keys_view_note(k));
+		snprintf(line, sizeof(line), "%s%s", k->help, keymap_view_note(k));
 		help_text(&row, top, height, 12, width, line);
 	}
 	attrset(A_NORMAL);

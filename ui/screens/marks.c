@@ -1,7 +1,7 @@
 /*
  * marks: the dashboard's side of the markers (src/markers.h): the marker
  * a key sets after a change of what is measured, b's note, the list M
- * shows over the grid, the d switch of the compare view (compare.c), and
+ * shows over the grid, the d switch of the compare view (compare_view.c), and
  * where each marker falls in a CPU's History sparkline.
  */
 #include <stdarg.h>
@@ -33,7 +33,7 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 unsigned marks_key_note(struct dashboard *d, int code)
 {
 	(void)code;
-	return prompt_open(d, PROMPT_MARK);
+	return dash_prompt_open(d, PROMPT_MARK);
 }
 
 void marks_apply_note(struct dashboard *d)

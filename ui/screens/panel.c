@@ -52,7 +52,7 @@ static int build(const struct dashboard *d, struct pline *l, int *sel_line)
 		snprintf(l[n].text, sizeof(l[n].text), " %-16s %-12s %-12s %-11s %s", k->name,
 			 k->value, k->start, origin_text(k), k->file);
 		snprintf(l[n].tail, sizeof(l[n].tail), "  %s%s%s%s", k->na[0] ? k->na : k->detail,
-			 au->key ? "  [audit: " : "", au->key ? audit_verdict_name(au->v) : "",
+			 au->key ? "  [audit: " : "", au->key ? audit_rules_verdict_name(au->v) : "",
 			 au->key ? "]" : "");
 		l[n].look = id == d->panel_sel ? LOOK_SELECT :
 			    sysknobs_origin(k) == SYSKNOB_SET_OUTSIDE ? LOOK_WARN : LOOK_NORMAL;
@@ -230,5 +230,5 @@ const struct dash_screen screen_panel = {
 	.top = panel_top,
 	.draw = panel_draw,
 	.key = panel_key,
-	.hints = dash_view_hints,
+	.hints = playview_view_hints,
 };

@@ -1,6 +1,6 @@
 /*
  * playview: the dashboard playing a recording back (--replay FILE, see
- * playback.h): the title bar that says REPLAY, the file, the recorded
+ * rec_player.h): the title bar that says REPLAY, the file, the recorded
  * kernel, the speed and the recorded time; the keys of the playback
  * (pause, step, speed); and the refusal of keys that would change the
  * kernel, which a recording cannot.  The grid, markers and compare view
@@ -13,7 +13,7 @@
 #include "format.h"
 #include "keys.h"
 #include "parse.h"
-#include "source_replay.h"
+#include "rec_player.h"
 
 bool playview_on(const struct dashboard *d)
 {
@@ -37,15 +37,15 @@ static const char *speed_name(unsigned speed)
 /* " REPLAY FILE | Linux 6.1.0 | hwnoise: IRQs disabled      x10 playing  0 00:12:34 / 1 00:00:00 " */
 void playview_title(struct dashboard *d, int width, const char *mode)
 {
-	struct playback_status st;
+	struct rec_player_status st;
 	char left[512], right[96], state[64], now[32], all[32];
 	attr_t sa = d->look[LOOK_TITLE];
 
-	playback_status(d->conf.play, &st);
-	format_duration(session_elapsed(d->s), now, sizeof(now));
+	rec_player_status(d->conf.play, &st);
+	parse_format_duration(session_elapsed(d->s), now, sizeof(now));
 	/* The total is the hwnoise view's: not beside the time of a hwlat view of w. */
 	if (st.total_s && (st.hwlat_recording || !dash_hwlat(d)))
-		snprintf(right, sizeof(right), " %s / %s ", now, format_duration(st.total_s, all,
+		snprintf(right, sizeof(right), " %s / %s ", now, parse_format_duration(st.total_s, all,
 										  sizeof(all)));
 	else
 		snprintf(right, sizeof(right), " %s ", now);
@@ -101,10 +101,10 @@ static bool follow_view(struct dashboard *d, bool first)
 /* Anything the title shows, or the view, changed since the last draw. */
 bool playview_changed(struct dashboard *d)
 {
-	struct playback_status st;
+	struct rec_player_status st;
 	bool view = follow_view(d, d->play_seq == (uint64_t)-1);
 
-	playback_status(d->conf.play, &st);
+	rec_player_status(d->conf.play, &st);
 	if (st.seq == d->play_seq)
 		return view;
 	d->play_seq = st.seq;
@@ -114,9 +114,9 @@ bool playview_changed(struct dashboard *d)
 /* Row 2 of the hwlat view: where a hwnoise run's recording shows it (w in the live run). */
 void playview_hwlat_note(struct dashboard *d, int width)
 {
-	struct playback_status st;
+	struct rec_player_status st;
 
-	playback_status(d->conf.play, &st);
+	rec_player_status(d->conf.play, &st);
 	if (st.hwlat_recording)
 		return;
 	dash_put(2, 0, width, d->look[LOOK_WARN], " the recorded run showed its hwlat view here "
@@ -126,9 +126,9 @@ void playview_hwlat_note(struct dashboard *d, int width)
 /* The status line at the end: what the end was. */
 void playview_end_note(struct dashboard *d)
 {
-	struct playback_status st;
+	struct rec_player_status st;
 
-	playback_status(d->conf.play, &st);
+	rec_player_status(d->conf.play, &st);
 	if (!st.end || d->play_end_said)
 		return;
 	d->play_end_said = true;
@@ -158,23 +158,23 @@ void playview_refuse(struct dashboard *d, const char *names, bool system)
 /* The title says playing or PAUSED. */
 unsigned playview_key_pause(struct dashboard *d, int code)
 {
-	struct playback_status st;
+	struct rec_player_status st;
 
 	(void)code;
-	playback_status(d->conf.play, &st);
-	playback_pause(d->conf.play, !st.paused);
+	rec_player_status(d->conf.play, &st);
+	rec_player_pause(d->conf.play, !st.paused);
 	dash_message(d, false, st.paused ? "playing" : "paused: z plays on, . steps a period");
 	return DASH_REDRAW_TOP | DASH_REDRAW_STATUS;
 }
 
 unsigned playview_key_step(struct dashboard *d, int code)
 {
-	struct playback_status st;
+	struct rec_player_status st;
 	const char *what;
 	uint64_t us;
 
 	(void)code;
-	playback_status(d->conf.play, &st);
+	rec_player_status(d->conf.play, &st);
 	if (!st.paused) {
 		dash_message(d, true, ". steps while paused: z pauses");
 		return DASH_REDRAW_STATUS;
@@ -184,10 +184,10 @@ unsigned playview_key_step(struct dashboard *d, int code)
 		return DASH_REDRAW_STATUS;
 	}
 	what = dash_hwlat(d) ? "hwlat window" : "period";	/* before a switch of view */
-	us = playback_step(d->conf.play);
+	us = rec_player_step(d->conf.play);
 	dash_message(d, false, "stepped one %s of the recording (%llu us)", what,
 		     (unsigned long long)us);
-	return DASH_REDRAW_PARTS;	/* a switch of view: dash_draw() redraws all */
+	return DASH_REDRAW_PARTS;	/* a switch of view: frame_draw() redraws all */
 }
 
 /* The title shows the speed. */
@@ -196,13 +196,13 @@ unsigned playview_key_speed(struct dashboard *d, int code)
 	static const unsigned speeds[] = { 1, 10, 100, PLAYBACK_MAX };
 	unsigned speed = speeds[(code - '1') & 3];
 
-	playback_speed(d->conf.play, speed);
+	rec_player_speed(d->conf.play, speed);
 	dash_message(d, false, "speed %s", speed == PLAYBACK_MAX ? "max: as fast as it can" :
 		     speed_name(speed));
 	return DASH_REDRAW_TOP | DASH_REDRAW_STATUS;
 }
 
-const char *dash_view_hints(const struct dashboard *d)
+const char *playview_view_hints(const struct dashboard *d)
 {
 	/* q quit beside F1 help: a narrow terminal cuts the bar's end, never these two. */
 	if (playview_on(d))

@@ -89,13 +89,13 @@ static int draw_neighbour(struct dashboard *d, int y, int width)
 	return 1;
 }
 
-void view_settings_title(struct dashboard *d, int width)
+void views_settings_title(struct dashboard *d, int width)
 {
 	draw_settings(d, width);
 	xview_progress(d, 2 + draw_neighbour(d, 2, width), width);
 }
 
-int view_settings_top(const struct dashboard *d)
+int views_settings_top(const struct dashboard *d)
 {
 	return 2 + (session_neighbour(d->s)[0] != '\0') + xview_running(d);
 }
@@ -109,11 +109,11 @@ static bool grid_shown(const struct dashboard *d)
 const struct dash_screen screen_grid = {
 	.name = "grid",
 	.shown = grid_shown,
-	.top = view_settings_top,
-	.title = view_settings_title,
+	.top = views_settings_top,
+	.title = views_settings_title,
 	.draw = grid_draw,
 	.draw_select = grid_draw_select,
-	.hints = dash_view_hints,
+	.hints = playview_view_hints,
 	.cursor = true,
 };
 
@@ -130,6 +130,6 @@ const struct dash_screen screen_hwlat = {
 	.title = draw_hwlat_settings,
 	.draw = grid_draw,
 	.draw_select = grid_draw_select,
-	.hints = dash_view_hints,
+	.hints = playview_view_hints,
 	.cursor = true,
 };

@@ -90,7 +90,7 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 	}
 }
 
-unsigned why_key(struct dashboard *d, int code)
+unsigned why_view_key(struct dashboard *d, int code)
 {
 	(void)code;
 	d->why = !d->why;
@@ -109,9 +109,9 @@ static bool why_shown(const struct dashboard *d)
 const struct dash_screen screen_why = {
 	.name = "why",
 	.shown = why_shown,
-	.top = view_settings_top,
-	.title = view_settings_title,
+	.top = views_settings_top,
+	.title = views_settings_title,
 	.draw = why_draw,
-	.hints = dash_view_hints,
+	.hints = playview_view_hints,
 	.cursor = true,
 };

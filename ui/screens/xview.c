@@ -57,7 +57,7 @@ unsigned xview_key(struct dashboard *d, int code)
 		 "(Enter: %d %d %d)%s", k->name, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_BLOCK_S,
 		 EXP_DEFAULT_SETTLE_S, d->xknob == KNOB_SMT ?
 		 "; Enter is the y for SMT off" : "");
-	return prompt_open(d, PROMPT_EXPERIMENT);
+	return dash_prompt_open(d, PROMPT_EXPERIMENT);
 }
 
 /* "12 20 5", "12,20s,5s": what is typed, over the defaults; -1 after a message. */

@@ -7,7 +7,7 @@
  * are online; the SMT switch saves every CPU's online file before it
  * writes, so that the way out can put each CPU back as it was.
  */
-#include "knobs.h"
+#include "sysknobs.h"
 
 #include "audit.h"
 
@@ -38,7 +38,7 @@
 /* Read every tick: the files stay open, one pread() a read. */
 static int read_file(struct sysknobs *kn, const char *path, char *buf, size_t size)
 {
-	return kfiles_read(&kn->files, path, buf, size);
+	return kfile_files_read(&kn->files, path, buf, size);
 }
 
 /* The word after cur in a space-separated list (the first after the last). */
@@ -281,7 +281,7 @@ static void read_all(struct sysknobs *kn, const struct cpuset *measured)
 	env_online_cpus(&online);
 	if (!cpuset_equal(measured, &kn->cpus) || !cpuset_equal(&online, &kn->online) ||
 	    now - kn->checked_ns >= RECHECK_NS) {
-		kfiles_retry(&kn->files);
+		kfile_files_retry(&kn->files);
 		kn->nmi_ro = kn->dma_ok = -1;
 		kn->checked_ns = now;
 	}
@@ -562,5 +562,5 @@ void sysknobs_close(struct sysknobs *kn)
 	if (kn->dma_fd >= 0)
 		close(kn->dma_fd);
 	kn->dma_fd = -1;
-	kfiles_close(&kn->files);
+	kfile_files_close(&kn->files);
 }

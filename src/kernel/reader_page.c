@@ -1,7 +1,7 @@
 /*
- * page_decode: a ring-buffer page of trace_pipe_raw checked record by
- * record against the event formats and decoded into the reader's sink.
- * See reader.h (reader_decode_page) and reader_int.h.
+ * reader_page: a ring-buffer page of trace_pipe_raw checked record by
+ * record against the event formats and decoded into the reader's sink.  See
+ * reader.h (reader_page_decode) and reader_int.h.
  */
 #include "reader_int.h"
 
@@ -214,7 +214,7 @@ int reader_page(struct reader *r, int cpu, size_t n, const struct reader_sink *s
 	return records;
 }
 
-int reader_decode_page(struct reader *r, int cpu, const void *buf, size_t n,
+int reader_page_decode(struct reader *r, int cpu, const void *buf, size_t n,
 		       const struct reader_sink *sink)
 {
 	if (n > (size_t)r->page_size)

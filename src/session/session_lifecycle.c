@@ -1,8 +1,8 @@
 /*
- * lifecycle: a run's start and end, and the switch from one tracer to the
- * other: the tracers and their instances, the recording beside them, the
- * settings saved and restored.  The requests are in session.c.  See
- * session.h.
+ * session_lifecycle: a run's start and end, and the switch from one tracer
+ * to the other: the tracers and their instances, the recording beside
+ * them, the settings saved and restored.  The requests are in
+ * session.c.  See session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -67,14 +67,14 @@ static int check_events(struct session *s)
 /* The recording instance (osnoise tracer and events) for the dashboard's capture. */
 int session_record_begin(struct session *s)
 {
-	s->rec = record_start(s->ledger, &s->conf.rec, s->err, sizeof(s->err));
+	s->rec = trace_capture_start(s->ledger, &s->conf.rec, s->err, sizeof(s->err));
 	if (!s->rec)
 		return -1;
 	if (s->conf.events &&
-	    events_apply(s->conf.events, record_instance(s->rec), s->err, sizeof(s->err)) < 0)
+	    events_apply(s->conf.events, trace_capture_instance(s->rec), s->err, sizeof(s->err)) < 0)
 		return -1;
 	if (s->state == SESSION_PAUSED)
-		record_set_on(s->rec, 0);
+		trace_capture_set_on(s->rec, 0);
 	return 0;
 }
 
@@ -91,7 +91,7 @@ int session_start(struct session *s, const struct session_conf *conf)
 	s->stop_cpu = -1;
 	s->source = session_source_of(conf->tracer);
 	s->ledger = conf->ledger;
-	if (!s->ledger && !(s->ledger = ledger_new()))
+	if (!s->ledger && !(s->ledger = settings_ledger_new()))
 		goto nomem;
 	s->own_ledger = !conf->ledger;
 	s->ncpus = env_possible_cpus();
@@ -129,7 +129,7 @@ nomem:
 	}
 	ledger_guard(s->ledger);	/* what the fatal handlers restore */
 	session_install_fatal_handlers();
-	if (tuning_start(s) < 0)
+	if (session_knobs_start(s) < 0)
 		return -1;
 	if (conf->events && conf->events->n && check_events(s) < 0)
 		return -1;
@@ -172,9 +172,9 @@ nomem:
  */
 static void save_record(struct session *s)
 {
-	record_set_on(s->rec, 0);
+	trace_capture_set_on(s->rec, 0);
 	if (s->conf.events)
-		events_save_hists(s->conf.events, record_instance(s->rec), &s->notes);
+		events_save_hists(s->conf.events, trace_capture_instance(s->rec), &s->notes);
 	if (!s->conf.trace_file || !s->conf.trace_always)
 		return;
 	if (session_trace_save(s, s->conf.trace_file, s->err, sizeof(s->err)) < 0) {
@@ -202,9 +202,9 @@ static void tracers_remove(struct session *s)
 	if (s->source->quiet)
 		s->source->quiet(s);
 	if (s->rec)
-		instance_set_tracer(record_instance(s->rec), "nop");
+		instance_set_tracer(trace_capture_instance(s->rec), "nop");
 	session_debug_phase(s, "tracers stopped");
-	record_free(s->rec);
+	trace_capture_free(s->rec);
 	s->rec = NULL;
 	s->source->teardown(s);
 	session_debug_phase(s, "instances removed");
@@ -253,7 +253,7 @@ void session_finish(struct session *s)
 		settings_done(s->ledger);
 	}
 	if (s->own_ledger) {
-		ledger_release(s->ledger);
+		ledger_guard_release(s->ledger);
 		s->ledger = NULL;
 		s->own_ledger = false;
 	}
@@ -262,7 +262,7 @@ void session_finish(struct session *s)
 		if (!s->exit_status)
 			s->exit_status = HWN_EXIT_ENV;
 	}
-	tuning_free(s);
+	session_knobs_free(s);
 	reader_free(s->reader);
 	s->reader = NULL;
 	threads_free(s->threads);

@@ -1,10 +1,11 @@
 /*
- * source_record: a recording's lines as the session's source
- * (source_replay), for --replay, compare and the playback.  It changes
- * nothing in the kernel (no setup, no settings); the figures are those of
- * the view its lines are for (rec_reader.c sets s->conf.tracer to it), so
- * it asks that tracer's source.  replay_open() puts it in the session; the
- * playback (source_replay.c) adds its pace to a copy.
+ * source_recording: a recording's lines as the session's source (struct
+ * session_source source_recording), for --replay, compare and the
+ * playback.  It changes nothing in the kernel (no setup, no settings); the
+ * figures are those of the view its lines are for (rec_reader.c sets
+ * s->conf.tracer to it), so it asks that tracer's
+ * source.  rec_reader_open() puts it in the session; the player
+ * (rec_player.c) adds its pace to a copy.
  */
 #include "session_int.h"
 
@@ -54,7 +55,7 @@ static void view_count_smi(struct session *s, int cpu, uint64_t count)
 	view(s)->count_smi(s, cpu, count);
 }
 
-const struct session_source source_replay = {
+const struct session_source source_recording = {
 	.name = "replay",
 	.cpus = view_cpus,
 	.threshold = view_threshold,

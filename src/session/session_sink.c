@@ -1,10 +1,10 @@
 /*
- * sink: what each event the readers decode does to the run: a period
- * summary to the statistics, the segments and the front end, a threshold
- * sample to the stop-condition detail, lost and dropped events to the
- * counts and the notes, each to the hooks (--record, --prometheus) too.
- * session_sink() hands the readers these callbacks; session_mark() drains
- * the buffers through them before it sets a marker.  See session.h.
+ * session_sink: what each event the readers decode does to the run: a
+ * period summary to the statistics, the segments and the front end, a
+ * threshold sample to the stop-condition detail, lost and dropped events
+ * to the counts and the notes, each to the hooks (--record, --prometheus)
+ * too. session_sink() hands the readers these callbacks; session_mark()
+ * drains the buffers through them before it sets a marker.  See session.h.
  */
 #include "config.h"
 #include "session.h"
@@ -92,7 +92,7 @@ static void on_hwlat(void *ctx, const struct hwl_sample *smp)
 	bool counted = s->state == SESSION_RUNNING;
 
 	if (counted) {
-		hwl_stats_add(&s->hwl_stats, smp);
+		hwlat_stats_add(&s->hwl_stats, smp);
 		s->hwl_stats.lost.read++;
 	}
 	session_hooks(s, hwlat, smp, counted);

@@ -1,10 +1,11 @@
 /*
- * source_replay: the replay as the session's source.  See source_replay.h.
+ * rec_player: the recordings' player: the replay's source
+ * (source_recording.c) at a pace.  See rec_player.h.
  *
  * The clock: recorded time rec_base was shown at wall time wall_base and
  * advances speed times as fast as the wall clock.  A line whose recorded
  * time (a summary's ts, a hwlat sample's time) is past that clock waits:
- * pace() tells the session's one loop (loop.c) how long it may sleep in
+ * pace() tells the session's one loop (session_loop.c) how long it may sleep in
  * poll(); lines without a time (ticks, markers, settings) go with the
  * line before them.  A jump of the recorded clock over JUMP_NS (a pause of
  * the live run, a change of tracer) is not waited for.  "As fast as it
@@ -14,7 +15,7 @@
  * period are drawn together.
  */
 #define _GNU_SOURCE
-#include "source_replay.h"
+#include "rec_player.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -46,7 +47,7 @@ struct playback {
 	unsigned speed;
 	bool paused, end;
 	uint64_t total_s, seq;
-	struct session_source source;	/* source_replay's, paced by pace() */
+	struct session_source source;	/* source_recording's, paced by pace() */
 	bool based;
 	uint64_t rec_base, wall_base;
 	uint64_t last_ns;		/* the recorded time of the last line with one */
@@ -93,7 +94,7 @@ static bool take(struct playback *p)
 {
 	uint64_t t = p->r->next_ns;
 
-	if (replay_take(p->r) < 0) {
+	if (rec_reader_take(p->r) < 0) {
 		at_end(p);
 		return false;
 	}
@@ -108,7 +109,7 @@ static bool take(struct playback *p)
 /* Read the next line ahead: false at the end of the file or a bad line. */
 static bool next(struct playback *p)
 {
-	if (replay_next(p->r) > 0)
+	if (rec_reader_next(p->r) > 0)
 		return true;
 	at_end(p);
 	return false;
@@ -194,7 +195,7 @@ static int pace(void *ctx, struct session *s, const struct session_ui *ui)
 	return wait < 0 ? -1 : (int)((uint64_t)(wait + 999999) / 1000000ULL);
 }
 
-void playback_pause(struct playback *p, bool pause)
+void rec_player_pause(struct playback *p, bool pause)
 {
 	uint64_t now = stopwatch_now();
 
@@ -227,7 +228,7 @@ static uint64_t period_ns(const struct playback *p)
  * (on whichever CPU; two windows' samples may be stamped less than a
  * window apart).
  */
-uint64_t playback_step(struct playback *p)
+uint64_t rec_player_step(struct playback *p)
 {
 	uint64_t span = period_ns(p), t0 = 0;
 	bool one = false;
@@ -244,7 +245,7 @@ uint64_t playback_step(struct playback *p)
 		} else if (t && (one || t + JUMP_NS < t0 || (t > t0 && t - t0 >= span))) {
 			break;
 		}
-		if (t && jsonr_int(p->r->o, "cpu", &cpu) == 0 && cpu >= 0 && cpu < HWN_MAX_CPUS) {
+		if (t && jsonread_int(p->r->o, "cpu", &cpu) == 0 && cpu >= 0 && cpu < HWN_MAX_CPUS) {
 			if (cpuset_has(&seen, (int)cpu))
 				break;
 			cpuset_add(&seen, (int)cpu);
@@ -258,7 +259,7 @@ uint64_t playback_step(struct playback *p)
 	return span / 1000;
 }
 
-void playback_speed(struct playback *p, unsigned speed)
+void rec_player_speed(struct playback *p, unsigned speed)
 {
 	uint64_t now = stopwatch_now();
 
@@ -299,14 +300,14 @@ static uint64_t tail_seconds(FILE *f, bool hwlat, bool *smi)
 		char *line = start ? start + 1 : buf;
 
 		if ((start || from == 0) && strstr(line, "\"elapsed_s\"") &&
-		    jsonr_parse(line, (size_t)(end - line), o) == 0) {
+		    jsonread_parse(line, (size_t)(end - line), o) == 0) {
 			bool b;
 
-			if (jsonr_bool(o, "smi", &b) == 0 && b)
+			if (jsonread_bool(o, "smi", &b) == 0 && b)
 				*smi = true;	/* the footer */
-			if (jsonr_u64(o, "hwlat_elapsed_s", &s) == 0) {	/* a tick */
+			if (jsonread_u64(o, "hwlat_elapsed_s", &s) == 0) {	/* a tick */
 				if (!hwlat)
-					jsonr_u64(o, "elapsed_s", &s);
+					jsonread_u64(o, "elapsed_s", &s);
 				break;
 			}
 			s = 0;
@@ -319,7 +320,7 @@ out:
 	return s;
 }
 
-struct playback *playback_open(const char *path, char *err, size_t errlen)
+struct playback *rec_player_open(const char *path, char *err, size_t errlen)
 {
 	struct playback *p = calloc(1, sizeof(*p));
 	sigset_t set;
@@ -334,12 +335,12 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "--replay: cannot open %s: %s", path, strerror(errno));
 		goto fail;
 	}
-	if (replay_open(p->r, p->f) < 0) {
+	if (rec_reader_open(p->r, p->f) < 0) {
 		snprintf(err, errlen, "--replay: %s %s", path, p->r->err);
 		goto fail;
 	}
 	/* The header is still the line read. */
-	if (jsonr_str(p->r->o, "kernel", p->kernel, sizeof(p->kernel)) < 0)
+	if (jsonread_str(p->r->o, "kernel", p->kernel, sizeof(p->kernel)) < 0)
 		snprintf(p->kernel, sizeof(p->kernel), "?");
 	p->total_s = tail_seconds(p->f, p->r->hwlat_mode, &p->r->s->smi_recorded);
 	session_loop_sigset(&set);
@@ -360,7 +361,7 @@ struct playback *playback_open(const char *path, char *err, size_t errlen)
 	return p;
 fail:
 	if (p && p->r) {
-		replay_free(p->r);
+		rec_reader_free(p->r);
 		free(p->r);
 	}
 	if (p && p->f)
@@ -371,21 +372,21 @@ fail:
 	return NULL;
 }
 
-struct session *playback_session(struct playback *p)
+struct session *rec_player_session(struct playback *p)
 {
 	return p->r->s;
 }
 
-void playback_status(const struct playback *p, struct playback_status *st)
+void rec_player_status(const struct playback *p, struct rec_player_status *st)
 {
-	*st = (struct playback_status){
+	*st = (struct rec_player_status){
 		.file = p->path, .kernel = p->kernel, .speed = p->speed, .paused = p->paused,
 		.end = p->end, .footer = p->r->footer, .error = p->r->err[0] ? p->r->err : NULL,
 		.total_s = p->total_s, .seq = p->seq, .hwlat_recording = p->r->hwlat_mode,
 	};
 }
 
-void playback_counts(const struct playback *p, uint64_t *frames, uint64_t *lines,
+void rec_player_counts(const struct playback *p, uint64_t *frames, uint64_t *lines,
 		     uint64_t *wakeups)
 {
 	*frames = p->frames;
@@ -393,7 +394,7 @@ void playback_counts(const struct playback *p, uint64_t *frames, uint64_t *lines
 	*wakeups = p->r->s->wakeups;
 }
 
-int playback_finish(struct playback *p, struct replay **r, char *err, size_t errlen)
+int rec_player_finish(struct playback *p, struct replay **r, char *err, size_t errlen)
 {
 	int rc = 0;
 
@@ -404,7 +405,7 @@ int playback_finish(struct playback *p, struct replay **r, char *err, size_t err
 		rc = -1;
 	}
 	p->r->s->source_ctx = NULL;
-	replay_close(p->r);
+	rec_reader_close(p->r);
 	*r = p->r;
 	fclose(p->f);
 	close(p->sig_fd);

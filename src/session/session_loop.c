@@ -1,7 +1,7 @@
 /*
- * loop: the run's one poll() loop (session_run): the per-CPU buffers, the
- * signalfd, the timerfds (end of run, the tick, the redraw batch) and the
- * front end's input.  See session.h.
+ * session_loop: the run's one poll() loop (session_run): the per-CPU
+ * buffers, the signalfd, the timerfds (end of run, the tick, the redraw
+ * batch) and the front end's input.  See session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -57,7 +57,7 @@ static void end_warmup(struct session *s)
 
 	tracefs_instance_file_clear(s->osn.inst, "trace");
 	if (s->rec)
-		tracefs_instance_file_clear(record_instance(s->rec), "trace");
+		tracefs_instance_file_clear(trace_capture_instance(s->rec), "trace");
 	reader_drain_all(s->reader, &sink);
 	s->warming = false;
 	session_reset_stats(s);
@@ -162,7 +162,7 @@ static void on_tick(struct session *s, const struct reader_sink *sink)
 	session_threads_refresh(s);
 	counters_poll(s, stopwatch_now(), true);
 	neighbours_check(s);
-	tuning_tick(s);
+	session_knobs_tick(s);
 	session_hooks(s, tick);
 	s->ticks++;
 }

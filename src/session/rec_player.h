@@ -1,11 +1,12 @@
 /*
- * playback: --replay FILE on the dashboard.  A recording (recording.h)
- * read line by line (replay.h) and fed to the session's sink at the pace
- * of its recorded timestamps, scaled by a speed: the session's source
- * (struct session_source) in place of the tracer, so the front end is the
- * live one.  It can pause, step and change speed; nothing in it can change
- * the recording.  Memory is one line and the statistics, whatever the
- * file's length.  No root, no tracefs.
+ * rec_player: the recordings' player (struct playback): --replay FILE on
+ * the dashboard.  A recording (rec_writer.h) read line by line
+ * (rec_reader.h) and fed to the session's sink at the pace of its recorded
+ * timestamps, scaled by a speed: the session's source (struct
+ * session_source) in place of the tracer, so the front end is the live
+ * one.  It can pause, step and change speed; nothing in it can change the
+ * recording.  Memory is one line and the statistics, whatever the file's
+ * length.  No root, no tracefs.
  */
 #ifndef HWN_PLAYBACK_H
 #define HWN_PLAYBACK_H
@@ -21,7 +22,7 @@ struct replay;
 /* Speeds: recorded time per second of play; PLAYBACK_MAX: as fast as it can. */
 #define PLAYBACK_MAX 0
 
-struct playback_status {
+struct rec_player_status {
 	const char *file;	/* as given */
 	const char *kernel;	/* the recording's kernel release */
 	unsigned speed;		/* 1, 10, 100 or PLAYBACK_MAX */
@@ -38,27 +39,27 @@ struct playback_status {
  * Open path and read its header: NULL with a one-line message in err
  * ("cannot open ...", "line 1: ...").
  */
-struct playback *playback_open(const char *path, char *err, size_t errlen);
+struct playback *rec_player_open(const char *path, char *err, size_t errlen);
 /* The session it feeds (a replay's: statistics, configuration, markers). */
-struct session *playback_session(struct playback *p);
-void playback_status(const struct playback *p, struct playback_status *st);
+struct session *rec_player_session(struct playback *p);
+void rec_player_status(const struct playback *p, struct rec_player_status *st);
 /* Requests of the front end. */
-void playback_pause(struct playback *p, bool pause);
+void rec_player_pause(struct playback *p, bool pause);
 /*
  * While paused: play one recorded period more (the osnoise period in force;
  * in the hwlat view one hwlat window, the next with samples), with the lines
  * without a time that follow it.  The period's length in us.
  */
-uint64_t playback_step(struct playback *p);
-void playback_speed(struct playback *p, unsigned speed);
+uint64_t rec_player_step(struct playback *p);
+void rec_player_speed(struct playback *p, unsigned speed);
 /*
  * Read what is left of the file without pacing (the report covers the
- * whole recording) and give the replay: r for replay_report(); 0, or -1
+ * whole recording) and give the replay: r for summary_replay_report(); 0, or -1
  * with err ("line N: why").  The playback is freed (the replay is not).
  */
-int playback_finish(struct playback *p, struct replay **r, char *err, size_t errlen);
+int rec_player_finish(struct playback *p, struct replay **r, char *err, size_t errlen);
 /* Frames drawn, lines fed, wake-ups of its loop: for -D and the benchmark. */
-void playback_counts(const struct playback *p, uint64_t *frames, uint64_t *lines,
+void rec_player_counts(const struct playback *p, uint64_t *frames, uint64_t *lines,
 		     uint64_t *wakeups);
 
 #endif

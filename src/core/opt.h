@@ -1,6 +1,7 @@
 /*
- * options: command-line options as data.  One table per command drives
- * getopt_long, --help and the man page's OPTIONS section.
+ * opt: command-line options as data (struct opt_def, the opt_*
+ * parser).  One table per command drives getopt_long, --help and the man
+ * page's OPTIONS section.
  */
 #ifndef HWN_OPTIONS_H
 #define HWN_OPTIONS_H

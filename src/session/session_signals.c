@@ -1,8 +1,8 @@
 /*
- * signals: the signals of a run.  Those whose default action ends the
- * process end the loop instead (through its signalfd); the faults restore
- * the kernel's settings from a handler on their own stack, then end the
- * process as they would have.  The public part is in session.h.
+ * session_signals: the signals of a run.  Those whose default action ends
+ * the process end the loop instead (through its signalfd); the faults
+ * restore the kernel's settings from a handler on their own stack, then
+ * end the process as they would have.  The public part is in session.h.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -93,7 +93,7 @@ void session_close_fds(int keep, int max_fd)
 static void fatal_handler(int sig)
 {
 	/* The live ledger, registered by session_start() (ledger_guard.h). */
-	struct ledger *l = ledger_guarded();
+	struct ledger *l = ledger_guard_live();
 
 	if (fatal_hook)
 		fatal_hook();

@@ -1,7 +1,7 @@
 /*
- * options: table-driven getopt_long, help and man text.  See options.h.
+ * opt: table-driven getopt_long, help and man text.  See opt.h.
  */
-#include "options.h"
+#include "opt.h"
 
 #include <getopt.h>
 #include <stdbool.h>
