@@ -150,6 +150,7 @@ struct session_ui {
 struct tracefs_instance;
 struct session_source {
 	const char *name;	/* "osnoise", "hwlat", "replay" */
+	bool recorded;		/* its figures are a recording's, not the kernel's */
 	/* Can the kernel run it (s->conf)?  0, or -1 with the reason in err. */
 	int (*check)(const struct session *s, char *err, size_t len);
 	/* Optional, before any setting changes: what its figures need (-1: out of memory). */

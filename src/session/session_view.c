@@ -130,7 +130,7 @@ enum session_state session_run_state(const struct session *s)
 
 bool session_replaying(const struct session *s)
 {
-	return s->source == &source_recording;
+	return s->source && s->source->recorded;
 }
 
 bool session_quitting(const struct session *s)

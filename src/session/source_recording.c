@@ -57,6 +57,7 @@ static void view_count_smi(struct session *s, int cpu, uint64_t count)
 
 const struct session_source source_recording = {
 	.name = "replay",
+	.recorded = true,
 	.cpus = view_cpus,
 	.threshold = view_threshold,
 	.figures = view_figures,
