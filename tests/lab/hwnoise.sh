@@ -33,22 +33,19 @@ for sig in INT TERM HUP USR1; do
 	[ "\$before" = "\$(snap)" ] && echo "restored_\$sig=yes" || { echo "restored_\$sig=no"; snap; }
 done
 # NMIs: all go to CPU 0.  osnoise counts only those that land while it
-# samples (run_osnoise()'s loop); one that comes while it writes a period's
-# summary, or while the deferred interrupts run between two periods, is
-# neither counted nor traced.  runtime = period leaves that moment short but
-# not empty: in one run one NMI of 7 fell there (6 counted, 7 taken).  So
-# the tracer's own osnoise:nmi_noise events, one for each NMI it counts, are
-# watched in a trace instance of their own (enabled before hwnoisetop
-# starts), and NMIs are injected one at a time until it saw 7.  (With a 10 s
+# samples (run_osnoise()'s loop): runtime = period leaves the moment between
+# two periods short but not empty (in one run one NMI of 7 fell there: 6
+# counted, 7 taken).  So the tracer's own osnoise:nmi_noise events are
+# watched (lab_nmiwatch, labvm's guest.sh), and NMIs are injected one at a
+# time until it saw 7.  (With a 10 s
 # period the lab's kernel at times counted none of the NMIs CPU 0 took.)  The
 # run ends by SIGINT once the summaries (-D) have reported them, however slow
 # the host; the table must then say exactly what the tracer saw: not fewer,
 # not more.  A slow host's kernel may send NMIs of its own (an RCU stall's
 # backtrace): the events bracket the column, from those seen while it surely
 # measured (after tracing on, before SIGINT) to all seen while it ran.
-w=/sys/kernel/tracing/instances/hwnoise-nmiwatch
-mkdir \$w && echo 1 > \$w/events/osnoise/nmi_noise/enable || echo "nmiwatch failed"
-seen() { grep -c ' nmi_noise: ' \$w/trace; }
+lab_nmiwatch on || echo "nmiwatch failed"
+seen() { lab_nmiseen; }
 na=\$(seen)
 hwnoisetop -D -q -c 0 -p 1000000 -r 1000000 -d 1h > nmi.txt 2> nmi.err & pid=\$!
 t=0; while [ \$t -lt 60 ] && ! grep -q 'debug: tracing on' nmi.err; do sleep 1; t=\$((t + 1)); done
@@ -57,14 +54,8 @@ nb=\$(seen)
 t0=\$(date +%s)
 # One NMI at a time until the tracer saw 7 (at most 14): an NMI the tracer
 # did not see within 0.5 s after CPU 0 took it came outside its loop.
-k=0 lost=0
-while [ \$((\$(seen) - nb)) -lt 7 ] && [ \$k -lt 14 ]; do
-	s0=\$(seen)
-	lab_host nmi 1 || { echo "lab_host failed"; break; }
-	k=\$((k + 1))
-	i=0; while [ \$i -lt 50 ] && [ "\$(seen)" -le \$s0 ]; do usleep 10000; i=\$((i + 1)); done
-	[ "\$(seen)" -le \$s0 ] && lost=\$((lost + 1))
-done
+kl=\$(lab_nmi_seen 7) || kl="0 0"
+k=\${kl% *} lost=\${kl#* }
 echo "nmi_seconds=\$((\$(date +%s) - t0))"
 echo "nmi_injected=\$k"; echo "nmi_outside=\$lost"
 # Wait (up to 40 s) for the summaries to report all the tracer saw.
@@ -76,7 +67,7 @@ kill -INT \$pid; wait \$pid; echo "rc_nmi=\$?"
 echo "nmi_seen_at_start=\$((nb - na))"
 echo "nmi_seen_surely=\$((nc - nb))"
 echo "nmi_seen_all=\$((\$(seen) - na))"
-echo 0 > \$w/events/osnoise/nmi_noise/enable; rmdir \$w
+lab_nmiwatch off
 echo "nmi_row=\$(grep '^  0 #' nmi.txt)"
 echo "nmi_decoded=\$(nmis)"
 # Exactness: every summary hwnoisetop decoded (-D) against the kernel's own
