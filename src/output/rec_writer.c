@@ -260,11 +260,8 @@ static void put_settings(struct recording *r, const struct rec_settings *set)
 
 static void attach(struct recording *r, struct session *s);
 
-/*
- * A live run's audit of the machine as it starts (hwnoisetop audit's
- * text), for the report: read-only, from this thread, before the first
- * period; never of a replay (it would not be this machine's).
- */
+/* A live run's audit as it starts (hwnoisetop audit's text), for the report:
+ * read-only, before the first period; never of a replay (not this machine's). */
 static void put_audit(struct recording *r, const struct session *s)
 {
 	struct audit *a;
@@ -334,8 +331,9 @@ void rec_writer_begin(struct recording *r, struct session *s, int argc, char **a
 	put_file(r, "cmdline", "/proc/cmdline");
 	endl(r);
 	put_audit(r, s);
-	flush(r);
 	attach(r, s);
+	session_evidence_hooks(s);	/* --why: as the run starts */
+	flush(r);
 }
 
 /*

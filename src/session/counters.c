@@ -31,20 +31,6 @@ void counters_add_smi(struct session *s, int cpu, uint64_t count)
 	smi_to_stats(s, cpu, count);
 }
 
-/* What was seen beside each measured CPU this tick, to the hooks (the recording). */
-static void evidence_hooks(struct session *s)
-{
-	struct evidence_cpu ev;
-	int cpu;
-
-	if (!s->causes)
-		return;
-	cpuset_for_each(cpu, session_cpus(s)) {
-		causes_latest(s->causes, cpu, &ev);
-		session_hooks(s, evidence, cpu, &ev);
-	}
-}
-
 void counters_start(struct session *s)
 {
 	struct cpuset cpus;
@@ -59,12 +45,8 @@ void counters_start(struct session *s)
 		if (s->conf.debug && !smi_ok(s->smi))
 			fprintf(stderr, "hwnoisetop: debug: SMI counts: %s\n", smi_why(s->smi));
 	}
-	if (s->conf.why && !s->causes) {
+	if (s->conf.why && !s->causes)	/* the recording's first "ev" lines: rec_writer_begin() */
 		s->causes = causes_new(s->ncpus, session_cpus(s), true);
-		/* Nothing measured yet: in the recording before the first period, so
-		 * that its replay counts that period as the run did. */
-		evidence_hooks(s);
-	}
 	if (s->conf.tscwd) {
 		s->tscwd = tscwd_start(s->ledger, s->ncpus, s->conf.debug);
 		if (s->conf.debug && !tscwd_ok(s->tscwd))
@@ -98,7 +80,7 @@ void counters_poll(struct session *s, uint64_t now_ns, bool tick)
 	if (tick) {
 		tscwd_update(s->tscwd, now_ns);
 		causes_tick(s->causes, session_cpus(s));
-		evidence_hooks(s);
+		session_evidence_hooks(s);
 	}
 }
 

@@ -451,6 +451,13 @@ const char *session_stop_reason(const struct session *s);
 const struct smi *session_smi(const struct session *s);
 /* --why's attribution (causes.h); NULL without it. */
 const struct causes *session_causes(const struct session *s);
+/*
+ * The latest evidence of each measured CPU to the hooks (the recording's
+ * "ev" lines): each tick, and from a hook just attached (a recording
+ * before the first period, so that its replay counts that period as the
+ * run did: a replay's causes begin at its first "ev" line).
+ */
+void session_evidence_hooks(struct session *s);
 const struct tscwd *session_tscwd(const struct session *s);
 bool session_smi_recorded(const struct session *s);
 int session_ncpus(const struct session *s);

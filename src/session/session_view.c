@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "causes.h"
 #include "session_int.h"
 #include "smi.h"
 
@@ -156,6 +157,19 @@ const char *session_stop_reason(const struct session *s)
 const struct causes *session_causes(const struct session *s)
 {
 	return s->causes;
+}
+
+void session_evidence_hooks(struct session *s)
+{
+	struct evidence_cpu ev;
+	int cpu;
+
+	if (!s->causes)
+		return;
+	cpuset_for_each(cpu, session_cpus(s)) {
+		causes_latest(s->causes, cpu, &ev);
+		session_hooks(s, evidence, cpu, &ev);
+	}
 }
 
 const struct smi *session_smi(const struct session *s)
