@@ -3,7 +3,47 @@
  */
 #include "mkexp.h"
 
+#include <string.h>
+
 #include "experiment.h"
+#include "sysknobs.h"
+
+/* The source's lines: a word that would pass this column begins the next line. */
+#define MAN_WIDTH 90
+
+/* One word to out; *col: the columns of the line so far. */
+static void word(FILE *out, int *col, const char *w)
+{
+	int n = (int)strlen(w);
+
+	if (*col && *col + 1 + n > MAN_WIDTH) {
+		fputc('\n', out);
+		*col = 0;
+	} else if (*col) {
+		fputc(' ', out);
+		(*col)++;
+	}
+	fputs(w, out);
+	*col += n;
+}
+
+/* "NAME is smt, clocksource, ... or rt_throttling;": every knob's, from its descriptor. */
+static void names(FILE *out)
+{
+	char w[64];
+	int col = 0;
+
+	word(out, &col, "\\fINAME\\fR");
+	word(out, &col, "is");
+	for (int id = 0; id < KNOB_COUNT; id++) {
+		if (id && id == KNOB_COUNT - 1)
+			word(out, &col, "or");
+		snprintf(w, sizeof(w), "\\fB%s\\fR%s", sysknobs_cli_name((enum sysknob_id)id),
+			 id == KNOB_COUNT - 1 ? ";" : id < KNOB_COUNT - 2 ? "," : "");
+		word(out, &col, w);
+	}
+	fputc('\n', out);
+}
 
 static void design(FILE *out)
 {
@@ -15,10 +55,9 @@ static void design(FILE *out)
 		"Noise drifts over minutes (temperature, periodic timers, the TSC watchdog's rhythm):\n"
 		"one measurement before and one after a change differ in time as well as in the knob.\n"
 		"Interleaved blocks tell the two apart.\n"
-		".PP\n"
-		"\\fINAME\\fR is \\fBsmt\\fR, \\fBclocksource\\fR, \\fBnmi_watchdog\\fR, \\fBgovernor\\fR,\n"
-		"\\fBdeep_idle\\fR, \\fBidle_latency\\fR, \\fBtimer_migration\\fR or \\fBrt_throttling\\fR;\n"
-		"naming it is the consent that SMT off asks \\fBy\\fR for in the dashboard.  Several\n"
+		".PP\n");
+	names(out);
+	fprintf(out, "naming it is the consent that SMT off asks \\fBy\\fR for in the dashboard.  Several\n"
 		"\\fB\\-\\-knob\\fR run one after another, each its own experiment (each in a session of its\n"
 		"own), and the report ranks them by the all-CPUs noise change.  \\fB\\-\\-values\\fR\n"
 		"\\fIA,B\\fR, after its \\fB\\-\\-knob\\fR, spells the two values as the panel shows them; A\n"

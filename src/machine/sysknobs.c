@@ -21,6 +21,29 @@ enum audit_id sysknobs_audit_item(enum sysknob_id id)
 	return id < KNOB_COUNT ? sysknobs_table[id].audit : AU_COUNT;
 }
 
+const char *sysknobs_cli_name(enum sysknob_id id)
+{
+	return id < KNOB_COUNT ? sysknobs_table[id].cli : NULL;
+}
+
+int sysknobs_by_cli_name(const char *name)
+{
+	for (int id = 0; id < KNOB_COUNT; id++)
+		if (strcmp(name, sysknobs_table[id].cli) == 0)
+			return id;
+	return -1;
+}
+
+void sysknobs_cli_names(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int id = 0; id < KNOB_COUNT && n < len; id++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", id == 0 ? "" :
+				      id == KNOB_COUNT - 1 ? " or " : ", ", sysknobs_table[id].cli);
+}
+
 static void read_one(struct sysknobs *kn, enum sysknob_id id)
 {
 	const struct sysknob_def *def = &sysknobs_table[id];

@@ -96,5 +96,14 @@ void sysknobs_close(struct sysknobs *kn);
 
 /* The audit's item (audit.h) on the setting knob id changes. */
 enum audit_id sysknobs_audit_item(enum sysknob_id id);
+/*
+ * A knob's name on the command line of hwnoisetop experiment and in its
+ * recordings ("smt", "clocksource"...); NULL for no knob.
+ */
+const char *sysknobs_cli_name(enum sysknob_id id);
+/* The knob of that command-line name, or -1. */
+int sysknobs_by_cli_name(const char *name);
+/* Every knob's command-line name, in the panel's order: "smt, clocksource, ... or rt_throttling". */
+void sysknobs_cli_names(char *buf, size_t len);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * sysknobs_int: a knob's descriptor, the one record of everything about a
  * knob (like tmux's options_table_entry): how the panel names it, the file
- * it changes, how it is read and stepped, the audit's item on the same
- * setting.  The table (sysknobs_table.c) has one for each enum sysknob_id;
+ * it changes, its name on the command line, how it is read and stepped,
+ * the audit's item on the same setting.  The table (sysknobs_table.c) has one for each enum sysknob_id;
  * sysknobs.c and every list of knobs elsewhere read it.  Private to the
  * machine layer's knobs: the layers above go through sysknobs.h.
  */
@@ -15,6 +15,7 @@ struct sysknob_def {
 	const char *name;		/* on the panel: "SMT", "Clocksource" */
 	const char *tag;		/* in a marker: "SMT", "clocksource" */
 	const char *file;		/* the file it reads and writes, as shown */
+	const char *cli;		/* hwnoisetop experiment --knob's, and in recordings: "smt" */
 	/* Fill k's value, detail and na from the kernel's files. */
 	void (*read)(struct sysknobs *kn, struct sysknob *k);
 	/*

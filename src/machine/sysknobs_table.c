@@ -1,8 +1,8 @@
 /*
  * sysknobs_table: the knobs of the system panel, one descriptor each
  * (struct sysknob_def, sysknobs_int.h), and how each is read and stepped.
- * The panel's rows, the markers and the audit's item beside a knob are
- * read from its descriptor.
+ * The panel's rows, the markers, the experiment's knob names and the
+ * audit's item beside a knob are read from its descriptor.
  *
  * Each knob has a reader (fills value, detail and na from the kernel's
  * files) and a stepper (writes the next value through settings).  The
@@ -387,37 +387,42 @@ static int step_idle_latency(struct sysknobs *kn, struct sysknob *k, char *next,
 
 const struct sysknob_def sysknobs_table[KNOB_COUNT] = {
 	[KNOB_SMT] = {
-		.name = "SMT", .tag = "SMT", .file = SMT_CONTROL,
+		.name = "SMT", .tag = "SMT", .cli = "smt", .file = SMT_CONTROL,
 		.read = read_smt, .step = step_smt, .audit = AU_SMT,
 	},
 	[KNOB_CLOCKSOURCE] = {
-		.name = "Clocksource", .tag = "clocksource", .file = CS_DIR "/current_clocksource",
+		.name = "Clocksource", .tag = "clocksource", .cli = "clocksource",
+		.file = CS_DIR "/current_clocksource",
 		.read = read_clocksource, .step = step_clocksource, .audit = AU_CLOCKSOURCE,
 	},
 	[KNOB_NMI_WATCHDOG] = {
-		.name = "NMI watchdog", .tag = "NMI watchdog", .file = NMI_WD,
+		.name = "NMI watchdog", .tag = "NMI watchdog", .cli = "nmi_watchdog", .file = NMI_WD,
 		.read = read_nmi, .step = step_nmi, .audit = AU_NMI_WATCHDOG,
 	},
 	[KNOB_GOVERNOR] = {
-		.name = "CPU governor", .tag = "governor",
+		.name = "CPU governor", .tag = "governor", .cli = "governor",
 		.file = CPU_DIR "/cpuN/cpufreq/scaling_governor",
 		.read = read_governor, .step = step_governor, .audit = AU_GOVERNOR,
 	},
 	[KNOB_DEEP_IDLE] = {
-		.name = "Deep idle", .tag = "deep idle", .file = CPU_DIR "/cpuN/cpuidle/stateN/disable",
+		.name = "Deep idle", .tag = "deep idle", .cli = "deep_idle",
+		.file = CPU_DIR "/cpuN/cpuidle/stateN/disable",
 		.read = read_deep_idle, .step = step_deep_idle, .audit = AU_IDLE,
 	},
 	[KNOB_IDLE_LATENCY] = {
-		.name = "Idle latency", .tag = "idle latency", .file = DMA_LATENCY " (0 held open)",
+		.name = "Idle latency", .tag = "idle latency", .cli = "idle_latency",
+		.file = DMA_LATENCY " (0 held open)",
 		.read = read_idle_latency, .step = step_idle_latency, .audit = AU_IDLE,
 	},
 	[KNOB_TIMER_MIGRATION] = {
-		.name = "Timer migration", .tag = "timer migration", .file = TIMER_MIG,
+		.name = "Timer migration", .tag = "timer migration", .cli = "timer_migration",
+		.file = TIMER_MIG,
 		.read = read_timer_migration, .step = step_timer_migration,
 		.audit = AU_TIMER_MIGRATION,
 	},
 	[KNOB_RT_THROTTLING] = {
-		.name = "RT throttling", .tag = "sched_rt_runtime_us", .file = RT_RUNTIME,
+		.name = "RT throttling", .tag = "sched_rt_runtime_us", .cli = "rt_throttling",
+		.file = RT_RUNTIME,
 		.read = read_rt_runtime, .step = step_rt_runtime, .audit = AU_RT_THROTTLING,
 	},
 };
