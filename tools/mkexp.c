@@ -27,21 +27,26 @@ static void word(FILE *out, int *col, const char *w)
 	*col += n;
 }
 
+/* Item i of n of a list, "a, b or c", in bold; end after the last. */
+static void item(FILE *out, int *col, const char *w, int i, int n, const char *end)
+{
+	char buf[96];
+
+	if (i && i == n - 1)
+		word(out, col, "or");
+	snprintf(buf, sizeof(buf), "\\fB%s\\fR%s", w, i == n - 1 ? end : i < n - 2 ? "," : "");
+	word(out, col, buf);
+}
+
 /* "NAME is smt, clocksource, ... or rt_throttling;": every knob's, from its descriptor. */
 static void names(FILE *out)
 {
-	char w[64];
 	int col = 0;
 
 	word(out, &col, "\\fINAME\\fR");
 	word(out, &col, "is");
-	for (int id = 0; id < KNOB_COUNT; id++) {
-		if (id && id == KNOB_COUNT - 1)
-			word(out, &col, "or");
-		snprintf(w, sizeof(w), "\\fB%s\\fR%s", sysknobs_cli_name((enum sysknob_id)id),
-			 id == KNOB_COUNT - 1 ? ";" : id < KNOB_COUNT - 2 ? "," : "");
-		word(out, &col, w);
-	}
+	for (int id = 0; id < KNOB_COUNT; id++)
+		item(out, &col, sysknobs_cli_name((enum sysknob_id)id), id, KNOB_COUNT, ";");
 	fputc('\n', out);
 }
 
@@ -166,35 +171,50 @@ static void report(FILE *out)
 		"not computed) and \\fBverdict\\fR.\n");
 }
 
+/* The knobs kept by a sysctl.d line: one entry for them all. */
+static void keep_sysctls(FILE *out)
+{
+	static const char *const tail[] = { "=", "\\fIvalue\\fR", "in", EXP_KEEP_SYSCTL_FILE,
+					    "(Documentation/admin-guide/sysctl/kernel.rst,", "each",
+					    "under", "its", "name)." };
+	int n = 0, i = 0, col = 0;
+
+	fprintf(out, ".TP\n.B ");
+	for (int id = 0; id < KNOB_COUNT; id++)
+		if (sysknobs_keep((enum sysknob_id)id)->way == EXP_KEEP_SYSCTL)
+			fprintf(out, "%s%s", n++ ? ", " : "", sysknobs_cli_name((enum sysknob_id)id));
+	fputc('\n', out);
+	word(out, &col, "a");
+	word(out, &col, "sysctl.d");
+	word(out, &col, "line,");
+	for (int id = 0; id < KNOB_COUNT; id++)
+		if (sysknobs_keep((enum sysknob_id)id)->way == EXP_KEEP_SYSCTL)
+			item(out, &col, sysknobs_keep((enum sysknob_id)id)->sysctl, i++, n, "");
+	for (size_t t = 0; t < sizeof(tail) / sizeof(tail[0]); t++)
+		word(out, &col, tail[t]);
+	fputc('\n', out);
+}
+
+/* Each knob's way to keep its winner, by the way (command line, sysctl, tuned, none). */
 static void keep(FILE *out)
 {
 	fprintf(out, ".PP\n"
 		"When B made the noise better on all CPUs, the report says how to make it last after\n"
-		"a reboot, each from the parameter's own documentation; hwnoisetop never applies it:\n"
-		".TP\n.B smt off\n"
-		"the kernel command-line parameter \\fBnosmt\\fR (the kernel's\n"
-		"Documentation/admin-guide/kernel-parameters.txt, \\fBnosmt\\fR; not \\fBnosmt=force\\fR,\n"
-		"which can not be undone at run time).\n"
-		".TP\n.B clocksource\n"
-		"\\fBclocksource=\\fR\\fIname\\fR on the kernel command line (kernel-parameters.txt,\n"
-		"\\fBclocksource=\\fR).\n"
-		".TP\n.B nmi_watchdog, timer_migration, rt_throttling\n"
-		"a sysctl.d line, \\fBkernel.nmi_watchdog\\fR, \\fBkernel.timer_migration\\fR or\n"
-		"\\fBkernel.sched_rt_runtime_us\\fR = \\fIvalue\\fR in /etc/sysctl.d/90-hwnoisetop.conf\n"
-		"(Documentation/admin-guide/sysctl/kernel.rst, each under its name).\n"
-		".TP\n.B governor\n"
-		"\\fBgovernor=\\fR\\fIname\\fR under \\fB[cpu]\\fR in a tuned profile (tuned's cpu plugin,\n"
-		"option \\fBgovernor\\fR), or \\fBcpufreq.default_governor=\\fR\\fIname\\fR on the kernel\n"
-		"command line (kernel-parameters.txt).\n"
-		".TP\n.B idle_latency held at 0\n"
-		"\\fBforce_latency=0\\fR under \\fB[cpu]\\fR in a tuned profile (tuned's cpu plugin, option\n"
-		"\\fBforce_latency\\fR, which holds /dev/cpu_dma_latency); no kernel parameter is\n"
-		"equivalent (\\fBidle=poll\\fR is stronger).\n"
-		".TP\n.B deep_idle off\n"
-		"none is equivalent: \\fBprocessor.max_cstate=\\fR and \\fBintel_idle.max_cstate=\\fR limit\n"
-		"one driver's states by number and \\fBcpuidle.off=1\\fR turns idle states off altogether\n"
-		"(kernel-parameters.txt); the report says so rather than offer a stronger one.\n"
-		".PP\n"
+		"a reboot, each from the parameter's own documentation; hwnoisetop never applies it:\n");
+	for (int way = EXP_KEEP_CMDLINE; way <= EXP_KEEP_NONE; way++) {
+		if (way == EXP_KEEP_SYSCTL) {
+			keep_sysctls(out);
+			continue;
+		}
+		for (int id = 0; id < KNOB_COUNT; id++) {
+			const struct exp_keep *k = sysknobs_keep((enum sysknob_id)id);
+
+			if ((int)k->way == way)
+				fprintf(out, ".TP\n.B %s%s%s\n%s", sysknobs_cli_name((enum sysknob_id)id),
+					k->man_value[0] ? " " : "", k->man_value, k->man);
+		}
+	}
+	fprintf(out, ".PP\n"
 		"A value that is the kernel's default (SMT on, timer migration 1, ...) needs nothing\n"
 		"kept.\n");
 }

@@ -26,6 +26,18 @@ const char *sysknobs_cli_name(enum sysknob_id id)
 	return id < KNOB_COUNT ? sysknobs_table[id].cli : NULL;
 }
 
+const struct exp_keep *sysknobs_keep(enum sysknob_id id)
+{
+	return id < KNOB_COUNT ? &sysknobs_table[id].keep : NULL;
+}
+
+void sysknobs_keep_text(const char *cli, const char *value, char *buf, size_t len)
+{
+	int id = sysknobs_by_cli_name(cli);
+
+	exp_keep_text(id < 0 ? NULL : &sysknobs_table[id].keep, cli, value, buf, len);
+}
+
 int sysknobs_by_cli_name(const char *name)
 {
 	for (int id = 0; id < KNOB_COUNT; id++)

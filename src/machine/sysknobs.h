@@ -19,6 +19,7 @@
 #include "cpuset.h"
 
 #include "audit.h"
+#include "exp_keep.h"
 #include "kfile.h"
 
 enum sysknob_id {
@@ -105,5 +106,12 @@ const char *sysknobs_cli_name(enum sysknob_id id);
 int sysknobs_by_cli_name(const char *name);
 /* Every knob's command-line name, in the panel's order: "smt, clocksource, ... or rt_throttling". */
 void sysknobs_cli_names(char *buf, size_t len);
+/* How the experiment's winner is kept after a reboot (exp_keep.h); NULL for no knob. */
+const struct exp_keep *sysknobs_keep(enum sysknob_id id);
+/*
+ * How to keep value of the knob of command-line name cli after a reboot
+ * (a recording's knob too), or that no knob has that name.  Never empty.
+ */
+void sysknobs_keep_text(const char *cli, const char *value, char *buf, size_t len);
 
 #endif

@@ -2,7 +2,8 @@
  * sysknobs_int: a knob's descriptor, the one record of everything about a
  * knob (like tmux's options_table_entry): how the panel names it, the file
  * it changes, its name on the command line, how it is read and stepped,
- * the audit's item on the same setting.  The table (sysknobs_table.c) has one for each enum sysknob_id;
+ * the audit's item on the same setting, how to keep a value after a
+ * reboot.  The table (sysknobs_table.c) has one for each enum sysknob_id;
  * sysknobs.c and every list of knobs elsewhere read it.  Private to the
  * machine layer's knobs: the layers above go through sysknobs.h.
  */
@@ -25,6 +26,7 @@ struct sysknob_def {
 	int (*step)(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen, char *msg,
 		    size_t len);
 	enum audit_id audit;		/* the audit's item on the same setting */
+	struct exp_keep keep;		/* how an experiment's winner is kept after a reboot */
 };
 
 /* One descriptor a knob, indexed by enum sysknob_id. */

@@ -385,44 +385,97 @@ static int step_idle_latency(struct sysknobs *kn, struct sysknob *k, char *next,
 
 /* ---------------------------------------------------------------- the knobs */
 
+/*
+ * How the experiment's winner is kept after a reboot, each from the
+ * parameter's own documentation (exp_keep.h); the man page's EXPERIMENT
+ * prints the entries.
+ */
+#define KEEP_NOSMT "kernel command line: nosmt (admin-guide/kernel-parameters.txt: nosmt; not " \
+	"nosmt=force, which can not be undone at run time)"
+#define KEEP_SMT_ON "SMT %s: the kernel's default without nosmt on its command line " \
+	"(admin-guide/kernel-parameters.txt: nosmt)"
+#define MAN_NOSMT "the kernel command-line parameter \\fBnosmt\\fR (the kernel's\n" \
+	"Documentation/admin-guide/kernel-parameters.txt, \\fBnosmt\\fR; not \\fBnosmt=force\\fR,\n" \
+	"which can not be undone at run time).\n"
+#define KEEP_CLOCKSOURCE "kernel command line: clocksource=%s " \
+	"(admin-guide/kernel-parameters.txt: clocksource=)"
+#define MAN_CLOCKSOURCE "\\fBclocksource=\\fR\\fIname\\fR on the kernel command line " \
+	"(kernel-parameters.txt,\n\\fBclocksource=\\fR).\n"
+#define KEEP_GOVERNOR "tuned profile: \"governor=%s\" under [cpu] (tuned's cpu plugin: " \
+	"governor); or kernel command line: cpufreq.default_governor=%s " \
+	"(admin-guide/kernel-parameters.txt)"
+#define MAN_GOVERNOR "\\fBgovernor=\\fR\\fIname\\fR under \\fB[cpu]\\fR in a tuned profile " \
+	"(tuned's cpu plugin,\noption \\fBgovernor\\fR), or " \
+	"\\fBcpufreq.default_governor=\\fR\\fIname\\fR on the kernel\n" \
+	"command line (kernel-parameters.txt).\n"
+#define KEEP_NO_DEEP_IDLE "no equivalent: processor.max_cstate= and intel_idle.max_cstate= " \
+	"limit one driver's states by number, cpuidle.off=1 turns idle states off altogether " \
+	"(admin-guide/kernel-parameters.txt); none disables exactly the deep states of the " \
+	"measured CPUs"
+#define MAN_NO_DEEP_IDLE "none is equivalent: \\fBprocessor.max_cstate=\\fR and " \
+	"\\fBintel_idle.max_cstate=\\fR limit\none driver's states by number and " \
+	"\\fBcpuidle.off=1\\fR turns idle states off altogether\n" \
+	"(kernel-parameters.txt); the report says so rather than offer a stronger one.\n"
+#define KEEP_LATENCY "tuned profile: \"force_latency=0\" under [cpu] (tuned's cpu plugin: " \
+	"force_latency holds /dev/cpu_dma_latency); no kernel parameter is equivalent " \
+	"(idle=poll is stronger)"
+#define MAN_LATENCY "\\fBforce_latency=0\\fR under \\fB[cpu]\\fR in a tuned profile " \
+	"(tuned's cpu plugin, option\n\\fBforce_latency\\fR, which holds /dev/cpu_dma_latency); " \
+	"no kernel parameter is\nequivalent (\\fBidle=poll\\fR is stronger).\n"
+
 const struct sysknob_def sysknobs_table[KNOB_COUNT] = {
 	[KNOB_SMT] = {
 		.name = "SMT", .tag = "SMT", .cli = "smt", .file = SMT_CONTROL,
 		.read = read_smt, .step = step_smt, .audit = AU_SMT,
+		.keep = { .way = EXP_KEEP_CMDLINE, .rule = { { "off", KEEP_NOSMT }, { NULL, KEEP_SMT_ON } },
+			  .man_value = "off", .man = MAN_NOSMT },
 	},
 	[KNOB_CLOCKSOURCE] = {
 		.name = "Clocksource", .tag = "clocksource", .cli = "clocksource",
 		.file = CS_DIR "/current_clocksource",
 		.read = read_clocksource, .step = step_clocksource, .audit = AU_CLOCKSOURCE,
+		.keep = { .way = EXP_KEEP_CMDLINE, .rule = { { NULL, KEEP_CLOCKSOURCE } },
+			  .man_value = "", .man = MAN_CLOCKSOURCE },
 	},
 	[KNOB_NMI_WATCHDOG] = {
 		.name = "NMI watchdog", .tag = "NMI watchdog", .cli = "nmi_watchdog", .file = NMI_WD,
 		.read = read_nmi, .step = step_nmi, .audit = AU_NMI_WATCHDOG,
+		.keep = { .way = EXP_KEEP_SYSCTL, .sysctl = "kernel.nmi_watchdog" },
 	},
 	[KNOB_GOVERNOR] = {
 		.name = "CPU governor", .tag = "governor", .cli = "governor",
 		.file = CPU_DIR "/cpuN/cpufreq/scaling_governor",
 		.read = read_governor, .step = step_governor, .audit = AU_GOVERNOR,
+		.keep = { .way = EXP_KEEP_TUNED, .rule = { { NULL, KEEP_GOVERNOR } },
+			  .man_value = "", .man = MAN_GOVERNOR },
 	},
 	[KNOB_DEEP_IDLE] = {
 		.name = "Deep idle", .tag = "deep idle", .cli = "deep_idle",
 		.file = CPU_DIR "/cpuN/cpuidle/stateN/disable",
 		.read = read_deep_idle, .step = step_deep_idle, .audit = AU_IDLE,
+		.keep = { .way = EXP_KEEP_NONE, .rule = { { "off", KEEP_NO_DEEP_IDLE },
+						   { NULL, EXP_KEEP_NOTHING } },
+			  .man_value = "off", .man = MAN_NO_DEEP_IDLE },
 	},
 	[KNOB_IDLE_LATENCY] = {
 		.name = "Idle latency", .tag = "idle latency", .cli = "idle_latency",
 		.file = DMA_LATENCY " (0 held open)",
 		.read = read_idle_latency, .step = step_idle_latency, .audit = AU_IDLE,
+		.keep = { .way = EXP_KEEP_TUNED, .rule = { { "held*", KEEP_LATENCY },
+						    { NULL, EXP_KEEP_NOTHING } },
+			  .man_value = "held at 0", .man = MAN_LATENCY },
 	},
 	[KNOB_TIMER_MIGRATION] = {
 		.name = "Timer migration", .tag = "timer migration", .cli = "timer_migration",
 		.file = TIMER_MIG,
 		.read = read_timer_migration, .step = step_timer_migration,
 		.audit = AU_TIMER_MIGRATION,
+		.keep = { .way = EXP_KEEP_SYSCTL, .sysctl = "kernel.timer_migration" },
 	},
 	[KNOB_RT_THROTTLING] = {
 		.name = "RT throttling", .tag = "sched_rt_runtime_us", .cli = "rt_throttling",
 		.file = RT_RUNTIME,
 		.read = read_rt_runtime, .step = step_rt_runtime, .audit = AU_RT_THROTTLING,
+		.keep = { .way = EXP_KEEP_SYSCTL, .sysctl = "kernel.sched_rt_runtime_us" },
 	},
 };
