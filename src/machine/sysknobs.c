@@ -41,7 +41,7 @@ void sysknobs_keep_text(const char *cli, const char *value, char *buf, size_t le
 int sysknobs_by_cli_name(const char *name)
 {
 	for (int id = 0; id < KNOB_COUNT; id++)
-		if (strcmp(name, sysknobs_table[id].cli) == 0)
+		if (sysknobs_table[id].cli && strcmp(name, sysknobs_table[id].cli) == 0)
 			return id;
 	return -1;
 }
