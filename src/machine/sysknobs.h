@@ -8,6 +8,9 @@
  * out unless the user keeps the tuned state), except the idle latency
  * request: an open /dev/cpu_dma_latency that the kernel drops when the
  * process ends, however it ends.  No curses, no terminal output here.
+ *
+ * Each knob is one descriptor of sysknobs_table.c (sysknobs_int.h), from
+ * which every list of knobs is read, through the functions below.
  */
 #ifndef HWN_SYSKNOBS_H
 #define HWN_SYSKNOBS_H
