@@ -3,7 +3,52 @@
  */
 #include "mkexp.h"
 
+#include <string.h>
+
 #include "experiment.h"
+#include "sysknobs.h"
+
+/* The source's lines: a word that would pass this column begins the next line. */
+#define MAN_WIDTH 90
+
+/* One word to out; *col: the columns of the line so far. */
+static void word(FILE *out, int *col, const char *w)
+{
+	int n = (int)strlen(w);
+
+	if (*col && *col + 1 + n > MAN_WIDTH) {
+		fputc('\n', out);
+		*col = 0;
+	} else if (*col) {
+		fputc(' ', out);
+		(*col)++;
+	}
+	fputs(w, out);
+	*col += n;
+}
+
+/* Item i of n of a list, "a, b or c", in bold; end after the last. */
+static void item(FILE *out, int *col, const char *w, int i, int n, const char *end)
+{
+	char buf[96];
+
+	if (i && i == n - 1)
+		word(out, col, "or");
+	snprintf(buf, sizeof(buf), "\\fB%s\\fR%s", w, i == n - 1 ? end : i < n - 2 ? "," : "");
+	word(out, col, buf);
+}
+
+/* "NAME is smt, clocksource, ... or rt_throttling;": every knob's, from its descriptor. */
+static void names(FILE *out)
+{
+	int col = 0;
+
+	word(out, &col, "\\fINAME\\fR");
+	word(out, &col, "is");
+	for (int id = 0; id < KNOB_COUNT; id++)
+		item(out, &col, sysknobs_cli_name((enum sysknob_id)id), id, KNOB_COUNT, ";");
+	fputc('\n', out);
+}
 
 static void design(FILE *out)
 {
@@ -15,10 +60,9 @@ static void design(FILE *out)
 		"Noise drifts over minutes (temperature, periodic timers, the TSC watchdog's rhythm):\n"
 		"one measurement before and one after a change differ in time as well as in the knob.\n"
 		"Interleaved blocks tell the two apart.\n"
-		".PP\n"
-		"\\fINAME\\fR is \\fBsmt\\fR, \\fBclocksource\\fR, \\fBnmi_watchdog\\fR, \\fBgovernor\\fR,\n"
-		"\\fBdeep_idle\\fR, \\fBidle_latency\\fR, \\fBtimer_migration\\fR or \\fBrt_throttling\\fR;\n"
-		"naming it is the consent that SMT off asks \\fBy\\fR for in the dashboard.  Several\n"
+		".PP\n");
+	names(out);
+	fprintf(out, "naming it is the consent that SMT off asks \\fBy\\fR for in the dashboard.  Several\n"
 		"\\fB\\-\\-knob\\fR run one after another, each its own experiment (each in a session of its\n"
 		"own), and the report ranks them by the all-CPUs noise change.  \\fB\\-\\-values\\fR\n"
 		"\\fIA,B\\fR, after its \\fB\\-\\-knob\\fR, spells the two values as the panel shows them; A\n"
@@ -127,35 +171,50 @@ static void report(FILE *out)
 		"not computed) and \\fBverdict\\fR.\n");
 }
 
+/* The knobs kept by a sysctl.d line: one entry for them all. */
+static void keep_sysctls(FILE *out)
+{
+	static const char *const tail[] = { "=", "\\fIvalue\\fR", "in", EXP_KEEP_SYSCTL_FILE,
+					    "(Documentation/admin-guide/sysctl/kernel.rst,", "each",
+					    "under", "its", "name)." };
+	int n = 0, i = 0, col = 0;
+
+	fprintf(out, ".TP\n.B ");
+	for (int id = 0; id < KNOB_COUNT; id++)
+		if (sysknobs_keep((enum sysknob_id)id)->way == EXP_KEEP_SYSCTL)
+			fprintf(out, "%s%s", n++ ? ", " : "", sysknobs_cli_name((enum sysknob_id)id));
+	fputc('\n', out);
+	word(out, &col, "a");
+	word(out, &col, "sysctl.d");
+	word(out, &col, "line,");
+	for (int id = 0; id < KNOB_COUNT; id++)
+		if (sysknobs_keep((enum sysknob_id)id)->way == EXP_KEEP_SYSCTL)
+			item(out, &col, sysknobs_keep((enum sysknob_id)id)->sysctl, i++, n, "");
+	for (size_t t = 0; t < sizeof(tail) / sizeof(tail[0]); t++)
+		word(out, &col, tail[t]);
+	fputc('\n', out);
+}
+
+/* Each knob's way to keep its winner, by the way (command line, sysctl, tuned, none). */
 static void keep(FILE *out)
 {
 	fprintf(out, ".PP\n"
 		"When B made the noise better on all CPUs, the report says how to make it last after\n"
-		"a reboot, each from the parameter's own documentation; hwnoisetop never applies it:\n"
-		".TP\n.B smt off\n"
-		"the kernel command-line parameter \\fBnosmt\\fR (the kernel's\n"
-		"Documentation/admin-guide/kernel-parameters.txt, \\fBnosmt\\fR; not \\fBnosmt=force\\fR,\n"
-		"which can not be undone at run time).\n"
-		".TP\n.B clocksource\n"
-		"\\fBclocksource=\\fR\\fIname\\fR on the kernel command line (kernel-parameters.txt,\n"
-		"\\fBclocksource=\\fR).\n"
-		".TP\n.B nmi_watchdog, timer_migration, rt_throttling\n"
-		"a sysctl.d line, \\fBkernel.nmi_watchdog\\fR, \\fBkernel.timer_migration\\fR or\n"
-		"\\fBkernel.sched_rt_runtime_us\\fR = \\fIvalue\\fR in /etc/sysctl.d/90-hwnoisetop.conf\n"
-		"(Documentation/admin-guide/sysctl/kernel.rst, each under its name).\n"
-		".TP\n.B governor\n"
-		"\\fBgovernor=\\fR\\fIname\\fR under \\fB[cpu]\\fR in a tuned profile (tuned's cpu plugin,\n"
-		"option \\fBgovernor\\fR), or \\fBcpufreq.default_governor=\\fR\\fIname\\fR on the kernel\n"
-		"command line (kernel-parameters.txt).\n"
-		".TP\n.B idle_latency held at 0\n"
-		"\\fBforce_latency=0\\fR under \\fB[cpu]\\fR in a tuned profile (tuned's cpu plugin, option\n"
-		"\\fBforce_latency\\fR, which holds /dev/cpu_dma_latency); no kernel parameter is\n"
-		"equivalent (\\fBidle=poll\\fR is stronger).\n"
-		".TP\n.B deep_idle off\n"
-		"none is equivalent: \\fBprocessor.max_cstate=\\fR and \\fBintel_idle.max_cstate=\\fR limit\n"
-		"one driver's states by number and \\fBcpuidle.off=1\\fR turns idle states off altogether\n"
-		"(kernel-parameters.txt); the report says so rather than offer a stronger one.\n"
-		".PP\n"
+		"a reboot, each from the parameter's own documentation; hwnoisetop never applies it:\n");
+	for (int way = EXP_KEEP_CMDLINE; way <= EXP_KEEP_NONE; way++) {
+		if (way == EXP_KEEP_SYSCTL) {
+			keep_sysctls(out);
+			continue;
+		}
+		for (int id = 0; id < KNOB_COUNT; id++) {
+			const struct exp_keep *k = sysknobs_keep((enum sysknob_id)id);
+
+			if ((int)k->way == way)
+				fprintf(out, ".TP\n.B %s%s%s\n%s", sysknobs_cli_name((enum sysknob_id)id),
+					k->man_value[0] ? " " : "", k->man_value, k->man);
+		}
+	}
+	fprintf(out, ".PP\n"
 		"A value that is the kernel's default (SMT on, timer migration 1, ...) needs nothing\n"
 		"kept.\n");
 }

@@ -48,14 +48,6 @@ static int bad(const char *opt, const char *arg, const char *accepts)
 	return HWN_EXIT_USAGE;
 }
 
-static int knob_id(const char *name)
-{
-	for (int i = 0; i < KNOB_COUNT; i++)
-		if (strcmp(name, session_knob_cli_name((enum sysknob_id)i)) == 0)
-			return i;
-	return -1;
-}
-
 static int take_time(const char *opt, const char *arg, uint64_t min, uint64_t *s)
 {
 	struct why why;
@@ -71,10 +63,7 @@ enum { X_KNOB = 0x500, X_VALUES, X_BLOCKS, X_BLOCK, X_SETTLE, X_SEED };
 
 #define NOWN 6
 static struct opt_def own[NOWN + 1] = {
-	{ .id = X_KNOB, .long_name = "knob", .arg = OPT_REQUIRED, .arg_name = "NAME",
-	  .help = "smt, clocksource, nmi_watchdog, governor, deep_idle, idle_latency, "
-		  "timer_migration or rt_throttling (several: one after another, ranked by the "
-		  "noise change)" },
+	{ .id = X_KNOB, .long_name = "knob", .arg = OPT_REQUIRED, .arg_name = "NAME" },
 	{ .id = X_VALUES, .long_name = "values", .arg = OPT_REQUIRED, .arg_name = "A,B",
 	  .help = "the two values, after its --knob (default: now, the next)" },
 	{ .id = X_BLOCKS, .long_name = "blocks", .arg = OPT_REQUIRED, .arg_name = "N" },
@@ -94,12 +83,16 @@ static struct opt_def own[NOWN + 1] = {
 const struct opt_def *experiment_cmd_options(void)
 {
 	static struct opt_def table[NOPTS];
-	static char help[3][80];
+	static char help[3][80], knobs[256];
 	const struct opt_def *m = cli_options_of(OPT_MAIN);
 	size_t n = 0;
 
 	if (table[0].id)
 		return table;
+	sysknobs_cli_names(knobs, sizeof(knobs));
+	snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), " (several: one after "
+		 "another, ranked by the noise change)");
+	own[0].help = knobs;
 	snprintf(help[0], sizeof(help[0]), "blocks, even, %d to %d (default %d)", EXP_MIN_BLOCKS,
 		 EXP_MAX_BLOCKS, EXP_DEFAULT_BLOCKS);
 	snprintf(help[1], sizeof(help[1]), "a block's counted time (default %d s)",
@@ -124,9 +117,12 @@ static int take_ours(struct xopts *x, const struct opt_def *d, const char *v)
 
 	switch (d->id) {
 	case X_KNOB:
-		if ((id = knob_id(v)) < 0)
-			return bad("--knob", v, "smt, clocksource, nmi_watchdog, governor, "
-				   "deep_idle, idle_latency, timer_migration or rt_throttling");
+		if ((id = sysknobs_by_cli_name(v)) < 0) {
+			char names[256];
+
+			sysknobs_cli_names(names, sizeof(names));
+			return bad("--knob", v, names);
+		}
 		for (int k = 0; k < x->nknobs; k++)
 			if (x->knob[k] == (enum sysknob_id)id)
 				return bad("--knob", v, "each knob once");
@@ -259,9 +255,9 @@ static void knob_record(const char *file, enum sysknob_id id, char *buf, size_t 
 	base = base ? base + 1 : file;
 	dot = strrchr(base, '.');
 	if (!dot || dot == base)
-		snprintf(buf, len, "%s.%s", file, session_knob_cli_name(id));
+		snprintf(buf, len, "%s.%s", file, sysknobs_cli_name(id));
 	else
-		snprintf(buf, len, "%.*s.%s%s", (int)(dot - file), file, session_knob_cli_name(id),
+		snprintf(buf, len, "%.*s.%s%s", (int)(dot - file), file, sysknobs_cli_name(id),
 			 dot);
 }
 
@@ -281,7 +277,7 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 	struct session *s;
 	int rc;
 
-	r->knob = session_knob_cli_name(xc.id);
+	r->knob = sysknobs_cli_name(xc.id);
 	if (knob_usable(xc.id, &sc.osn.cpus) < 0)
 		return HWN_EXP_FAILED;
 	if (!first)

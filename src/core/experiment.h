@@ -175,14 +175,6 @@ void exp_undecided_why(const struct exp_run *r, const struct exp_cpu *all,
 		       const struct verdict *v, char *buf, size_t len);
 
 /*
- * How to keep value of knob (the command line's knob names: "smt",
- * "clocksource", ...) after a reboot: the kernel command-line parameter,
- * sysctl.d line or tuned profile line with the same effect, and where it
- * is documented; or that none is equivalent.  Never NULL.
- */
-void exp_keep_text(const char *knob, const char *value, char *buf, size_t len);
-
-/*
  * The line of the report: "SMT off: noise -43% [-51%, -35%] on all CPUs:
  * better"; "timer migration 0: no change within +-10%".
  */

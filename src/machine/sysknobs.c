@@ -1,267 +1,71 @@
 /*
  * sysknobs: read and step the run-time tuning knobs.  See sysknobs.h.
  *
- * Each knob has a reader (fills value, detail and na from the kernel's
- * files) and a stepper (writes the next value through settings).  The
- * per-CPU knobs (governor, deep idle states) cover the measured CPUs that
- * are online; the SMT switch saves every CPU's online file before it
- * writes, so that the way out can put each CPU back as it was.
+ * Every knob is one descriptor of sysknobs_table.c (sysknobs_int.h): this
+ * file runs them, reading each on the tick and telling changes made from
+ * outside, stepping one through its stepper.
  */
-#include "sysknobs.h"
+#include "sysknobs_int.h"
 
-#include "audit.h"
-
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "env.h"
+#include "kfile.h"
 #include "stopwatch.h"
-#include "settings.h"
-
-#define CPU_DIR "/sys/devices/system/cpu"
-#define SMT_CONTROL CPU_DIR "/smt/control"
-#define CS_DIR "/sys/devices/system/clocksource/clocksource0"
-#define NMI_WD "/proc/sys/kernel/nmi_watchdog"
-#define TIMER_MIG "/proc/sys/kernel/timer_migration"
-#define RT_RUNTIME "/proc/sys/kernel/sched_rt_runtime_us"
-#define DMA_LATENCY "/dev/cpu_dma_latency"
-#define RT_RUNTIME_DEFAULT "950000"
-#define MAX_IDLE_STATES 16
-/* The kernel's ENOTSUPP (not ENOTSUP): what nmi_watchdog answers without a detector. */
-#define KERNEL_ENOTSUPP 524
-
-/* Read every tick: the files stay open, one pread() a read. */
-static int read_file(struct sysknobs *kn, const char *path, char *buf, size_t size)
-{
-	return kfile_files_read(&kn->files, path, buf, size);
-}
-
-/* The word after cur in a space-separated list (the first after the last). */
-static void next_word(const char *list, const char *cur, char *out, size_t len)
-{
-	char copy[256], *save = NULL, *first = NULL, *w;
-	bool take = false;
-
-	snprintf(copy, sizeof(copy), "%s", list);
-	out[0] = '\0';
-	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		if (!first)
-			first = w;
-		if (take) {
-			snprintf(out, len, "%s", w);
-			return;
-		}
-		take = strcmp(w, cur) == 0;
-	}
-	if (first)
-		snprintf(out, len, "%s", first);
-}
-
-static void na(struct sysknob *k, const char *why)
-{
-	snprintf(k->na, sizeof(k->na), "%s", why);
-}
-
-/* ---------------------------------------------------------------- readers */
-
-static void read_smt(struct sysknobs *kn, struct sysknob *k)
-{
-	char active[16];
-
-	if (read_file(kn, SMT_CONTROL, k->value, sizeof(k->value)) < 0) {
-		snprintf(k->value, sizeof(k->value), "n/a");
-		na(k, "this kernel has no smt/control (built without CONFIG_HOTPLUG_SMT)");
-		return;
-	}
-	if (read_file(kn, CPU_DIR "/smt/active", active, sizeof(active)) == 0)
-		snprintf(k->detail, sizeof(k->detail), "active %s", active);
-	if (strcmp(k->value, "forceoff") == 0)
-		na(k, "forceoff: only a reboot turns SMT on again");
-	else if (strcmp(k->value, "notsupported") == 0)
-		na(k, "this machine has no SMT threads");
-	else if (strcmp(k->value, "notimplemented") == 0)
-		na(k, "SMT control is not implemented on this architecture");
-}
-
-static void read_clocksource(struct sysknobs *kn, struct sysknob *k)
-{
-	char avail[128];
-
-	if (read_file(kn, CS_DIR "/current_clocksource", k->value, sizeof(k->value)) < 0) {
-		snprintf(k->value, sizeof(k->value), "n/a");
-		na(k, "no " CS_DIR);
-		return;
-	}
-	if (read_file(kn, CS_DIR "/available_clocksource", avail, sizeof(avail)) == 0)
-		snprintf(k->detail, sizeof(k->detail), "of %.60s", avail);
-}
-
-static void read_sysctl_knob(struct sysknobs *kn, struct sysknob *k, const char *path, const char *why)
-{
-	if (read_file(kn, path, k->value, sizeof(k->value)) < 0) {
-		snprintf(k->value, sizeof(k->value), "n/a");
-		na(k, why);
-	}
-}
-
-static void read_nmi(struct sysknobs *kn, struct sysknob *k)
-{
-	struct stat st;
-
-	read_sysctl_knob(kn, k, NMI_WD, "this kernel has no hard lockup detector (nmi_watchdog)");
-	/* The kernel makes the file read-only when no detector can work. */
-	if (!k->na[0] && kn->nmi_ro < 0)
-		kn->nmi_ro = stat(NMI_WD, &st) == 0 && !(st.st_mode & 0222);
-	if (!k->na[0] && kn->nmi_ro > 0)
-		na(k, "permanently disabled: no hard lockup detector works here (no perf NMI, "
-		   "e.g. emulated); read-only");
-}
-
-static void read_timer_migration(struct sysknobs *kn, struct sysknob *k)
-{
-	read_sysctl_knob(kn, k, TIMER_MIG, "this kernel has no timer_migration (CONFIG_SMP off)");
-}
-
-static void read_rt_runtime(struct sysknobs *kn, struct sysknob *k)
-{
-	read_sysctl_knob(kn, k, RT_RUNTIME, "this kernel has no sched_rt_runtime_us");
-	if (!k->na[0])
-		snprintf(k->detail, sizeof(k->detail), "%s", strcmp(k->value, "-1") == 0 ?
-			 "RT throttling off" : "us of each period for RT tasks");
-}
-
-/* The measured CPUs that are online: the per-CPU knobs cover these. */
-static void per_cpu_set(const struct sysknobs *kn, struct cpuset *set)
-{
-	cpuset_and(set, &kn->cpus, &kn->online);
-}
-
-static void read_governor(struct sysknobs *kn, struct sysknob *k)
-{
-	struct cpuset set;
-	char path[128], gov[32];
-	int cpu, n = 0;
-
-	per_cpu_set(kn, &set);
-	cpuset_for_each(cpu, &set) {
-		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/scaling_governor", cpu);
-		if (read_file(kn, path, gov, sizeof(gov)) < 0)
-			continue;
-		if (n++ == 0)
-			snprintf(k->value, sizeof(k->value), "%s", gov);
-		else if (strcmp(gov, k->value) != 0)
-			snprintf(k->value, sizeof(k->value), "mixed");
-	}
-	if (!n) {
-		snprintf(k->value, sizeof(k->value), "n/a");
-		na(k, "no cpufreq driver for the measured CPUs (no cpufreq/scaling_governor)");
-	}
-}
-
-/*
- * The deep idle states of a CPU: every stateN deeper than the shallowest
- * real one (state0 is POLL on x86: it stays as it is).  First and count.
- */
-static int deep_states(struct sysknobs *kn, int cpu, int *first, char *names, size_t len)
-{
-	char path[128], name[32];
-	int n;
-
-	*first = 0;
-	if (names)
-		names[0] = '\0';
-	for (n = 0; n < MAX_IDLE_STATES; n++) {
-		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpuidle/state%d/name", cpu, n);
-		if (read_file(kn, path, name, sizeof(name)) < 0)
-			break;
-		if (n == 0)
-			*first = strcmp(name, "POLL") == 0 ? 2 : 1;
-		else if (n >= *first && names && strlen(names) + strlen(name) + 2 < len)
-			snprintf(names + strlen(names), len - strlen(names), "%s%s",
-				 names[0] ? " " : "", name);
-	}
-	return n > *first ? n - *first : 0;
-}
-
-static void read_deep_idle(struct sysknobs *kn, struct sysknob *k)
-{
-	struct cpuset set;
-	char path[128], v[8];
-	int cpu, on = 0, off = 0, first, n;
-
-	per_cpu_set(kn, &set);
-	cpuset_for_each(cpu, &set) {
-		n = deep_states(kn, cpu, &first, on + off ? NULL : k->detail, sizeof(k->detail));
-		for (int i = first; i < first + n; i++) {
-			snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpuidle/state%d/disable", cpu, i);
-			if (read_file(kn, path, v, sizeof(v)) == 0)
-				strcmp(v, "0") == 0 ? on++ : off++;
-		}
-	}
-	if (!on && !off) {
-		snprintf(k->value, sizeof(k->value), "n/a");
-		na(k, "the measured CPUs have no idle state deeper than the shallowest one "
-		   "(or no cpuidle driver)");
-		return;
-	}
-	snprintf(k->value, sizeof(k->value), "%s", !off ? "on" : !on ? "off" : "mixed");
-}
-
-static void read_idle_latency(struct sysknobs *kn, struct sysknob *k)
-{
-	snprintf(k->value, sizeof(k->value), "%s", kn->dma_fd >= 0 ? "held at 0" : "not held");
-	if (kn->dma_fd < 0 && kn->dma_ok < 0)
-		kn->dma_ok = access(DMA_LATENCY, W_OK) == 0;
-	if (kn->dma_fd < 0 && !kn->dma_ok)
-		na(k, "no " DMA_LATENCY " (kernel without PM QoS)");
-	else
-		snprintf(k->detail, sizeof(k->detail), "%s", kn->dma_fd >= 0 ?
-			 "no deep idle on any CPU" : "");
-}
-
-struct knob_def {
-	const char *name, *tag;
-	const char *file;
-	void (*read)(struct sysknobs *kn, struct sysknob *k);
-	enum audit_id audit;	/* the audit's item on the same setting */
-};
-
-static const struct knob_def defs[KNOB_COUNT] = {
-	[KNOB_SMT] = { "SMT", "SMT", SMT_CONTROL, read_smt, AU_SMT },
-	[KNOB_CLOCKSOURCE] = { "Clocksource", "clocksource", CS_DIR "/current_clocksource", read_clocksource,
-			       AU_CLOCKSOURCE },
-	[KNOB_NMI_WATCHDOG] = { "NMI watchdog", "NMI watchdog", NMI_WD, read_nmi, AU_NMI_WATCHDOG },
-	[KNOB_GOVERNOR] = { "CPU governor", "governor", CPU_DIR "/cpuN/cpufreq/scaling_governor", read_governor,
-			    AU_GOVERNOR },
-	[KNOB_DEEP_IDLE] = { "Deep idle", "deep idle", CPU_DIR "/cpuN/cpuidle/stateN/disable", read_deep_idle,
-			     AU_IDLE },
-	[KNOB_IDLE_LATENCY] = { "Idle latency", "idle latency", DMA_LATENCY " (0 held open)", read_idle_latency,
-				AU_IDLE },
-	[KNOB_TIMER_MIGRATION] = { "Timer migration", "timer migration", TIMER_MIG, read_timer_migration,
-				   AU_TIMER_MIGRATION },
-	[KNOB_RT_THROTTLING] = { "RT throttling", "sched_rt_runtime_us", RT_RUNTIME, read_rt_runtime,
-				 AU_RT_THROTTLING },
-};
 
 enum audit_id sysknobs_audit_item(enum sysknob_id id)
 {
-	return id < KNOB_COUNT ? defs[id].audit : AU_COUNT;
+	return id < KNOB_COUNT ? sysknobs_table[id].audit : AU_COUNT;
+}
+
+const char *sysknobs_cli_name(enum sysknob_id id)
+{
+	return id < KNOB_COUNT ? sysknobs_table[id].cli : NULL;
+}
+
+const struct exp_keep *sysknobs_keep(enum sysknob_id id)
+{
+	return id < KNOB_COUNT ? &sysknobs_table[id].keep : NULL;
+}
+
+void sysknobs_keep_text(const char *cli, const char *value, char *buf, size_t len)
+{
+	int id = sysknobs_by_cli_name(cli);
+
+	exp_keep_text(id < 0 ? NULL : &sysknobs_table[id].keep, cli, value, buf, len);
+}
+
+int sysknobs_by_cli_name(const char *name)
+{
+	for (int id = 0; id < KNOB_COUNT; id++)
+		if (sysknobs_table[id].cli && strcmp(name, sysknobs_table[id].cli) == 0)
+			return id;
+	return -1;
+}
+
+void sysknobs_cli_names(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int id = 0; id < KNOB_COUNT && n < len; id++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", id == 0 ? "" :
+				      id == KNOB_COUNT - 1 ? " or " : ", ", sysknobs_table[id].cli);
 }
 
 static void read_one(struct sysknobs *kn, enum sysknob_id id)
 {
+	const struct sysknob_def *def = &sysknobs_table[id];
 	struct sysknob *k = &kn->k[id];
 
-	k->name = defs[id].name;
-	k->tag = defs[id].tag;
-	k->file = defs[id].file;
+	k->name = def->name;
+	k->tag = def->tag;
+	k->file = def->file;
 	k->value[0] = k->detail[0] = k->na[0] = '\0';
-	defs[id].read(kn, k);
+	def->read(kn, k);
 }
 
 /*
@@ -355,179 +159,6 @@ enum sysknob_origin sysknobs_origin(const struct sysknob *k)
 							       SYSKNOB_AS_FOUND;
 }
 
-/* ---------------------------------------------------------------- steppers */
-
-static int write_err(char *msg, size_t len, const char *name, const char *path, int err)
-{
-	if (-err == KERNEL_ENOTSUPP)
-		snprintf(msg, len, "%s: the kernel refused (%s: not supported here)", name, path);
-	else
-		snprintf(msg, len, "%s: cannot write %s: %s", name, path, strerror(-err));
-	return -1;
-}
-
-/* Every present CPU's online file, saved before SMT takes any CPU offline. */
-static int save_online_files(struct sysknobs *kn, char *msg, size_t len)
-{
-	int ncpus = env_possible_cpus();
-
-	for (int cpu = 0; cpu < ncpus; cpu++) {
-		char path[96];
-		int err;
-
-		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/online", cpu);
-		if (access(path, F_OK) < 0)
-			continue;	/* CPU 0 often can not go offline: no file */
-		err = settings_save_knob(kn->ledger, path, SETTINGS_ONLINE);
-		if (err < 0)
-			return write_err(msg, len, "SMT", path, err);
-	}
-	return 0;
-}
-
-static int step_smt(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen, char *msg,
-		    size_t len)
-{
-	int err;
-
-	snprintf(next, nlen, "%s", strcmp(k->value, "on") == 0 ? "off" : "on");
-	if (save_online_files(kn, msg, len) < 0)
-		return -1;
-	err = settings_write_knob(kn->ledger, SMT_CONTROL, next, SETTINGS_ONLINE);
-	return err < 0 ? write_err(msg, len, k->name, SMT_CONTROL, err) : 0;
-}
-
-static int step_file(struct sysknobs *kn, struct sysknob *k, const char *path, const char *next,
-		     char *msg, size_t len)
-{
-	int err = settings_write_knob(kn->ledger, path, next, SETTINGS_KNOB);
-
-	return err < 0 ? write_err(msg, len, k->name, path, err) : 0;
-}
-
-static int step_clocksource(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
-			    char *msg, size_t len)
-{
-	char avail[128];
-
-	if (read_file(kn, CS_DIR "/available_clocksource", avail, sizeof(avail)) < 0)
-		return snprintf(msg, len, "clocksource: no available_clocksource"), -1;
-	next_word(avail, k->value, next, nlen);
-	if (!next[0] || strcmp(next, k->value) == 0)
-		return snprintf(msg, len, "clocksource: %s is the only one", k->value), -1;
-	return step_file(kn, k, CS_DIR "/current_clocksource", next, msg, len);
-}
-
-static int step_switch(struct sysknobs *kn, struct sysknob *k, const char *path, char *next,
-		       size_t nlen, char *msg, size_t len)
-{
-	snprintf(next, nlen, "%s", strcmp(k->value, "0") == 0 ? "1" : "0");
-	return step_file(kn, k, path, next, msg, len);
-}
-
-static int step_nmi(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen, char *msg,
-		    size_t len)
-{
-	return step_switch(kn, k, NMI_WD, next, nlen, msg, len);
-}
-
-static int step_timer_migration(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
-				char *msg, size_t len)
-{
-	return step_switch(kn, k, TIMER_MIG, next, nlen, msg, len);
-}
-
-static int step_rt_runtime(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
-			   char *msg, size_t len)
-{
-	if (strcmp(k->value, "-1") != 0)
-		snprintf(next, nlen, "-1");
-	else
-		snprintf(next, nlen, "%s", strcmp(k->start, "-1") != 0 ? k->start : RT_RUNTIME_DEFAULT);
-	return step_file(kn, k, RT_RUNTIME, next, msg, len);
-}
-
-static int step_governor(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
-			 char *msg, size_t len)
-{
-	struct cpuset set;
-	char path[128], avail[256];
-	int cpu;
-
-	per_cpu_set(kn, &set);
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/scaling_available_governors",
-		 cpuset_next(&set, 0));
-	if (read_file(kn, path, avail, sizeof(avail)) < 0)
-		return snprintf(msg, len, "CPU governor: cannot read %s", path), -1;
-	next_word(avail, k->value, next, nlen);
-	cpuset_for_each(cpu, &set) {
-		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/scaling_governor", cpu);
-		if (access(path, F_OK) == 0 && step_file(kn, k, path, next, msg, len) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-static int step_deep_idle(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
-			  char *msg, size_t len)
-{
-	struct cpuset set;
-	char path[128];
-	int cpu, first, n;
-
-	per_cpu_set(kn, &set);
-	/* "on" (deep idle allowed) goes off; off or mixed goes on. */
-	snprintf(next, nlen, "%s", strcmp(k->value, "on") == 0 ? "off" : "on");
-	cpuset_for_each(cpu, &set) {
-		n = deep_states(kn, cpu, &first, NULL, 0);
-		for (int i = first; i < first + n; i++) {
-			snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpuidle/state%d/disable", cpu, i);
-			if (step_file(kn, k, path, strcmp(next, "off") == 0 ? "1" : "0", msg, len) < 0)
-				return -1;
-		}
-	}
-	return 0;
-}
-
-static int step_idle_latency(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
-			     char *msg, size_t len)
-{
-	int32_t zero = 0;
-
-	(void)k;
-	if (kn->dma_fd >= 0) {
-		close(kn->dma_fd);
-		kn->dma_fd = -1;
-		snprintf(next, nlen, "not held");
-		return 0;
-	}
-	kn->dma_fd = open(DMA_LATENCY, O_WRONLY | O_CLOEXEC);
-	if (kn->dma_fd < 0 || write(kn->dma_fd, &zero, sizeof(zero)) != sizeof(zero)) {
-		int e = errno;
-
-		if (kn->dma_fd >= 0)
-			close(kn->dma_fd);
-		kn->dma_fd = -1;
-		return write_err(msg, len, k->name, DMA_LATENCY, -e);
-	}
-	snprintf(next, nlen, "held at 0");
-	return 0;
-}
-
-typedef int (*stepper)(struct sysknobs *kn, struct sysknob *k, char *next, size_t nlen,
-		       char *msg, size_t len);
-
-static const stepper steppers[KNOB_COUNT] = {
-	[KNOB_SMT] = step_smt,
-	[KNOB_CLOCKSOURCE] = step_clocksource,
-	[KNOB_NMI_WATCHDOG] = step_nmi,
-	[KNOB_GOVERNOR] = step_governor,
-	[KNOB_DEEP_IDLE] = step_deep_idle,
-	[KNOB_IDLE_LATENCY] = step_idle_latency,
-	[KNOB_TIMER_MIGRATION] = step_timer_migration,
-	[KNOB_RT_THROTTLING] = step_rt_runtime,
-};
-
 bool sysknobs_next_offlines(const struct sysknobs *kn, enum sysknob_id id)
 {
 	return id == KNOB_SMT && strcmp(kn->k[id].value, "on") == 0;
@@ -544,7 +175,7 @@ int sysknobs_next(struct sysknobs *kn, enum sysknob_id id, char *msg, size_t len
 		return -1;
 	}
 	snprintf(was, sizeof(was), "%s", k->value);
-	if (steppers[id](kn, k, next, sizeof(next), msg, len) < 0) {
+	if (sysknobs_table[id].step(kn, k, next, sizeof(next), msg, len) < 0) {
 		read_one(kn, id);
 		return -1;
 	}

@@ -8,6 +8,9 @@
  * out unless the user keeps the tuned state), except the idle latency
  * request: an open /dev/cpu_dma_latency that the kernel drops when the
  * process ends, however it ends.  No curses, no terminal output here.
+ *
+ * Each knob is one descriptor of sysknobs_table.c (sysknobs_int.h), from
+ * which every list of knobs is read, through the functions below.
  */
 #ifndef HWN_SYSKNOBS_H
 #define HWN_SYSKNOBS_H
@@ -19,6 +22,7 @@
 #include "cpuset.h"
 
 #include "audit.h"
+#include "exp_keep.h"
 #include "kfile.h"
 
 enum sysknob_id {
@@ -96,5 +100,21 @@ void sysknobs_close(struct sysknobs *kn);
 
 /* The audit's item (audit.h) on the setting knob id changes. */
 enum audit_id sysknobs_audit_item(enum sysknob_id id);
+/*
+ * A knob's name on the command line of hwnoisetop experiment and in its
+ * recordings ("smt", "clocksource"...); NULL for no knob.
+ */
+const char *sysknobs_cli_name(enum sysknob_id id);
+/* The knob of that command-line name, or -1. */
+int sysknobs_by_cli_name(const char *name);
+/* Every knob's command-line name, in the panel's order: "smt, clocksource, ... or rt_throttling". */
+void sysknobs_cli_names(char *buf, size_t len);
+/* How the experiment's winner is kept after a reboot (exp_keep.h); NULL for no knob. */
+const struct exp_keep *sysknobs_keep(enum sysknob_id id);
+/*
+ * How to keep value of the knob of command-line name cli after a reboot
+ * (a recording's knob too), or that no knob has that name.  Never empty.
+ */
+void sysknobs_keep_text(const char *cli, const char *value, char *buf, size_t len);
 
 #endif

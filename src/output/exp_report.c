@@ -9,6 +9,7 @@
 
 #include "cpuset.h"
 #include "json.h"
+#include "sysknobs.h"
 
 static const enum verdict_fig figs[] = { VF_NOISE, VF_AVAIL, VF_HW, VF_NMI, VF_SMI, VF_MAXS };
 static const char *const fig_title[] = { "noise us/s", "% CPU available", "HW/s", "NMI/s",
@@ -204,7 +205,7 @@ static void table(FILE *out, const struct exp_run *r)
 			"%s)\n", out_cpus, r->name, r->b);
 	blocks_said(out, r);
 	if (vof(v, r->ncpus, VF_NOISE)->kind == VK_BETTER) {
-		exp_keep_text(r->knob, r->b, keep, sizeof(keep));
+		sysknobs_keep_text(r->knob, r->b, keep, sizeof(keep));
 		fprintf(out, "to keep %s %s after a reboot: %s\n", r->name, r->b, keep);
 	}
 	fputc('\n', out);
@@ -394,7 +395,7 @@ static void json_run(struct json *j, const struct exp_run *r)
 	else
 		json_null(j, "undecided_why");
 	if (v.kind == VK_BETTER) {
-		exp_keep_text(r->knob, r->b, keep, sizeof(keep));
+		sysknobs_keep_text(r->knob, r->b, keep, sizeof(keep));
 		json_string(j, "keep", keep);
 	} else {
 		json_null(j, "keep");

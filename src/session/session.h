@@ -484,8 +484,6 @@ const char *session_histo_since(const struct session *s);
  */
 const struct exp_run *session_experiment(const struct session *s, struct exp_phase *ph,
 					 bool *running);
-/* The command line's name of a knob ("smt", "clocksource"...). */
-const char *session_knob_cli_name(enum sysknob_id id);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);

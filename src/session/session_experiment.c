@@ -17,24 +17,7 @@
 #include "session_knobs.h"
 #include "stopwatch.h"
 
-/* The command line's knob names, as the panel's rows. */
-static const char *const knob_names[KNOB_COUNT] = {
-	[KNOB_SMT] = "smt",
-	[KNOB_CLOCKSOURCE] = "clocksource",
-	[KNOB_NMI_WATCHDOG] = "nmi_watchdog",
-	[KNOB_GOVERNOR] = "governor",
-	[KNOB_DEEP_IDLE] = "deep_idle",
-	[KNOB_IDLE_LATENCY] = "idle_latency",
-	[KNOB_TIMER_MIGRATION] = "timer_migration",
-	[KNOB_RT_THROTTLING] = "rt_throttling",
-};
-
 #define STEPS_MAX 8	/* a knob's choices, stepped through to reach a value */
-
-const char *session_knob_cli_name(enum sysknob_id id)
-{
-	return id < KNOB_COUNT ? knob_names[id] : NULL;
-}
 
 static const struct sysknob *knob_now(const struct session *s, enum sysknob_id id)
 {
@@ -361,7 +344,7 @@ static int run_init(struct session *s, struct xrun *x, const struct session_exp_
 		r = &x->own;
 	}
 	memset(r, 0, sizeof(*r));
-	r->knob = knob_names[c->id];
+	r->knob = sysknobs_cli_name(c->id);
 	r->ncpus = env_possible_cpus();
 	r->cpu = r->ncpus > 0 ? calloc((size_t)r->ncpus, sizeof(*r->cpu)) : NULL;
 	if (!r->cpu) {

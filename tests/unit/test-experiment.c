@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exp_keep.h"
 #include "experiment.h"
 #include "randgen.h"
 #include "tally.h"
@@ -456,26 +457,47 @@ static void texts(void)
 	v.kind = VK_SAME;
 	exp_summary_line("timer migration 0", &v, buf, sizeof(buf));
 	tap_is_str(buf, "timer migration 0: no change within +-10%", "no change's line");
-	exp_keep_text("smt", "off", buf, sizeof(buf));
-	tap_ok(strstr(buf, "nosmt") && strstr(buf, "kernel-parameters"), "SMT off: nosmt, cited");
-	exp_keep_text("timer_migration", "0", buf, sizeof(buf));
-	tap_ok(strstr(buf, "kernel.timer_migration = 0") != NULL, "timer migration: sysctl.d");
-	exp_keep_text("governor", "performance", buf, sizeof(buf));
-	tap_ok(strstr(buf, "governor=performance") != NULL, "governor: tuned's [cpu]");
-	exp_keep_text("deep_idle", "off", buf, sizeof(buf));
-	tap_ok(strncmp(buf, "no equivalent", 13) == 0, "deep idle off: none is equivalent");
+}
+
+/* How to keep a value, by a knob's rules (the knobs' own: test-sysknobs). */
+static void keep_rules(void)
+{
+	static const struct exp_keep k = {
+		.way = EXP_KEEP_CMDLINE,
+		.rule = { { "off", "param=%s (doc: %s)" }, { "held*", "held: %s" },
+			  { NULL, EXP_KEEP_NOTHING } },
+	};
+	static const struct exp_keep sysctl = { .way = EXP_KEEP_SYSCTL, .sysctl = "kernel.x_y" };
+	static const struct exp_keep partial = { .rule = { { "off", "param" } } };
+	char buf[512];
+
+	exp_keep_text(&k, "knob", "off", buf, sizeof(buf));
+	tap_is_str(buf, "param=off (doc: off)", "a rule for one value, each %s the value");
+	exp_keep_text(&k, "knob", "held at 0", buf, sizeof(buf));
+	tap_is_str(buf, "held: held at 0", "a rule for the values that begin so");
+	exp_keep_text(&k, "knob", "on", buf, sizeof(buf));
+	tap_is_str(buf, "knob on: the kernel's default, nothing to keep", "the kernel's default");
+	exp_keep_text(&sysctl, "x", "0", buf, sizeof(buf));
+	tap_is_str(buf, "sysctl.d: \"kernel.x_y = 0\" in /etc/sysctl.d/90-hwnoisetop.conf "
+		   "(admin-guide/sysctl/kernel.rst: x_y)", "a sysctl: its sysctl.d line");
+	exp_keep_text(NULL, "nope", "1", buf, sizeof(buf));
+	tap_ok(!strstr(buf, "nothing to keep") && strstr(buf, "no knob"),
+	       "no such knob: said, not the kernel's default");
+	tap_ok(exp_keep_complete(&k) && exp_keep_complete(&sysctl) && !exp_keep_complete(&partial),
+	       "complete: a rule for any value, or a sysctl");
 }
 
 int main(void)
 {
-	/* design 14, settle_and_both 6, late_tick 12, lost_and_cut 14, texts 6,
-	 * linear_drift 3, null_knob 2 x 2 designs x 2 figures, cut_by_40 3 */
-	tap_plan(14 + 6 + 12 + 14 + 6 + 3 + 8 + 3);
+	/* design 14, settle_and_both 6, late_tick 12, lost_and_cut 14, texts 2,
+	 * keep_rules 6, linear_drift 3, null_knob 2 x 2 designs x 2 figures, cut_by_40 3 */
+	tap_plan(14 + 6 + 12 + 14 + 2 + 6 + 3 + 8 + 3);
 	design();
 	settle_and_both();
 	late_tick();
 	lost_and_cut();
 	texts();
+	keep_rules();
 	linear_drift();
 	null_knob();
 	cut_by_40();
