@@ -1,18 +1,39 @@
 /*
  * exp_causes: the two arms' attribution of an experiment.  See exp_causes.h.
+ *
+ * A block is counted once the next one begins, or at the end when the run
+ * counts it (exp_run.done): until then its periods and their SMI counts
+ * wait in order in a list, and go into their arm's causes when it is
+ * counted (a block lost, or the one a condition changed in, never does).
  */
 #include "exp_causes.h"
 
 #include <stdlib.h>
 
 #include "causes.h"
+#include "evidence.h"
+
+/* A period of the open block with what went with it, or an SMI count of one. */
+struct exp_causes_event {
+	struct osn_sample smp;		/* smp.cpu alone for an SMI count */
+	struct evidence_cpu ev;
+	uint64_t smis;
+	bool smi;			/* a period: SMIs counted; else an SMI count */
+	bool period;
+	signed char arm;
+};
 
 struct exp_causes {
 	int ncpus;
 	struct causes *arm[2];
 	signed char *last;	/* a CPU's latest period's arm: EXP_A, EXP_B, -1 none */
+	unsigned *last_block;	/* ... and its block */
 	bool smi;		/* SMIs counted, as the session said at the latest period */
 	bool closed;		/* flushed: nothing more is taken */
+	unsigned block;		/* the open block, whose events wait */
+	bool open;
+	struct exp_causes_event *wait;
+	size_t nwait, capwait;
 };
 
 struct exp_causes *exp_causes_new(int ncpus)
@@ -25,7 +46,8 @@ struct exp_causes *exp_causes_new(int ncpus)
 	e->arm[EXP_A] = causes_new(ncpus, NULL, false);
 	e->arm[EXP_B] = causes_new(ncpus, NULL, false);
 	e->last = malloc((size_t)ncpus);
-	if (!e->arm[EXP_A] || !e->arm[EXP_B] || !e->last) {
+	e->last_block = calloc((size_t)ncpus, sizeof(*e->last_block));
+	if (!e->arm[EXP_A] || !e->arm[EXP_B] || !e->last || !e->last_block) {
 		exp_causes_free(e);
 		return NULL;
 	}
@@ -34,10 +56,41 @@ struct exp_causes *exp_causes_new(int ncpus)
 	return e;
 }
 
-void exp_causes_period(struct exp_causes *e, int arm, const struct osn_sample *smp,
-		       const struct causes *seen, bool smi)
+/* The open block's events into their arms' causes, in their order. */
+static void commit(struct exp_causes *e)
 {
-	struct evidence_cpu ev;
+	for (size_t i = 0; i < e->nwait; i++) {
+		const struct exp_causes_event *w = &e->wait[i];
+
+		if (w->period) {
+			causes_evidence(e->arm[w->arm], w->smp.cpu, &w->ev);
+			causes_sample(e->arm[w->arm], &w->smp, w->smi);
+		} else {
+			causes_smi(e->arm[w->arm], w->smp.cpu, w->smis);
+		}
+	}
+	e->nwait = 0;
+}
+
+/* One more waiting event; NULL without memory (the event is lost). */
+static struct exp_causes_event *wait_one(struct exp_causes *e)
+{
+	if (e->nwait == e->capwait) {
+		size_t cap = e->capwait ? 2 * e->capwait : 256;
+		struct exp_causes_event *w = realloc(e->wait, cap * sizeof(*w));
+
+		if (!w)
+			return NULL;
+		e->wait = w;
+		e->capwait = cap;
+	}
+	return &e->wait[e->nwait++];
+}
+
+void exp_causes_period(struct exp_causes *e, unsigned block, int arm,
+		       const struct osn_sample *smp, const struct causes *seen, bool smi)
+{
+	struct exp_causes_event *w;
 
 	if (!e || e->closed || smp->cpu < 0 || smp->cpu >= e->ncpus)
 		return;
@@ -45,21 +98,40 @@ void exp_causes_period(struct exp_causes *e, int arm, const struct osn_sample *s
 	e->last[smp->cpu] = (signed char)(arm == EXP_A || arm == EXP_B ? arm : -1);
 	if (e->last[smp->cpu] < 0)
 		return;
-	causes_latest(seen, smp->cpu, &ev);
-	causes_evidence(e->arm[arm], smp->cpu, &ev);
-	causes_sample(e->arm[arm], smp, smi);
+	if (e->open && block != e->block)
+		commit(e);	/* a block began after it: it is counted */
+	e->block = block;
+	e->open = true;
+	e->last_block[smp->cpu] = block;
+	if (!(w = wait_one(e)))
+		return;
+	*w = (struct exp_causes_event){ .smp = *smp, .smi = smi, .period = true,
+					.arm = (signed char)arm };
+	causes_latest(seen, smp->cpu, &w->ev);
 }
 
 void exp_causes_smi(struct exp_causes *e, int cpu, uint64_t count)
 {
-	if (e && !e->closed && cpu >= 0 && cpu < e->ncpus && e->last[cpu] >= 0)
+	struct exp_causes_event *w;
+
+	if (!e || e->closed || cpu < 0 || cpu >= e->ncpus || e->last[cpu] < 0)
+		return;
+	if (!e->open || e->last_block[cpu] != e->block) {	/* its period's block is counted */
 		causes_smi(e->arm[e->last[cpu]], cpu, count);
+		return;
+	}
+	if ((w = wait_one(e)))
+		*w = (struct exp_causes_event){ .smp = { .cpu = cpu }, .smis = count,
+						.arm = e->last[cpu] };
 }
 
-void exp_causes_flush(struct exp_causes *e)
+void exp_causes_flush(struct exp_causes *e, unsigned done)
 {
 	if (!e || e->closed)
 		return;
+	if (e->open && e->block < done)
+		commit(e);
+	e->nwait = 0;
 	e->closed = true;
 	for (int k = EXP_A; k <= EXP_B; k++)
 		causes_flush(e->arm[k], e->smi, "SMIs not counted");
@@ -82,5 +154,7 @@ void exp_causes_free(struct exp_causes *e)
 	causes_free(e->arm[EXP_A]);
 	causes_free(e->arm[EXP_B]);
 	free(e->last);
+	free(e->last_block);
+	free(e->wait);
 	free(e);
 }

@@ -54,7 +54,10 @@ void session_experiment_hook_osnoise(void *ctx, const struct session *s, const s
 		      bool counted);
 void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
 
-/* The end of the experiment's periods (done, cut, the recording's end): x->why's flushed. */
+/*
+ * The end of the experiment's periods (done, cut, the recording's end): x->why flushed,
+ * the first x->r->done blocks counted (set it first).
+ */
 void session_experiment_over(struct xrun *x);
 
 /* The experiment of s as it stands (NULL: none was started). */

@@ -318,7 +318,8 @@ static void why_period(struct xrun *x, const struct session *s, const struct osn
 		return;
 	if (!x->why && !(x->why = exp_causes_new(x->r->ncpus)))
 		return;
-	exp_causes_period(x->why, arm, smp, s->causes, smi_ok(s->smi) || s->smi_recorded);
+	exp_causes_period(x->why, x->ph.block, arm, smp, s->causes,
+			  smi_ok(s->smi) || s->smi_recorded);
 }
 
 void session_experiment_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
@@ -354,7 +355,7 @@ void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, ui
 void session_experiment_over(struct xrun *x)
 {
 	x->over = true;
-	exp_causes_flush(x->why);
+	exp_causes_flush(x->why, x->r ? x->r->done : 0);
 }
 
 void session_experiment_phase_cpus(struct xrun *x, const char *text)
@@ -481,7 +482,7 @@ void session_experiment_ended(struct session *s)
 	cut_counted(s, x);
 	session_mark(s, "experiment", "experiment: cut: %.90s", why);
 	/* The replay's arms end at this marker: so do these. */
-	exp_causes_flush(x->why);
+	exp_causes_flush(x->why, x->r->done);
 	if (!x->r->cut[0])
 		snprintf(x->r->cut, sizeof(x->r->cut), "%s", why);
 }
@@ -513,7 +514,7 @@ struct exp_causes *session_experiment_take_causes(struct session *s)
 	struct exp_causes *e = s->exp ? s->exp->why : NULL;
 
 	if (e) {
-		exp_causes_flush(e);
+		exp_causes_flush(e, s->exp->r ? s->exp->r->done : 0);
 		s->exp->why = NULL;
 	}
 	return e;
