@@ -286,7 +286,8 @@ int compare_cmd_main(int argc, char **argv)
 			putchar('\n');
 			compare_table_print(stdout, &ra, &rb, &o);
 			why_report_moved_text(stdout, o.causes_a, o.causes_b,
-					      ra.nseries > rb.nseries ? ra.nseries : rb.nseries);
+					      ra.nseries > rb.nseries ? ra.nseries : rb.nseries,
+					      "A", "B");
 		}
 		rc = HWN_EXIT_OK;
 	}

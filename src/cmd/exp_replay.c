@@ -108,10 +108,10 @@ static int marker(struct xreplay *p, const struct marker *m, int ncpus)
 			snprintf(r->b, sizeof(r->b), "%s", value);
 	} else if (strcmp(m->text, "experiment: done") == 0) {
 		r->done = r->d.n;
-		p->x.over = true;
+		session_experiment_over(&p->x);
 	} else if (strncmp(m->text, "experiment: cut: ", 17) == 0) {
 		cut(r, m->text + 17);
-		p->x.over = true;
+		session_experiment_over(&p->x);
 	} else if (strncmp(m->text, "experiment", 10) != 0) {
 		r->switches++;		/* the knob's own marker: "SMT on -> off" */
 	}
@@ -123,6 +123,7 @@ int exp_replay(const char *path, bool json, FILE *out)
 	struct xreplay *p = calloc(1, sizeof(*p));
 	struct replay *rp = calloc(1, sizeof(*rp));
 	struct session_hook hook = { .osnoise = session_experiment_hook_osnoise, .smi = session_experiment_hook_smi };
+	const struct exp_causes *why;
 	unsigned seen = 0;
 	FILE *f = NULL;
 	int rc = -1;
@@ -153,10 +154,12 @@ int exp_replay(const char *path, bool json, FILE *out)
 	}
 	if (!p->x.over && !p->run.cut[0])
 		snprintf(p->run.cut, sizeof(p->run.cut), "the recording ends");
+	session_experiment_over(&p->x);
+	why = p->x.why;
 	if (json)
-		exp_report_json(out, &p->run, 1);
+		exp_report_json(out, &p->run, &why, 1);
 	else
-		exp_report_text(out, &p->run, 1);
+		exp_report_text(out, &p->run, &why, 1);
 	rc = p->run.cut[0] ? HWN_EXP_CUT : HWN_EXP_DONE;
 out:
 	if (f)
@@ -165,8 +168,10 @@ out:
 		rec_reader_free(rp);
 		free(rp);
 	}
-	if (p)
+	if (p) {
 		free(p->run.cpu);
+		exp_causes_free(p->x.why);
+	}
 	free(p);
 	return rc;
 }

@@ -262,8 +262,8 @@ static void knob_record(const char *file, enum sysknob_id id, char *buf, size_t 
 }
 
 /* One knob's experiment in a session of its own; its exit status. */
-static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_run *r, bool first,
-		    int argc, char **argv)
+static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_run *r,
+		    struct exp_causes **why, bool first, int argc, char **argv)
 {
 	struct session_exp_conf xc = { .id = o->knob[k], .values = o->values[k],
 				       .blocks = o->blocks, .block_s = o->block_s,
@@ -299,6 +299,7 @@ static int run_knob(struct cli *cli, const struct xopts *o, int k, struct exp_ru
 		session_run(s, NULL);
 	}
 	session_finish(s);
+	*why = session_experiment_take_causes(s);	/* with --why: the arms' causes */
 	if (rc < 0)
 		rc = outcome(session_experiment_run(s), r, s);
 	{
@@ -362,6 +363,7 @@ int experiment_cmd_main(int argc, char **argv, const char *prog)
 {
 	char **rest = calloc((size_t)argc + 1, sizeof(*rest));
 	struct exp_run runs[KNOB_COUNT];
+	struct exp_causes *why[KNOB_COUNT] = { 0 };
 	struct xopts o;
 	struct cli cli;
 	struct ledger *l;
@@ -394,14 +396,18 @@ int experiment_cmd_main(int argc, char **argv, const char *prog)
 		if (cli.out.record && o.nknobs > 1)
 			say_records(&o, cli.out.record);
 		for (int k = 0; k < o.nknobs && rc == HWN_EXP_DONE; k++)
-			rc = run_knob(&cli, &o, k, &runs[k], k == 0, argc, argv);
+			rc = run_knob(&cli, &o, k, &runs[k], &why[k], k == 0, argc, argv);
 		if (any_ran(runs, o.nknobs) && cli.out.json)
-			exp_report_json(stdout, runs, o.nknobs);
+			exp_report_json(stdout, runs, (const struct exp_causes *const *)why,
+					o.nknobs);
 		else if (any_ran(runs, o.nknobs))
-			exp_report_text(stdout, runs, o.nknobs);
+			exp_report_text(stdout, runs, (const struct exp_causes *const *)why,
+					o.nknobs);
 	}
-	for (int k = 0; k < o.nknobs; k++)
+	for (int k = 0; k < o.nknobs; k++) {
 		free(runs[k].cpu);
+		exp_causes_free(why[k]);
+	}
 	cli_free(&cli);
 	free(rest);
 	ledger_guard_release(l);

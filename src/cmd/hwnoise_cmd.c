@@ -193,6 +193,7 @@ static int show_dashboard(struct session *s, const struct cli *cli, const struct
 static void finish_run(struct session *s, struct cli *cli, struct outputs *out,
 		       const struct histo_conf *hist)
 {
+	const struct exp_causes *why = session_experiment_causes(s);	/* with --why */
 	char err[512];
 	struct summary_opts so = {
 		.quiet = cli->out.quiet,
@@ -220,7 +221,7 @@ static void finish_run(struct session *s, struct cli *cli, struct outputs *out,
 	/* The dashboard's experiment (x): its report, as hwnoisetop experiment prints it. */
 	if (!hist && !cli->out.json && session_experiment(s, NULL, NULL) &&
 	    session_experiment(s, NULL, NULL)->ran)
-		exp_report_text(stdout, session_experiment(s, NULL, NULL), 1);
+		exp_report_text(stdout, session_experiment(s, NULL, NULL), &why, 1);
 }
 
 static int run_in(struct ledger *l, int argc, char **argv, const struct replay *ref,

@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "cpuset.h"
+#include "exp_causes.h"
 #include "json.h"
 #include "sysknobs.h"
+#include "why_report.h"
 
 static const enum verdict_fig figs[] = { VF_NOISE, VF_AVAIL, VF_HW, VF_NMI, VF_SMI, VF_MAXS };
 static const char *const fig_title[] = { "noise us/s", "% CPU available", "HW/s", "NMI/s",
@@ -159,7 +161,26 @@ static void blocks_said(FILE *out, const struct exp_run *r)
 			"the blocks before it are counted\n", r->change_block, r->change);
 }
 
-static void table(FILE *out, const struct exp_run *r)
+/* The arms' names: "A (SMT on)", "B (SMT off)". */
+static void arm_names(const struct exp_run *r, char *a, char *b, size_t len)
+{
+	snprintf(a, len, "A (%s %s)", r->name, r->a);
+	snprintf(b, len, "B (%s %s)", r->name, r->b);
+}
+
+/* With --why: the causes that moved from arm A to arm B, each CPU measured in both. */
+static void causes_moved(FILE *out, const struct exp_run *r, const struct exp_causes *why)
+{
+	char a[160], b[160];
+
+	if (!why)
+		return;
+	arm_names(r, a, b, sizeof(a));
+	why_report_moved_text(out, exp_causes_arm(why, EXP_A), exp_causes_arm(why, EXP_B),
+			      exp_causes_ncpus(why), a, b);
+}
+
+static void table(FILE *out, const struct exp_run *r, const struct exp_causes *why)
 {
 	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512];
 	struct exp_cpu *all = malloc(sizeof(*all));
@@ -208,6 +229,7 @@ static void table(FILE *out, const struct exp_run *r)
 		sysknobs_keep_text(r->knob, r->b, keep, sizeof(keep));
 		fprintf(out, "to keep %s %s after a reboot: %s\n", r->name, r->b, keep);
 	}
+	causes_moved(out, r, why);
 	fputc('\n', out);
 	free(v);
 	free(all);
@@ -256,7 +278,8 @@ static int rank(const struct exp_run *runs, int n, struct ranked *rk)
 	return k;
 }
 
-void exp_report_text(FILE *out, const struct exp_run *runs, int n)
+void exp_report_text(FILE *out, const struct exp_run *runs, const struct exp_causes *const *why,
+		     int n)
 {
 	struct ranked *rk = calloc((size_t)n + 1, sizeof(*rk));
 	int k;
@@ -265,7 +288,7 @@ void exp_report_text(FILE *out, const struct exp_run *runs, int n)
 		return;
 	for (int i = 0; i < n; i++)
 		if (runs[i].ran)
-			table(out, &runs[i]);
+			table(out, &runs[i], why ? why[i] : NULL);
 	k = rank(runs, n, rk);
 	for (int i = 0; i < k; i++)
 		fprintf(out, "%s%s\n", rk[i].line, rk[i].r->cut[0] ? " (cut)" : "");
@@ -339,7 +362,7 @@ static void json_blocks(struct json *j, const struct exp_run *r)
 	json_end(j);
 }
 
-static void json_run(struct json *j, const struct exp_run *r)
+static void json_run(struct json *j, const struct exp_run *r, const struct exp_causes *causes)
 {
 	char order[EXP_MAX_BLOCKS + 1], out_cpus[256], keep[512], line[512], why[256];
 	struct exp_cpu *all = malloc(sizeof(*all));
@@ -400,11 +423,15 @@ static void json_run(struct json *j, const struct exp_run *r)
 	} else {
 		json_null(j, "keep");
 	}
+	if (causes)
+		why_report_moved_array(j, "causes_moved", exp_causes_arm(causes, EXP_A),
+				       exp_causes_arm(causes, EXP_B), exp_causes_ncpus(causes));
 	free(vs);
 	free(all);
 }
 
-void exp_report_json(FILE *out, const struct exp_run *runs, int n)
+void exp_report_json(FILE *out, const struct exp_run *runs, const struct exp_causes *const *why,
+		     int n)
 {
 	struct ranked *rk = calloc((size_t)n + 1, sizeof(*rk));
 	struct json j;
@@ -419,7 +446,7 @@ void exp_report_json(FILE *out, const struct exp_run *runs, int n)
 		if (!runs[i].ran)
 			continue;
 		json_object(&j, NULL);
-		json_run(&j, &runs[i]);
+		json_run(&j, &runs[i], why ? why[i] : NULL);
 		json_end(&j);
 	}
 	json_end(&j);

@@ -222,7 +222,8 @@ int why_report_moved(const struct causes *a, const struct causes *b, int ncpus,
 	return n;
 }
 
-void why_report_moved_text(FILE *out, const struct causes *a, const struct causes *b, int ncpus)
+void why_report_moved_text(FILE *out, const struct causes *a, const struct causes *b, int ncpus,
+			   const char *la, const char *lb)
 {
 	struct why_moved m[WHY_MOVED_SHOWN];
 	int n;
@@ -231,12 +232,12 @@ void why_report_moved_text(FILE *out, const struct causes *a, const struct cause
 		return;
 	if (!a || !b) {
 		fprintf(out, "\nCauses: only %s has them (%s was recorded without --why)\n",
-			a ? "A" : "B", a ? "B" : "A");
+			a ? la : lb, a ? lb : la);
 		return;
 	}
 	n = why_report_moved(a, b, ncpus, m, WHY_MOVED_SHOWN);
-	fprintf(out, "\nCauses, A -> B (each cause's share of the noise, 95%% intervals; moved: "
-		"the intervals\ndo not meet): %s\n", n ? "" : "no cause moved");
+	fprintf(out, "\nCauses, %s -> %s (each cause's share of the noise, 95%% intervals; moved: "
+		"the intervals\ndo not meet): %s\n", la, lb, n ? "" : "no cause moved");
 	for (int i = 0; i < n && i < WHY_MOVED_SHOWN; i++) {
 		char sa[80], sb[80];
 
@@ -248,25 +249,47 @@ void why_report_moved_text(FILE *out, const struct causes *a, const struct cause
 		fprintf(out, "  and %d more\n", n - WHY_MOVED_SHOWN);
 }
 
-void why_report_moved_json(FILE *out, const struct causes *a, const struct causes *b, int ncpus)
+/* A side's share as the JSON has it: "0.6200", none seen 0. */
+static void json_side(struct json *j, const char *key, const struct cause_result *r)
+{
+	char t[32];
+
+	snprintf(t, sizeof(t), "%.4f", r->state == CAUSE_NONE_SEEN ? 0.0 : r->share);
+	json_number(j, key, t);
+}
+
+void why_report_moved_array(struct json *j, const char *key, const struct causes *a,
+			    const struct causes *b, int ncpus)
 {
 	int n = a && b ? why_report_moved(a, b, ncpus, NULL, 0) : 0;
 	struct why_moved *m = n ? malloc((size_t)n * sizeof(*m)) : NULL;
+
+	if (m)
+		why_report_moved(a, b, ncpus, m, n);
+	json_array(j, key);
+	for (int i = 0; m && i < n; i++) {
+		json_object(j, NULL);
+		json_int(j, "cpu", m[i].cpu);
+		json_string(j, "cause", cause_key(m[i].cause));
+		json_string(j, "a", cause_state_key(m[i].a.state));
+		json_side(j, "a_share", &m[i].a);
+		json_string(j, "b", cause_state_key(m[i].b.state));
+		json_side(j, "b_share", &m[i].b);
+		json_end(j);
+	}
+	json_end(j);
+	free(m);
+}
+
+void why_report_moved_json(FILE *out, const struct causes *a, const struct causes *b, int ncpus)
+{
+	struct json j;
 
 	if (!a || !b) {
 		fputs(",\"causes_moved\":null", out);
 		return;
 	}
-	if (m)
-		why_report_moved(a, b, ncpus, m, n);
-	fputs(",\"causes_moved\":[", out);
-	for (int i = 0; m && i < n; i++)
-		fprintf(out, "%s{\"cpu\":%d,\"cause\":\"%s\",\"a\":\"%s\",\"a_share\":%.4f,"
-			"\"b\":\"%s\",\"b_share\":%.4f}", i ? "," : "", m[i].cpu, cause_key(m[i].cause),
-			cause_state_key(m[i].a.state),
-			m[i].a.state == CAUSE_NONE_SEEN ? 0.0 : m[i].a.share,
-			cause_state_key(m[i].b.state),
-			m[i].b.state == CAUSE_NONE_SEEN ? 0.0 : m[i].b.share);
-	fputc(']', out);
-	free(m);
+	fputs(",\"causes_moved\":", out);
+	json_init(&j, out);
+	why_report_moved_array(&j, NULL, a, b, ncpus);
 }

@@ -25,7 +25,8 @@ void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, i
 const char *why_report_lead(const struct causes *c, int cpu);
 
 /*
- * compare: the causes that moved from a to b.  A cause moved on a CPU when
+ * compare, the experiment: the causes that moved from a to b (two
+ * recordings, or an experiment's arms A and B).  A cause moved on a CPU when
  * its share of the noise has 95% intervals on the two sides that do not
  * meet ("none seen" is a share of 0); a side that could not say (not
  * measured, in every period, too few periods) says nothing.
@@ -40,8 +41,16 @@ struct why_moved {
 /* How many moved; the first max into m. */
 int why_report_moved(const struct causes *a, const struct causes *b, int ncpus,
 		     struct why_moved *m, int max);
-/* compare's text block after its table: nothing when neither side has causes. */
-void why_report_moved_text(FILE *out, const struct causes *a, const struct causes *b, int ncpus);
+/*
+ * The text block after a table, the sides named la and lb (compare's "A"
+ * and "B", the experiment's arms "A (SMT on)"...): nothing when neither
+ * side has causes.
+ */
+void why_report_moved_text(FILE *out, const struct causes *a, const struct causes *b, int ncpus,
+			   const char *la, const char *lb);
+/* The causes that moved as a JSON array, key's value ([] none): the experiment's report. */
+void why_report_moved_array(struct json *j, const char *key, const struct causes *a,
+			    const struct causes *b, int ncpus);
 /* compare --json's ,"causes_moved":[...] (null when a side has no causes). */
 void why_report_moved_json(FILE *out, const struct causes *a, const struct causes *b, int ncpus);
 

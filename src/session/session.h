@@ -484,6 +484,15 @@ const char *session_histo_since(const struct session *s);
  */
 const struct exp_run *session_experiment(const struct session *s, struct exp_phase *ph,
 					 bool *running);
+/*
+ * With the session's causes (--why): the latest experiment's two arms, each
+ * put down to its causes (exp_causes.h); NULL without.  take: the same,
+ * flushed and handed over once the run is over (the caller frees it with
+ * exp_causes_free()), so that its report may outlive the session.
+ */
+struct exp_causes;
+const struct exp_causes *session_experiment_causes(const struct session *s);
+struct exp_causes *session_experiment_take_causes(struct session *s);
 
 /* The measured CPUs and the threshold of the tracer that runs. */
 const struct cpuset *session_cpus(const struct session *s);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "cpuset.h"
+#include "exp_causes.h"
 #include "experiment.h"
 #include "sysknobs.h"
 #include "session.h"
@@ -36,6 +37,7 @@ struct xrun {
 	struct exp_run own;		/* r when the caller gave none (the dashboard) */
 	struct session_hook hook;	/* the session's hook while it runs */
 	bool hooked;
+	struct exp_causes *why;		/* each arm's causes (exp_causes.h), with the session's */
 };
 
 /* A counted phase's CPUs, longer lists are "any" (its marker says them). */
@@ -43,10 +45,20 @@ struct xrun {
 /* From a phase marker's text: the CPUs a counted phase takes ("..., counted, CPUs 0,2"). */
 void session_experiment_phase_cpus(struct xrun *x, const char *text);
 
-/* The session's hooks (ctx: struct xrun): a period, SMIs into the block of x->ph. */
+/*
+ * The session's hooks (ctx: struct xrun): a period, SMIs into the block of
+ * x->ph, and, when the session puts its periods down to their causes
+ * (session_causes()), into the arm of that block (x->why, made at the first).
+ */
 void session_experiment_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
 		      bool counted);
 void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
+
+/*
+ * The end of the experiment's periods (done, cut, the recording's end): x->why flushed,
+ * the first x->r->done blocks counted (set it first).
+ */
+void session_experiment_over(struct xrun *x);
 
 /* The experiment of s as it stands (NULL: none was started). */
 const struct xrun *session_experiment_run(const struct session *s);

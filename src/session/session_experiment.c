@@ -15,6 +15,7 @@
 #include "session_exp.h"
 #include "session_int.h"
 #include "session_knobs.h"
+#include "smi.h"
 #include "stopwatch.h"
 
 #define STEPS_MAX 8	/* a knob's choices, stepped through to reach a value */
@@ -104,7 +105,7 @@ static void end(struct session *s, struct xrun *x, const char *why)
 	} else {
 		session_mark(s, "experiment", "experiment: done");
 	}
-	x->over = true;
+	session_experiment_over(x);
 	if (x->end_run) {
 		session_request_stop(s, why ? why : "the experiment's blocks are done");
 		return;
@@ -286,17 +287,38 @@ static void x_mark(void *ctx, const struct session *s)
 	x->change_block = x->ph.block + 1;
 }
 
+/*
+ * A counted period into the arm whose block counts it (-1: none does), with
+ * the evidence and the SMI rule of the session's causes, as causes_sample()
+ * is given them (session_sink.c).  The arms are made at the first such
+ * period: the session's causes are there from the start (counters.c), or,
+ * in a replay, from the recording's first "ev" line.
+ */
+static void why_period(struct xrun *x, const struct session *s, const struct osn_sample *smp,
+		       int arm)
+{
+	if (!s->causes || !x->r || x->r->ncpus <= 0)
+		return;
+	if (!x->why && !(x->why = exp_causes_new(x->r->ncpus)))
+		return;
+	exp_causes_period(x->why, x->ph.block, arm, smp, s->causes,
+			  smi_ok(s->smi) || s->smi_recorded);
+}
+
 void session_experiment_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
 		      bool counted)
 {
 	struct xrun *x = ctx;
 	struct verdict_period p = { smp->runtime, smp->noise, smp->max_sample, smp->hw_count,
 				    smp->nmi_count };
+	bool taken;
 
-	(void)s;
 	if (!counted || x->over || smp->cpu < 0 || smp->cpu >= x->r->ncpus)
 		return;
-	if (!x->ph.settling && !x->take_all && !cpuset_has(&x->take, smp->cpu))
+	taken = x->take_all || cpuset_has(&x->take, smp->cpu);
+	why_period(x, s, smp, taken && !x->ph.settling && !x->ph.done &&
+		   x->ph.block < EXP_MAX_BLOCKS ? (int)x->ph.side : -1);
+	if (!x->ph.settling && !taken)
 		return;
 	exp_cpu_add(&x->r->cpu[smp->cpu], &x->ph, &p);
 }
@@ -306,9 +328,17 @@ void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, ui
 	struct xrun *x = ctx;
 
 	(void)s;
+	if (counted && !x->over)
+		exp_causes_smi(x->why, cpu, count);
 	if (counted && !x->over && cpu >= 0 && cpu < x->r->ncpus &&
 	    (x->ph.settling || x->take_all || cpuset_has(&x->take, cpu)))
 		exp_cpu_smi(&x->r->cpu[cpu], &x->ph, count);
+}
+
+void session_experiment_over(struct xrun *x)
+{
+	x->over = true;
+	exp_causes_flush(x->why, x->r ? x->r->done : 0);
 }
 
 void session_experiment_phase_cpus(struct xrun *x, const char *text)
@@ -400,6 +430,7 @@ int session_experiment_start(struct session *s, const struct session_exp_conf *c
 		struct exp_run own = x->own;
 		struct session_hook hook = x->hook;
 
+		exp_causes_free(x->why);
 		*x = (struct xrun){ .own = own, .hook = hook, .hooked = true };
 	}
 	if (run_init(s, x, c, r) < 0) {
@@ -433,6 +464,8 @@ void session_experiment_ended(struct session *s)
 		return;
 	cut_counted(s, x);
 	session_mark(s, "experiment", "experiment: cut: %.90s", why);
+	/* The replay's arms end at this marker: so do these. */
+	exp_causes_flush(x->why, x->r->done);
 	if (!x->r->cut[0])
 		snprintf(x->r->cut, sizeof(x->r->cut), "%s", why);
 }
@@ -454,10 +487,27 @@ const struct exp_run *session_experiment(const struct session *s, struct exp_pha
 	return x && x->r ? x->r : NULL;
 }
 
+const struct exp_causes *session_experiment_causes(const struct session *s)
+{
+	return s->exp ? s->exp->why : NULL;
+}
+
+struct exp_causes *session_experiment_take_causes(struct session *s)
+{
+	struct exp_causes *e = s->exp ? s->exp->why : NULL;
+
+	if (e) {
+		exp_causes_flush(e, s->exp->r ? s->exp->r->done : 0);
+		s->exp->why = NULL;
+	}
+	return e;
+}
+
 void session_experiment_free(struct session *s)
 {
 	if (!s->exp)
 		return;
+	exp_causes_free(s->exp->why);
 	free(s->exp->own.cpu);
 	free(s->exp);
 	s->exp = NULL;

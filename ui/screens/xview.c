@@ -169,6 +169,7 @@ int xview_progress(struct dashboard *d, int y, int width)
 static char *report_text(const struct dashboard *d)
 {
 	const struct exp_run *r = session_experiment(d->s, NULL, NULL);
+	const struct exp_causes *why = session_experiment_causes(d->s);	/* with --why */
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
@@ -176,7 +177,7 @@ static char *report_text(const struct dashboard *d)
 	if (!f)
 		return NULL;
 	if (r)
-		exp_report_text(f, r, 1);
+		exp_report_text(f, r, &why, 1);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;

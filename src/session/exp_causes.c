@@ -1,0 +1,160 @@
+/*
+ * exp_causes: the two arms' attribution of an experiment.  See exp_causes.h.
+ *
+ * A block is counted once the next one begins, or at the end when the run
+ * counts it (exp_run.done): until then its periods and their SMI counts
+ * wait in order in a list, and go into their arm's causes when it is
+ * counted (a block lost, or the one a condition changed in, never does).
+ */
+#include "exp_causes.h"
+
+#include <stdlib.h>
+
+#include "causes.h"
+#include "evidence.h"
+
+/* A period of the open block with what went with it, or an SMI count of one. */
+struct exp_causes_event {
+	struct osn_sample smp;		/* smp.cpu alone for an SMI count */
+	struct evidence_cpu ev;
+	uint64_t smis;
+	bool smi;			/* a period: SMIs counted; else an SMI count */
+	bool period;
+	signed char arm;
+};
+
+struct exp_causes {
+	int ncpus;
+	struct causes *arm[2];
+	signed char *last;	/* a CPU's latest period's arm: EXP_A, EXP_B, -1 none */
+	unsigned *last_block;	/* ... and its block */
+	bool smi;		/* SMIs counted, as the session said at the latest period */
+	bool closed;		/* flushed: nothing more is taken */
+	unsigned block;		/* the open block, whose events wait */
+	bool open;
+	struct exp_causes_event *wait;
+	size_t nwait, capwait;
+};
+
+struct exp_causes *exp_causes_new(int ncpus)
+{
+	struct exp_causes *e = ncpus > 0 ? calloc(1, sizeof(*e)) : NULL;
+
+	if (!e)
+		return NULL;
+	e->ncpus = ncpus;
+	e->arm[EXP_A] = causes_new(ncpus, NULL, false);
+	e->arm[EXP_B] = causes_new(ncpus, NULL, false);
+	e->last = malloc((size_t)ncpus);
+	e->last_block = calloc((size_t)ncpus, sizeof(*e->last_block));
+	if (!e->arm[EXP_A] || !e->arm[EXP_B] || !e->last || !e->last_block) {
+		exp_causes_free(e);
+		return NULL;
+	}
+	for (int i = 0; i < ncpus; i++)
+		e->last[i] = -1;
+	return e;
+}
+
+/* The open block's events into their arms' causes, in their order. */
+static void commit(struct exp_causes *e)
+{
+	for (size_t i = 0; i < e->nwait; i++) {
+		const struct exp_causes_event *w = &e->wait[i];
+
+		if (w->period) {
+			causes_evidence(e->arm[w->arm], w->smp.cpu, &w->ev);
+			causes_sample(e->arm[w->arm], &w->smp, w->smi);
+		} else {
+			causes_smi(e->arm[w->arm], w->smp.cpu, w->smis);
+		}
+	}
+	e->nwait = 0;
+}
+
+/* One more waiting event; NULL without memory (the event is lost). */
+static struct exp_causes_event *wait_one(struct exp_causes *e)
+{
+	if (e->nwait == e->capwait) {
+		size_t cap = e->capwait ? 2 * e->capwait : 256;
+		struct exp_causes_event *w = realloc(e->wait, cap * sizeof(*w));
+
+		if (!w)
+			return NULL;
+		e->wait = w;
+		e->capwait = cap;
+	}
+	return &e->wait[e->nwait++];
+}
+
+void exp_causes_period(struct exp_causes *e, unsigned block, int arm,
+		       const struct osn_sample *smp, const struct causes *seen, bool smi)
+{
+	struct exp_causes_event *w;
+
+	if (!e || e->closed || smp->cpu < 0 || smp->cpu >= e->ncpus)
+		return;
+	e->smi = smi;
+	e->last[smp->cpu] = (signed char)(arm == EXP_A || arm == EXP_B ? arm : -1);
+	if (e->last[smp->cpu] < 0)
+		return;
+	if (e->open && block != e->block)
+		commit(e);	/* a block began after it: it is counted */
+	e->block = block;
+	e->open = true;
+	e->last_block[smp->cpu] = block;
+	if (!(w = wait_one(e)))
+		return;
+	*w = (struct exp_causes_event){ .smp = *smp, .smi = smi, .period = true,
+					.arm = (signed char)arm };
+	causes_latest(seen, smp->cpu, &w->ev);
+}
+
+void exp_causes_smi(struct exp_causes *e, int cpu, uint64_t count)
+{
+	struct exp_causes_event *w;
+
+	if (!e || e->closed || cpu < 0 || cpu >= e->ncpus || e->last[cpu] < 0)
+		return;
+	if (!e->open || e->last_block[cpu] != e->block) {	/* its period's block is counted */
+		causes_smi(e->arm[e->last[cpu]], cpu, count);
+		return;
+	}
+	if ((w = wait_one(e)))
+		*w = (struct exp_causes_event){ .smp = { .cpu = cpu }, .smis = count,
+						.arm = e->last[cpu] };
+}
+
+void exp_causes_flush(struct exp_causes *e, unsigned done)
+{
+	if (!e || e->closed)
+		return;
+	if (e->open && e->block < done)
+		commit(e);
+	e->nwait = 0;
+	e->closed = true;
+	for (int k = EXP_A; k <= EXP_B; k++)
+		causes_flush(e->arm[k], e->smi, "SMIs not counted");
+}
+
+const struct causes *exp_causes_arm(const struct exp_causes *e, enum exp_side side)
+{
+	return e && (side == EXP_A || side == EXP_B) ? e->arm[side] : NULL;
+}
+
+int exp_causes_ncpus(const struct exp_causes *e)
+{
+	return e ? e->ncpus : 0;
+}
+
+void exp_causes_free(struct exp_causes *e)
+{
+	if (!e)
+		return;
+	causes_free(e->arm[EXP_A]);
+	causes_free(e->arm[EXP_B]);
+	free(e->last);
+	free(e->last_block);
+	free(e->wait);
+	free(e);
+}
