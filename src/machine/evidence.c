@@ -26,6 +26,7 @@ struct evidence {
 	int ncpus;
 	int (*sib)[SIBS];		/* each CPU's siblings, NO_SIB after the last */
 	bool *measured;
+	bool *thermal;			/* a measured CPU with thermal_throttle counts */
 	struct ev_read *now, *before;
 	unsigned reads;
 	bool guest;
@@ -71,6 +72,19 @@ static void siblings(struct evidence *e, int cpu)
 			e->sib[cpu][n++] = s;
 }
 
+/*
+ * The throttle counts are read each tick for the measured CPUs that have
+ * them (a driver's files, there from boot or never), not tried on every
+ * CPU: two failed opens a CPU a tick where there are none.
+ */
+static bool has_thermal(const struct evidence *e, int cpu)
+{
+	char full[512];
+
+	snprintf(full, sizeof(full), "%s/sys/devices/system/cpu/cpu%d/thermal_throttle", e->root, cpu);
+	return access(full, F_OK) == 0;
+}
+
 static bool is_guest(const struct evidence *e)
 {
 	char line[4096];
@@ -81,8 +95,12 @@ static bool is_guest(const struct evidence *e)
 		return true;
 	if (!(f = open_at(e, "/proc/cpuinfo")))
 		return false;
-	while (!guest && fgets(line, sizeof(line), f))
-		guest = strncmp(line, "flags", 5) == 0 && strstr(line, " hypervisor");
+	/* The first CPU's flags: the hypervisor bit is every CPU's. */
+	while (fgets(line, sizeof(line), f))
+		if (strncmp(line, "flags", 5) == 0) {
+			guest = strstr(line, " hypervisor");
+			break;
+		}
 	fclose(f);
 	return guest;
 }
@@ -99,12 +117,14 @@ struct evidence *evidence_open(const char *root, int ncpus, const struct cpuset 
 	e->measured = calloc((size_t)ncpus, sizeof(*e->measured));
 	e->now = calloc((size_t)ncpus, sizeof(*e->now));
 	e->before = calloc((size_t)ncpus, sizeof(*e->before));
-	if (!e->sib || !e->measured || !e->now || !e->before) {
+	e->thermal = calloc((size_t)ncpus, sizeof(*e->thermal));
+	if (!e->sib || !e->measured || !e->now || !e->before || !e->thermal) {
 		evidence_close(e);
 		return NULL;
 	}
 	for (int cpu = 0; cpu < ncpus; cpu++) {
 		e->measured[cpu] = measured && cpuset_has(measured, cpu);
+		e->thermal[cpu] = e->measured[cpu] && has_thermal(e, cpu);
 		siblings(e, cpu);
 	}
 	e->guest = is_guest(e);
@@ -120,6 +140,7 @@ void evidence_close(struct evidence *e)
 		return;
 	free(e->sib);
 	free(e->measured);
+	free(e->thermal);
 	free(e->now);
 	free(e->before);
 	free(e);
@@ -134,7 +155,8 @@ static void read_stat(struct evidence *e)
 
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f)) {
+	/* The "cpu" lines come first; the rest (intr: a count an IRQ) is not read. */
+	while (fgets(line, sizeof(line), f) && strncmp(line, "cpu", 3) == 0) {
 		memset(v, 0, sizeof(v));
 		if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &v[0], &v[1],
 			   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 5 || cpu < 0 || cpu >= e->ncpus)
@@ -173,7 +195,7 @@ void evidence_read(struct evidence *e)
 	memset(e->now, 0, (size_t)e->ncpus * sizeof(*e->now));
 	read_stat(e);
 	for (int cpu = 0; cpu < e->ncpus; cpu++)
-		e->now[cpu].throttle = e->now[cpu].seen ? read_throttle(e, cpu) : -1;
+		e->now[cpu].throttle = e->thermal[cpu] && e->now[cpu].seen ? read_throttle(e, cpu) : -1;
 	e->reads++;
 }
 
