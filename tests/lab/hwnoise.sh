@@ -130,6 +130,7 @@ echo "hist_warm_hw=\$(hwnoisetop --replay hw.jsonl -q 2>/dev/null | grep '^  1 #
 # triggers' meaning: count = HW without NMIs, 0 <= count - HW <= NMI with them.
 HWNOISETOP_NO_HIST_TRIGGER=1 hwnoisetop hist -c 1 -p 1000000 -r 1000000 -T 5 -d 3s --record hf.jsonl > hf.txt 2> hf.err
 echo "rc_histf=\$?"; echo "histf_err=\$(head -1 hf.err)"; echo "histf_lines=\$(wc -l < hf.err)"
+echo "histf_rest=\$(sed 1d hf.err | tr '\n' '|')"
 echo "histf_count=\$(grep '^count:' hf.txt | awk '{ print \$2 }')"
 echo "histf_hw=\$(hwnoisetop --replay hf.jsonl -q 2>/dev/null | grep '^  1 #' | awk '{ print \$(NF - 1), \$NF }')"
 hwnoisetop --replay hf.jsonl > hfr.txt 2>/dev/null && cmp -s hf.txt hfr.txt && echo "histf_replay_same=yes"
@@ -266,11 +267,21 @@ diag "after a 2 s warm-up: count $wc_, HW $whw, NMI $wnmi"
 [ "${wc_:-0}" -gt 0 ] && [ "${wc_:-1}" -le $(( ${whw:-0} + ${wnmi:-0} )) ]
 ok $? "the warm-up's counts were cleared (0 < count <= HW + NMI)"
 is "$(get rc_histf)" 0 "hist without hist triggers (HWNOISETOP_NO_HIST_TRIGGER=1) exits 0"
+# Events the ring buffer lost before they were read (a slow emulated guest
+# beside another VM: the count 339 short of 19305 once) are said on a second
+# line; then the count falls short of HW by at most that many.
+flost=$(get histf_rest | sed -n 's/^hwnoisetop: hist: \([0-9]*\) events were lost before they were read (the ring buffer was full): the counts are incomplete|$/\1/p')
 is "$(get histf_err)/$(get histf_lines)" \
-	"HWNOISETOP_NO_HIST_TRIGGER=1: the single noises are counted from the osnoise:sample_threshold events read/1" \
-	"without hist triggers: one line on stderr says so"
+	"HWNOISETOP_NO_HIST_TRIGGER=1: the single noises are counted from the osnoise:sample_threshold events read/$((flost ? 2 : 1))" \
+	"without hist triggers: one line on stderr says so (and one more the events lost: ${flost:-0})"
 fc=$(get histf_count); read -r fhw fnmi <<<"$(get histf_hw)"
-count_vs_hw "$fc" "$fhw" "$fnmi" "hist counted from the events read"
+if [ "${flost:-0}" = 0 ]; then
+	count_vs_hw "$fc" "$fhw" "$fnmi" "hist counted from the events read"
+else
+	[ "${fc:-0}" -gt 0 ]; ok $? "hist counted from the events read: single noises on CPU 1 ($fc)"
+	[ "$fc" -le $((fhw + fnmi)) ] && [ $((fc + flost)) -ge "$fhw" ]
+	ok $? "hist counted from the events read, $flost lost: count <= HW + NMI, count + lost >= HW ($fc, $fhw, $fnmi)"
+fi
 is "$(get histf_replay_same)" yes "--replay of its recording prints the same histogram"
 is "$(get rc_histf_nmi)/$(get histf_nmi_trigger)" 0/1 "counted from the events read with NMIs: exits 0, says so once"
 read -r _ _ _ _ _ _ _ ghw gnmi <<<"$(get histf_nmi_row | tr -d '#')"
