@@ -16,16 +16,15 @@
 #include <stdint.h>
 
 #include "cpuset.h"
-#include "hwlat.h"
 #include "hwlat_stats.h"
 #include "histo.h"
 #include "osn_hist.h"
 #include "stopwatch.h"
-#include "osnoise.h"
 #include "trace_capture.h"
 #include "segments.h"
 #include "stats.h"
 #include "textbuf.h"
+#include "tracer_conf.h"
 #include "sysknobs.h"
 #include "threads.h"
 

@@ -34,12 +34,12 @@ static void draw_hwlat_settings(struct dashboard *d, int width)
 	snprintf(line, sizeof(line),
 		 " window %llu us  width %llu us  mode %s  threshold %llu us  CPUs %s (online %s)  lost %s",
 		 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
-		 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
+		 tracer_conf_hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
 		 lost_short(&session_hwl_stats(d->s)->lost, lost, sizeof(lost)));
 	if ((int)strlen(line) > width)
 		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %s",
 			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
-			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
+			 tracer_conf_hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
 			 lost_short(&session_hwl_stats(d->s)->lost, lost, sizeof(lost)));
 	dash_put(1, 0, width, lost_any(&session_hwl_stats(d->s)->lost) ? d->look[LOOK_WARN] : A_NORMAL,
 		 line, false);
