@@ -220,7 +220,8 @@ static int take_measure(struct hwlat_cli *cli, struct seen *sn, int c, const str
 	case O_SAMPLE_WIDTH:
 		return take_ms(&sn->old, def, arg);
 	case O_MODE:
-		return tracer_conf_hwlat_mode_parse(arg, &h->mode) ? opt_bad(def, arg, "is not a mode") : -1;
+		return tracer_conf_hwlat_mode_parse(arg, &h->mode) ?
+		       opt_bad(def, arg, "is not a mode") : -1;
 	case O_CPUS:
 		sn->cpus_arg = arg;
 		if (cpuset_parse(arg, &h->cpus, &why))

@@ -152,9 +152,11 @@ else
 fi
 # Planted: an object calling the first symbol the kernel layer defines.
 sym=$(head -1 "$tmp/kernel-defs")
-printf 'extern int %s(void);\nint planted_call(void) { return %s(); }\n' "$sym" "$sym" > "$tmp/planted.c"
+printf 'extern int %s(void);\nint planted_call(void) { return %s(); }\n' "$sym" "$sym" \
+	> "$tmp/planted.c"
 cp "$top/$ui" "$tmp/ui.a"
-if ${CC:-cc} -c -o "$tmp/planted.o" "$tmp/planted.c" 2> "$tmp/cc" && ar q "$tmp/ui.a" "$tmp/planted.o" &&
+if ${CC:-cc} -c -o "$tmp/planted.o" "$tmp/planted.c" 2> "$tmp/cc" &&
+	ar q "$tmp/ui.a" "$tmp/planted.o" &&
 	kerncalls "$tmp/ui.a" | grep -qx "planted.o: $sym"; then
 	echo "ok 8 - a call into $kernel planted in $ui is found (planted.o: $sym)"
 else
