@@ -18,7 +18,6 @@
 #include "config.h"
 #include "dash.h"
 #include "dashboard.h"
-#include "env.h"
 #include "format.h"
 #include "keys.h"
 #include "parse.h"
@@ -43,7 +42,7 @@ static void check_online(struct dashboard *d)
 	if (d->online_ns && t - d->online_ns < ONLINE_EVERY_NS)
 		return;
 	d->online_ns = t;
-	env_online_cpus(&now);
+	session_online_cpus(d->s, &now);
 	if (cpuset_equal(&now, &d->online))
 		return;
 	d->online = now;
@@ -271,14 +270,10 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 
 	if (uname(&u) == 0)
 		snprintf(d.kernel, sizeof(d.kernel), "%.20s %.70s", u.sysname, u.release);
-	if (conf->play) {
-		/* The recording's CPUs: this machine's are not the ones it measured. */
-		for (int cpu = 0; cpu < session_ncpus(d.s); cpu++)
-			cpuset_add(&d.online, cpu);
+	/* In a replay, the recording's CPUs: this machine's are not the ones it measured. */
+	session_online_cpus(d.s, &d.online);
+	if (conf->play)
 		d.play_seq = (uint64_t)-1;
-	} else {
-		env_online_cpus(&d.online);
-	}
 	d.online_ns = stopwatch_now();
 	d.sel_cpu = cpuset_next(session_cpus(d.s), 0);
 	if (d.sel_cpu < 0)

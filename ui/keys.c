@@ -193,8 +193,9 @@ static unsigned key_hwlat_mode(struct dashboard *d, int code)
 		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
-	dash_message(d, false, "hwlat mode %s", hwlat_mode_name(next));
-	marks_set(d, "key", "hwlat mode %s -> %s", hwlat_mode_name(from), hwlat_mode_name(next));
+	dash_message(d, false, "hwlat mode %s", tracer_conf_hwlat_mode_name(next));
+	marks_set(d, "key", "hwlat mode %s -> %s", tracer_conf_hwlat_mode_name(from),
+		  tracer_conf_hwlat_mode_name(next));
 	return DASH_REDRAW_PARTS;
 }
 

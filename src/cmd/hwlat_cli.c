@@ -17,6 +17,7 @@
 
 #include "cleanup.h"
 #include "env.h"
+#include "hwlat.h"
 #include "ledger_guard.h"
 #include "parse.h"
 #include "outfile.h"
@@ -219,7 +220,8 @@ static int take_measure(struct hwlat_cli *cli, struct seen *sn, int c, const str
 	case O_SAMPLE_WIDTH:
 		return take_ms(&sn->old, def, arg);
 	case O_MODE:
-		return hwlat_mode_parse(arg, &h->mode) ? opt_bad(def, arg, "is not a mode") : -1;
+		return tracer_conf_hwlat_mode_parse(arg, &h->mode) ?
+		       opt_bad(def, arg, "is not a mode") : -1;
 	case O_CPUS:
 		sn->cpus_arg = arg;
 		if (cpuset_parse(arg, &h->cpus, &why))
@@ -328,7 +330,7 @@ void hwlat_cli_print_params(FILE *out, const struct hwlat_cli *cli)
 	fprintf(out, "        Sample window:     %" PRIu64 "us\n", h->window_us);
 	fprintf(out, "        Sample width:      %" PRIu64 "us\n", h->width_us);
 	fprintf(out, "     Non-sampling period:  %" PRIu64 "us\n", h->window_us - h->width_us);
-	fprintf(out, "        Mode:              %s\n", hwlat_mode_name(h->mode));
+	fprintf(out, "        Mode:              %s\n", tracer_conf_hwlat_mode_name(h->mode));
 	fprintf(out, "        Output File:       %s\n", cli->report ? cli->report : "None");
 }
 

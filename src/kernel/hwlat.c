@@ -21,28 +21,6 @@
 #define MODE "hwlat_detector/mode"
 #define THRESH "tracing_thresh"
 
-static const char *const mode_names[] = {
-	[HWLAT_MODE_NONE] = "none",
-	[HWLAT_MODE_ROUND_ROBIN] = "round-robin",
-	[HWLAT_MODE_PER_CPU] = "per-cpu",
-};
-
-const char *hwlat_mode_name(enum hwlat_mode mode)
-{
-	return (unsigned)mode < sizeof(mode_names) / sizeof(mode_names[0]) ? mode_names[mode] : "?";
-}
-
-int hwlat_mode_parse(const char *text, enum hwlat_mode *mode)
-{
-	for (unsigned i = 0; i < sizeof(mode_names) / sizeof(mode_names[0]); i++) {
-		if (text && strcmp(text, mode_names[i]) == 0) {
-			*mode = (enum hwlat_mode)i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 int hwlat_check(struct ledger *l, char *err, size_t errlen)
 {
 	/* tracing_thresh is shared: no osnoise or timerlat run beside us either. */
@@ -115,9 +93,9 @@ int hwlat_set_mode(struct hwlat *h, enum hwlat_mode mode, char *err, size_t errl
 {
 	int e;
 
-	if ((e = settings_write_choice(h->ledger, MODE, hwlat_mode_name(mode))))
+	if ((e = settings_write_choice(h->ledger, MODE, tracer_conf_hwlat_mode_name(mode))))
 		return settings_fail(err, errlen, MODE, e);
-	debug(h, MODE, hwlat_mode_name(mode));
+	debug(h, MODE, tracer_conf_hwlat_mode_name(mode));
 	h->conf->mode = mode;
 	return 0;
 }

@@ -23,19 +23,9 @@
 #include <stdint.h>
 
 #include "cpuset.h"
+#include "tracer_conf.h"
 
 struct tracefs_instance;
-
-enum hwlat_mode { HWLAT_MODE_NONE, HWLAT_MODE_ROUND_ROBIN, HWLAT_MODE_PER_CPU };
-
-struct hwlat_conf {
-	struct cpuset cpus;
-	uint64_t threshold_us;
-	uint64_t window_us;
-	uint64_t width_us;	/* <= window_us */
-	enum hwlat_mode mode;
-	uint64_t buffer_kb;	/* 0 = kernel default */
-};
 
 struct ledger;
 
@@ -48,11 +38,6 @@ struct hwlat {
 	uint64_t last_thresh;	/* the kernel's remembered hwlat threshold, 0 = unknown */
 	bool debug;
 };
-
-/* "none", "round-robin", "per-cpu". */
-const char *hwlat_mode_name(enum hwlat_mode mode);
-/* 0, or -1 when text names no mode. */
-int hwlat_mode_parse(const char *text, enum hwlat_mode *mode);
 
 /*
  * Everything checked before any change: root, tracefs, the hwlat tracer,

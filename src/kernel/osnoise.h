@@ -13,25 +13,9 @@
 
 #include "cpuset.h"
 #include "kfile.h"
+#include "tracer_conf.h"
 
 struct tracefs_instance;
-
-struct osnoise_conf {
-	struct cpuset cpus;
-	uint64_t period_us;
-	uint64_t runtime_us;
-	uint64_t threshold_us;
-	uint64_t stop_us;	/* 0 = off */
-	uint64_t stop_total_us;	/* 0 = off */
-	bool irq_disable;	/* hwnoise mode */
-	uint64_t buffer_kb;	/* 0 = kernel default */
-	/*
-	 * Every period whole in the buffer (hwnoisetop hist): tracing is on
-	 * before the tracer is set (the first period's summary is kept), and
-	 * osnoise_end_periods() ends the run's last period with its summary.
-	 */
-	bool aligned;
-};
 
 struct ledger;
 

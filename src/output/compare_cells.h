@@ -16,9 +16,9 @@
 #include <stddef.h>
 
 #include "format.h"
-#include "osnoise.h"
 #include "segments.h"
 #include "stats.h"
+#include "tracer_conf.h"
 
 enum cmp_cell {
 	CMP_NOISE_B, CMP_NOISE_A, CMP_PCT,	/* noise us per s, its change in percent */

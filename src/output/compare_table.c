@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "compare_cells.h"
-#include "env.h"
 #include "format.h"
 #include "rec_reader.h"
 #include "segments.h"

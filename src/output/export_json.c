@@ -140,7 +140,7 @@ static void hwlat_conf(struct json *j, const struct hwlat_conf *c)
 	json_u64(j, "threshold_us", c->threshold_us);
 	json_u64(j, "window_us", c->window_us);
 	json_u64(j, "width_us", c->width_us);
-	json_string(j, "hwlat_mode", hwlat_mode_name(c->mode));
+	json_string(j, "hwlat_mode", tracer_conf_hwlat_mode_name(c->mode));
 }
 
 /* hwlatdetect's three figures and the per-CPU sums. */

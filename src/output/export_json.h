@@ -11,12 +11,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "hwlat.h"
 #include "hwlat_stats.h"
-#include "osnoise.h"
 #include "report.h"
 #include "segments.h"
 #include "stats.h"
+#include "tracer_conf.h"
 
 struct causes;
 

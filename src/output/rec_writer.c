@@ -255,7 +255,7 @@ static void put_settings(struct recording *r, const struct rec_settings *set)
 	fprintf(r->mem, ",\"hwlat_threshold_us\":%llu,\"hwlat_window_us\":%llu,"
 		    "\"hwlat_width_us\":%llu", (unsigned long long)v->hwl_threshold_us,
 		    (unsigned long long)v->hwl_window_us, (unsigned long long)v->hwl_width_us);
-	put_str(r, "hwlat_mode", hwlat_mode_name(v->hwl_mode));
+	put_str(r, "hwlat_mode", tracer_conf_hwlat_mode_name(v->hwl_mode));
 }
 
 static void attach(struct recording *r, struct session *s);

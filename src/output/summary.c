@@ -16,7 +16,7 @@
 #include "hwlat_report.h"
 #include "rec_reader.h"
 #include "report.h"
-#include "env.h"
+#include "exits.h"
 #include "session.h"
 #include "causes.h"
 #include "why_report.h"

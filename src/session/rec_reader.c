@@ -124,7 +124,7 @@ static int settings(struct replay *r, const struct jsonr_obj *o)
 		return bad(r, "no true or false \"%s\"", "irq_disable");
 	s->conf.osn.irq_disable = irq;
 	if (jsonread_str(o, "hwlat_mode", mode, sizeof(mode)) == 0)
-		hwlat_mode_parse(mode, &s->conf.hwl.mode);
+		tracer_conf_hwlat_mode_parse(mode, &s->conf.hwl.mode);
 	return 0;
 }
 

@@ -16,16 +16,15 @@
 #include <stdint.h>
 
 #include "cpuset.h"
-#include "hwlat.h"
 #include "hwlat_stats.h"
 #include "histo.h"
 #include "osn_hist.h"
 #include "stopwatch.h"
-#include "osnoise.h"
 #include "trace_capture.h"
 #include "segments.h"
 #include "stats.h"
 #include "textbuf.h"
+#include "tracer_conf.h"
 #include "sysknobs.h"
 #include "threads.h"
 
@@ -461,6 +460,13 @@ void session_evidence_hooks(struct session *s);
 const struct tscwd *session_tscwd(const struct session *s);
 bool session_smi_recorded(const struct session *s);
 int session_ncpus(const struct session *s);
+/*
+ * The CPUs online: in a live run this machine's now
+ * (/sys/devices/system/cpu/online, read at each call), in a replay the
+ * recording's, every one below session_ncpus() (this machine's are not the
+ * ones it measured).
+ */
+void session_online_cpus(const struct session *s, struct cpuset *set);
 const char *session_neighbour(const struct session *s);
 const char *session_neighbour_log(const struct session *s);
 void session_loop_counts(const struct session *s, uint64_t *ticks, uint64_t *batches,

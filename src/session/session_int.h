@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hwlat.h"
+#include "osnoise.h"
 #include "reader.h"
 #include "session.h"
 

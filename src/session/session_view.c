@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "causes.h"
+#include "env.h"
 #include "session_int.h"
 #include "smi.h"
 
@@ -190,6 +191,17 @@ bool session_smi_recorded(const struct session *s)
 int session_ncpus(const struct session *s)
 {
 	return s->ncpus;
+}
+
+void session_online_cpus(const struct session *s, struct cpuset *set)
+{
+	if (!session_replaying(s)) {
+		env_online_cpus(set);
+		return;
+	}
+	cpuset_clear(set);
+	for (int cpu = 0; cpu < s->ncpus; cpu++)
+		cpuset_add(set, cpu);
 }
 
 const char *session_neighbour(const struct session *s)

@@ -10,6 +10,7 @@
 
 #include "env.h"
 #include "ledger_guard.h"
+#include "osnoise.h"
 #include "session.h"
 #include "settings.h"
 

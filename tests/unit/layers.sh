@@ -9,12 +9,15 @@
 # objects need no libtracefs, libtraceevent or ncurses symbol.  Last the
 # sources: no file includes a header of a layer above its own (a type or a
 # macro from above is an upward dependency nm cannot see), checked the same
-# way on the real order and upside down.
+# way on the real order and upside down.  And the dashboard asks the
+# session, never the tracefs code: no object of ui's library calls a
+# symbol the kernel layer's library defines, shown on the real library and
+# on one with such a call planted.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 libs=${LAYER_LIBS:?LAYER_LIBS (from Makefile.am) is not set}
-echo 1..6
+echo 1..8
 
 # defs: "SYMBOL LAYER-INDEX" for every global symbol a library defines.
 i=0
@@ -122,4 +125,42 @@ if [ "$n" -gt 0 ]; then
 	echo "ok 6 - the order upside down is refused ($n includes)"
 else
 	echo "not ok 6 - the order upside down is refused"
+fi
+
+# The dashboard and the kernel layer: kerncalls UI-LIBRARY prints
+# "object: symbol" for each symbol an object of it needs that the kernel
+# layer's library defines.
+for l in $libs; do
+	case $l in
+	*/kernel/*) kernel=$l ;;
+	ui/*) ui=$l ;;
+	esac
+done
+nm -g --defined-only "$top/$kernel" | awk 'NF == 3 { print $3 }' | sort -u > "$tmp/kernel-defs"
+kerncalls() {
+	nm -A -g --undefined-only "$1" | awk '
+		FILENAME == ARGV[1] { def[$1] = 1; next }
+		($NF in def) { o = $1; sub(/:$/, "", o); sub(/.*:/, "", o); print o ": " $NF }
+	' "$tmp/kernel-defs" -
+}
+kerncalls "$top/$ui" > "$tmp/kcalls"
+if [ -s "$tmp/kcalls" ]; then
+	echo "not ok 7 - no object of $ui calls into $kernel"
+	sed 's/^/# /' "$tmp/kcalls"
+else
+	echo "ok 7 - no object of $ui calls into $kernel ($(wc -l < "$tmp/kernel-defs") symbols)"
+fi
+# Planted: an object calling the first symbol the kernel layer defines.
+sym=$(head -1 "$tmp/kernel-defs")
+printf 'extern int %s(void);\nint planted_call(void) { return %s(); }\n' "$sym" "$sym" \
+	> "$tmp/planted.c"
+cp "$top/$ui" "$tmp/ui.a"
+if ${CC:-cc} -c -o "$tmp/planted.o" "$tmp/planted.c" 2> "$tmp/cc" &&
+	ar q "$tmp/ui.a" "$tmp/planted.o" &&
+	kerncalls "$tmp/ui.a" | grep -qx "planted.o: $sym"; then
+	echo "ok 8 - a call into $kernel planted in $ui is found (planted.o: $sym)"
+else
+	echo "not ok 8 - a call into $kernel planted in $ui is found"
+	kerncalls "$tmp/ui.a" | sed 's/^/# /'
+	head -5 "$tmp/cc" | sed 's/^/# /'
 fi

@@ -27,19 +27,20 @@ static bool lost_any(const struct lost *l)
 static void draw_hwlat_settings(struct dashboard *d, int width)
 {
 	const struct hwlat_conf *c = session_hwlat_conf(d->s);
+	const char *mode = tracer_conf_hwlat_mode_name(c->mode);
 	char line[512], cpus[128], online[128], lost[32];
 
 	cpuset_format(&c->cpus, cpus, sizeof(cpus));
 	cpuset_format(&d->online, online, sizeof(online));
 	snprintf(line, sizeof(line),
 		 " window %llu us  width %llu us  mode %s  threshold %llu us  CPUs %s (online %s)  lost %s",
-		 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
-		 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
+		 (unsigned long long)c->window_us, (unsigned long long)c->width_us, mode,
+		 (unsigned long long)c->threshold_us, cpus, online,
 		 lost_short(&session_hwl_stats(d->s)->lost, lost, sizeof(lost)));
 	if ((int)strlen(line) > width)
 		snprintf(line, sizeof(line), " N %llu W %llu us %s T %llu us CPUs %s/%s lost %s",
-			 (unsigned long long)c->window_us, (unsigned long long)c->width_us,
-			 hwlat_mode_name(c->mode), (unsigned long long)c->threshold_us, cpus, online,
+			 (unsigned long long)c->window_us, (unsigned long long)c->width_us, mode,
+			 (unsigned long long)c->threshold_us, cpus, online,
 			 lost_short(&session_hwl_stats(d->s)->lost, lost, sizeof(lost)));
 	dash_put(1, 0, width, lost_any(&session_hwl_stats(d->s)->lost) ? d->look[LOOK_WARN] : A_NORMAL,
 		 line, false);
