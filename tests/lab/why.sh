@@ -13,11 +13,12 @@
 #   C: nothing injected: no cause credited, SMIs and NMIs none counted.
 # Steal and thermal throttling cannot be made in the emulator: their
 # reading is tested on recorded inputs (tests/unit/test-evidence).
-# Every vCPU runs in one emulator thread (--single-thread), as the cores of
-# one package share their time: a busy sibling then takes its turns from CPU
-# 0 whatever else the host runs.  With one thread a vCPU, the sibling's cost
-# was the host's contention alone, and beside another lab VM it drowned in
-# that VM's (noise x1.22 [0.76, 1.96], not credited; alone x1.49 [1.13, 1.96]).
+# Every vCPU runs in one emulator thread (--single-thread): a busy sibling
+# then takes its turns from CPU 0.  And the VM runs alone (--alone: the
+# other chain's next VM waits for it): another VM's load on the host made
+# noise on CPU 0 in every period and drowned the sibling's (beside one, with
+# a thread a vCPU: x1.22 [0.76, 1.96]; single-threaded, x1.58 [1.36, 1.84]
+# once and x1.15 [0.38, 3.48] beside experiment.sh; alone x1.49 [1.13, 1.96]).
 . "$(dirname "$0")/lib.sh"
 
 lab_require --monitor
@@ -73,7 +74,7 @@ file() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@file $1\$/,/^@@end/p" | sed '1d;
 # line TEXT CAUSE: the cause's line of CPU 0's block.
 line() { grep -m1 "^  $2 " <<<"$1"; }
 
-lab_run --smt --msr --monitor --single-thread --timeout 900 --bin "$HWNOISETOP" -- <<<"$guest"
+lab_run --alone --smt --msr --monitor --single-thread --timeout 900 --bin "$HWNOISETOP" -- <<<"$guest"
 is "$LAB_RC" 0 "the guest script ran"
 [ "$LAB_RC" = 0 ] || diag "$LAB_OUT"
 
