@@ -175,9 +175,12 @@ static void mean_se(const double *x, const double *t, unsigned k, struct side *s
  * twice the batches to estimate it from); from k batches it comes out
  * low by about (1 + 4 r1) / k (Kendall 1954; Marriott & Pope 1954): that
  * much is added back.  An experiment's blocks are not: its design, not
- * the batches, answers the drift.
+ * the batches, answers the drift.  Nor, as far as they are interleaved,
+ * the periods with and without a cause (verdict_figure_interleaved()): a
+ * drift that both sides' batches follow cancels in their ratio; r1 counts
+ * by the drift's weight (how far their mean times lie apart).
  */
-static void correlated_one(struct side *s, bool blocks)
+static void correlated_one(struct side *s, bool blocks, double weight)
 {
 	double r1 = 0;
 
@@ -185,16 +188,16 @@ static void correlated_one(struct side *s, bool blocks)
 		r1 = s->lag / s->ss;
 		r1 += (1 + 4 * fmax(r1, 0)) / s->k;
 	}
-	r1 = fmin(fmax(r1, 0), 0.9);
+	r1 = fmin(fmax(r1 * weight, 0), 0.9);
 	s->infl = (1 + r1) / (1 - r1);
 	s->se *= sqrt(s->infl);
 	s->df = s->k > 1 ? fmax(1, (s->k - 1) / s->infl) : 1;
 }
 
-static void correlated(struct side *a, struct side *b, bool blocks)
+static void correlated(struct side *a, struct side *b, bool blocks, double weight)
 {
-	correlated_one(a, blocks);
-	correlated_one(b, blocks);
+	correlated_one(a, blocks, weight);
+	correlated_one(b, blocks, weight);
 }
 
 
@@ -500,7 +503,7 @@ static void figure(const struct verdict_series *a, const struct verdict_series *
 	v->p = NAN;
 	side_of(xa, ta, ka, a->blocks, &sa);
 	side_of(xb, tb, kb, b->blocks, &sb);
-	correlated(&sa, &sb, a->blocks || b->blocks);
+	correlated(&sa, &sb, a->blocks || b->blocks, drift_weight);
 	v->drift = sa.drift || sb.drift;
 	dv = drift_var(&sa, &sb, false);
 	if (f == VF_NOISE || f == VF_AVAIL)
