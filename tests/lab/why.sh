@@ -74,7 +74,7 @@ file() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@file $1\$/,/^@@end/p" | sed '1d;
 # line TEXT CAUSE: the cause's line of CPU 0's block.
 line() { grep -m1 "^  $2 " <<<"$1"; }
 
-lab_run --alone --smt --msr --monitor --single-thread --timeout 900 --bin "$HWNOISETOP" -- <<<"$guest"
+lab_run --alone --smt --msr --monitor --timeout 900 --bin "$HWNOISETOP" -- <<<"$guest"
 is "$LAB_RC" 0 "the guest script ran"
 [ "$LAB_RC" = 0 ] || diag "$LAB_OUT"
 
