@@ -13,12 +13,9 @@
 #   C: nothing injected: no cause credited, SMIs and NMIs none counted.
 # Steal and thermal throttling cannot be made in the emulator: their
 # reading is tested on recorded inputs (tests/unit/test-evidence).
-# Every vCPU runs in one emulator thread (--single-thread): a busy sibling
-# then takes its turns from CPU 0.  And the VM runs alone (--alone: the
-# other chain's next VM waits for it): another VM's load on the host made
-# noise on CPU 0 in every period and drowned the sibling's (beside one, with
-# a thread a vCPU: x1.22 [0.76, 1.96]; single-threaded, x1.58 [1.36, 1.84]
-# once and x1.15 [0.38, 3.48] beside experiment.sh; alone x1.49 [1.13, 1.96]).
+# The VM runs alone (lab_run --alone: the other chain's next VM waits for
+# it): another VM's load on the host made noise on CPU 0 in every period and
+# drowned the sibling's (beside one: x1.22 [0.76, 1.96], not credited).
 . "$(dirname "$0")/lib.sh"
 
 lab_require --monitor
