@@ -17,9 +17,11 @@ libs=${LAYER_LIBS:?LAYER_LIBS (from Makefile.am) is not set}
 echo 1..4
 
 # defs: "OBJECT SYMBOL" for every global symbol an object defines (an
-# object of a target with its own flags is named TARGET-NAME.o: NAME).
+# object of a target with its own flags is named TARGET-NAME.o: NAME).  The
+# compiler's own symbols (AddressSanitizer's __odr_asan.NAME beside NAME)
+# are not the code's names.
 for l in $libs; do
-	nm -A -g --defined-only "$top/$l" | awk 'NF == 3 {
+	nm -A -g --defined-only "$top/$l" | awk 'NF == 3 && $3 !~ /^__odr_asan\./ {
 		n = split($1, p, ":"); o = p[n - 1]; sub(/\.o$/, "", o); sub(/^.*-/, "", o)
 		print o, $3 }'
 done | sort -u > "$tmp/defs"

@@ -77,7 +77,7 @@ static char *write_tmp(const char *text)
 static char *capture(const struct verdict_series *a, const struct verdict_series *b, bool smi)
 {
 	struct cmptable_run ra = { a, 1 }, rb = { b, 1 };
-	struct cmptable_opts o = { 0.10, true, smi };
+	struct cmptable_opts o = { .margin = 0.10, .comparable = true, .smi = smi };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
