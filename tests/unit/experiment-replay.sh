@@ -17,65 +17,7 @@ ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok 
 is() { [ "$1" = "$2" ]; ok $? "$3"; [ "$1" = "$2" ] || { echo "#      got: '$1'"; echo "# expected: '$2'"; }; }
 
 gen() {	# gen FILE CUT_AFTER (0: the whole run)
-	python3 - "$1" "$2" <<'EOF_PY'
-import json, random, sys
-path, cut = sys.argv[1], int(sys.argv[2])
-rnd = random.Random(7)
-order = "ABBAABBAAB"
-settle, block = 1, 4
-out = open(path, "w")
-def w(o): out.write(json.dumps(o, separators=(",", ":")) + "\n")
-w({"t": "header", "v": 1, "program": "hwnoisetop", "version": "0", "kernel": "6.12.0-rt",
-   "machine": "x86_64", "time": 1764547200,
-   "argv": ["hwnoisetop", "experiment", "--knob", "smt", "--record", "x.jsonl"],
-   "mode": "hwnoise", "quiet": True, "ncpus": 4, "duration_s": 0, "warmup_s": 0, "stop_us": 0,
-   "stop_total_us": 0, "hwlat_keep": 0, "tracer": "osnoise", "state": "running", "cpus": "0-3",
-   "period_us": 1000000, "runtime_us": 1000000, "threshold_us": 1, "irq_disable": True,
-   "hwlat_cpus": "0-3", "hwlat_threshold_us": 10, "hwlat_window_us": 1000000,
-   "hwlat_width_us": 500000, "hwlat_mode": "none", "online": "0-3",
-   "topology": [[0, 0, 0], [1, 0, 0], [2, 0, 1], [3, 0, 1]], "clocksource": "tsc",
-   "isolated": "", "nohz_full": "", "cmdline": "ro"})
-num = 0
-t = 0
-def mark(text):
-    global num
-    num += 1
-    w({"t": "mark", "num": num, "t_ms": t * 1000 + 2, "run_ns": t * 10**9 + 2000000,
-       "cpus": "0-3", "osnoise": False, "hwlat": False, "origin": "experiment", "text": text})
-mark("experiment smt (SMT): blocks=10; block=4s; settle=1s; seed=none; A=on")
-side = "A"
-for b, s in enumerate(order):
-    if cut and b == cut + 1:
-        mark("experiment: cut: interrupted")
-        break
-    if s != side:
-        mark("SMT %s -> %s" % ("on" if s == "B" else "off", "off" if s == "B" else "on"))
-        side = s
-    value = "on" if s == "A" else "off"
-    for phase, secs in (("settling", settle), ("counted", block)):
-        mark("experiment: block %d of 10, %s (%s), %s" % (b + 1, s, value, phase) +
-             ("" if phase == "settling" else ", CPUs " + ("0-3" if s == "A" else "0,2")))
-        if phase == "counted" and s == "B":
-            # CPU 1's last period before it went offline, read late: not B's
-            w({"t": "s", "ts": 5 * 10**12 + t * 10**9 - 10**6, "cpu": 1, "runtime": 1000000,
-               "noise": 600, "max_sample": 4, "hw": 200, "nmi": 0, "irq": 0, "softirq": 0,
-               "thread": 0})
-        for _ in range(secs):
-            for cpu in range(4):
-                if s == "B" and cpu in (1, 3):
-                    continue
-                hw = rnd.randint(180, 220) // (2 if s == "B" else 1)
-                w({"t": "s", "ts": 5 * 10**12 + t * 10**9 + cpu * 1000, "cpu": cpu,
-                   "runtime": 1000000, "noise": hw * 3, "max_sample": 4, "hw": hw, "nmi": 0,
-                   "irq": 0, "softirq": 0, "thread": 0})
-            t += 1
-            w({"t": "tick", "elapsed_s": t, "hwlat_elapsed_s": 0, "run_ns": t * 10**9 + 2000000})
-else:
-    mark("experiment: done")
-w({"t": "footer", "elapsed_s": t, "run_ns": t * 10**9 + 2000000, "cpus": "0-3", "hwlat_cpus": "0-3",
-   "osnoise": False, "smi": False, "hwlat_view": False, "hwlat_threshold_us": 10, "exit": 0,
-   "stop_hit": False, "stop_reason": "", "neighbour_log": "", "notes": "", "lines": 0})
-EOF_PY
+	python3 "$src/tests/unit/gen-experiment.py" offline "$1" "$2"
 }
 
 summary() {

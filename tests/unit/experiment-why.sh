@@ -24,61 +24,7 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 gen() {	# gen MODE SEED FILE; MODE: moved, same, changed
-	python3 - "$@" <<'EOF_PY'
-import json, random, sys
-mode, seed, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-rnd = random.Random(seed)
-order, settle, block = "ABBAABBAAB", 2, 12
-out = open(path, "w")
-def w(o): out.write(json.dumps(o, separators=(",", ":")) + "\n")
-w({"t": "header", "v": 1, "program": "hwnoisetop", "version": "0", "kernel": "6.12.0-rt",
-   "machine": "x86_64", "time": 1764547200,
-   "argv": ["hwnoisetop", "experiment", "--knob", "smt", "--why", "--record", "x.jsonl"],
-   "mode": "hwnoise", "quiet": True, "ncpus": 2, "duration_s": 0, "warmup_s": 0, "stop_us": 0,
-   "stop_total_us": 0, "hwlat_keep": 0, "tracer": "osnoise", "state": "running", "cpus": "0-1",
-   "period_us": 1000000, "runtime_us": 1000000, "threshold_us": 1, "irq_disable": True,
-   "hwlat_cpus": "0-1", "hwlat_threshold_us": 10, "hwlat_window_us": 1000000,
-   "hwlat_width_us": 500000, "hwlat_mode": "none", "online": "0-1",
-   "topology": [[0, 0, 0], [1, 0, 0]], "clocksource": "tsc", "isolated": "", "nohz_full": "",
-   "cmdline": "ro"})
-num = t = 0
-def mark(text):
-    global num
-    num += 1
-    w({"t": "mark", "num": num, "t_ms": t * 1000 + 2, "run_ns": t * 10**9 + 2000000,
-       "cpus": "0-1", "osnoise": False, "hwlat": False, "origin": "experiment", "text": text})
-def ev(cpu, busy):
-    w({"t": "ev", "cpu": cpu, "sib_pm": 900 if busy else 5, "steal_us": None, "throttle": None})
-ev(0, False), ev(1, False)
-mark("experiment smt (SMT): blocks=10; block=%ds; settle=%ds; seed=none; A=on" % (block, settle))
-side = "A"
-for b, s in enumerate(order):
-    if s != side:
-        mark("SMT %s -> %s" % ("on" if s == "B" else "off", "off" if s == "B" else "on"))
-        side = s
-    for phase, secs in (("settling", settle), ("counted", block)):
-        mark("experiment: block %d of 10, %s (%s), %s" % (b + 1, s, "on" if s == "A" else "off",
-             phase) + ("" if phase == "settling" else ", CPUs 0-1"))
-        for i in range(secs):
-            for cpu in (0, 1):
-                busy = cpu == 0 and i % 2 == 1 and (mode == "same" or s == "A" or
-                                                    phase == "settling" or
-                                                    (mode == "changed" and b == 9))
-                ev(cpu, busy)
-                noise = int(rnd.lognormvariate(4.6, 0.3) * (3 if busy else 1))
-                w({"t": "s", "ts": 5 * 10**12 + t * 10**9 + cpu * 1000, "cpu": cpu,
-                   "runtime": 1000000, "noise": noise, "max_sample": noise // 3 + 1,
-                   "hw": max(1, noise // 8), "nmi": 0, "irq": 0, "softirq": 0, "thread": 0})
-            t += 1
-            w({"t": "tick", "elapsed_s": t, "hwlat_elapsed_s": 0, "run_ns": t * 10**9 + 2000000})
-if mode == "changed":
-    mark("experiment: cut: conditions changed in block 10: clocksource tsc -> hpet (outside)")
-else:
-    mark("experiment: done")
-w({"t": "footer", "elapsed_s": t, "run_ns": t * 10**9 + 2000000, "cpus": "0-1", "hwlat_cpus": "0-1",
-   "osnoise": False, "smi": False, "hwlat_view": False, "hwlat_threshold_us": 10, "exit": 0,
-   "stop_hit": False, "stop_reason": "", "neighbour_log": "", "notes": "", "lines": 0})
-EOF_PY
+	python3 "$src/tests/unit/gen-experiment.py" why "$@"
 }
 moved() {	# the "causes_moved" of --json on stdin, as "CPU cause a b; ..." or "absent"
 	python3 -c '

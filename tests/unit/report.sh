@@ -57,9 +57,9 @@ check $? "-o - writes the page to standard output"
 cp "$rec" "$tmp/d.jsonl" && (cd "$tmp" && "$h" report d.jsonl 2>/dev/null) && [ -s "$tmp/d.html" ]
 check $? "without -o: the recording's name with .html"
 
-# An experiment's recording (experiment-replay.sh's generator): its report on the page.
-awk "/<<'EOF_PY'/{f=1;next} /^EOF_PY/{f=0} f" "$src/tests/unit/experiment-replay.sh" >"$tmp/genexp.py" &&
-	python3 "$tmp/genexp.py" "$tmp/exp.jsonl" 0 && "$h" report "$tmp/exp.jsonl" -o "$tmp/exp.html" 2>/dev/null
+# An experiment's recording (experiment-replay.sh's): its report on the page.
+python3 "$src/tests/unit/gen-experiment.py" offline "$tmp/exp.jsonl" 0 &&
+	"$h" report "$tmp/exp.jsonl" -o "$tmp/exp.html" 2>/dev/null
 check $? "the page of an experiment's recording"
 tr '\n' ' ' <"$tmp/exp.html" | grep -q '<h2 id="experiment">.*10 blocks ABBAABBAAB.*SMT off: noise -50%.*better'
 check $? "it holds the experiment's blocks and result"
