@@ -60,13 +60,6 @@ enum dash_prompt {
 	PROMPT_EXPERIMENT,	/* x: blocks, block time, settle */
 };
 
-/* A question the status line asks before a change that needs a yes. */
-enum dash_confirm {
-	CONFIRM_NONE,
-	CONFIRM_KNOB,	/* the selected knob's next value takes CPUs offline */
-	CONFIRM_KEEP,	/* keep (or stop keeping) the tuned state at the end */
-};
-
 /*
  * What must be redrawn: the answer of every key handler (the key table in
  * keys.c, the prompts, the panel, the markers, the playback), or'ed into
@@ -120,17 +113,26 @@ struct grid_drawn {
 #define DASH_WIDE (1 << 24)
 
 /*
- * A screen of the dashboard: one table of operations, like tmux's
- * window_mode.  On screen is the screen opened last (dash_open: the help,
- * the markers list, the system panel), else the first of DASH_SCREENS
- * whose shown() says so.  A screen drawn whole (draw_whole) takes the
- * terminal; the others are drawn in parts under the title bar (enum
- * dash_redraw): title (the lines under the bar), the body (draw, or only
- * the selection's rows: draw_select) and the status line (hints).
+ * A screen of the dashboard: one table of operations and its own state,
+ * like tmux's window_mode and its wme->data.  On screen is the screen
+ * opened last (dash_open: the help, the markers list, the system panel),
+ * else the first of DASH_SCREENS whose shown() says so (a view over the
+ * grid shows while frame_view_on(), toggled by its key).  A screen drawn
+ * whole (draw_whole) takes the terminal; the others are drawn in parts
+ * under the title bar (enum dash_redraw): title (the lines under the
+ * bar), the body (draw, or only the selection's rows: draw_select) and
+ * the status line (hints).  Its state: data_size bytes, zeroed, for the
+ * dashboard's whole life (frame_data()), init after the dashboard's own,
+ * free at its end; update on every update of the session (a period, a
+ * tick), shown or not.
  */
 struct dashboard;
 struct dash_screen {
 	const char *name;
+	size_t data_size;
+	void (*init)(struct dashboard *d, void *data);
+	void (*free)(struct dashboard *d, void *data);
+	void (*update)(struct dashboard *d);
 	/* On screen when nothing is opened over it (NULL: only when opened). */
 	bool (*shown)(const struct dashboard *d);
 	/* The whole terminal, its own title included (NULL: drawn in parts). */
@@ -196,26 +198,11 @@ struct dashboard {
 	/* The screens opened over the view, the last on top (dash_open). */
 	const struct dash_screen *open[DASH_OPEN_MAX];
 	int nopen;
-	int help_top;			/* its first row on screen */
-	int help_page;			/* its rows a page (PgUp/PgDn), from the last draw */
-	int marks_top;			/* M: the markers list's first row */
-	bool compare;			/* d: the compare view replaces the grid */
-	bool dist;			/* D: the selected CPU's distributions replace it */
-	bool why;			/* y: the selected CPU's causes (--why) replace it */
+	/* Each screen's own state (frame_data()), and the views toggled on over the grid. */
+	void *data[DASH_NSCREENS];
+	bool view_on[DASH_NSCREENS];
 
-	/* The system panel (panel.c). */
-	int panel_sel;			/* the selected knob */
-	int panel_top;			/* first shown line when it does not fit */
-	enum dash_confirm confirm;
-	uint64_t news_seq;		/* the session's latest change, once shown */
-
-	/* The experiment (xview.c). */
-	int xknob;			/* its knob */
-	bool xseen;			/* it ran at the last update: its end opens the report */
-	int xreport_top;		/* the report's first row on screen */
-	char xlabel[200];		/* its prompt */
-
-	/* The grid. */
+	/* The grid, and the CPU selected in it, which the views over it show. */
 	int sel_cpu;			/* the selected CPU (follows sorting) */
 	int top;			/* first shown row */
 	int page;			/* rows shown at the last draw */
@@ -236,9 +223,6 @@ struct dashboard {
 	uint64_t draws, inputs, resizes;
 	uint64_t draw_cpu_ns;
 	uint64_t screen_draws[DASH_NSCREENS], screen_cpu_ns[DASH_NSCREENS];	/* by screen drawn */
-
-	/* The compare view's rows while nothing they come from changed (compare_view.c). */
-	struct compare_cache *cmp_cache;
 
 	/* What the body and the title showed at their last draw. */
 	uint64_t seen_samples;
@@ -269,8 +253,17 @@ void views_settings_title(struct dashboard *d, int width);
 int views_settings_top(const struct dashboard *d);
 /* frame.c: repaint what d->redraw asks for (enum dash_redraw), then clear it. */
 void frame_draw(struct dashboard *d);
-/* The compare view's cache let go (at the end). */
-void compare_view_cache_free(struct dashboard *d);
+/* frame.c: each screen's state, made at the start (init; -1: no memory) and let go at the end (free). */
+int frame_screens_start(struct dashboard *d);
+void frame_screens_end(struct dashboard *d);
+/* Each screen's update (a period, a tick). */
+void frame_screens_update(struct dashboard *d);
+/* The state of screen scr (its data_size bytes). */
+void *frame_data(const struct dashboard *d, const struct dash_screen *scr);
+/* A view over the grid (d, D, y): toggled on or off by its key; all off (a tracer switch). */
+bool frame_view_on(const struct dashboard *d, const struct dash_screen *scr);
+void frame_view_set(struct dashboard *d, const struct dash_screen *scr, bool on);
+void frame_views_off(struct dashboard *d);
 /* -D: the redraws of each screen shown, and their CPU time each, on stderr. */
 void frame_draw_debug(const struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */
@@ -305,6 +298,9 @@ void dash_title(const struct dashboard *d, int y, int width, const char *text);
  */
 bool dash_scroll_key(int ch, int *top, int end);
 
+/* help.c: F1 opens the help at its top. */
+unsigned help_key_open(struct dashboard *d, int code);
+
 /* spark.c: the History column's title for width ("History (max 106 us)", narrower
  * "History max 106" or "History 106"), and one CPU's cells. */
 const char *spark_title(const char *title, int width, uint64_t spark_max, char *buf, size_t size);
@@ -335,11 +331,11 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 unsigned marks_key_note(struct dashboard *d, int code);
 void marks_apply_note(struct dashboard *d);
 unsigned marks_key_list(struct dashboard *d, int code);
-unsigned marks_key_compare(struct dashboard *d, int code);
 void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n);
 
-/* compare_view.c */
+/* compare_view.c: d opens and closes the before/after view. */
 void compare_view_draw(struct dashboard *d, int y, int height, int width);
+unsigned compare_view_key(struct dashboard *d, int code);
 
 /*
  * dist_view.c: the selected CPU's distributions (D).  Each section writes
@@ -365,10 +361,8 @@ void panel_draw(struct dashboard *d, int y, int height, int width);
 unsigned panel_move(struct dashboard *d, int code);
 unsigned panel_enter(struct dashboard *d);
 unsigned panel_keep(struct dashboard *d);
-/* The answer to a question of the status line (any key but y cancels). */
-unsigned panel_confirm(struct dashboard *d, int ch);
-/* The session saw a change (a key's, from outside, CPUs): show it (status and panel). */
-void panel_news(struct dashboard *d);
+/* The knob selected in it (the experiment's, x). */
+int panel_selected(const struct dashboard *d);
 
 /* xview.c: the experiment (x).  The key returns what to redraw (enum dash_redraw). */
 unsigned xview_key(struct dashboard *d, int code);
@@ -377,8 +371,8 @@ bool xview_running(const struct dashboard *d);
 void xview_apply(struct dashboard *d);
 /* A key (names) that changes the measurement or a knob: cut it. */
 void xview_cut_by_key(struct dashboard *d, const char *names);
-/* The update: the progress line, the report at its end. */
-void xview_update(struct dashboard *d);
+/* Its prompt's label. */
+const char *xview_label(const struct dashboard *d);
 /* Its progress line at row y while it runs: 1, else 0 (nothing drawn). */
 int xview_progress(struct dashboard *d, int y, int width);
 

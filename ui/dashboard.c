@@ -72,12 +72,8 @@ static void on_update(void *ctx)
 	} else {
 		check_online(d);
 	}
-	panel_news(d);
-	xview_update(d);
+	frame_screens_update(d);
 	check_iterations(d);
-	/* The D view's single noises: the kernel's counts, read at most once a period. */
-	if (d->dist && !playview_on(d) && !dash_hwlat(d))
-		session_histo_refresh(d->req);
 	/* A period, the elapsed second: the title and the body, as they show both. */
 	if (dash_samples(d) != d->seen_samples || session_elapsed(d->s) != d->seen_elapsed ||
 	    session_quitting(d->s))
@@ -234,8 +230,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		  size_t errlen)
 {
 	/* From here on the session is read through d.s and changed through d.req only. */
-	struct dashboard d = { .s = s, .req = s, .conf = *conf, .keys = keys_table, .sel_cpu = -1,
-			       .compare = conf->ref != NULL };
+	struct dashboard d = { .s = s, .req = s, .conf = *conf, .keys = keys_table, .sel_cpu = -1 };
 	struct session_ui ui = { .ctx = &d, .input_fd = STDIN_FILENO, .input = on_input,
 				 .update = on_update, .tick_ms = 1000, .batch_ms = DASH_BATCH_MS,
 				 .resize = on_resize, .note = on_note };
@@ -246,9 +241,16 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	/* Characters only: numbers are parsed and printed with a '.' in every locale. */
 	setlocale(LC_CTYPE, "");
 	d.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	if (frame_screens_start(&d) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	/* A recording to compare with (--compare-with): the compare view first. */
+	frame_view_set(&d, &screen_compare, conf->ref != NULL);
 	term_save_tty();
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
+		frame_screens_end(&d);
 		snprintf(err, errlen, "cannot drive the terminal (TERM=%s)",
 			 getenv("TERM") ? getenv("TERM") : "");
 		return -1;
@@ -262,6 +264,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 	if (!dash_can_address()) {
 		endwin();
 		delscreen(scr);
+		frame_screens_end(&d);
 		snprintf(err, errlen, "the terminal cannot move its cursor (TERM=%s)",
 			 getenv("TERM") ? getenv("TERM") : "");
 		return -1;
@@ -300,6 +303,6 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		debug_counts(&d);
 	delscreen(scr);
 	free(d.order);
-	compare_view_cache_free(&d);
+	frame_screens_end(&d);
 	return rc;
 }

@@ -12,6 +12,7 @@
  * The help screen and the markers list take the whole screen.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -126,6 +127,69 @@ const struct dash_screen *frame_screen_now(const struct dashboard *d)
 		if (screens[i]->shown && screens[i]->shown(d))
 			return screens[i];
 	return &screen_grid;
+}
+
+/* Screen scr's place in the table. */
+static size_t screen_index(const struct dash_screen *scr)
+{
+	size_t i = 0;
+
+	while (i < NSCREENS - 1 && screens[i] != scr)
+		i++;
+	return i;
+}
+
+int frame_screens_start(struct dashboard *d)
+{
+	for (size_t i = 0; i < NSCREENS; i++) {
+		if (!screens[i]->data_size)
+			continue;
+		d->data[i] = calloc(1, screens[i]->data_size);
+		if (!d->data[i]) {
+			frame_screens_end(d);
+			return -1;
+		}
+		if (screens[i]->init)
+			screens[i]->init(d, d->data[i]);
+	}
+	return 0;
+}
+
+void frame_screens_end(struct dashboard *d)
+{
+	for (size_t i = 0; i < NSCREENS; i++) {
+		if (d->data[i] && screens[i]->free)
+			screens[i]->free(d, d->data[i]);
+		free(d->data[i]);
+		d->data[i] = NULL;
+	}
+}
+
+void frame_screens_update(struct dashboard *d)
+{
+	for (size_t i = 0; i < NSCREENS; i++)
+		if (screens[i]->update)
+			screens[i]->update(d);
+}
+
+void *frame_data(const struct dashboard *d, const struct dash_screen *scr)
+{
+	return d->data[screen_index(scr)];
+}
+
+bool frame_view_on(const struct dashboard *d, const struct dash_screen *scr)
+{
+	return d->view_on[screen_index(scr)];
+}
+
+void frame_view_set(struct dashboard *d, const struct dash_screen *scr, bool on)
+{
+	d->view_on[screen_index(scr)] = on;
+}
+
+void frame_views_off(struct dashboard *d)
+{
+	memset(d->view_on, 0, sizeof(d->view_on));
 }
 
 /* The layout of a screen: its place in the table (the too small terminal: 0). */

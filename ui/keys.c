@@ -169,9 +169,7 @@ static unsigned key_view(struct dashboard *d, int code)
 	}
 	d->sort = 0;
 	d->top = 0;
-	d->compare = false;
-	d->dist = false;
-	d->why = false;
+	frame_views_off(d);
 	if (to == SESSION_HWLAT)
 		dash_message(d, false, "hwlat view: osnoise stopped, hwlat runs (the kernel can not "
 			     "run both at once)");
@@ -230,14 +228,6 @@ static unsigned key_sort(struct dashboard *d, int code)
 		grid_sort_step(d, code == '<' ? -1 : 1);
 	dash_message(d, false, "sorted by %s, %s", grid_sort_name(d), grid_sort_order(d));
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
-}
-
-static unsigned key_help(struct dashboard *d, int code)
-{
-	(void)code;
-	dash_open(d, &screen_help);
-	d->help_top = 0;
-	return DASH_REDRAW_ALL;
 }
 
 static unsigned key_redraw(struct dashboard *d, int code)
@@ -328,7 +318,7 @@ const struct key_def keys_table[] = {
 	  0, KEYS_BOTH },
 	{ { 'd' }, "d",
 	  "compare view: per CPU, the segment before the latest marker against the current one",
-	  marks_key_compare, 0, KEYS_HWNOISE },
+	  compare_view_key, 0, KEYS_HWNOISE },
 	{ { 'D' }, "D",
 	  "distribution view: the selected CPU's percentiles of per-period noise and max single "
 	  "(whole run, current segment, the one before the latest marker), and its single "
@@ -367,7 +357,7 @@ const struct key_def keys_table[] = {
 	{ { KEY_ESC }, "Esc", "close the system panel", key_panel, KEY_PANEL | KEY_NO_REPLAY,
 	  KEYS_PANEL },
 	{ { KEY_CTRL('l') }, "Ctrl-L", "redraw the screen", key_redraw, KEY_PANEL, KEYS_BOTH },
-	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", key_help, KEY_PANEL, KEYS_BOTH },
+	{ { KEY_F(1), '?', 'h' }, "F1, ?, h", "show this help", help_key_open, KEY_PANEL, KEYS_BOTH },
 	{ { 'q', KEY_F(10) }, "q, F10", "quit: restore the kernel's settings, print the summary table",
 	  key_quit, KEY_PANEL, KEYS_BOTH },
 	{ { 0 }, NULL, NULL, NULL, 0, KEYS_BOTH }
@@ -417,7 +407,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 				dash_message(d, true, "%s works in the hwnoise view%s", k->names,
 					     playview_on(d) ? " (the recording is in the hwlat view here)" :
 					     ": w switches back");
-			else if (k->view == KEYS_DIST && !d->dist)
+			else if (k->view == KEYS_DIST && !frame_view_on(d, &screen_dist))
 				dash_message(d, true, "%s works in the distribution view: D opens it",
 					     k->names);
 			else

@@ -236,7 +236,7 @@ void prompt_draw(struct dashboard *d, int y, int width)
 	size_t skip;
 
 	attrset(A_BOLD);
-	mvprintw(y, 0, " %s: ", d->prompt == PROMPT_EXPERIMENT ? d->xlabel : prompt_label(d->prompt));
+	mvprintw(y, 0, " %s: ", d->prompt == PROMPT_EXPERIMENT ? xview_label(d) : prompt_label(d->prompt));
 	x = getcurx(stdscr);
 	room = width - x - 1;	/* the last column for the cursor */
 	if (room < 2)

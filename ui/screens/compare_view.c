@@ -262,14 +262,30 @@ struct compare_cache {
 	struct compare_table_row *rows;
 };
 
-void compare_view_cache_free(struct dashboard *d)
+/* The view's own state: its rows while nothing they come from changed. */
+struct compare_state {
+	struct compare_cache *cache;
+};
+
+static struct compare_state *state(const struct dashboard *d)
 {
-	if (d->cmp_cache) {
-		free(d->cmp_cache->has);
-		free(d->cmp_cache->rows);
-		free(d->cmp_cache);
-		d->cmp_cache = NULL;
+	return frame_data(d, &screen_compare);
+}
+
+static void cache_free(struct compare_state *st)
+{
+	if (st->cache) {
+		free(st->cache->has);
+		free(st->cache->rows);
+		free(st->cache);
+		st->cache = NULL;
 	}
+}
+
+static void compare_free(struct dashboard *d, void *data)
+{
+	(void)d;
+	cache_free(data);
 }
 
 static bool same_key(const struct compare_cache *x, const struct compare_cache *y)
@@ -283,24 +299,25 @@ static bool same_key(const struct compare_cache *x, const struct compare_cache *
 /* The cache for what w compares now, emptied if that changed; NULL without memory. */
 static struct compare_cache *cache_of(struct dashboard *d, const struct sides *w)
 {
-	struct compare_cache *c = d->cmp_cache, key = {
+	struct compare_state *st = state(d);
+	struct compare_cache *c = st->cache, key = {
 		.samples = dash_samples(d), .elapsed = session_elapsed(d->s),
 		.run_ns = session_run_ns(d->s), .ka = w->ka, .kb = w->kb,
 		.nseg = segments_count(session_segments(d->s)), .o = w->o, .a = w->a.series,
 		.b = w->b.series, .n = session_segments(d->s)->cur.ncpus + 1 };
 
 	if (c && c->n != key.n)
-		compare_view_cache_free(d);
-	c = d->cmp_cache;
+		cache_free(st);
+	c = st->cache;
 	if (!c) {
 		c = calloc(1, sizeof(*c));
 		if (!c)
 			return NULL;
-		d->cmp_cache = c;
+		st->cache = c;
 		c->has = calloc((size_t)key.n, sizeof(*c->has));
 		c->rows = calloc((size_t)key.n, sizeof(*c->rows));
 		if (!c->has || !c->rows) {
-			compare_view_cache_free(d);
+			cache_free(st);
 			return NULL;
 		}
 	} else if (same_key(c, &key)) {
@@ -414,12 +431,35 @@ void compare_view_draw(struct dashboard *d, int y, int height, int width)
 /* In the hwnoise view, d: with a marker set or a recording to compare with. */
 static bool compare_shown(const struct dashboard *d)
 {
-	return !dash_hwlat(d) && d->compare &&
+	return !dash_hwlat(d) && frame_view_on(d, &screen_compare) &&
 	       (segments_count(session_segments(d->s)) > 1 || d->conf.ref);
+}
+
+unsigned compare_view_key(struct dashboard *d, int code)
+{
+	bool on = !frame_view_on(d, &screen_compare);
+
+	(void)code;
+	if (on && segments_count(session_segments(d->s)) < 2 && !d->conf.ref) {
+		dash_message(d, true, playview_on(d) ? "no marker yet in the recording: d compares the "
+			     "segments before and after one" : "no marker yet: b sets one, and d "
+			     "compares before and after it");
+		return DASH_REDRAW_STATUS;
+	}
+	frame_view_set(d, &screen_compare, on);
+	if (on && d->conf.ref)
+		dash_message(d, false, "compare view (d returns): %s against the live run since the "
+			     "latest marker", d->conf.ref_name);
+	else
+		dash_message(d, false, on ? "compare view (d returns): before the latest "
+			     "marker against after it" : "grid view");
+	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
 const struct dash_screen screen_compare = {
 	.name = "compare",
+	.data_size = sizeof(struct compare_state),
+	.free = compare_free,
 	.shown = compare_shown,
 	.top = views_settings_top,
 	.title = views_settings_title,

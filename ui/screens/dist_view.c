@@ -192,11 +192,13 @@ void dist_view_draw(struct dashboard *d, int y, int height, int width)
 
 unsigned dist_view_key(struct dashboard *d, int code)
 {
+	bool on = !frame_view_on(d, &screen_dist);
+
 	(void)code;
-	d->dist = !d->dist;
-	if (d->dist && !playview_on(d))
+	frame_view_set(d, &screen_dist, on);
+	if (on && !playview_on(d))
 		session_histo_refresh(d->req);	/* the kernel's counts, when due */
-	dash_message(d, false, d->dist ? "distribution of the selected CPU's periods (D returns)" :
+	dash_message(d, false, on ? "distribution of the selected CPU's periods (D returns)" :
 		     "grid view");
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
@@ -227,11 +229,19 @@ unsigned dist_view_key_count(struct dashboard *d, int code)
 /* In the hwnoise view, D: the selected CPU's distributions in place of the rows. */
 static bool dist_shown(const struct dashboard *d)
 {
-	return !dash_hwlat(d) && d->dist;
+	return !dash_hwlat(d) && frame_view_on(d, &screen_dist);
+}
+
+/* Its single noises: the kernel's counts, read at most once a period while it is on. */
+static void dist_update(struct dashboard *d)
+{
+	if (frame_view_on(d, &screen_dist) && !playview_on(d) && !dash_hwlat(d))
+		session_histo_refresh(d->req);
 }
 
 const struct dash_screen screen_dist = {
 	.name = "dist",
+	.update = dist_update,
 	.shown = dist_shown,
 	.top = views_settings_top,
 	.title = views_settings_title,

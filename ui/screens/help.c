@@ -122,33 +122,56 @@ static int help_walk(struct dashboard *d, int top, int height, int width)
 	return row;
 }
 
+/* The help's own state. */
+struct help_state {
+	int top;	/* its first row on screen */
+	int page;	/* its rows a page (PgUp/PgDn), from the last draw */
+};
+
+static struct help_state *state(const struct dashboard *d)
+{
+	return frame_data(d, &screen_help);
+}
+
 static void help_draw(struct dashboard *d, int height, int width)
 {
+	struct help_state *h = state(d);
 	int nlines = help_walk(d, 0, 0, width);
 
-	d->help_page = height - 2 > 1 ? height - 2 : 1;
-	if (d->help_top > nlines - (height - 1))
-		d->help_top = nlines - (height - 1) > 0 ? nlines - (height - 1) : 0;
+	h->page = height - 2 > 1 ? height - 2 : 1;
+	if (h->top > nlines - (height - 1))
+		h->top = nlines - (height - 1) > 0 ? nlines - (height - 1) : 0;
 	dash_title(d, 0, width, " hwnoisetop keys: any key returns, Up/Down/PgUp/PgDn/Home/End "
 		   "scroll");
-	help_walk(d, d->help_top, height, width);
+	help_walk(d, h->top, height, width);
 	curs_set(0);
 }
 
 static unsigned help_key(struct dashboard *d, int ch)
 {
+	struct help_state *h = state(d);
+
 	if (ch == KEY_PPAGE || ch == KEY_NPAGE) {
-		d->help_top += ch == KEY_NPAGE ? d->help_page : -d->help_page;
-		if (d->help_top < 0)
-			d->help_top = 0;	/* help_draw() clamps the end */
-	} else if (!dash_scroll_key(ch, &d->help_top, INT_MAX / 2)) {
+		h->top += ch == KEY_NPAGE ? h->page : -h->page;
+		if (h->top < 0)
+			h->top = 0;	/* help_draw() clamps the end */
+	} else if (!dash_scroll_key(ch, &h->top, INT_MAX / 2)) {
 		dash_close(d, &screen_help);
 	}
 	return DASH_REDRAW_ALL;
 }
 
+unsigned help_key_open(struct dashboard *d, int code)
+{
+	(void)code;
+	dash_open(d, &screen_help);
+	state(d)->top = 0;
+	return DASH_REDRAW_ALL;
+}
+
 const struct dash_screen screen_help = {
 	.name = "help",
+	.data_size = sizeof(struct help_state),
 	.draw_whole = help_draw,
 	.key = help_key,
 };

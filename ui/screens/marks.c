@@ -42,36 +42,29 @@ void marks_apply_note(struct dashboard *d)
 	marks_set(d, "user", "%s", d->input.len ? d->input.text : "mark");
 }
 
-unsigned marks_key_list(struct dashboard *d, int code)
+/* The markers list's own state: its first row on screen. */
+struct marks_state {
+	int top;
+};
+
+static struct marks_state *state(const struct dashboard *d)
 {
-	(void)code;
-	dash_open(d, &screen_marks);
-	d->marks_top = segments_count(session_segments(d->s)) > 1 ? (int)segments_count(session_segments(d->s)) : 0;
-	return DASH_REDRAW_ALL;
+	return frame_data(d, &screen_marks);
 }
 
-unsigned marks_key_compare(struct dashboard *d, int code)
+unsigned marks_key_list(struct dashboard *d, int code)
 {
+	unsigned n = segments_count(session_segments(d->s));
+
 	(void)code;
-	if (!d->compare && segments_count(session_segments(d->s)) < 2 && !d->conf.ref) {
-		dash_message(d, true, playview_on(d) ? "no marker yet in the recording: d compares the "
-			     "segments before and after one" : "no marker yet: b sets one, and d "
-			     "compares before and after it");
-		return DASH_REDRAW_STATUS;
-	}
-	d->compare = !d->compare;
-	if (d->compare && d->conf.ref)
-		dash_message(d, false, "compare view (d returns): %s against the live run since the "
-			     "latest marker", d->conf.ref_name);
-	else
-		dash_message(d, false, d->compare ? "compare view (d returns): before the latest "
-			     "marker against after it" : "grid view");
-	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
+	dash_open(d, &screen_marks);
+	state(d)->top = n > 1 ? (int)n : 0;
+	return DASH_REDRAW_ALL;
 }
 
 static unsigned marks_list_key(struct dashboard *d, int ch)
 {
-	if (!dash_scroll_key(ch, &d->marks_top, (int)segments_count(session_segments(d->s))))
+	if (!dash_scroll_key(ch, &state(d)->top, (int)segments_count(session_segments(d->s))))
 		dash_close(d, &screen_marks);
 	return DASH_REDRAW_ALL;
 }
@@ -80,17 +73,17 @@ static unsigned marks_list_key(struct dashboard *d, int ch)
 static void marks_list_draw(struct dashboard *d, int height, int width)
 {
 	const struct markers *ms = &session_segments(d->s)->marks;
-	int rows = height - 2, n = (int)ms->n;
+	int rows = height - 2, n = (int)ms->n, *top = &state(d)->top;
 	char line[MARKER_TEXT + 64];
 
 	if (rows < 1)
 		rows = 1;
-	if (d->marks_top > n - rows)
-		d->marks_top = n - rows > 0 ? n - rows : 0;
+	if (*top > n - rows)
+		*top = n - rows > 0 ? n - rows : 0;
 	snprintf(line, sizeof(line), " Markers (%d): any key returns, Up/Down/Home/End scroll", n - 1);
 	dash_title(d, 0, width, line);
-	for (int i = 0; i < rows && d->marks_top + i < n; i++) {
-		const struct marker *m = &ms->m[d->marks_top + i];
+	for (int i = 0; i < rows && *top + i < n; i++) {
+		const struct marker *m = &ms->m[*top + i];
 
 		attr_t a = m->num == ms->n - 1 && m->num ? A_BOLD : A_NORMAL;
 
@@ -130,6 +123,7 @@ void marks_ages(const struct dashboard *d, int cpu, bool *at, unsigned n)
 
 const struct dash_screen screen_marks = {
 	.name = "marks",
+	.data_size = sizeof(struct marks_state),
 	.draw_whole = marks_list_draw,
 	.key = marks_list_key,
 };

@@ -5,7 +5,7 @@
  * read-only lines (sysinfo), and turns Enter and K into session requests.
  * Taking CPUs offline and keeping the tuned state ask for a y first.
  *
- * The panel is built as a list of lines, then drawn from panel_top so
+ * The panel is built as a list of lines, then drawn from its top line so
  * that the selected knob stays in view on a small terminal.
  */
 #include <stdio.h>
@@ -15,6 +15,31 @@
 #include "session_knobs.h"
 
 #define PANEL_LINES (KNOB_COUNT + INFO_COUNT + 10)
+
+/* A question the status line asks before a change that needs a yes. */
+enum panel_question {
+	ASK_NONE,
+	ASK_KNOB,	/* the selected knob's next value takes CPUs offline */
+	ASK_KEEP,	/* keep (or stop keeping) the tuned state at the end */
+};
+
+/* The panel's own state. */
+struct panel_state {
+	int sel;			/* the selected knob */
+	int top;			/* first shown line when it does not fit */
+	enum panel_question ask;
+	uint64_t news_seq;		/* the session's latest change, once shown */
+};
+
+static struct panel_state *state(const struct dashboard *d)
+{
+	return frame_data(d, &screen_panel);
+}
+
+int panel_selected(const struct dashboard *d)
+{
+	return state(d)->sel;
+}
 
 struct pline {
 	char text[512];
@@ -54,9 +79,9 @@ static int build(const struct dashboard *d, struct pline *l, int *sel_line)
 		snprintf(l[n].tail, sizeof(l[n].tail), "  %s%s%s%s", k->na[0] ? k->na : k->detail,
 			 au->key ? "  [audit: " : "", au->key ? audit_rules_verdict_name(au->v) : "",
 			 au->key ? "]" : "");
-		l[n].look = id == d->panel_sel ? LOOK_SELECT :
+		l[n].look = id == state(d)->sel ? LOOK_SELECT :
 			    sysknobs_origin(k) == SYSKNOB_SET_OUTSIDE ? LOOK_WARN : LOOK_NORMAL;
-		if (id == d->panel_sel)
+		if (id == state(d)->sel)
 			*sel_line = n;
 	}
 	n++;
@@ -81,6 +106,7 @@ static int build(const struct dashboard *d, struct pline *l, int *sel_line)
 void panel_draw(struct dashboard *d, int y, int height, int width)
 {
 	static struct pline l[PANEL_LINES];
+	struct panel_state *st = state(d);
 	int n, sel = 0;
 
 	if (!session_tuning(d->s) || height < 2)
@@ -90,14 +116,14 @@ void panel_draw(struct dashboard *d, int y, int height, int width)
 		   "state, s or Esc close");
 	y++;
 	height--;
-	if (sel < d->panel_top + 1)
-		d->panel_top = sel - 1 > 0 ? sel - 1 : 0;
-	if (sel >= d->panel_top + height)
-		d->panel_top = sel - height + 1;
-	if (d->panel_top > n - height)
-		d->panel_top = n - height > 0 ? n - height : 0;
-	for (int r = 0; r < height && d->panel_top + r < n; r++) {
-		int i = d->panel_top + r, row = y + r;
+	if (sel < st->top + 1)
+		st->top = sel - 1 > 0 ? sel - 1 : 0;
+	if (sel >= st->top + height)
+		st->top = sel - height + 1;
+	if (st->top > n - height)
+		st->top = n - height > 0 ? n - height : 0;
+	for (int r = 0; r < height && st->top + r < n; r++) {
+		int i = st->top + r, row = y + r;
 
 		attrset(d->look[l[i].look] | (l[i].bold ? A_BOLD : 0));
 		if (l[i].look == LOOK_SELECT || l[i].look == LOOK_COLHEAD)
@@ -118,28 +144,30 @@ void panel_open(struct dashboard *d, bool open)
 		dash_open(d, &screen_panel);
 	else
 		dash_close(d, &screen_panel);
-	d->confirm = CONFIRM_NONE;
+	state(d)->ask = ASK_NONE;
 	session_want_sysinfo(d->req, open);
 	if (open)
-		d->panel_top = 0;
+		state(d)->top = 0;
 }
 
 unsigned panel_move(struct dashboard *d, int code)
 {
+	int *sel = &state(d)->sel;
+
 	switch (code) {
 	case KEY_UP:
-		if (d->panel_sel > 0)
-			d->panel_sel--;
+		if (*sel > 0)
+			(*sel)--;
 		break;
 	case KEY_DOWN:
-		if (d->panel_sel < KNOB_COUNT - 1)
-			d->panel_sel++;
+		if (*sel < KNOB_COUNT - 1)
+			(*sel)++;
 		break;
 	case KEY_HOME:
-		d->panel_sel = 0;
+		*sel = 0;
 		break;
 	case KEY_END:
-		d->panel_sel = KNOB_COUNT - 1;
+		*sel = KNOB_COUNT - 1;
 		break;
 	}
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
@@ -150,11 +178,11 @@ static unsigned knob_next(struct dashboard *d)
 {
 	const struct tuning *t = session_tuning(d->s);
 
-	if (session_knob_next(d->req, (enum sysknob_id)d->panel_sel) < 0) {
+	if (session_knob_next(d->req, (enum sysknob_id)state(d)->sel) < 0) {
 		dash_message(d, true, "%s", session_err(d->s));
 		return DASH_REDRAW_STATUS;
 	}
-	d->news_seq = t->news_seq;
+	state(d)->news_seq = t->news_seq;
 	dash_message(d, false, "%s", t->said);
 	return DASH_REDRAW_PARTS;
 }
@@ -162,11 +190,12 @@ static unsigned knob_next(struct dashboard *d)
 unsigned panel_enter(struct dashboard *d)
 {
 	const struct sysknobs *kn = &session_tuning(d->s)->knobs;
+	int sel = state(d)->sel;
 
-	if (sysknobs_next_offlines(kn, (enum sysknob_id)d->panel_sel)) {
-		d->confirm = CONFIRM_KNOB;
+	if (sysknobs_next_offlines(kn, (enum sysknob_id)sel)) {
+		state(d)->ask = ASK_KNOB;
 		dash_message(d, true, "%s off takes the second thread of each core offline: "
-			     "y goes on, any other key cancels", kn->k[d->panel_sel].name);
+			     "y goes on, any other key cancels", kn->k[sel].name);
 		return DASH_REDRAW_STATUS;
 	}
 	return knob_next(d);
@@ -180,35 +209,37 @@ unsigned panel_keep(struct dashboard *d)
 		dash_message(d, false, "at the end every knob set here is put back");
 		return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 	}
-	d->confirm = CONFIRM_KEEP;
+	state(d)->ask = ASK_KEEP;
 	dash_message(d, true, "keep the tuned state at the end (nothing set here is put back): "
 		     "y keeps, any other key cancels");
 	return DASH_REDRAW_STATUS;
 }
 
-unsigned panel_confirm(struct dashboard *d, int ch)
+/* The answer to the status line's question (any key but y cancels). */
+static unsigned confirm(struct dashboard *d, int ch)
 {
-	enum dash_confirm c = d->confirm;
+	enum panel_question c = state(d)->ask;
 
-	d->confirm = CONFIRM_NONE;
+	state(d)->ask = ASK_NONE;
 	if (ch != 'y' && ch != 'Y') {
 		dash_message(d, false, "cancelled: nothing changed");
 		return DASH_REDRAW_STATUS;
 	}
-	if (c == CONFIRM_KNOB)
+	if (c == ASK_KNOB)
 		return knob_next(d);
 	session_keep_tuning(d->req, true);
 	dash_message(d, false, "the tuned state stays at the end (K again puts it back)");
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
-void panel_news(struct dashboard *d)
+/* The session saw a change (a key's, from outside, CPUs): show it (status and panel). */
+static void panel_news(struct dashboard *d)
 {
 	const struct tuning *t = session_tuning(d->s);
 
-	if (!t || t->news_seq == d->news_seq)
+	if (!t || t->news_seq == state(d)->news_seq)
 		return;
-	d->news_seq = t->news_seq;
+	state(d)->news_seq = t->news_seq;
 	dash_message(d, false, "%s", t->news);
 	d->redraw |= DASH_REDRAW_PARTS;	/* the panel, the settings line (CPUs online) */
 }
@@ -216,7 +247,7 @@ void panel_news(struct dashboard *d)
 /* Its question on the status line takes the next key; else the key table. */
 static unsigned panel_key(struct dashboard *d, int ch)
 {
-	return d->confirm != CONFIRM_NONE ? panel_confirm(d, ch) : DASH_KEY_PASS;
+	return state(d)->ask != ASK_NONE ? confirm(d, ch) : DASH_KEY_PASS;
 }
 
 static int panel_top(const struct dashboard *d)
@@ -227,6 +258,8 @@ static int panel_top(const struct dashboard *d)
 
 const struct dash_screen screen_panel = {
 	.name = "panel",
+	.data_size = sizeof(struct panel_state),
+	.update = panel_news,
 	.top = panel_top,
 	.draw = panel_draw,
 	.key = panel_key,

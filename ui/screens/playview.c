@@ -92,7 +92,7 @@ static bool follow_view(struct dashboard *d, bool first)
 	d->play_hwlat = hwlat;
 	d->sort = 0;
 	d->top = 0;
-	d->compare = false;
+	frame_view_set(d, &screen_compare, false);
 	dash_message(d, false, "%s", hwlat ? "the recorded run switched to the hwlat view here (w)" :
 		     "the recorded run switched back to the hwnoise view here (w)");
 	return true;

@@ -92,18 +92,20 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 
 unsigned why_view_key(struct dashboard *d, int code)
 {
+	bool on = !frame_view_on(d, &screen_why);
+
 	(void)code;
-	d->why = !d->why;
-	if (d->why && !session_causes(d->s))
+	frame_view_set(d, &screen_why, on);
+	if (on && !session_causes(d->s))
 		dash_message(d, true, "no attribution in this run: start it with --why");
 	else
-		dash_message(d, false, d->why ? "the selected CPU's causes (y returns)" : "grid view");
+		dash_message(d, false, on ? "the selected CPU's causes (y returns)" : "grid view");
 	return DASH_REDRAW_BODY | DASH_REDRAW_STATUS;
 }
 
 static bool why_shown(const struct dashboard *d)
 {
-	return !dash_hwlat(d) && d->why;
+	return !dash_hwlat(d) && frame_view_on(d, &screen_why);
 }
 
 const struct dash_screen screen_why = {

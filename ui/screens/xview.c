@@ -19,6 +19,24 @@
 #include "parse.h"
 #include "session_knobs.h"
 
+/* The experiment's own state. */
+struct xview_state {
+	int knob;		/* its knob */
+	bool seen;		/* it ran at the last update: its end opens the report */
+	int top;		/* the report's first row on screen */
+	char label[200];	/* its prompt */
+};
+
+static struct xview_state *state(const struct dashboard *d)
+{
+	return frame_data(d, &screen_xreport);
+}
+
+const char *xview_label(const struct dashboard *d)
+{
+	return state(d)->label;
+}
+
 bool xview_running(const struct dashboard *d)
 {
 	bool running = false;
@@ -29,6 +47,7 @@ bool xview_running(const struct dashboard *d)
 
 unsigned xview_key(struct dashboard *d, int code)
 {
+	struct xview_state *x = state(d);
 	const struct sysknob *k;
 
 	(void)code;
@@ -40,22 +59,22 @@ unsigned xview_key(struct dashboard *d, int code)
 	if (!dash_is_open(d, &screen_panel)) {
 		if (session_experiment(d->s, NULL, NULL)) {
 			dash_open(d, &screen_xreport);
-			d->xreport_top = 0;
+			state(d)->top = 0;
 			return DASH_REDRAW_ALL;
 		}
 		dash_message(d, true, "x runs an experiment on the system panel's selected knob: "
 			     "s opens the panel");
 		return DASH_REDRAW_STATUS;
 	}
-	k = &session_tuning(d->s)->knobs.k[d->panel_sel];
+	k = &session_tuning(d->s)->knobs.k[panel_selected(d)];
 	if (k->na[0]) {
 		dash_message(d, true, "%s: %s", k->name, k->na);
 		return DASH_REDRAW_STATUS;
 	}
-	d->xknob = d->panel_sel;
-	snprintf(d->xlabel, sizeof(d->xlabel), "%s experiment: blocks, block s, settle s "
+	x->knob = panel_selected(d);
+	snprintf(x->label, sizeof(x->label), "%s experiment: blocks, block s, settle s "
 		 "(Enter: %d %d %d)%s", k->name, EXP_DEFAULT_BLOCKS, EXP_DEFAULT_BLOCK_S,
-		 EXP_DEFAULT_SETTLE_S, d->xknob == KNOB_SMT ?
+		 EXP_DEFAULT_SETTLE_S, x->knob == KNOB_SMT ?
 		 "; Enter is the y for SMT off" : "");
 	return dash_prompt_open(d, PROMPT_EXPERIMENT);
 }
@@ -94,7 +113,7 @@ static int typed(struct dashboard *d, struct session_exp_conf *c)
 
 void xview_apply(struct dashboard *d)
 {
-	struct session_exp_conf c = { .id = (enum sysknob_id)d->xknob, .blocks = EXP_DEFAULT_BLOCKS,
+	struct session_exp_conf c = { .id = (enum sysknob_id)state(d)->knob, .blocks = EXP_DEFAULT_BLOCKS,
 				      .block_s = EXP_DEFAULT_BLOCK_S,
 				      .settle_s = EXP_DEFAULT_SETTLE_S, .quiet = true };
 
@@ -105,7 +124,7 @@ void xview_apply(struct dashboard *d)
 		return;
 	}
 	panel_open(d, false);
-	d->xseen = true;
+	state(d)->seen = true;
 	dash_message(d, false, "experiment: %u blocks of %llu s after %llu s settling; x stops it",
 		     c.blocks, (unsigned long long)c.block_s, (unsigned long long)c.settle_s);
 }
@@ -120,7 +139,8 @@ void xview_cut_by_key(struct dashboard *d, const char *names)
 	session_experiment_cut(d->req, why);
 }
 
-void xview_update(struct dashboard *d)
+/* The update: the progress line, the report at its end. */
+static void report_update(struct dashboard *d)
 {
 	const struct exp_run *r;
 
@@ -128,9 +148,9 @@ void xview_update(struct dashboard *d)
 		d->redraw |= DASH_REDRAW_TOP;	/* the progress line */
 		return;
 	}
-	if (!d->xseen)
+	if (!state(d)->seen)
 		return;
-	d->xseen = false;
+	state(d)->seen = false;
 	r = session_experiment(d->s, NULL, NULL);
 	if (!r || !r->ran) {
 		dash_message(d, true, "experiment: %s", r && r->cut[0] ? r->cut : "it did not begin");
@@ -140,7 +160,7 @@ void xview_update(struct dashboard *d)
 	dash_message(d, false, "experiment %s: %s (x shows the report again)",
 		     r->cut[0] ? "cut" : "done", r->cut[0] ? r->cut : "the knob is back");
 	dash_open(d, &screen_xreport);
-	d->xreport_top = 0;
+	state(d)->top = 0;
 	d->redraw |= DASH_REDRAW_ALL;
 }
 
@@ -158,7 +178,7 @@ int xview_progress(struct dashboard *d, int y, int width)
 	else
 		snprintf(line, sizeof(line), " experiment %s: block %u of %u, %c (%s), %s, %llu s left "
 			 "(x stops it)", r->name, ph.block + 1, r->d.n, ph.side == EXP_A ? 'A' : 'B',
-			 session_tuning(d->s)->knobs.k[d->xknob].value,
+			 session_tuning(d->s)->knobs.k[state(d)->knob].value,
 			 ph.settling ? "settling" : "counted",
 			 (unsigned long long)(ph.left_ns / 1000000000ULL));
 	dash_put(y, 0, width, d->look[LOOK_MARK], line, false);
@@ -200,7 +220,7 @@ static unsigned report_key(struct dashboard *d, int ch)
 	int n = count_lines(t);
 
 	free(t);
-	if (!dash_scroll_key(ch, &d->xreport_top, n))
+	if (!dash_scroll_key(ch, &state(d)->top, n))
 		dash_close(d, &screen_xreport);
 	return DASH_REDRAW_ALL;
 }
@@ -208,10 +228,10 @@ static unsigned report_key(struct dashboard *d, int ch)
 static void report_draw(struct dashboard *d, int height, int width)
 {
 	char *t = report_text(d), *line, *nl;
-	int rows = height - 1, n = count_lines(t), i = 0;
+	int rows = height - 1, n = count_lines(t), i = 0, *top = &state(d)->top;
 
-	if (d->xreport_top > n - rows)
-		d->xreport_top = n - rows > 0 ? n - rows : 0;
+	if (*top > n - rows)
+		*top = n - rows > 0 ? n - rows : 0;
 	dash_title(d, 0, width, " Experiment report (as hwnoisetop experiment prints it; "
 		   "also after q): any key returns, Up/Down/Home/End scroll");
 	for (line = t; line && *line; line = nl + 1, i++) {
@@ -219,14 +239,16 @@ static void report_draw(struct dashboard *d, int height, int width)
 		if (!nl)
 			break;
 		*nl = '\0';
-		if (i >= d->xreport_top && i - d->xreport_top < rows)
-			dash_put(1 + i - d->xreport_top, 0, width, A_NORMAL, line, false);
+		if (i >= *top && i - *top < rows)
+			dash_put(1 + i - *top, 0, width, A_NORMAL, line, false);
 	}
 	free(t);
 }
 
 const struct dash_screen screen_xreport = {
 	.name = "xreport",
+	.data_size = sizeof(struct xview_state),
+	.update = report_update,
 	.draw_whole = report_draw,
 	.key = report_key,
 };
