@@ -327,6 +327,8 @@ bool grid_smi_shown(const struct session *s);
 /* marks.c */
 void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Marker num set (by a request that sets one itself): its number after the key's message. */
+void marks_said(struct dashboard *d, int num);
 /* The keys return what to redraw (enum dash_redraw). */
 unsigned marks_key_note(struct dashboard *d, int code);
 void marks_apply_note(struct dashboard *d);

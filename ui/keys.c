@@ -158,9 +158,12 @@ static unsigned key_mode(struct dashboard *d, int code)
 static unsigned key_view(struct dashboard *d, int code)
 {
 	enum session_tracer to = dash_hwlat(d) ? SESSION_OSNOISE : SESSION_HWLAT;
+	int num;
 
 	(void)code;
-	if (session_switch_tracer(d->req, to) < 0) {
+	num = session_switch_tracer(d->req, to, "key", to == SESSION_HWLAT ?
+				    "view hwnoise -> hwlat" : "view hwlat -> hwnoise");
+	if (num < 0) {
 		if (session_conf(d->s)->tracer == to)	/* the old one went, the new one failed */
 			session_request_stop(d->req, session_err(d->s));
 		else
@@ -176,8 +179,7 @@ static unsigned key_view(struct dashboard *d, int code)
 	else
 		dash_message(d, false, "hwnoise view: hwlat stopped, osnoise runs again%s",
 			     session_conf(d->s)->record ? "; the recording restarted empty" : "");
-	marks_set(d, "key", "view %s -> %s", to == SESSION_HWLAT ? "hwnoise" : "hwlat",
-		  to == SESSION_HWLAT ? "hwlat" : "hwnoise");
+	marks_said(d, num);
 	return DASH_REDRAW_ALL;
 }
 

@@ -353,11 +353,14 @@ int session_set_hwlat_mode(struct session *s, enum hwlat_mode mode);
  * stay saved and are restored at the end, the statistics of both are
  * kept.  The recording instance (conf.record) runs the osnoise tracer: it
  * is removed on the way to hwlat and starts again, empty, with hwnoise.
- * Not with -P/-C or during a warm-up.  0, or -1 with s->err; when
- * s->conf.tracer is then already "to", no tracer runs (exit_status is
- * HWN_EXIT_ENV): finish.
+ * Not with -P/-C or during a warm-up.  With mark, a marker "mark"
+ * (origin) is set between the two, after the old tracer's last summary
+ * and before the new one's first sample.  The marker's number (0 without
+ * one), or -1 with s->err; when s->conf.tracer is then already "to", no
+ * tracer runs (exit_status is HWN_EXIT_ENV): finish.
  */
-int session_switch_tracer(struct session *s, enum session_tracer to);
+int session_switch_tracer(struct session *s, enum session_tracer to, const char *origin,
+			  const char *mark);
 /*
  * Set a marker: a numbered line "text (origin)" with the time since the
  * start, which closes the current segment and opens the next (segments.h).

@@ -275,8 +275,11 @@ void session_finish(struct session *s)
 	s->state = SESSION_STOPPED;
 }
 
-int session_switch_tracer(struct session *s, enum session_tracer to)
+int session_switch_tracer(struct session *s, enum session_tracer to, const char *origin,
+			  const char *mark)
 {
+	int num = 0;
+
 	struct reader_sink sink = session_sink(s);
 	const struct session_source *next = session_source_of(to);
 
@@ -311,6 +314,15 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	tracers_remove(s);
 	s->conf.tracer = to;
 	s->source = next;
+	/*
+	 * The marker between the two: after the old tracer's last summary,
+	 * before the new one's first sample (it measures from its setup on).
+	 */
+	if (mark) {
+		num = session_mark(s, origin, "%s", mark);
+		if (num < 0)
+			num = 0;
+	}
 	if (next->setup(s) < 0 ||
 	    reader_open(s->reader, tracer_inst(s), measured_cpus(s), s->err, sizeof(s->err)) < 0 ||
 	    (next->record_beside && s->conf.record && session_record_begin(s) < 0))
@@ -323,7 +335,7 @@ int session_switch_tracer(struct session *s, enum session_tracer to)
 	if (s->state == SESSION_RUNNING)
 		session_meter_on(s, true);
 	session_debug_phase(s, "switch: the other tracer runs");
-	return 0;
+	return num;
 failed:
 	/* Half way: the run can not go on, and its status says so. */
 	s->exit_status = HWN_EXIT_ENV;

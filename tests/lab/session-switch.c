@@ -61,7 +61,7 @@ static void on_tick(void *ctx)
 	case 4:
 		printf("phase1_osnoise_periods=%llu\n", (unsigned long long)session_stats(s)->samples);
 		instances("phase1");
-		check(dr, session_switch_tracer(s, SESSION_HWLAT), "switch to hwlat");
+		check(dr, session_switch_tracer(s, SESSION_HWLAT, NULL, NULL), "switch to hwlat");
 		break;
 	case 6:
 		check(dr, session_set_hwlat_timing(s, 200000, 150000), "hwlat timing");
@@ -76,7 +76,7 @@ static void on_tick(void *ctx)
 		printf("phase2_hwlat_samples=%llu\n", (unsigned long long)session_hwl_stats(s)->samples);
 		printf("phase2_osnoise_periods=%llu\n", (unsigned long long)session_stats(s)->samples);
 		instances("phase2");
-		check(dr, session_switch_tracer(s, SESSION_OSNOISE), "switch to osnoise");
+		check(dr, session_switch_tracer(s, SESSION_OSNOISE, NULL, NULL), "switch to osnoise");
 		break;
 	case 12:
 		printf("phase3_osnoise_periods=%llu\n", (unsigned long long)session_stats(s)->samples);

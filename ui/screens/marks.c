@@ -22,6 +22,13 @@ void marks_set(struct dashboard *d, const char *origin, const char *fmt, ...)
 		dash_message(d, true, "%s", session_err(d->s));
 		return;
 	}
+	marks_said(d, num);
+}
+
+void marks_said(struct dashboard *d, int num)
+{
+	if (num <= 0)
+		return;
 	/* The key's own message stays; the marker's number goes with it. */
 	if (d->msg[0] && !d->msg_err && strlen(d->msg) + 16 < sizeof(d->msg))
 		snprintf(d->msg + strlen(d->msg), sizeof(d->msg) - strlen(d->msg),
