@@ -1,10 +1,10 @@
 /*
- * dash: the dashboard's state, shared by its files (dashboard.c runs the
- * session and says when to redraw, frame.c draws the frame, grid.c the
- * per-CPU grid, keys.c the key table, prompt.c the prompts, help.c the
- * help screen, marks.c the markers and their list, compare_view.c the
- * before/after view, panel.c the system panel, playview.c a replay).
- * Not for the engine.
+ * dash: the dashboard's state that its files share (dashboard.c runs the
+ * session and says when to redraw, frame.c draws the frame and keeps each
+ * screen's own state, grid.c the per-CPU grid, keys.c the key table,
+ * prompt.c the prompts, help.c the help screen, marks.c the markers and
+ * their list, compare_view.c the before/after view, panel.c the system
+ * panel, playview.c a replay).  Not for the engine.
  *
  * Drawing is driven by a mask of what changed (enum dash_redraw below):
  * a new period or the elapsed second asks for the title and the body, a
