@@ -3,7 +3,9 @@
  * (dash.h): the status line's message, questions about the run (measured
  * CPUs, the view, the budgets, the samples), drawing text in a cell of a
  * given width and the title bar, the screens opened over the others
- * (dash_open()), and the input line's opening (dash_prompt_open()).
+ * (dash_open()), each screen's state and the views toggled on
+ * (dash_data(), dash_view_on()), and the input line's opening
+ * (dash_prompt_open()).
  * dashboard.c runs the dashboard, frame.c and the screens draw, keys.c and
  * prompt.c take keys; all of them use these, and call nothing above.
  */
@@ -149,6 +151,36 @@ bool dash_is_open(const struct dashboard *d, const struct dash_screen *scr)
 		if (d->open[i] == scr)
 			return true;
 	return false;
+}
+
+/* Screen scr's place in DASH_SCREENS, as frame_screens_start() laid it in d->screen. */
+static size_t screen_index(const struct dashboard *d, const struct dash_screen *scr)
+{
+	size_t i = 0;
+
+	while (i < DASH_NSCREENS - 1 && d->screen[i] != scr)
+		i++;
+	return i;
+}
+
+void *dash_data(const struct dashboard *d, const struct dash_screen *scr)
+{
+	return d->data[screen_index(d, scr)];
+}
+
+bool dash_view_on(const struct dashboard *d, const struct dash_screen *scr)
+{
+	return d->view_on[screen_index(d, scr)];
+}
+
+void dash_view_set(struct dashboard *d, const struct dash_screen *scr, bool on)
+{
+	d->view_on[screen_index(d, scr)] = on;
+}
+
+void dash_views_off(struct dashboard *d)
+{
+	memset(d->view_on, 0, sizeof(d->view_on));
 }
 
 void dash_open(struct dashboard *d, const struct dash_screen *scr)

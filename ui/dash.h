@@ -117,12 +117,12 @@ struct grid_drawn {
  * like tmux's window_mode and its wme->data.  On screen is the screen
  * opened last (dash_open: the help, the markers list, the system panel),
  * else the first of DASH_SCREENS whose shown() says so (a view over the
- * grid shows while frame_view_on(), toggled by its key).  A screen drawn
+ * grid shows while dash_view_on(), toggled by its key).  A screen drawn
  * whole (draw_whole) takes the terminal; the others are drawn in parts
  * under the title bar (enum dash_redraw): title (the lines under the
  * bar), the body (draw, or only the selection's rows: draw_select) and
  * the status line (hints).  Its state: data_size bytes, zeroed, for the
- * dashboard's whole life (frame_data()), init after the dashboard's own,
+ * dashboard's whole life (dash_data()), init after the dashboard's own,
  * free at its end; update on every update of the session (a period, a
  * tick), shown or not.
  */
@@ -198,7 +198,12 @@ struct dashboard {
 	/* The screens opened over the view, the last on top (dash_open). */
 	const struct dash_screen *open[DASH_OPEN_MAX];
 	int nopen;
-	/* Each screen's own state (frame_data()), and the views toggled on over the grid. */
+	/*
+	 * The screens of DASH_SCREENS in their order (frame_screens_start()),
+	 * each one's own state (dash_data()), and the views toggled on over
+	 * the grid.
+	 */
+	const struct dash_screen *screen[DASH_NSCREENS];
 	void *data[DASH_NSCREENS];
 	bool view_on[DASH_NSCREENS];
 
@@ -246,6 +251,12 @@ const struct dash_screen *frame_screen_now(const struct dashboard *d);
 void dash_open(struct dashboard *d, const struct dash_screen *scr);
 void dash_close(struct dashboard *d, const struct dash_screen *scr);
 bool dash_is_open(const struct dashboard *d, const struct dash_screen *scr);
+/* The state of screen scr (its data_size bytes). */
+void *dash_data(const struct dashboard *d, const struct dash_screen *scr);
+/* A view over the grid (d, D, y): toggled on or off by its key; all off (a tracer switch). */
+bool dash_view_on(const struct dashboard *d, const struct dash_screen *scr);
+void dash_view_set(struct dashboard *d, const struct dash_screen *scr, bool on);
+void dash_views_off(struct dashboard *d);
 /* The status line's keys of the live views (hwnoise or hwlat), or the replay's. */
 const char *playview_view_hints(const struct dashboard *d);
 /* views.c: the settings in force under the title bar, and another osnoise user. */
@@ -258,12 +269,6 @@ int frame_screens_start(struct dashboard *d);
 void frame_screens_end(struct dashboard *d);
 /* Each screen's update (a period, a tick). */
 void frame_screens_update(struct dashboard *d);
-/* The state of screen scr (its data_size bytes). */
-void *frame_data(const struct dashboard *d, const struct dash_screen *scr);
-/* A view over the grid (d, D, y): toggled on or off by its key; all off (a tracer switch). */
-bool frame_view_on(const struct dashboard *d, const struct dash_screen *scr);
-void frame_view_set(struct dashboard *d, const struct dash_screen *scr, bool on);
-void frame_views_off(struct dashboard *d);
 /* -D: the redraws of each screen shown, and their CPU time each, on stderr. */
 void frame_draw_debug(const struct dashboard *d);
 /* frame.c: the last draw was of the terminal's present size. */

@@ -246,7 +246,7 @@ int dashboard_run(struct session *s, const struct dashboard_conf *conf, char *er
 		return -1;
 	}
 	/* A recording to compare with (--compare-with): the compare view first. */
-	frame_view_set(&d, &screen_compare, conf->ref != NULL);
+	dash_view_set(&d, &screen_compare, conf->ref != NULL);
 	term_save_tty();
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {

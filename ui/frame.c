@@ -129,19 +129,10 @@ const struct dash_screen *frame_screen_now(const struct dashboard *d)
 	return &screen_grid;
 }
 
-/* Screen scr's place in the table. */
-static size_t screen_index(const struct dash_screen *scr)
-{
-	size_t i = 0;
-
-	while (i < NSCREENS - 1 && screens[i] != scr)
-		i++;
-	return i;
-}
-
 int frame_screens_start(struct dashboard *d)
 {
 	for (size_t i = 0; i < NSCREENS; i++) {
+		d->screen[i] = screens[i];
 		if (!screens[i]->data_size)
 			continue;
 		d->data[i] = calloc(1, screens[i]->data_size);
@@ -170,26 +161,6 @@ void frame_screens_update(struct dashboard *d)
 	for (size_t i = 0; i < NSCREENS; i++)
 		if (screens[i]->update)
 			screens[i]->update(d);
-}
-
-void *frame_data(const struct dashboard *d, const struct dash_screen *scr)
-{
-	return d->data[screen_index(scr)];
-}
-
-bool frame_view_on(const struct dashboard *d, const struct dash_screen *scr)
-{
-	return d->view_on[screen_index(scr)];
-}
-
-void frame_view_set(struct dashboard *d, const struct dash_screen *scr, bool on)
-{
-	d->view_on[screen_index(scr)] = on;
-}
-
-void frame_views_off(struct dashboard *d)
-{
-	memset(d->view_on, 0, sizeof(d->view_on));
 }
 
 /* The layout of a screen: its place in the table (the too small terminal: 0). */

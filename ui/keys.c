@@ -172,7 +172,7 @@ static unsigned key_view(struct dashboard *d, int code)
 	}
 	d->sort = 0;
 	d->top = 0;
-	frame_views_off(d);
+	dash_views_off(d);
 	if (to == SESSION_HWLAT)
 		dash_message(d, false, "hwlat view: osnoise stopped, hwlat runs (the kernel can not "
 			     "run both at once)");
@@ -409,7 +409,7 @@ unsigned keys_dispatch(struct dashboard *d, int ch)
 				dash_message(d, true, "%s works in the hwnoise view%s", k->names,
 					     playview_on(d) ? " (the recording is in the hwlat view here)" :
 					     ": w switches back");
-			else if (k->view == KEYS_DIST && !frame_view_on(d, &screen_dist))
+			else if (k->view == KEYS_DIST && !dash_view_on(d, &screen_dist))
 				dash_message(d, true, "%s works in the distribution view: D opens it",
 					     k->names);
 			else

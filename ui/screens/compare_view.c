@@ -269,7 +269,7 @@ struct compare_state {
 
 static struct compare_state *state(const struct dashboard *d)
 {
-	return frame_data(d, &screen_compare);
+	return dash_data(d, &screen_compare);
 }
 
 static void cache_free(struct compare_state *st)
@@ -431,13 +431,13 @@ void compare_view_draw(struct dashboard *d, int y, int height, int width)
 /* In the hwnoise view, d: with a marker set or a recording to compare with. */
 static bool compare_shown(const struct dashboard *d)
 {
-	return !dash_hwlat(d) && frame_view_on(d, &screen_compare) &&
+	return !dash_hwlat(d) && dash_view_on(d, &screen_compare) &&
 	       (segments_count(session_segments(d->s)) > 1 || d->conf.ref);
 }
 
 unsigned compare_view_key(struct dashboard *d, int code)
 {
-	bool on = !frame_view_on(d, &screen_compare);
+	bool on = !dash_view_on(d, &screen_compare);
 
 	(void)code;
 	if (on && segments_count(session_segments(d->s)) < 2 && !d->conf.ref) {
@@ -446,7 +446,7 @@ unsigned compare_view_key(struct dashboard *d, int code)
 			     "compares before and after it");
 		return DASH_REDRAW_STATUS;
 	}
-	frame_view_set(d, &screen_compare, on);
+	dash_view_set(d, &screen_compare, on);
 	if (on && d->conf.ref)
 		dash_message(d, false, "compare view (d returns): %s against the live run since the "
 			     "latest marker", d->conf.ref_name);

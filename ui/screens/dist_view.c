@@ -192,10 +192,10 @@ void dist_view_draw(struct dashboard *d, int y, int height, int width)
 
 unsigned dist_view_key(struct dashboard *d, int code)
 {
-	bool on = !frame_view_on(d, &screen_dist);
+	bool on = !dash_view_on(d, &screen_dist);
 
 	(void)code;
-	frame_view_set(d, &screen_dist, on);
+	dash_view_set(d, &screen_dist, on);
 	if (on && !playview_on(d))
 		session_histo_refresh(d->req);	/* the kernel's counts, when due */
 	dash_message(d, false, on ? "distribution of the selected CPU's periods (D returns)" :
@@ -229,13 +229,13 @@ unsigned dist_view_key_count(struct dashboard *d, int code)
 /* In the hwnoise view, D: the selected CPU's distributions in place of the rows. */
 static bool dist_shown(const struct dashboard *d)
 {
-	return !dash_hwlat(d) && frame_view_on(d, &screen_dist);
+	return !dash_hwlat(d) && dash_view_on(d, &screen_dist);
 }
 
 /* Its single noises: the kernel's counts, read at most once a period while it is on. */
 static void dist_update(struct dashboard *d)
 {
-	if (frame_view_on(d, &screen_dist) && !playview_on(d) && !dash_hwlat(d))
+	if (dash_view_on(d, &screen_dist) && !playview_on(d) && !dash_hwlat(d))
 		session_histo_refresh(d->req);
 }
 

@@ -130,7 +130,7 @@ struct help_state {
 
 static struct help_state *state(const struct dashboard *d)
 {
-	return frame_data(d, &screen_help);
+	return dash_data(d, &screen_help);
 }
 
 static void help_draw(struct dashboard *d, int height, int width)

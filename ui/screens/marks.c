@@ -56,7 +56,7 @@ struct marks_state {
 
 static struct marks_state *state(const struct dashboard *d)
 {
-	return frame_data(d, &screen_marks);
+	return dash_data(d, &screen_marks);
 }
 
 unsigned marks_key_list(struct dashboard *d, int code)

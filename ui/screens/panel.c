@@ -33,7 +33,7 @@ struct panel_state {
 
 static struct panel_state *state(const struct dashboard *d)
 {
-	return frame_data(d, &screen_panel);
+	return dash_data(d, &screen_panel);
 }
 
 int panel_selected(const struct dashboard *d)

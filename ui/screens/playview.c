@@ -79,7 +79,8 @@ const char *playview_hints(void)
 
 /*
  * The recorded run switched tracer (w): the view follows, as the live
- * dashboard's did (its sort and the compare view are the other view's).
+ * dashboard's does (its sort and the views over the grid were the other
+ * view's: all of them close).
  */
 static bool follow_view(struct dashboard *d, bool first)
 {
@@ -92,7 +93,7 @@ static bool follow_view(struct dashboard *d, bool first)
 	d->play_hwlat = hwlat;
 	d->sort = 0;
 	d->top = 0;
-	frame_view_set(d, &screen_compare, false);
+	dash_views_off(d);
 	dash_message(d, false, "%s", hwlat ? "the recorded run switched to the hwlat view here (w)" :
 		     "the recorded run switched back to the hwnoise view here (w)");
 	return true;

@@ -92,10 +92,10 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 
 unsigned why_view_key(struct dashboard *d, int code)
 {
-	bool on = !frame_view_on(d, &screen_why);
+	bool on = !dash_view_on(d, &screen_why);
 
 	(void)code;
-	frame_view_set(d, &screen_why, on);
+	dash_view_set(d, &screen_why, on);
 	if (on && !session_causes(d->s))
 		dash_message(d, true, "no attribution in this run: start it with --why");
 	else
@@ -105,7 +105,7 @@ unsigned why_view_key(struct dashboard *d, int code)
 
 static bool why_shown(const struct dashboard *d)
 {
-	return !dash_hwlat(d) && frame_view_on(d, &screen_why);
+	return !dash_hwlat(d) && dash_view_on(d, &screen_why);
 }
 
 const struct dash_screen screen_why = {

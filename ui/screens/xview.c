@@ -29,7 +29,7 @@ struct xview_state {
 
 static struct xview_state *state(const struct dashboard *d)
 {
-	return frame_data(d, &screen_xreport);
+	return dash_data(d, &screen_xreport);
 }
 
 const char *xview_label(const struct dashboard *d)
