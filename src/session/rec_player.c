@@ -82,10 +82,14 @@ static void changed(struct playback *p)
 		p->dirty_since = stopwatch_now();
 }
 
-/* The file is played (rc 0) or stopped at a bad line (rc < 0). */
+/*
+ * The file is played (rc 0) or stopped at a bad line (rc < 0): its last
+ * periods count in the attribution, as at the end of the live run.
+ */
 static void at_end(struct playback *p)
 {
 	p->end = true;
+	rec_reader_end(p->r);
 	changed(p);
 }
 

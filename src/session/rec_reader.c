@@ -535,10 +535,15 @@ int rec_reader_read(struct replay *r, FILE *f)
 	return rc;
 }
 
-void rec_reader_close(struct replay *r)
+void rec_reader_end(struct replay *r)
 {
 	if (r->s)
 		causes_flush(r->s->causes, r->s->smi_recorded, "no SMI counts recorded");
+}
+
+void rec_reader_close(struct replay *r)
+{
+	rec_reader_end(r);
 	free(r->line);
 	free(r->o);
 	r->line = NULL;

@@ -55,13 +55,17 @@ struct replay {
  * the file, or at its last line when that is cut short: r->cut; or -1 with
  * r->err naming the line) and gives its recorded time
  * in r->next_ns (and whether a hwlat sample's in r->next_hwlat); rec_reader_take() feeds it to the statistics (0 or -1).
- * rec_reader_close() frees the line buffers (rec_reader_free() too); f stays open.
+ * rec_reader_end(): the file is played: the last periods' evidence goes into
+ * the attribution (a period waits for the SMIs read after it).
+ * rec_reader_close() ends it so, then frees the line buffers (rec_reader_free()
+ * too); f stays open.
  */
 int rec_reader_open(struct replay *r, FILE *f);
 /* Keep only the whole run's distributions (compare reads no segment's). */
 void rec_reader_keep_run_only(struct replay *r);
 int rec_reader_next(struct replay *r);
 int rec_reader_take(struct replay *r);
+void rec_reader_end(struct replay *r);
 void rec_reader_close(struct replay *r);
 
 /*
