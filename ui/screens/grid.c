@@ -2,16 +2,17 @@
  * grid: the per-CPU table of the dashboard.
  *
  * The columns are data, one table per view (hwnoise: the osnoise
- * tracer's period summaries; hwlat: the hwlat tracer's samples): each has
+ * tracer's period summaries; hwlat: the hwlat tracer's samples), each
+ * column named by its fields (struct column): each has
  * a title, a width, how long it is kept when the terminal narrows (keep:
  * lower stays longer), whether it shows only in osnoise mode, its sort
  * direction, the statistic it shows, and, for the SMI and TSC watchdog
  * counts, whether the session can count them at all.
  * A layout picks the columns that fit, in the order of their keep, each
  * that still fits: what a narrow screen keeps, decided by value (CPU,
- * % CPU Aval, Max Single, Noise, HW, NMI, SMI, History, Last, Max Noise,
- * IRQ, Softirq, Thread (osnoise mode), TSCwd, Period, Runtime, Last Single,
- * LastSMI;
+ * % CPU Aval, Max Single, Noise, HW, NMI, SMI, Why (with --why), History,
+ * Last, Max Noise, IRQ, Softirq, Thread (osnoise mode), TSCwd, Period,
+ * Runtime, Last Single, LastSMI;
  * grid_print_order() writes it into the man page).  The history
  * sparkline takes the width left over.  Rows follow the sort column; the selection follows
  * its CPU, and the view scrolls to keep it in sight.  A move of the
@@ -40,9 +41,9 @@ enum col_kind { COL_CPU, COL_NUM, COL_AVAIL, COL_NOISE, COL_SINGLE, COL_PERIOD, 
 struct column {
 	const char *title;
 	enum col_kind kind;
-	int width;
-	int keep;
-	bool osnoise_only;
+	int width;		/* at least, in columns */
+	int keep;		/* too narrow a terminal drops the highest first */
+	bool osnoise_only;	/* shown in osnoise mode only */
 	int dir;		/* sort: 1 ascending, -1 descending, 0 not sortable */
 	uint64_t (*value)(const struct cpu_stats *c);		/* hwnoise view */
 	uint64_t (*hvalue)(const struct hwl_cpu_stats *c);	/* hwlat view */
@@ -85,37 +86,56 @@ static uint64_t h_nmi_total(const struct hwl_cpu_stats *c) { return c->nmi_total
 static uint64_t h_last(const struct hwl_cpu_stats *c) { return (uint64_t)c->last_sec; }
 
 static const struct column hwn_columns[] = {
-	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL, NULL, NULL },
-	{ "Period", COL_NUM, 7, 14, false, -1, v_periods, NULL, NULL, NULL },
-	{ "Runtime", COL_NUM, 12, 15, false, -1, v_runtime, NULL, NULL, NULL },
-	{ "Noise", COL_NOISE, 11, 3, false, -1, v_noise, NULL, NULL, NULL },
-	{ "% CPU Aval", COL_AVAIL, 11, 1, false, 1, v_avail, NULL, NULL, NULL },
-	{ "Max Noise", COL_PERIOD, 10, 9, false, -1, v_max_noise, NULL, NULL, NULL },
-	{ "Max Single", COL_SINGLE, 10, 2, false, -1, v_max_single, NULL, NULL, NULL },
-	{ "HW", COL_NUM, 9, 4, false, -1, v_hw, NULL, NULL, NULL },
-	{ "NMI", COL_NMI, 6, 5, false, -1, v_nmi, NULL, NULL, NULL },
-	{ "SMI", COL_NUM, 6, 6, false, -1, v_smi, NULL, NULL, grid_smi_shown },
-	{ "IRQ", COL_NUM, 9, 10, true, -1, v_irq, NULL, NULL, NULL },
-	{ "Softirq", COL_NUM, 8, 11, true, -1, v_softirq, NULL, NULL, NULL },
-	{ "Thread", COL_NUM, 8, 12, true, -1, v_thread, NULL, NULL, NULL },
-	{ "TSCwd", COL_NUM, 6, 13, true, -1, NULL, NULL, s_tscwd, tscwd_shown },
-	{ "Last", COL_PERIOD, 9, 8, false, -1, v_last, NULL, NULL, NULL },
-	{ "Last Single", COL_SINGLE, 11, 16, false, -1, v_last_single, NULL, NULL, NULL },
-	{ "LastSMI", COL_NUM, 7, 17, false, -1, v_last_smi, NULL, NULL, grid_smi_shown },
-	{ "Why", COL_WHY, 5, 18, false, 0, NULL, NULL, NULL, why_shown },
-	{ "History", COL_SPARK, 10, 7, false, 0, NULL, NULL, NULL, NULL },
+	{ .title = "CPU", .kind = COL_CPU, .width = 4, .keep = 0, .dir = 1 },
+	{ .title = "Period", .kind = COL_NUM, .width = 7, .keep = 14, .dir = -1,
+	  .value = v_periods },
+	{ .title = "Runtime", .kind = COL_NUM, .width = 12, .keep = 15, .dir = -1,
+	  .value = v_runtime },
+	{ .title = "Noise", .kind = COL_NOISE, .width = 11, .keep = 3, .dir = -1,
+	  .value = v_noise },
+	{ .title = "% CPU Aval", .kind = COL_AVAIL, .width = 11, .keep = 1, .dir = 1,
+	  .value = v_avail },
+	{ .title = "Max Noise", .kind = COL_PERIOD, .width = 10, .keep = 9, .dir = -1,
+	  .value = v_max_noise },
+	{ .title = "Max Single", .kind = COL_SINGLE, .width = 10, .keep = 2, .dir = -1,
+	  .value = v_max_single },
+	{ .title = "HW", .kind = COL_NUM, .width = 9, .keep = 4, .dir = -1, .value = v_hw },
+	{ .title = "NMI", .kind = COL_NMI, .width = 6, .keep = 5, .dir = -1, .value = v_nmi },
+	{ .title = "SMI", .kind = COL_NUM, .width = 6, .keep = 6, .dir = -1,
+	  .value = v_smi, .shown = grid_smi_shown },
+	{ .title = "IRQ", .kind = COL_NUM, .width = 9, .keep = 10, .osnoise_only = true, .dir = -1,
+	  .value = v_irq },
+	{ .title = "Softirq", .kind = COL_NUM, .width = 8, .keep = 11, .osnoise_only = true, .dir = -1,
+	  .value = v_softirq },
+	{ .title = "Thread", .kind = COL_NUM, .width = 8, .keep = 12, .osnoise_only = true, .dir = -1,
+	  .value = v_thread },
+	{ .title = "TSCwd", .kind = COL_NUM, .width = 6, .keep = 13, .osnoise_only = true, .dir = -1,
+	  .svalue = s_tscwd, .shown = tscwd_shown },
+	{ .title = "Last", .kind = COL_PERIOD, .width = 9, .keep = 8, .dir = -1, .value = v_last },
+	{ .title = "Last Single", .kind = COL_SINGLE, .width = 11, .keep = 16, .dir = -1,
+	  .value = v_last_single },
+	{ .title = "LastSMI", .kind = COL_NUM, .width = 7, .keep = 17, .dir = -1,
+	  .value = v_last_smi, .shown = grid_smi_shown },
+	{ .title = "Why", .kind = COL_WHY, .width = 5, .keep = 6, .shown = why_shown },
+	{ .title = "History", .kind = COL_SPARK, .width = 10, .keep = 7 },
 };
 
 static const struct column hwl_columns[] = {
-	{ "CPU", COL_CPU, 4, 0, false, 1, NULL, NULL, NULL, NULL },
-	{ "Samples", COL_NUM, 9, 1, false, -1, NULL, h_samples, NULL, NULL },
-	{ "Max Inner", COL_NUM, 10, 1, false, -1, NULL, h_inner, NULL, NULL },
-	{ "Max Outer", COL_NUM, 10, 1, false, -1, NULL, h_outer, NULL, NULL },
-	{ "Over", COL_NUM, 9, 3, false, -1, NULL, h_count, NULL, NULL },
-	{ "NMI", COL_NMI, 6, 2, false, -1, NULL, h_nmi, NULL, NULL },
-	{ "NMI us", COL_NUM, 9, 4, false, -1, NULL, h_nmi_total, NULL, NULL },
-	{ "SMI", COL_NUM, 6, 2, false, -1, NULL, h_smi, NULL, grid_smi_shown },
-	{ "Last Sample", COL_CLOCK, 12, 2, false, -1, NULL, h_last, NULL, NULL },
+	{ .title = "CPU", .kind = COL_CPU, .width = 4, .keep = 0, .dir = 1 },
+	{ .title = "Samples", .kind = COL_NUM, .width = 9, .keep = 1, .dir = -1,
+	  .hvalue = h_samples },
+	{ .title = "Max Inner", .kind = COL_NUM, .width = 10, .keep = 1, .dir = -1,
+	  .hvalue = h_inner },
+	{ .title = "Max Outer", .kind = COL_NUM, .width = 10, .keep = 1, .dir = -1,
+	  .hvalue = h_outer },
+	{ .title = "Over", .kind = COL_NUM, .width = 9, .keep = 3, .dir = -1, .hvalue = h_count },
+	{ .title = "NMI", .kind = COL_NMI, .width = 6, .keep = 2, .dir = -1, .hvalue = h_nmi },
+	{ .title = "NMI us", .kind = COL_NUM, .width = 9, .keep = 4, .dir = -1,
+	  .hvalue = h_nmi_total },
+	{ .title = "SMI", .kind = COL_NUM, .width = 6, .keep = 2, .dir = -1,
+	  .hvalue = h_smi, .shown = grid_smi_shown },
+	{ .title = "Last Sample", .kind = COL_CLOCK, .width = 12, .keep = 2, .dir = -1,
+	  .hvalue = h_last },
 };
 
 #define NCOLUMNS_MAX 24
