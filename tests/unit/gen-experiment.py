@@ -14,6 +14,10 @@
 #       settle, never in B's counted ones; same: as busy in B as in A;
 #       changed: as moved, and busy in B's last block, in which a condition
 #       changed (not counted).
+#   gen-experiment.py run SEED FILE   not an experiment: a plain run with
+#       --why, 4 CPUs (siblings 0-1, 2-3), 120 one-second periods; CPU 0
+#       busy in every other stretch of 5 s, and CPU 1's noise three times
+#       as high then (why-view.sh).
 import json
 import random
 import sys
@@ -23,7 +27,7 @@ TS0 = 5 * 10**12        # the first period's trace timestamp, ns
 
 
 class Recording:
-    def __init__(self, path, argv, ncpus):
+    def __init__(self, path, argv, ncpus, command=("experiment",)):
         self.out = open(path, "w")
         self.num = 0
         self.t = 0
@@ -32,7 +36,8 @@ class Recording:
         topology = [[c, 0, c // 2] for c in range(ncpus)]
         self.w({"t": "header", "v": 1, "program": "hwnoisetop", "version": "0",
                 "kernel": "6.12.0-rt", "machine": "x86_64", "time": 1764547200,
-                "argv": ["hwnoisetop", "experiment"] + argv, "mode": "hwnoise", "quiet": True,
+                "argv": ["hwnoisetop"] + list(command) + argv, "mode": "hwnoise",
+                "quiet": bool(command),
                 "ncpus": ncpus, "duration_s": 0, "warmup_s": 0, "stop_us": 0, "stop_total_us": 0,
                 "hwlat_keep": 0, "tracer": "osnoise", "state": "running", "cpus": self.cpus,
                 "period_us": 1000000, "runtime_us": 1000000, "threshold_us": 1,
@@ -143,10 +148,26 @@ def why(mode, seed, path):
     r.footer()
 
 
+def run(seed, path):
+    rnd = random.Random(seed)
+    r = Recording(path, ["--why", "--record", "x.jsonl"], 4, command=())
+    for t in range(120):
+        busy = (t // 5) % 2 == 1
+        for cpu in range(4):
+            r.ev(cpu, 900 if busy and cpu == 1 else 5)
+            noise = int(rnd.lognormvariate(4.6, 0.3) * (3 if busy and cpu == 1 else 1))
+            r.sample(cpu, noise, max(1, noise // 8), noise // 3 + 1)
+        r.tick()
+    r.footer()
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "offline":
         offline(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) == 5 and sys.argv[1] == "why" and sys.argv[2] in ("moved", "same", "changed"):
         why(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif len(sys.argv) == 4 and sys.argv[1] == "run":
+        run(int(sys.argv[2]), sys.argv[3])
     else:
-        sys.exit("usage: gen-experiment.py offline FILE CUT | why moved|same|changed SEED FILE")
+        sys.exit("usage: gen-experiment.py offline FILE CUT | why moved|same|changed SEED FILE | "
+                 "run SEED FILE")
