@@ -4,11 +4,9 @@
 #include "rec_reader.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "causes.h"
 #include "counters.h"
@@ -30,8 +28,7 @@ static int take_notes(const struct jsonr_obj *o, struct textbuf *notes)
 	return rc;
 }
 
-static int bad(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int bad(struct replay *r, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int bad(struct replay *r, const char *fmt, ...)
 {
 	char why[200];
 	va_list ap;
