@@ -7,6 +7,7 @@
 #include "mkreport.h"
 #include "report_cmd.h"
 #include "report_collect.h"
+#include "report_cpu.h"
 
 void mkreport_print_man(void)
 {
@@ -18,8 +19,12 @@ void mkreport_print_man(void)
 	       "current browser and prints on A4 and Letter.  It holds the machine and the run's\n"
 	       "settings as the recording's header gives them; a heatmap of the noise per second\n"
 	       "of runtime, one row per CPU and one column per period, each marker a vertical line\n"
-	       "with its note, a cell's figures in its title (shown on hover); the percentiles of\n"
-	       "every CPU over the whole run; each segment against the one before it, in words and\n"
+	       "with its note, a cell's figures in its title (shown on hover); each CPU over time,\n"
+	       "opened on demand: its noise per second and its max single, each point the largest\n"
+	       "of its stretch (the heatmap's columns, at most %d points), a dashed line at each\n"
+	       "marker; the percentiles of every CPU over the whole run; with \\fB\\-\\-why\\fR's\n"
+	       "evidence in the recording, each CPU's causes as \\fB\\-q \\-\\-why\\fR prints them\n"
+	       "(WHY); a \\fBhwnoisetop hist\\fR recording's histogram; each segment against the one before it, in words and\n"
 	       "as a forest plot, one row per CPU and figure with the change, its 95%% interval, the\n"
 	       "margin and the mark \\fBhwnoisetop compare\\fR gives (the same verdicts, the false\n"
 	       "discovery rate held over each pair); an experiment's report where the recording is\n"
@@ -32,6 +37,6 @@ void mkreport_print_man(void)
 	       "before/after pairs are drawn.  A recording that does not read (cut in its header, a\n"
 	       "foreign file, a hwnoisetop hwlat recording) gives one line on stderr, status 1, and\n"
 	       "no page.\n"
-	       ".SS Options\n", REPORT_CELLS, REPORT_PAIRS_MAX);
+	       ".SS Options\n", REPORT_CPU_POINTS, REPORT_CELLS, REPORT_PAIRS_MAX);
 	opt_print_man(stdout, report_cmd_options());
 }

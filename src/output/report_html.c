@@ -1,13 +1,15 @@
 /*
  * report_html: see report_html.h.  Sections in the order a reader asks:
- * what ran where, where the noise was, how it was distributed, what
- * changed at each marker, the experiment, how to get the same again.
+ * what ran where, where the noise was (each CPU's over time on demand),
+ * what changed at each marker, how it was distributed, why (--why), the
+ * experiment, how to get the same again.
  */
 #include "report_html.h"
 
 #include <string.h>
 
 #include "html.h"
+#include "report_cpu.h"
 #include "report_forest.h"
 #include "report_heat.h"
 #include "segments.h"
@@ -28,6 +30,9 @@ static const char style[] =
 	".fr.same circle{fill:#555}.fr.undecided circle{fill:#fff;stroke:#555}"
 	".fr .mk{font-weight:bold}\n"
 	"pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}\n"
+	"svg.ts{max-width:760px}.ts path{fill:none;stroke-width:1.5}.ts .n{stroke:#08519c}"
+	".ts .s{stroke:#d94801}.ts .ax{stroke:#999}.ts .mk{stroke:#000;stroke-dasharray:3 2}"
+	"details.cpu{margin:.2em 0}\n"
 	"@page{margin:12mm}\n"
 	"@media print{body{max-width:none;margin:0;font-size:10pt}#heatmap,svg.forest{min-width:0}h2{break-after:avoid}"
 	"section.pair,svg{break-inside:avoid-page}details{display:block}"
@@ -203,9 +208,12 @@ void report_html(FILE *out, const struct report_doc *doc, const struct replay *r
 	fprintf(out, "<h2 id=\"heat\">Noise per CPU and time</h2>\n");
 	report_heat(out, d, ms, (uint64_t)session_osnoise_conf(r->s)->period_us * 1000);
 	markers_list(out, ms);
+	report_cpu_charts(out, d);
 	pairs(out, d);
 	fprintf(out, "<h2 id=\"percentiles\">Percentiles per CPU, the whole run</h2>\n");
 	pcts(out, r);
+	report_cpu_hist(out, r->s, r->end.elapsed_s);
+	report_cpu_causes(out, r->s);
 	if (doc->experiment) {
 		fprintf(out, "<h2 id=\"experiment\">The experiment</h2>\n<pre>");
 		html_put(out, doc->experiment);

@@ -1,7 +1,8 @@
 /*
  * report_html: the one self-contained HTML file of hwnoisetop report: the
  * machine and the settings (the recording's header), the heatmap
- * (report_heat.h), the percentiles per CPU, every segment against the one
+ * (report_heat.h), each CPU over time, its causes and the histogram
+ * (report_cpu.h), the percentiles per CPU, every segment against the one
  * before it (report_forest.h, gathered by report_collect.h), the
  * experiment's report where there was one, and how to reproduce it.  No
  * script, style or font from elsewhere; print CSS for A4 and Letter.

@@ -4,8 +4,8 @@
 # recording of 16 CPUs with markers load with no console message and no
 # network request from the page (Chromium's net log: a request whose
 # network isolation key is the file's), their DOM as the browser built it
-# has one heatmap row per CPU, one line per marker and one forest row per
-# CPU and figure; screenshots at 1280 and 390 pixels wide are left in
+# has one heatmap row per CPU, one line per marker, one chart a CPU over
+# time and one forest row per CPU and figure; screenshots at 1280 and 390 pixels wide are left in
 # tests/unit/report-browser.shots/.  Without chromium it skips, and fails
 # under CI=true.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -30,7 +30,7 @@ check() {	# check STATUS DESC
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
-echo 1..14
+echo 1..16
 
 # chrome NAME PAGE ARGS...: the browser on file://PAGE, its stderr in
 # $tmp/NAME.err, its net log in $tmp/NAME.net, stdout in $tmp/NAME.out.
@@ -95,6 +95,13 @@ check $? "chromium loads it, quiet"
 dom=$tmp/dom16.out
 check "$([ "$(count 'class="hr"' "$dom")" = 16 ] && echo 0)" "the DOM: 16 heatmap rows"
 check "$([ "$(count 'class="mark"' "$dom")" = 2 ] && echo 0)" "the DOM: 2 marker lines"
+check "$([ "$(count '<details class="cpu"' "$dom")$(count 'class="n" d="M' "$dom")$(count 'class="s" d="M' "$dom")" = 161616 ] && echo 0)" \
+	"the DOM: 16 charts of a CPU over time, each with its noise and max single"
+sed 's/<details class="cpu"/<details open class="cpu"/' "$tmp/g16.html" >"$tmp/g16-open.html"
+chrome shot16open "$tmp/g16-open.html" --screenshot="$shots/gen-16cpu-charts-390.png" --window-size=390,2400 \
+	--hide-scrollbars
+[ -s "$shots/gen-16cpu-charts-390.png" ] && quiet shot16open
+check $? "a screenshot of its charts opened, 390 pixels wide, quiet ($shots/gen-16cpu-charts-390.png)"
 got=$(count 'class="fr ' "$dom")
 check "$([ "$got" = $((2 * 17 * 5)) ] && echo 0)" "the DOM: 170 forest rows (2 pairs, 16 CPUs and all, 5 figures: $got)"
 chrome shot16 "$tmp/g16.html" --screenshot="$shots/gen-16cpu-1280.png" --window-size=1280,900 \

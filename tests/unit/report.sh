@@ -1,9 +1,11 @@
 #!/bin/sh
 # hwnoisetop report without a browser: the page of replay-4cpu.jsonl has
-# one heatmap row per CPU, one line per marker, one forest row per CPU
+# one heatmap row per CPU, a chart of each CPU over time (its noise and
+# max single, a line per marker), one line per marker, one forest row per CPU
 # (and all) and figure, the recording's SHA-256, and nothing fetched from
 # elsewhere; text from a recording is escaped; bad input is one line,
-# exit 1 and no page.  (tests/unit/report-browser.sh loads it in Chromium.)
+# exit 1 and no page.  A --why recording's page holds its causes, a hist
+# recording's its histogram.  (tests/unit/report-browser.sh loads it in Chromium.)
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
 h=$top/src/hwnoisetop
@@ -18,7 +20,7 @@ check() {	# check STATUS DESC
 count() {	# count PATTERN FILE: the occurrences of a fixed string
 	grep -o -F -- "$1" "$2" | wc -l
 }
-echo 1..21
+echo 1..25
 
 "$h" report "$rec" -o "$tmp/r.html" 2>"$tmp/err"
 check $? "report of replay-4cpu.jsonl: exit 0"
@@ -27,6 +29,10 @@ check $? "it says where it wrote the page"
 cpus=4 marks=$(grep -c '"t":"mark"' "$rec")
 check "$([ "$(count 'class="hr"' "$tmp/r.html")" = $cpus ] && echo 0)" "one heatmap row per CPU ($cpus)"
 check "$([ "$(count 'class="mark"' "$tmp/r.html")" = "$marks" ] && echo 0)" "one line per marker ($marks)"
+check "$([ "$(count '<details class="cpu"' "$tmp/r.html")$(count 'class="n" d="M' "$tmp/r.html")$(count 'class="s" d="M' "$tmp/r.html")" = 444 ] && echo 0)" \
+	"a chart of each CPU over time, its noise and its max single (4)"
+check "$([ "$(count 'class="mk" x1=' "$tmp/r.html")" = $((cpus * marks)) ] && echo 0)" \
+	"a dashed line per marker in each chart"
 # 5 figures without SMIs (noise, % available, HW, NMI, max single), all and each CPU
 got=$(count 'class="fr ' "$tmp/r.html")
 check "$([ "$got" = $(((cpus + 1) * 5)) ] && echo 0)" "forest rows: (4 CPUs + all) x 5 figures ($got)"
@@ -72,6 +78,15 @@ check $? "a recording without an audit says so"
 "$h" report "$tmp/au.jsonl" -o "$tmp/au.html" 2>/dev/null &&
 	sed -n '/<h2 id="audit">/,/<\/pre>/p' "$tmp/au.html" | grep -q '^SMT  warn  on &lt;b&gt;&amp;&lt;/b&gt;$'
 check $? "a recording's audit in the page, escaped"
+
+# --why's evidence: the causes as -q --why prints them; hist: its histogram.
+"$h" report "$src/tests/unit/replay-why.jsonl" -o "$tmp/why.html" 2>/dev/null &&
+	sed -n '/<pre id="why">/,/<\/pre>/p' "$tmp/why.html" | grep -q '^  SMT sibling  too few periods  93.4% '
+check $? "a --why recording: each CPU's causes"
+"$h" report "$src/tests/unit/replay-hist.jsonl" -o "$tmp/hist.html" 2>/dev/null &&
+	"$h" --replay "$src/tests/unit/replay-hist.jsonl" 2>/dev/null | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' >"$tmp/hist.txt" &&
+	sed -n '/<pre id="histogram">/,/<\/pre>/p' "$tmp/hist.html" | sed '1s/.*<pre id="histogram">//; $s/<\/pre>.*//' | sed '$d' | cmp -s - "$tmp/hist.txt"
+check $? "a hist recording: its histogram as the replay prints it"
 
 bad() {	# bad DESC ARGS...: one line on stderr, exit 1, no page
 	desc=$1; shift
