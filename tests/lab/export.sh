@@ -55,16 +55,32 @@ umask 022
 echo "prom_mode=$(stat -c %a m/hw.prom)"
 echo "prom_dir=$(ls -a m | tr '\n' ' ')"
 echo "snapshots=$(ls s | wc -l)"
-# Every copy complete: its 30 families, the last one's TYPE line at its end.
-bad=0; for f in $(ls s | sort -n); do
-	[ "$(grep -c '^# HELP ' s/$f)" = 30 ] && tail -1 s/$f | grep -q '^# TYPE hwnoisetop_hwlat_max_latency_seconds gauge$' || bad=$((bad + 1))
-done; echo "incomplete=$bad"
-# Counters in copy order: none goes down or away.
-prev=""; down=0; for f in $(ls s | sort -n); do
-	grep '_total{' s/$f | sort > cur.txt
-	[ -n "$prev" ] && down=$((down + $(awk 'NR == FNR { v[$1] = $2; next } { if (!($1 in v) || v[$1] + 0 < $2 + 0) n++ } END { print n + 0 }' cur.txt prev.txt)))
-	cp cur.txt prev.txt; prev=1
-done; echo "down=$down"
+# Every copy complete: its 30 families, the last one's TYPE line at its
+# end; and in copy order no counter goes down or away.  One awk for all
+# the copies: a process a copy was most of this suite's time in a guest
+# slowed by another VM beside it.  An empty copy (awk never sees its
+# first line) counts as incomplete.
+awk -v copies="$(ls s | wc -l)" '
+function done_copy(k) {
+	if (help != 30 || last != "# TYPE hwnoisetop_hwlat_max_latency_seconds gauge")
+		bad++
+	if (have)
+		for (k in prev)
+			if (!(k in cur) || cur[k] + 0 < prev[k] + 0)
+				down++
+	split("", prev)
+	for (k in cur)
+		prev[k] = cur[k]
+	split("", cur)
+	have = 1
+}
+FNR == 1 && NR > 1 { done_copy() }
+FNR == 1 { help = 0; seen++ }
+/^# HELP / { help++ }
+/_total\{/ { cur[$1] = $2 }
+{ last = $0 }
+END { if (NR) done_copy(); printf "incomplete=%d\ndown=%d\n", bad + copies - seen, down }
+' $(ls s | sort -n | sed 's|^|s/|')
 view() { sed -n 's/^hwnoisetop_view_seconds //p' "$1"; }
 echo "view_before_after=$(view before.prom) $(view after.prom)"
 echo "periods_before_after_end=$(periods before.prom) $(periods after.prom) $(periods m/hw.prom)"
