@@ -41,7 +41,7 @@ static bool point(const struct heatgrid *g, int cpu, unsigned j, unsigned per,
 static void line(FILE *out, const struct heatgrid *g, int cpu, unsigned npts, unsigned per,
 		 bool single, uint32_t max, int top, const char *cls)
 {
-	bool pen = false;
+	int pen = 0;	/* 0: lifted; 1: after a stretch's first point; 2: drawing */
 
 	fprintf(out, "<path class=\"%s\" d=\"", cls);
 	for (unsigned j = 0; j < npts; j++) {
@@ -49,14 +49,15 @@ static void line(FILE *out, const struct heatgrid *g, int cpu, unsigned npts, un
 		uint32_t v;
 
 		if (!point(g, cpu, j, per, &m)) {
-			pen = false;
+			pen = 0;
 			continue;
 		}
 		v = single ? m.single : m.noise;
-		fprintf(out, "%c%.0f %.0f", pen ? ' ' : 'M',
+		/* a stretch's first point a dot (h0, round caps), so that one alone shows */
+		fprintf(out, pen == 1 ? "L%.0f %.0f" : pen ? " %.0f %.0f" : "M%.0f %.0fh0",
 			X0 + (npts > 1 ? (double)j * XW / (npts - 1) : 0),
 			top + PANEL_H - (max ? (double)v * PANEL_H / max : 0));
-		pen = true;
+		pen = pen ? 2 : 1;
 	}
 	fprintf(out, "\"/>\n");
 }
@@ -128,10 +129,10 @@ void report_cpu_causes(FILE *out, const struct session *s)
 
 	if (!c)
 		return;
-	report_rows(session_stats(s), &rows);
-	fprintf(out, "<h2 id=\"causes\">Why: each CPU's noise put down to its causes</h2>\n");
 	if (!(m = open_memstream(&buf, &len)))
 		return;
+	report_rows(session_stats(s), &rows);
+	fprintf(out, "<h2 id=\"causes\">Why: each CPU's noise put down to its causes</h2>\n");
 	why_report_text(m, c, &rows);
 	fclose(m);
 	fprintf(out, "<pre id=\"why\">");

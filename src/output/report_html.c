@@ -30,7 +30,7 @@ static const char style[] =
 	".fr.same circle{fill:#555}.fr.undecided circle{fill:#fff;stroke:#555}"
 	".fr .mk{font-weight:bold}\n"
 	"pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}\n"
-	"svg.ts{max-width:760px}.ts path{fill:none;stroke-width:1.5}.ts .n{stroke:#08519c}"
+	"svg.ts{max-width:760px}.ts path{fill:none;stroke-width:1.5;stroke-linecap:round}.ts .n{stroke:#08519c}"
 	".ts .s{stroke:#d94801}.ts .ax{stroke:#999}.ts .mk{stroke:#000;stroke-dasharray:3 2}"
 	"details.cpu{margin:.2em 0}\n"
 	"@page{margin:12mm}\n"
