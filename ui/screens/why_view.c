@@ -60,6 +60,9 @@ static int put_wrapped(const struct dashboard *d, int y, int row, int height, in
 	while (*p && row < height) {
 		int in = first || w - indent < 20 ? 0 : indent, n = (int)strlen(p);
 
+		if (w - in < 1)
+			break;
+
 		if (n > w - in) {
 			int cut = w - in, gap = cut;
 
@@ -104,7 +107,7 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 		 (unsigned long long)a.periods, a.noise,
 		 a.lead < 0 ? "no cause credited" : "leading cause: ",
 		 a.lead < 0 ? "" : cause_name(a.lead));
-	mvaddnstr(y + row++, 1, line, width - 1);
+	row = put_wrapped(d, y, row, height, width, 0, A_NORMAL, line);
 	row++;
 	/* A cause's figures go on under its text where the line is too wide. */
 	for (int k = 0; k < CAUSE_N && row < height; k++) {
