@@ -376,8 +376,8 @@ static void keys_section(void)
 	grid_print_order(stdout);
 	printf(" (those the run has: \\fBSMI\\fR and \\fBLastSMI\\fR where SMIs are counted, \\fBTSCwd\\fR,\n"
 	       "\\fBIRQ\\fR, \\fBSoftirq\\fR and \\fBThread\\fR in osnoise mode); \\fBHistory\\fR takes the\n"
-	       "width left over. At 80 columns that is CPU to SMI and History, with Last when there\n"
-	       "is no SMI column. \\fB<\\fR, \\fB>\\fR and F6 sort only by the columns on screen. The\n"
+	       "width left over. At 80 columns that is CPU to SMI (and \\fBWhy\\fR with \\fB\\-\\-why\\fR)\n"
+	       "and History, with Last when there is neither an SMI nor a Why column. \\fB<\\fR, \\fB>\\fR and F6 sort only by the columns on screen. The\n"
 	       "compare view (\\fBd\\fR) gives up HW first, then the noise's change, so that 80\n"
 	       "columns keep NMI and SMI.\n");
 	keys_print_man(stdout);
