@@ -7,13 +7,22 @@
 
 #include "session.h"
 
+void hist_report_print(FILE *out, const struct session *s, const struct histo *h,
+		       const struct histo_conf *hc, uint64_t elapsed_s)
+{
+	uint8_t mask[HWN_MAX_CPUS / 8 + 1] = { 0 };
+	int cpu;
+
+	cpuset_for_each(cpu, &session_conf(s)->osn.cpus)
+		mask[cpu / 8] |= (uint8_t)(1u << (cpu % 8));
+	histo_print(out, h, hc, elapsed_s, mask);
+}
+
 void hist_report(const struct session *s, const struct histo_conf *hc, bool json,
 		 uint64_t elapsed_s)
 {
 	const struct histo *h = session_histo(s);
 	const struct histo_plan *p;
-	uint8_t mask[HWN_MAX_CPUS / 8 + 1] = { 0 };
-	int cpu;
 
 	if (textbuf_str(session_notes(s))[0])
 		fprintf(stderr, "%s", textbuf_str(session_notes(s)));
@@ -39,7 +48,5 @@ void hist_report(const struct session *s, const struct histo_conf *hc, bool json
 		printf("}\n");
 		return;
 	}
-	cpuset_for_each(cpu, &session_conf(s)->osn.cpus)
-		mask[cpu / 8] |= (uint8_t)(1u << (cpu % 8));
-	histo_print(stdout, h, hc, elapsed_s, mask);
+	hist_report_print(stdout, s, h, hc, elapsed_s);
 }

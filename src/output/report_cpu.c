@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "causes.h"
-#include "histo.h"
+#include "hist_report.h"
 #include "html.h"
 #include "report.h"
 #include "why_report.h"
@@ -20,8 +20,8 @@
 #define TOP_N 10
 #define TOP_S 80
 
-/* Point j of a CPU's line: the largest of its columns; false when none has a period. */
-static bool point(const struct heatgrid *g, int cpu, unsigned j, unsigned per,
+/* Point j of a CPU's line: the largest of its columns; periods 0 when none has a period. */
+static void point(const struct heatgrid *g, int cpu, unsigned j, unsigned per,
 		  struct heat_cell *m)
 {
 	*m = (struct heat_cell){ 0 };
@@ -34,25 +34,22 @@ static bool point(const struct heatgrid *g, int cpu, unsigned j, unsigned per,
 		m->single = c->single > m->single ? c->single : m->single;
 		m->periods += c->periods;
 	}
-	return m->periods > 0;
 }
 
 /* One panel's line: single (true) or noise, scaled to max, from top. */
-static void line(FILE *out, const struct heatgrid *g, int cpu, unsigned npts, unsigned per,
-		 bool single, uint32_t max, int top, const char *cls)
+static void line(FILE *out, const struct heat_cell *pt, unsigned npts, bool single, uint32_t max,
+		 int top, const char *cls)
 {
 	int pen = 0;	/* 0: lifted; 1: after a stretch's first point; 2: drawing */
 
 	fprintf(out, "<path class=\"%s\" d=\"", cls);
 	for (unsigned j = 0; j < npts; j++) {
-		struct heat_cell m;
-		uint32_t v;
+		uint32_t v = single ? pt[j].single : pt[j].noise;
 
-		if (!point(g, cpu, j, per, &m)) {
+		if (!pt[j].periods) {
 			pen = 0;
 			continue;
 		}
-		v = single ? m.single : m.noise;
 		/* a stretch's first point a dot (h0, round caps), so that one alone shows */
 		fprintf(out, pen == 1 ? "L%.0f %.0f" : pen ? " %.0f %.0f" : "M%.0f %.0fh0",
 			X0 + (npts > 1 ? (double)j * XW / (npts - 1) : 0),
@@ -62,18 +59,13 @@ static void line(FILE *out, const struct heatgrid *g, int cpu, unsigned npts, un
 	fprintf(out, "\"/>\n");
 }
 
-static void chart(FILE *out, const struct report_data *d, int cpu, unsigned npts, unsigned per)
+/* CPU cpu's chart of its npts points pt, the largest maxn and maxs. */
+static void chart(FILE *out, const struct report_data *d, int cpu, const struct heat_cell *pt,
+		  unsigned npts, uint32_t maxn, uint32_t maxs)
 {
 	const struct heatgrid *g = &d->g;
-	uint32_t maxn = 0, maxs = 0;
-	struct heat_cell m;
 	double span_s = (double)g->ncols * (double)g->col_ns / 1e9;
 
-	for (unsigned j = 0; j < npts; j++)
-		if (point(g, cpu, j, per, &m)) {
-			maxn = m.noise > maxn ? m.noise : maxn;
-			maxs = m.single > maxs ? m.single : maxs;
-		}
 	fprintf(out, "<details class=\"cpu\" data-cpu=\"%d\"><summary>CPU %d: noise up to %u us per "
 		"s, max single up to %u us</summary>\n<svg class=\"ts\" viewBox=\"0 0 640 140\" "
 		"role=\"img\" aria-label=\"CPU %d over time\">\n", cpu, cpu, maxn, maxs, cpu);
@@ -89,8 +81,8 @@ static void chart(FILE *out, const struct report_data *d, int cpu, unsigned npts
 		fprintf(out, "<line class=\"mk\" x1=\"%.0f\" y1=\"%d\" x2=\"%.0f\" y2=\"%d\"/>", x,
 			TOP_N, x, TOP_S + PANEL_H);
 	}
-	line(out, g, cpu, npts, per, false, maxn, TOP_N, "n");
-	line(out, g, cpu, npts, per, true, maxs, TOP_S, "s");
+	line(out, pt, npts, false, maxn, TOP_N, "n");
+	line(out, pt, npts, true, maxs, TOP_S, "s");
 	fprintf(out, "<text x=\"%d\" y=\"138\">0 s</text><text x=\"%d\" y=\"138\" "
 		"text-anchor=\"end\">%.0f s</text>\n</svg></details>\n", X0, X0 + XW, span_s);
 }
@@ -98,6 +90,7 @@ static void chart(FILE *out, const struct report_data *d, int cpu, unsigned npts
 void report_cpu_charts(FILE *out, const struct report_data *d)
 {
 	const struct heatgrid *g = &d->g;
+	struct heat_cell pt[REPORT_CPU_POINTS];
 	unsigned per, npts;
 
 	if (!g->ncols)
@@ -109,13 +102,17 @@ void report_cpu_charts(FILE *out, const struct report_data *d)
 		"of its stretch (%.3g s), a dashed line at each marker.</p>\n",
 		(double)per * (double)g->col_ns / 1e9);
 	for (int cpu = 0; cpu < g->ncpus; cpu++) {
-		struct heat_cell m;
+		uint32_t maxn = 0, maxs = 0;
 		bool any = false;
 
-		for (unsigned j = 0; j < npts && !any; j++)
-			any = point(g, cpu, j, per, &m);
+		for (unsigned j = 0; j < npts; j++) {
+			point(g, cpu, j, per, &pt[j]);
+			any |= pt[j].periods > 0;
+			maxn = pt[j].noise > maxn ? pt[j].noise : maxn;
+			maxs = pt[j].single > maxs ? pt[j].single : maxs;
+		}
 		if (any)
-			chart(out, d, cpu, npts, per);
+			chart(out, d, cpu, pt, npts, maxn, maxs);
 	}
 }
 
@@ -146,19 +143,15 @@ void report_cpu_hist(FILE *out, const struct session *s, uint64_t elapsed_s)
 {
 	const struct histo *h = session_histo(s);
 	const struct histo_conf *hc = &session_conf(s)->hist;
-	uint8_t mask[HWN_MAX_CPUS / 8 + 1] = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m;
-	int cpu;
 
 	if (!hc->on || !h)
 		return;
-	cpuset_for_each(cpu, &session_conf(s)->osn.cpus)
-		mask[cpu / 8] |= (uint8_t)(1u << (cpu % 8));
 	if (!(m = open_memstream(&buf, &len)))
 		return;
-	histo_print(m, h, hc, elapsed_s, mask);
+	hist_report_print(m, s, h, hc, elapsed_s);
 	fclose(m);
 	fprintf(out, "<h2 id=\"hist\">The single noises by duration (hwnoisetop hist)</h2>\n"
 		"<div class=\"wide\"><pre id=\"histogram\">");
