@@ -2,7 +2,8 @@
  * dash: what every part of the dashboard shares besides struct dashboard
  * (dash.h): the status line's message, questions about the run (measured
  * CPUs, the view, the budgets, the samples), drawing text in a cell of a
- * given width and the title bar, the screens opened over the others
+ * given width (whole, or wrapped over rows: dash_put_wrapped()) and the
+ * title bar, the screens opened over the others
  * (dash_open()), each screen's state and the views toggled on
  * (dash_data(), dash_view_on()), and the input line's opening
  * (dash_prompt_open()).
@@ -15,6 +16,7 @@
 
 #include "dash.h"
 #include "format.h"
+#include "text.h"
 
 void dash_message(struct dashboard *d, bool err, const char *fmt, ...)
 {
@@ -86,6 +88,39 @@ void dash_put(int y, int x, int w, attr_t a, const char *text, bool right)
 		cells[n++] = (chtype)(unsigned char)text[i] | a;
 	mvaddchnstr(y, x, cells, n);
 	move(y, x + n < COLS ? x + n : COLS - 1);
+}
+
+int dash_put_wrapped(int y, int rows, int width, int indent, attr_t a, const char *text,
+		     bool figures)
+{
+	int n = 0, x = 1;
+	size_t skip, len;
+
+	if (rows <= 0)
+		return 0;
+	do {
+		char part[512];
+		int cols = width - x;
+
+		len = text_wrap(text, cols, &skip);
+		if (figures && text[len + skip]) {
+			size_t g = len;
+
+			while (g > 1 && !(text[g] == ' ' && text[g - 1] == ' '))
+				g--;
+			while (g > (size_t)cols / 2 && text[g - 1] == ' ')
+				g--;
+			if (g > (size_t)cols / 2) {
+				len = g;
+				skip = strspn(text + g, " ");
+			}
+		}
+		snprintf(part, sizeof(part), "%.*s", (int)len, text);
+		dash_put(y + n++, x, cols, a, part, false);
+		text += len + skip;
+		x = 1 + indent;
+	} while (*text && n < rows && width - x > 8);
+	return n;
 }
 
 static void fill(int y, int width, attr_t a)

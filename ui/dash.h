@@ -294,6 +294,15 @@ void dash_title_bar(const struct dashboard *d, int width, const char *left, cons
  * goes through waddnwstr.  The cursor ends after the text.
  */
 void dash_put(int y, int x, int w, attr_t a, const char *text, bool right);
+/*
+ * text from column 1 of row y, at most rows rows, cut at spaces
+ * (text_wrap()); with figures, rather at two spaces (between two figures)
+ * in the line's second half than inside a figure.  The rows after the
+ * first from column 1 + indent, while more than 8 columns are left there.
+ * The rows it took (none when rows is not positive).
+ */
+int dash_put_wrapped(int y, int rows, int width, int indent, attr_t a, const char *text,
+		     bool figures);
 /* Row y in the title's colours across width, text at its start. */
 void dash_title(const struct dashboard *d, int y, int width, const char *text);
 /*

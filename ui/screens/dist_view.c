@@ -146,27 +146,6 @@ const struct dist_section dist_view_sections[] = {
 	{ NULL }
 };
 
-/*
- * One line from column 1, wrapped at spaces on a narrow screen, the rest
- * indented two columns more than its start: the rows it took (of rows).
- */
-static int put_wrapped(int y, int rows, int width, const char *text)
-{
-	int indent = (int)strspn(text, " ") + 2, n = 0, x = 1;
-	size_t skip, len;
-
-	do {
-		char part[DIST_LINE];
-
-		len = text_wrap(text, width - x, &skip);
-		snprintf(part, sizeof(part), "%.*s", (int)len, text);
-		dash_put(y + n++, x, width - x, A_NORMAL, part, false);
-		text += len + skip;
-		x = 1 + indent;
-	} while (*text && n < rows && width - x > 8);
-	return n;
-}
-
 void dist_view_draw(struct dashboard *d, int y, int height, int width)
 {
 	char line[DIST_MAX_LINES][DIST_LINE], title[96];
@@ -182,7 +161,9 @@ void dist_view_draw(struct dashboard *d, int y, int height, int width)
 		int n = s->lines(d, cpu, line, DIST_MAX_LINES);
 
 		for (int i = 0; i < n && row < height; i++)
-			row += put_wrapped(y + row, height - row, width, line[i]);
+			/* the rest of a wrapped line two columns in from its start */
+			row += dash_put_wrapped(y + row, height - row, width,
+						(int)strspn(line[i], " ") + 2, A_NORMAL, line[i], false);
 		if (n)
 			row++;
 	}

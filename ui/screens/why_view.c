@@ -43,46 +43,6 @@ static void evidence_line(char *buf, size_t size, const struct causes *c, int cp
 		 sib, steal, thr);
 }
 
-/*
- * line from row on, cut at spaces to the width (at two spaces, between
- * two figures, where one is in the line's second half): the lines after
- * the first indented by indent columns (too narrow for that: none); the
- * next row.
- */
-static int put_wrapped(const struct dashboard *d, int y, int row, int height, int width,
-		       int indent, attr_t a, const char *line)
-{
-	int w = width - 1, first = 1;
-	const char *p = line;
-	char buf[320];
-
-	(void)d;
-	while (*p && row < height) {
-		int in = first || w - indent < 20 ? 0 : indent, n = (int)strlen(p);
-
-		if (w - in < 1)
-			break;
-
-		if (n > w - in) {
-			int cut = w - in, gap = cut;
-
-			while (cut > 0 && p[cut] != ' ')
-				cut--;
-			while (gap > 1 && !(p[gap] == ' ' && p[gap - 1] == ' '))
-				gap--;
-			/* between two figures (two spaces) rather than inside one */
-			n = gap > (w - in) / 2 ? gap : cut > 0 ? cut : w - in;
-		}
-		snprintf(buf, sizeof(buf), "%*s%.*s", in, "", n, p);
-		dash_put(y + row++, 1, w, a, buf, false);
-		p += n;
-		while (*p == ' ')
-			p++;
-		first = 0;
-	}
-	return row;
-}
-
 static void why_draw(struct dashboard *d, int y, int height, int width)
 {
 	const struct causes *c = session_causes(d->s);
@@ -107,25 +67,28 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 		 (unsigned long long)a.periods, a.noise,
 		 a.lead < 0 ? "no cause credited" : "leading cause: ",
 		 a.lead < 0 ? "" : cause_name(a.lead));
-	row = put_wrapped(d, y, row, height, width, 0, A_NORMAL, line);
+	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
 	row++;
 	/* A cause's figures go on under its text where the line is too wide. */
 	for (int k = 0; k < CAUSE_N && row < height; k++) {
 		bar(b, &a.c[k]);
 		why_report_cause(text, sizeof(text), c, cpu, k, &a.c[k]);
 		snprintf(line, sizeof(line), "%-11s %s %s", cause_name(k), b, text);
-		row = put_wrapped(d, y, row, height, width, 11 + 1 + WHY_BAR + 2 + 1,
-				  a.c[k].state == CAUSE_CREDITED ? d->look[LOOK_WARN] : A_NORMAL, line);
+		row += dash_put_wrapped(y + row, height - row, width, 11 + 1 + WHY_BAR + 2 + 1,
+					a.c[k].state == CAUSE_CREDITED ? d->look[LOOK_WARN] : A_NORMAL,
+					line, true);
 	}
 	snprintf(line, sizeof(line), "%-11s %15s %.1f%% [%.1f%%, %.1f%%]%s", "unexplained", "",
 		 100 * a.unexplained, 100 * a.unexplained_lo, 100 * a.unexplained_hi,
 		 a.overlap ? " (shares overlap)" : "");
-	row = put_wrapped(d, y, row, height, width, 0, A_NORMAL, line);
+	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
 	evidence_line(line, sizeof(line), c, cpu);
-	row = put_wrapped(d, y, row + 1, height, width, 0, A_NORMAL, line);
+	row++;
+	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
 	if (a.lead >= 0) {
 		snprintf(line, sizeof(line), "try: %s", cause_advice(a.lead));
-		put_wrapped(d, y, row + 1, height, width, 5, A_NORMAL, line);
+		row++;
+		dash_put_wrapped(y + row, height - row, width, 5, A_NORMAL, line, true);
 	}
 }
 
