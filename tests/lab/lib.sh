@@ -151,6 +151,14 @@ _tap_end() {
 	# a test may define lab_cleanup (remove temporary files, ...)
 	declare -F lab_cleanup >/dev/null && lab_cleanup
 	diag "lab suite time: $SECONDS s"	# .ci/run lists them (make check's chains)
+	# and the host CPU its children used (the emulator's most): a suite whose
+	# CPU is near its time slows another VM beside it (docs/performance.md)
+	# (times in this shell: in a pipe's subshell it would count none)
+	local c f
+	f=$(mktemp) && times > "$f" &&
+		c=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.0f", t }' "$f")
+	rm -f "$f"
+	diag "lab suite CPU: ${c:-?} s"
 	[[ -n ${_tap_done:-} ]] && return
 	if [[ -n $_tap_planned ]] && ((_tap_n != _tap_planned)); then
 		diag "planned $_tap_planned tests but ran $_tap_n"

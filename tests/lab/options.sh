@@ -20,6 +20,9 @@ snap() { cd $T; grep -H '' tracing_thresh current_tracer osnoise/stop_tracing_us
 # The osnoise/N threads: "pid policy rt_priority cgroup" (stat fields 41, 40).
 # Few processes: forks are slow in the guest while CPUs measure.
 threads() { for f in $(grep -l '^osnoise/' /proc/[0-9]*/comm 2>/dev/null); do d=${f%/comm}; read -r st < $d/stat; read -r cg < $d/cgroup; set -- $st; shift 39; echo "${d#/proc/} $2 $1 $cg"; done; }
+# Each run that sets no -r of its own measures 100 ms of each second (-r 100000):
+# no check here depends on the runtime, and a CPU measured whole keeps one
+# host CPU busy under TCG, which the other lab VM beside this one needs.
 # Wait (up to 20 s) until N osnoise/N threads run: starting is slow under TCG.
 wait_threads() { i=0; while [ "$(threads | wc -l)" -lt "$1" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done; }
 mkdir -p -m 0700 /run/hwnoisetop
@@ -28,7 +31,7 @@ before=$(snap)
 check() { [ "$before" = "$(snap)" ] && echo "restored_$1=yes" || { echo "restored_$1=no"; snap; }; }
 
 # -s: stops with status 2, names the CPU, saves the trace.
-hwnoisetop -q -c 1 -s 50 -t -d 60s > s.out 2>&1; echo "rc_s=$?"
+hwnoisetop -q -c 1 -r 100000 -s 50 -t -d 60s > s.out 2>&1; echo "rc_s=$?"
 echo "s_out=$(grep 'hwnoisetop hit stop tracing' s.out)"
 echo "s_saved=$(grep -c '^trace saved to osnoise_trace.txt' s.out)"
 echo "s_rtla=$(grep -cxF -e 'osnoise hit stop tracing' -e '  Saving trace to osnoise_trace.txt' s.out)"
@@ -36,18 +39,18 @@ echo "s_trace_stop=$(grep -c 'stop tracing hit on cpu 1' osnoise_trace.txt)"
 echo "s_trace_events=$(grep -c ' sample_threshold: start ' osnoise_trace.txt)"
 check s
 # -S: the period total.
-hwnoisetop -q -c 1 -S 1000 -d 60s > S.out 2>&1; echo "rc_S=$?"
+hwnoisetop -q -c 1 -r 100000 -S 1000 -d 60s > S.out 2>&1; echo "rc_S=$?"
 echo "S_out=$(grep 'hwnoisetop hit stop tracing' S.out)"
 check S
 # -a = -s us -T 1 -t
 rm -f osnoise_trace.txt
-hwnoisetop -q -c 0 -a 50 -d 60s > a.out 2>&1; echo "rc_a=$?"
+hwnoisetop -q -c 0 -r 100000 -a 50 -d 60s > a.out 2>&1; echo "rc_a=$?"
 echo "a_out=$(grep 'hwnoisetop hit stop tracing' a.out)"
 [ -s osnoise_trace.txt ] && echo "a_saved=yes"
 check a
 
 # -e with --filter and a hist: trigger.
-hwnoisetop -q -c 1 -d 4s -t -e osnoise:sample_threshold --filter 'duration > 100000' --trigger 'hist:keys=duration.log2' --trace-always > e.out 2>&1; echo "rc_e=$?"
+hwnoisetop -q -c 1 -r 100000 -d 4s -t -e osnoise:sample_threshold --filter 'duration > 100000' --trigger 'hist:keys=duration.log2' --trace-always > e.out 2>&1; echo "rc_e=$?"
 echo "e_durations=$(grep -o ' sample_threshold: start [0-9.]* duration [0-9]*' osnoise_trace.txt | awk '{print $NF}' | sort -n | sed -n '1p;$p' | tr '\n' ' ')"
 echo "e_count=$(grep -c ' sample_threshold: start ' osnoise_trace.txt)"
 echo "e_note=$(grep 'histogram' e.out)"
@@ -70,7 +73,7 @@ mkdir $C/hwn $C/own
 hwnoisetop -q -c 0-1 -r 300000 -d 60s -P r:20 -C hwn > r.out 2>&1 & pid=$!
 wait_threads 2; sleep 1.5; threads | sed 's/^/rr /'
 kill -INT $pid; wait $pid; echo "rc_r=$?"; echo "r_out=$(grep -v '^ *[0-9]* #\|Hardware\|^duration\|^CPU' r.out)"
-sh -c "echo \$\$ > $C/own/cgroup.procs; exec hwnoisetop -q -c 1 -d 60s -C" > own.out 2>&1 & pid=$!
+sh -c "echo \$\$ > $C/own/cgroup.procs; exec hwnoisetop -q -c 1 -r 100000 -d 60s -C" > own.out 2>&1 & pid=$!
 wait_threads 1; sleep 1.5; threads | sed 's/^/own /'
 kill -INT $pid; wait $pid; echo "rc_own=$?"; echo "own_out=$(grep -v '^ *[0-9]* #\|Hardware\|^duration\|^CPU' own.out)"
 check C
@@ -86,7 +89,7 @@ check d
 
 # --warm-up 2: stop conditions armed only after it; its periods discarded.
 t0=$(date +%s)
-hwnoisetop -q -c 1 --warm-up 2 -d 2s -s 1000000 > w.out 2>&1 & pid=$!
+hwnoisetop -q -c 1 -r 100000 --warm-up 2 -d 2s -s 1000000 > w.out 2>&1 & pid=$!
 wait_threads 1; t1=$(date +%s); echo "w_stop_during=$(cat $T/osnoise/stop_tracing_us)"
 while [ "$(cat $T/osnoise/stop_tracing_us)" = 0 ] && kill -0 $pid 2>/dev/null; do sleep 0.2; done
 echo "w_stop_after=$(cat $T/osnoise/stop_tracing_us)"; echo "w_armed_after=$(( $(date +%s) - t1 ))"
@@ -95,7 +98,7 @@ echo "w_row=$(grep '^  1 #' w.out)"
 check w
 
 # --trace-buffer-size and --trace-always.
-hwnoisetop -q -c 1 -d 60s -t run.txt --trace-always --trace-buffer-size 2048 > b.out 2>&1 & pid=$!
+hwnoisetop -q -c 1 -r 100000 -d 60s -t run.txt --trace-always --trace-buffer-size 2048 > b.out 2>&1 & pid=$!
 wait_threads 1; echo "b_size=$(cat $T/instances/hwnoisetop-*-record/buffer_size_kb)"
 kill -INT $pid; wait $pid; echo "rc_b=$?"; echo "b_note=$(grep 'trace saved' b.out)"
 [ -s run.txt ] && echo "b_saved=yes"
@@ -103,7 +106,7 @@ check b
 
 # --cleanup after SIGKILL.
 # (-s 10 s never fires under TCG; a hist: trigger stays in the record instance.)
-hwnoisetop -q -c 1 -s 10000000 -T 3 -t -e osnoise:sample_threshold --trigger hist:keys=duration > k.out 2>&1 & pid=$!
+hwnoisetop -q -c 1 -r 100000 -s 10000000 -T 3 -t -e osnoise:sample_threshold --trigger hist:keys=duration > k.out 2>&1 & pid=$!
 wait_threads 1; sleep 1; kill -9 $pid; wait $pid
 echo "k_irq=$(grep -c ' OSNOISE_IRQ_DISABLE' $T/osnoise/options)"
 echo "k_stop=$(cat $T/osnoise/stop_tracing_us)"; echo "k_thresh=$(cat $T/tracing_thresh)"
@@ -128,25 +131,25 @@ P
 # from within (a pipe, a redirection) would show the shell's own fds of the moment.
 ( t=0; while [ ! -s /lab/act.pid ] && [ $t -lt 600 ]; do usleep 100000; t=$((t + 1)); done
   usleep 500000; ls /proc/$(cat /lab/act.pid)/fd | tr '\n' ' ' > /lab/fds.txt ) &
-hwnoisetop -q -c 1 -H 0 -T 3 -s 50 -d 60s --on-threshold "shell,command=echo \$\$ > /lab/act.pid; sleep 2; . /lab/probe.sh" > act.out 2>&1; echo "rc_act=$?"
+hwnoisetop -q -c 1 -r 100000 -H 0 -T 3 -s 50 -d 60s --on-threshold "shell,command=echo \$\$ > /lab/act.pid; sleep 2; . /lab/probe.sh" > act.out 2>&1; echo "rc_act=$?"
 wait
 echo "act_runs=$(wc -l < /lab/probe.log)"; echo "act_fds=$(cat /lab/fds.txt)"
 sed 's/^/act_probe /' /lab/probe.txt
 check act
-hwnoisetop -q -c 1 -S 2 -d 6s --record /lab/cont.jsonl --on-threshold "shell,command=echo x >> /lab/cont.log" --on-threshold continue > cont.out 2>&1; echo "rc_cont=$?"
+hwnoisetop -q -c 1 -r 100000 -S 2 -d 6s --record /lab/cont.jsonl --on-threshold "shell,command=echo x >> /lab/cont.log" --on-threshold continue > cont.out 2>&1; echo "rc_cont=$?"
 echo "cont_marks=$(grep '"t":"mark"' /lab/cont.jsonl | grep -c '"text":"on-threshold [0-9]*: stop tracing hit on cpu 1: the noise of a period')"
 echo "cont_runs=$(wc -l < /lab/cont.log)"; echo "cont_stop=$(grep -c 'hit stop tracing' cont.out)"
 check cont
-sh -c 'trap "echo USR1 > /lab/sig.txt" USR1; hwnoisetop -q -c 1 -s 50 -d 60s --on-threshold signal,num=10,pid=parent > sig.out 2>&1; echo "rc_sig=$?"'
+sh -c 'trap "echo USR1 > /lab/sig.txt" USR1; hwnoisetop -q -c 1 -r 100000 -s 50 -d 60s --on-threshold signal,num=10,pid=parent > sig.out 2>&1; echo "rc_sig=$?"'
 echo "sig_got=$(cat /lab/sig.txt 2>/dev/null)"
 check sig
-hwnoisetop -q -c 1 -s 50 -d 60s --on-threshold shell,command=false --on-threshold "shell,command=touch /lab/after.txt" > false.out 2>&1; echo "rc_false=$?"
+hwnoisetop -q -c 1 -r 100000 -s 50 -d 60s --on-threshold shell,command=false --on-threshold "shell,command=touch /lab/after.txt" > false.out 2>&1; echo "rc_false=$?"
 [ -e /lab/after.txt ] && echo "false_after=yes" || echo "false_after=no"
 echo "false_said=$(grep 'on-threshold:' false.out)"
 check false
-hwnoisetop -q -c 1 -d 2s --on-threshold "shell,command=touch /lab/never.txt" > never.out 2>&1; echo "rc_never=$?"
+hwnoisetop -q -c 1 -r 100000 -d 2s --on-threshold "shell,command=touch /lab/never.txt" > never.out 2>&1; echo "rc_never=$?"
 [ -e /lab/never.txt ] && echo "never_ran=yes" || echo "never_ran=no"
-hwnoisetop -q -c 1 -d 2s --on-end trace,file=/lab/end.txt --on-end "shell,command=echo \$HWNOISETOP_TRACE > /lab/endenv.txt" > end.out 2>&1; echo "rc_end=$?"
+hwnoisetop -q -c 1 -r 100000 -d 2s --on-end trace,file=/lab/end.txt --on-end "shell,command=echo \$HWNOISETOP_TRACE > /lab/endenv.txt" > end.out 2>&1; echo "rc_end=$?"
 echo "end_rtla=$(grep -cx '  Saving trace to /lab/end.txt' end.out)"; echo "end_env=$(cat /lab/endenv.txt)"
 echo "end_events=$(grep -c ' osnoise_sample\| sample_threshold' /lab/end.txt)"
 check end
@@ -154,7 +157,7 @@ check end
 # going; --on-end's trace is saved at q.
 . /etc/lab/tmux-guest.sh
 tmux -f /dev/null new-session -d -s d -x 150 -y 30 -c /lab \
-	"NO_COLOR=1 hwnoisetop -c 1 -S 2 --on-threshold 'shell,command=echo dashout' --on-threshold continue --on-end trace,file=/lab/q.txt; echo EXIT=\$?; sleep 600"
+	"NO_COLOR=1 hwnoisetop -c 1 -r 100000 -S 2 --on-threshold 'shell,command=echo dashout' --on-threshold continue --on-end trace,file=/lab/q.txt; echo EXIT=\$?; sleep 600"
 echo "dash_said=$(yn waitfor 'on-threshold: shell exit 0, continue measuring goes on \(output in hwnoisetop-actions.log\)' 100)"
 echo "dash_line=$(cap | grep 'on-threshold' | head -1)"
 sleep 3; echo "dash_log=$(grep -c '^dashout$' /lab/hwnoisetop-actions.log)"
@@ -166,8 +169,11 @@ check dash
 # rtla 6.18's own checks (tools/tracing/rtla/tests: hwnoise.t, and the checks of
 # osnoise.t that apply to hwnoise, top -q flavour), with hwnoisetop standing in for
 # "rtla hwnoise": each run's exit status, a line it must print and one it must not.
-# The runs that last their whole -d run 2 s here, not rtla's 5 s or 10 s: no
-# check depends on the length (each reads the status and the lines printed).
+# The runs that last their whole -d run 2 s here, not rtla's 5 s or 10 s, and
+# each run that sets no runtime of its own measures 100 ms of each second
+# (-r 100000, added by rtla() below): no check depends on the length or the
+# runtime (each reads the status and the lines printed), and a CPU measured
+# whole keeps one host CPU busy under TCG (the other lab VM's).
 cat > /lab/check-prio.sh <<'P'
 n=0; bad=0
 for f in $(grep -l '^osnoise/' /proc/[0-9]*/comm); do
@@ -179,6 +185,7 @@ P
 rtla() {
 	name=$1 want=$2 match=$3 nomatch=$4 args=$5
 	rm -f osnoise_trace.txt custom_filename.txt osnoise_irq_noise_hist.txt
+	case " $args " in *" -r "* | *" --help "*) ;; *) args="$args -r 100000" ;; esac
 	out=$(eval "timeout 120 hwnoisetop $args" 2>&1); rc=$?
 	v=ok
 	[ "$rc" = "$want" ] || v="not ok (exit $rc, not $want)"
