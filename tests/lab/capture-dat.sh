@@ -17,9 +17,12 @@ snap() { cd $T; for f in tracing_thresh osnoise/period_us osnoise/runtime_us osn
 # snapi: the recording instance's own settings.
 snapi() { cd $T/instances/$1; for f in tracing_on current_tracer buffer_size_kb trace_clock tracing_cpumask; do echo "$f=$(cat $f)"; done; cat events/osnoise/*/enable | tr -d '\n'; echo; cd /lab; }
 before=$(snap)
+# Each run measures 100 ms of each second (-r 100000): the checks read what
+# a capture holds, not how much, and trace-cmd reads a tenth of the events
+# (the guest's emulated CPUs read them slowly).
 
 stamp quiet
-hwnoisetop -q -c 1 -d 3 --trace-always -t /lab/run.dat >/tmp/q.out 2>/tmp/q.err
+hwnoisetop -q -c 1 -r 100000 -d 3 --trace-always -t /lab/run.dat >/tmp/q.out 2>/tmp/q.err
 echo "q_rc=$?"
 echo "q_saved=$(cat /tmp/q.out /tmp/q.err | grep -oE 'trace saved to /lab/run.dat \([0-9]+ events\)' | head -1)"
 trace-cmd report /lab/run.dat >/tmp/report.txt 2>&1
@@ -28,7 +31,7 @@ echo "q_events=$(grep -cE 'osnoise/1-[0-9]+ +\[001\].*(sample_threshold|osnoise_
 echo "q_buffer=$(grep -cE '^hwnoisetop-[0-9]+-record: ' /tmp/report.txt | sed 's/^0$/none/;s/^[0-9]*$/named/')"
 [ "$before" = "$(snap)" ] && echo "q_restored=yes" || { echo "q_restored=no"; snap; }
 # On a stop condition the text trace gets a last line of ours; trace.dat stays whole.
-hwnoisetop -q -c 1 -d 10 -s 1 -t /lab/stop.dat >/tmp/s.out 2>&1
+hwnoisetop -q -c 1 -r 100000 -d 10 -s 1 -t /lab/stop.dat >/tmp/s.out 2>&1
 trace-cmd report /lab/stop.dat >/dev/null 2>&1
 echo "s_report_rc=$?"
 echo "s_tail=$(tail -c 300 /lab/stop.dat | grep -c 'hwnoisetop: ')"
@@ -36,7 +39,7 @@ echo "s_tail=$(tail -c 300 /lab/stop.dat | grep -c 'hwnoisetop: ')"
 stamp dashboard
 # At 80x24: the message after t fits the status line whole.
 tmux -f /dev/null new-session -d -s d -x 80 -y 24 -c /lab \
-	"NO_COLOR=1 hwnoisetop -c 1 --capture-format dat; echo EXIT=\$?; sleep 600"
+	"NO_COLOR=1 hwnoisetop -c 1 -r 100000 --capture-format dat; echo EXIT=\$?; sleep 600"
 waitfor '^ +1  +[0-9.]+[~!]? +[0-9.]+[~!]? ' >/dev/null; sleep 2
 I=$(ls $T/instances | grep -- '-record$')
 inst_before=$(snapi $I)
@@ -53,7 +56,7 @@ tmux kill-server; sleep 0.5
 
 stamp missing
 mkdir -p /tmp/bin; ln -sf /usr/local/bin/hwnoisetop /tmp/bin/hwnoisetop
-PATH=/tmp/bin:/bin hwnoisetop -q -c 1 -d 2 -t /lab/no.dat >/dev/null 2>/tmp/m.err
+PATH=/tmp/bin:/bin hwnoisetop -q -c 1 -r 100000 -d 2 -t /lab/no.dat >/dev/null 2>/tmp/m.err
 echo "m_rc=$?"
 echo "m_err=$(head -1 /tmp/m.err)"
 echo "m_lines=$(wc -l < /tmp/m.err)"

@@ -33,16 +33,20 @@ start() {	# WIDTH HEIGHT: the dashboard, its first rows, then paused
 # W: the bytes the dashboard has written to its terminal so far (builtins
 # only: a fork is slow in this guest).
 wchar() { W=; while read -r f v; do [ "$f" = wchar: ] && W=$v; done < /proc/$pid/io; }
+# idle: the dashboard waits in its loop's poll() (system call 7 in
+# /proc/PID/syscall: it is between two keys, its drawing done).
+idle() { read -r sc _ < /proc/$pid/syscall; [ "$sc" = 7 ]; }
 # drawn TENTHS [snap]: after a key or a resize (W read before it), until the
 # dashboard has written more (or TENTHS tenths of a second went by: a key
-# may draw nothing), then until it has written nothing more for 0.2 s
-# (paused, it writes nothing else); with snap, then until two captures in
-# a row are the same (tmux has read it all), in $shot.  At most 5 s each.
+# may draw nothing), then until it waits in poll() having written nothing
+# more for 0.05 s (paused, it writes nothing else); with snap, then until
+# two captures in a row are the same (tmux has read it all), in $shot.  At
+# most 5 s each.
 drawn() {
 	w0=$W j=0
 	while wchar; [ "$W" = "$w0" ] && [ $j -lt $(($1 * 2)) ]; do sleep 0.05; j=$((j + 1)); done
 	prev=$W j=0
-	while sleep 0.2; wchar; [ "$W" != "$prev" ] && [ $j -lt 25 ]; do prev=$W j=$((j + 1)); done
+	while sleep 0.05; wchar; { [ "$W" != "$prev" ] || ! idle; } && [ $j -lt 100 ]; do prev=$W j=$((j + 1)); done
 	[ -n "${2:-}" ] || return 0
 	prev=$(snap) j=0
 	while shot=$(snap); [ "$shot" != "$prev" ] && [ $j -lt 25 ]; do prev=$shot j=$((j + 1)); sleep 0.1; done

@@ -25,9 +25,10 @@ echo "@@table"; cat t1.txt; echo "@@end"; cat e1.txt
 echo "\$during" | grep -q 'OSNOISE_IRQ_DISABLE' && echo "irq_disable_during=yes"
 echo "\$during" | grep -q '^instances=hwnoisetop-' && echo "instance_during=yes"
 [ "\$before" = "\$(snap)" ] && echo "restored_normal=yes" || { echo "restored_normal=no"; snap; }
+# Each signal once a period has been summarized (-D says so), not after a fixed sleep.
 for sig in INT TERM HUP USR1; do
-	hwnoisetop -q -c 1 -d 1h > t_\$sig.txt 2>&1 & pid=\$!
-	sleep 4
+	hwnoisetop -D -q -c 1 -d 1h > t_\$sig.txt 2>&1 & pid=\$!
+	t=0; while [ \$t -lt 150 ] && ! grep -q 'summary at' t_\$sig.txt; do sleep 0.2; t=\$((t + 1)); done
 	kill -\$sig \$pid; wait \$pid; echo "rc_\$sig=\$?"
 	grep -q '^  1 #' t_\$sig.txt && echo "table_\$sig=yes"
 	[ "\$before" = "\$(snap)" ] && echo "restored_\$sig=yes" || { echo "restored_\$sig=no"; snap; }

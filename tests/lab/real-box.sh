@@ -11,7 +11,7 @@ plan 10
 top=$(cd "$(dirname "$0")/../.." && pwd)
 lab_run --smt --msr --timeout 600 --bin "$HWNOISETOP" --file "$top/tests/hw/real-box.sh:/lab/real-box.sh" -- <<'EOF_GUEST'
 modprobe msr 2>/dev/null
-sh /lab/real-box.sh -b "$(command -v hwnoisetop)" -o /lab/rb -s 60 > /lab/rb.out 2>&1
+sh /lab/real-box.sh -b "$(command -v hwnoisetop)" -o /lab/rb -s 40 > /lab/rb.out 2>&1
 echo "rb_rc=$?"
 echo "@@summary"; cat /lab/rb/summary.txt; echo "@@end"
 for f in q-why.txt hist.txt experiment.txt dashboard.txt settings.before; do
@@ -25,7 +25,7 @@ summary=$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@summary$/,/^@@end$/p' | sed '1d
 diag "$summary"
 # said STEP: the summary has one line "ok: STEP..."
 said() { grep -c "^ok: $1" <<<"$summary"; }
-is "$(get rb_rc)" 0 "real-box.sh -s 60 in the lab guest: no FAIL (status 0)"
+is "$(get rb_rc)" 0 "real-box.sh -s 40 (its shortest) in the lab guest: no FAIL (status 0)"
 is "$(said "-q --why --smi ")" 1 "the table with --why and --smi (the msr module is loaded)"
 is "$(said "hist ")" 1 "hist"
 is "$(said "an SMT experiment")" 1 "an SMT experiment in the 2x2 guest"
