@@ -32,6 +32,7 @@ echo "q_buffer=$(grep -cE '^hwnoisetop-[0-9]+-record: ' /tmp/report.txt | sed 's
 [ "$before" = "$(snap)" ] && echo "q_restored=yes" || { echo "q_restored=no"; snap; }
 # On a stop condition the text trace gets a last line of ours; trace.dat stays whole.
 hwnoisetop -q -c 1 -r 100000 -d 10 -s 1 -t /lab/stop.dat >/tmp/s.out 2>&1
+echo "s_rc=$?"
 trace-cmd report /lab/stop.dat >/dev/null 2>&1
 echo "s_report_rc=$?"
 echo "s_tail=$(tail -c 300 /lab/stop.dat | grep -c 'hwnoisetop: ')"
@@ -78,7 +79,7 @@ is "$(get q_report_rc)" 0 "trace-cmd report reads run.dat"
 like "$(get q_events)" '^[1-9][0-9]*$' "and shows the osnoise events of CPU 1"
 is "$(get q_buffer)" named "from the buffer of the recording instance"
 is "$(get q_restored)" yes "every setting restored after the -q run"
-is "$(get s_report_rc)$(get s_tail)" 00 "-s 1 -t stop.dat: trace-cmd reads it, no text line appended to it"
+is "$(get s_rc)$(get s_report_rc)$(get s_tail)" 200 "-s 1 -t stop.dat: the stop condition fires (status 2), trace-cmd reads it, no text line appended to it"
 is "$(get t)" yes "t with --capture-format dat saves hwnoisetop-DATE-TIME.dat, with its event count, in one status line of 80 columns"
 diag "$(get t_line)"
 like "$(get t_events)" '^[1-9][0-9]*$' "trace-cmd report shows CPU 1's osnoise events in it"

@@ -133,8 +133,9 @@ stamp hist
 # Single noises are counted only once k in the D view asks: none at the
 # start, then CPU 0's, the kernel's counts in hist triggers of the
 # instance, read live (hwnoisetop runs on CPUs 1-3 now); R restarts them;
-# k again removes the triggers.  CPU 0's HW per period, without and with
-# (a figure: at 5 us the triggers' cost rarely reaches the threshold).
+# k again removes the triggers.  CPU 0's HW, without and with (a figure,
+# at runtimes of 0.5 s and 0.25 s: see r below; at 5 us the triggers'
+# cost rarely reaches the threshold).
 trig() { grep -c '^hist:' $T/instances/hwnoisetop-$pid/events/osnoise/sample_threshold/trigger; }
 count() { cap | sed -n 's/^ *count \([0-9]*\)  min .*/\1/p' | head -1; }
 echo "hist_triggers_off=$(trig)"

@@ -174,7 +174,8 @@ screen x_report
 echo "x_blocks=$(said '^all .* 5/5 ')$(said '^block [0-9]+ \([AB]\): (lost|shortened)')"
 echo "x_back=$(yn waitfile $F/smt/control on) $(state)"
 key Escape
-# Its markers: each switch, each block's settling and counted phase.
+# Its markers: each switch, each block's counted phase (no settling here;
+# the runs below settle).
 key M
 echo "x_marks=$(yn waitfor 'SMT on -> off \(experiment\)')$(yn waitfor 'experiment: block 2 of 10, B \(off\), counted')"
 screen x_markslist

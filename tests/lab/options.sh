@@ -20,9 +20,11 @@ snap() { cd $T; grep -H '' tracing_thresh current_tracer osnoise/stop_tracing_us
 # The osnoise/N threads: "pid policy rt_priority cgroup" (stat fields 41, 40).
 # Few processes: forks are slow in the guest while CPUs measure.
 threads() { for f in $(grep -l '^osnoise/' /proc/[0-9]*/comm 2>/dev/null); do d=${f%/comm}; read -r st < $d/stat; read -r cg < $d/cgroup; set -- $st; shift 39; echo "${d#/proc/} $2 $1 $cg"; done; }
-# Each run that sets no -r of its own measures 100 ms of each second (-r 100000):
-# no check here depends on the runtime, and a CPU measured whole keeps one
-# host CPU busy under TCG, which the other lab VM beside this one needs.
+# The runs measure 100 ms of each second (-r 100000) where no check depends
+# on the runtime: a CPU measured whole keeps one host CPU busy under TCG,
+# which the other lab VM beside this one needs.  Not the -P d runs (the
+# deadline's own runtime), the run refused as busy, nor "apply default
+# period" (osnoise.t's command line as it is).
 # Wait (up to 20 s) until N osnoise/N threads run: starting is slow under TCG.
 wait_threads() { i=0; while [ "$(threads | wc -l)" -lt "$1" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done; }
 mkdir -p -m 0700 /run/hwnoisetop
