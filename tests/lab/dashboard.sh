@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require
-plan 70
+plan 71
 
 guest=$(cat <<'EOF_GUEST'
 . /etc/lab/tmux-guest.sh
@@ -203,13 +203,25 @@ echo "d_rows=$(cap | grep -cE '^ +[0-9]+-[0-9]+ +us +[1-9][0-9]*$')"
 screen hist
 # R: the status line once the counts were cleared, then "not read yet"
 # until the kernel's counts are read again (at most once a period), however
-# slow the emulated guest is with the triggers on.
+# slow the emulated guest is with the triggers on.  That the counts started
+# anew is read from the kernel: its hits (every CPU's) fall below what they
+# were before R, which without a clear they never do; and the count shown
+# after R is the kernel's new one, no more than its hits read right after.
+# (The count shown before R is no measure: on a loaded host R took 27 s to
+# show, and the new count passed the old one.)
+hits() { sed -n 's/^ *Hits: \([0-9]*\)$/\1/p' $T/instances/hwnoisetop-$pid/events/osnoise/sample_threshold/hist | head -1; }
+h0=$(hits)
 stamp hist-R
-key R; echo "d_reset=$(yn waitfor 'statistics reset' 600)"
+key R
+# fell FROM: until the kernel's hits are below FROM (60 s), the hits then.
+# (Between the clear's removal and its setting back, no hits at all.)
+fell() { i=0; while h=$(hits); { [ -z "$h" ] || [ "$h" -ge "$1" ]; } && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done; echo "$h"; }
+echo "d_hits=$h0 $(fell "$h0")"
+echo "d_reset=$(yn waitfor 'statistics reset' 600)"
 stamp hist-R-drawn
 waitfor '^ +count [0-9]+  min ' 600 >/dev/null
 stamp hist-R-read
-echo "d_count_reset=$(count)"
+echo "d_count_reset=$(count) $(hits)"
 screen hist-reset
 sleep 2; key D; waitfor '^ +0  +[0-9]' >/dev/null
 echo "hw_on=$(row 0 | awk '{print $2, $8}')"
@@ -346,7 +358,10 @@ read -r c0 c1 c2 c3 <<<"$(get k_clock)"
 ok $? "right after k the loop goes on while the kernel sets its counts: the title's clock moved in each of three 3 s intervals ($(get k_clock))"
 scr hist
 is "$(get d_reset)" yes "R in the D view resets the statistics"
-[ -n "$dcr" ] && [ "$dcr" -lt "${dc:-0}" ]; ok $? "after R the count is read again, started anew ($dc -> $dcr)"
+read -r h0 h1 <<<"$(get d_hits)"
+[ -n "$h1" ] && [ "$h1" -lt "${h0:-0}" ]; ok $? "after R the kernel's counts start anew (hits $h0 before R, then $h1)"
+read -r dcr hr <<<"$dcr"
+[ -n "$dcr" ] && [ -n "$hr" ] && [ "$dcr" -le "$hr" ]; ok $? "after R the count is read again, the kernel's new one ($dc before R; $dcr, the kernel's hits then $hr)"
 scr hist-reset
 read -r op ohw <<<"$(get hw_off)"; read -r np nhw <<<"$(get hw_on)"
 diag "$(printf '%s\n' "$LAB_OUT" | sed -n '/^@@hist-file$/,/^@@end/p' | sed '1d;$d')"
