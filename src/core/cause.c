@@ -82,6 +82,12 @@ void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p)
 		return;
 	for (int k = 0; k < CAUSE_N; k++)
 		present += p->seen[k] == CAUSE_PRESENT;
+	/* NMIs counted that left no time: the events were not all read. */
+	if (p->nmi_time && !(p->nmi_count && !p->nmi_ns)) {
+		c->nmi_periods++;
+		c->nmi_ns += p->nmi_ns;
+		c->nmi_noise += (double)p->noise;
+	}
 	t = (double)c->periods;
 	c->periods++;
 	c->noise += (double)p->noise;
@@ -181,6 +187,17 @@ static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 		r->state = CAUSE_NO_EVIDENCE;
 }
 
+/* The NMI time measured, as a share of the noise of the periods it was measured in. */
+static void nmi_time(const struct cause_cpu *c, struct cause_result *r)
+{
+	r->timed = c->nmi_periods > 0;
+	r->timed_periods = c->nmi_periods;
+	r->time_us = (double)c->nmi_ns / 1000;
+	r->time_share = c->nmi_noise > 0 ? r->time_us / c->nmi_noise : 0;
+	if (r->time_share > 1)
+		r->time_share = 1;
+}
+
 void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
 {
 	double sum = 0, lo = 0, hi = 0;
@@ -191,6 +208,8 @@ void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
 	a->noise = c->noise;
 	for (int k = 0; k < CAUSE_N; k++) {
 		one(c, k, &a->c[k]);
+		if (k == CAUSE_NMI)
+			nmi_time(c, &a->c[k]);
 		if (a->c[k].state != CAUSE_CREDITED)
 			continue;
 		sum += a->c[k].share;

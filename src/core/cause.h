@@ -20,6 +20,12 @@
  * evidence.  What no credited cause explains is unexplained.  Causes that
  * come together are each credited with the whole excess of their periods:
  * the shares may then overlap (the report says so).
+ *
+ * NMIs are also measured directly where the kernel traces each one
+ * (osnoise:nmi_noise): a period's NMI time, summed over the periods where
+ * it was measured, as a share of those periods' noise (capped at 1).  That
+ * figure stands beside the verdict; it credits nothing by itself.  A period
+ * whose NMIs were counted but left no time was not measured.
  */
 #ifndef HWN_CAUSE_H
 #define HWN_CAUSE_H
@@ -42,6 +48,9 @@ enum cause_seen { CAUSE_UNMEASURED, CAUSE_ABSENT, CAUSE_PRESENT };
 struct cause_period {
 	uint64_t runtime, noise, max_single;	/* us */
 	enum cause_seen seen[CAUSE_N];
+	uint64_t nmi_count;
+	uint64_t nmi_ns;	/* the NMIs' time, when nmi_time */
+	bool nmi_time;		/* measured (osnoise:nmi_noise read) */
 };
 
 struct cause_cpu {
@@ -55,6 +64,9 @@ struct cause_cpu {
 	uint64_t both[CAUSE_N][CAUSE_N];	/* periods with two causes at once */
 	/* Sums of the periods' numbers (0, 1, ...) on each side: their mean times. */
 	double t_with[CAUSE_N], t_without[CAUSE_N], t_with_alone[CAUSE_N], t_without_alone[CAUSE_N];
+	/* The NMI time measured: its periods, their noise (us) and the time (ns). */
+	uint64_t nmi_periods, nmi_ns;
+	double nmi_noise;
 };
 
 enum cause_state {
@@ -72,6 +84,13 @@ struct cause_result {
 	bool alone;			/* judged on the periods with no other cause */
 	double ratio, ratio_lo, ratio_hi;	/* noise per s with / without, 95% */
 	double share, share_lo, share_hi;	/* of the CPU's noise, 0..1, 95% */
+	/*
+	 * CAUSE_NMI only: the NMI time measured (timed), in timed_periods, and
+	 * its share of their noise (0..1); timed false where none was.
+	 */
+	bool timed;
+	uint64_t timed_periods;
+	double time_us, time_share;
 };
 
 /* The whole answer for one CPU. */

@@ -48,6 +48,9 @@ struct osn_sample {
 	uint64_t irq_count;
 	uint64_t softirq_count;
 	uint64_t thread_count;
+	/* --why: the period's NMI time from its osnoise:nmi_noise events, when nmi_time. */
+	uint64_t nmi_ns;
+	bool nmi_time;
 };
 
 #define STATS_HISTORY 128

@@ -245,9 +245,67 @@ static void test_few(void)
 	tap_is_str(cause_key(CAUSE_SIBLING), "sibling", "the JSON key of the sibling");
 }
 
+/* A period of noise us with nmis NMIs of ns in all, their time measured or not. */
+static void nmi_period(struct cause_cpu *c, uint64_t noise, uint64_t nmis, uint64_t ns, bool timed)
+{
+	struct cause_period p = { .runtime = 1000000, .noise = noise, .max_single = noise,
+				  .nmi_count = nmis, .nmi_ns = ns, .nmi_time = timed };
+
+	p.seen[CAUSE_NMI] = nmis ? CAUSE_PRESENT : CAUSE_ABSENT;
+	cause_cpu_add(c, &p);
+}
+
+/*
+ * The NMI time measured: summed over the periods it was measured in, as a
+ * share of their noise, capped at 1; periods whose NMIs left no time are
+ * left out of both; the verdict on the counts is the same with or without it.
+ */
+static void test_nmi_time(void)
+{
+	static struct cause_cpu untimed;
+	struct cause_answer a, b;
+	const struct cause_result *n = &a.c[CAUSE_NMI];
+
+	cause_cpu_init(&cpu);
+	cause_cpu_init(&untimed);
+	for (int i = 0; i < 20; i++) {
+		nmi_period(&cpu, i % 2 ? 50 : 100, i % 2 ? 0 : 2, i % 2 ? 0 : 30000, true);
+		nmi_period(&untimed, i % 2 ? 50 : 100, i % 2 ? 0 : 2, 0, false);
+	}
+	cause_cpu_answer(&cpu, &a);
+	cause_cpu_answer(&untimed, &b);
+	tap_ok(n->timed && n->timed_periods == 20 && fabs(n->time_us - 300) < 1e-9,
+	       "10 periods of two NMIs, 30 us each period: 300 us measured in 20 periods (%.3f in %llu)",
+	       n->time_us, (unsigned long long)n->timed_periods);
+	tap_ok(fabs(n->time_share - 300.0 / 1500) < 1e-9, "a share of 20%% of the noise (%.4f)",
+	       n->time_share);
+	tap_ok(!b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].time_us == 0 && b.c[CAUSE_NMI].time_share == 0,
+	       "not measured: no time, no share");
+	tap_ok(b.c[CAUSE_NMI].state == n->state && b.c[CAUSE_NMI].share == n->share &&
+	       b.c[CAUSE_NMI].with == 10 && a.lead == b.lead,
+	       "the verdict on the counts is the same with the time measured (%s, %.4f)",
+	       cause_state_name(n->state), n->share);
+	for (int i = 0; i < 4; i++)	/* counted, no nmi_noise event: not measured */
+		nmi_period(&cpu, 1000, 1, 0, true);
+	cause_cpu_answer(&cpu, &a);
+	tap_ok(n->timed_periods == 20 && fabs(n->time_share - 0.2) < 1e-9 && a.periods == 24,
+	       "periods whose NMIs left no time are left out of the time and its noise "
+	       "(%llu periods, %.4f)", (unsigned long long)n->timed_periods, n->time_share);
+	cause_cpu_init(&cpu);
+	nmi_period(&cpu, 10, 1, 50000, true);
+	cause_cpu_answer(&cpu, &a);
+	tap_ok(n->time_share == 1, "more NMI time than noise (NMIs under the threshold): capped at 1");
+	cause_cpu_init(&cpu);
+	nmi_period(&cpu, 0, 1, 500, true);
+	cause_cpu_answer(&cpu, &a);
+	tap_ok(n->timed && n->time_share == 0 && fabs(n->time_us - 0.5) < 1e-9,
+	       "NMI time without noise: measured, a share of 0");
+}
+
 int main(void)
 {
-	tap_plan(26);
+	tap_plan(33);
+	test_nmi_time();
 	test_found();
 	test_nothing();
 	test_two();
