@@ -168,6 +168,18 @@ int osnoise_all_samples(struct osnoise *o, bool on, char *err, size_t errlen)
 	return 0;
 }
 
+int osnoise_nmi_noise(struct osnoise *o)
+{
+	int e;
+
+	if (!o->inst)
+		return -ENOENT;
+	if ((e = instance_event_enable(o->inst, "osnoise", "nmi_noise", true)) < 0)
+		return e;
+	o->nmi_noise = true;
+	return 0;
+}
+
 int osnoise_set_stop(struct osnoise *o, uint64_t stop_us, uint64_t stop_total_us, char *err,
 		     size_t errlen)
 {
@@ -267,6 +279,9 @@ bool osnoise_stopped_by_kernel(struct osnoise *o)
 void osnoise_teardown(struct osnoise *o)
 {
 	kfile_files_close(&o->files);	/* open files keep an instance */
+	if (o->inst && o->nmi_noise)	/* off even where the instance must stay */
+		instance_event_enable(o->inst, "osnoise", "nmi_noise", false);
+	o->nmi_noise = false;
 	tracefs_put_tracing_file(o->dir);
 	o->dir = NULL;
 	instance_destroy(o->ledger, o->inst);

@@ -31,6 +31,7 @@ struct osnoise {
 	char *dir;		/* the instance's directory */
 	bool tracer_set;	/* current_tracer is osnoise */
 	bool all_samples;	/* every osnoise:sample_threshold recorded (osnoise_all_samples()) */
+	bool nmi_noise;		/* osnoise:nmi_noise recorded (osnoise_nmi_noise()) */
 };
 
 /*
@@ -57,6 +58,12 @@ int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen);
  * triggers; off: only those -s needs.  0, or -1 with err.
  */
 int osnoise_all_samples(struct osnoise *o, bool on, char *err, size_t errlen);
+/*
+ * Record each NMI's osnoise:nmi_noise event in the instance (--why: the
+ * NMI time of each period).  0, or -errno (-ENOENT: the kernel lacks it).
+ * The instance's removal takes it away; osnoise_teardown() turns it off first.
+ */
+int osnoise_nmi_noise(struct osnoise *o);
 /* Turn tracing on, then arm conf's stop conditions when arm (not in a warm-up). */
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen);
 void osnoise_stop(struct osnoise *o);

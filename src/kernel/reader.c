@@ -32,6 +32,8 @@ static const struct {
 	{ "ftrace", "events/ftrace/hwlat/format" },
 	/* With -s, the sample that fires it names the CPU (see osnoise.c). */
 	{ "osnoise", "events/osnoise/sample_threshold/format" },
+	/* With --why, each NMI's time (see osnoise.c). */
+	{ "osnoise", "events/osnoise/nmi_noise/format" },
 	{ NULL, NULL },
 };
 
@@ -117,6 +119,26 @@ static void *page_alloc(int page_size, void **map, size_t *map_size)
 	return m + 2 * ps - PAGE_SLACK - ps;
 }
 
+/*
+ * The osnoise events read where enabled: sample_threshold (-s, the
+ * histogram) and nmi_noise (--why).  Either may be absent: not decoded.
+ */
+static void osnoise_events(struct reader *r)
+{
+	struct tep_event *ev = tep_find_event_by_name(r->tep, "osnoise", "sample_threshold");
+
+	r->threshold_duration = ev ? tep_find_field(ev, "duration") : NULL;
+	r->threshold_id = ev && r->threshold_duration ? ev->id : -1;
+	r->threshold_min = fields_end(&r->threshold_duration, 1);
+	ev = tep_find_event_by_name(r->tep, "osnoise", "nmi_noise");
+	r->nmi_start = ev ? tep_find_field(ev, "start") : NULL;
+	r->nmi_duration = ev ? tep_find_field(ev, "duration") : NULL;
+	r->nmi_id = ev && r->nmi_start && r->nmi_duration ? ev->id : -1;
+	struct tep_format_field *const nf[] = { r->nmi_start, r->nmi_duration };
+
+	r->nmi_min = fields_end(nf, 2);
+}
+
 struct reader *reader_new(char *err, size_t errlen)
 {
 	return reader_new_with(read_tracefs, NULL, err, errlen);
@@ -133,7 +155,7 @@ struct reader *reader_new_with(reader_read_fn read, void *ctx, char *err, size_t
 	r->tep = load_formats(read, ctx, err, errlen);
 	if (!r->tep)
 		goto fail;
-	r->osnoise_id = r->hwlat_id = -1;
+	r->osnoise_id = r->hwlat_id = r->nmi_id = -1;
 	ev = tep_find_event_by_name(r->tep, "ftrace", "osnoise");
 	if (ev) {
 		r->osnoise_id = ev->id;
@@ -191,10 +213,7 @@ struct reader *reader_new_with(reader_read_fn read, void *ctx, char *err, size_t
 	r->print_min = r->print_buf ? r->print_buf->offset : 0;
 	ev = tep_find_event_by_name(r->tep, "ftrace", "bprint");
 	r->bprint_id = ev ? ev->id : -1;
-	ev = tep_find_event_by_name(r->tep, "osnoise", "sample_threshold");
-	r->threshold_duration = ev ? tep_find_field(ev, "duration") : NULL;
-	r->threshold_id = ev && r->threshold_duration ? ev->id : -1;
-	r->threshold_min = fields_end(&r->threshold_duration, 1);
+	osnoise_events(r);
 	r->page_size = getpagesize();
 	r->page = page_alloc(r->page_size, &r->map, &r->map_size);
 	r->kbuf = tep_kbuffer(r->tep);

@@ -1,7 +1,8 @@
 /*
  * reader: per-CPU ring-buffer readers of one tracefs instance, decoded with
  * libtraceevent into osn_sample (ftrace:osnoise) and hwl_sample
- * (ftrace:hwlat) structs.
+ * (ftrace:hwlat) structs, and the osnoise:sample_threshold and
+ * osnoise:nmi_noise events where enabled.
  *
  * Each measured CPU's trace_pipe_raw is opened non-blocking; its fd goes
  * into the session's poll() set (the instance's buffer_percent is 0, so
@@ -30,6 +31,12 @@ struct reader_sink {
 	void (*missed)(void *ctx, int cpu, uint64_t count);
 	/* An osnoise:sample_threshold event (enabled with -s to find the CPU). */
 	void (*threshold)(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns);
+	/*
+	 * An osnoise:nmi_noise event (enabled with --why): an NMI on cpu while
+	 * the tracer sampled, from start (the kernel's trace clock, ns) for
+	 * duration_ns.  A period's come before its summary.
+	 */
+	void (*nmi)(void *ctx, int cpu, uint64_t start_ns, uint64_t duration_ns);
 	void (*hwlat)(void *ctx, const struct hwl_sample *s);
 	/* cpu's reader was closed: its buffer failed or hung up (why). */
 	void (*dropped)(void *ctx, int cpu, const char *why);

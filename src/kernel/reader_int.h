@@ -38,6 +38,9 @@ struct reader {
 	size_t map_size;
 	int osnoise_id, hwlat_id, print_id, bprint_id, threshold_id;
 	struct tep_format_field *threshold_duration;
+	int nmi_id;			/* osnoise:nmi_noise, -1 where absent */
+	struct tep_format_field *nmi_start, *nmi_duration;
+	int nmi_min;
 	struct tep_event *print_ev;
 	struct tep_format_field *print_buf;
 	/* The shortest record each decoded event may be: its last field's end. */

@@ -69,6 +69,10 @@ static int decode(struct reader *r, int cpu, void *data, int size, uint64_t ts,
 		if (size < r->threshold_min)
 			return -1;
 		sink->threshold(sink->ctx, cpu, ts, field(r->threshold_duration, data));
+	} else if (type == r->nmi_id && sink->nmi) {
+		if (size < r->nmi_min)
+			return -1;
+		sink->nmi(sink->ctx, cpu, field(r->nmi_start, data), field(r->nmi_duration, data));
 	} else if ((type == r->print_id || type == r->bprint_id) && sink->print) {
 		char text[256] = "";
 

@@ -1,12 +1,15 @@
 /*
  * formats: the event formats of Debian's 6.12 PREEMPT_RT kernel (as the lab
  * VM's tracefs showed them: header_page, ftrace:osnoise/print/bprint/hwlat,
- * osnoise:sample_threshold), so that the page decoder can be fuzzed on any
- * machine.  Event IDs are the kernel's: osnoise 16, hwlat 15, print 5,
- * bprint 6, sample_threshold 512.
+ * osnoise:sample_threshold, osnoise:nmi_noise), so that the page decoder
+ * can be fuzzed on any machine.  Event IDs are the kernel's: osnoise 16,
+ * hwlat 15, print 5, bprint 6, sample_threshold 512; nmi_noise's, 509, is
+ * made up (one no other format here takes), its fields those of the
+ * kernel's TRACE_EVENT(nmi_noise).
  */
 #include "formats.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,6 +100,19 @@ static const struct {
 	"\tfield:u64 interference;\toffset:24;\tsize:8;\tsigned:0;\n"
 	"\n"
 	"print fmt: \"start %llu.%09u duration %llu ns interference %llu\", (REC->start) / 1000000000UL, (REC->start) % 1000000000UL, REC->duration, REC->interference\n" },
+	{ "events/osnoise/nmi_noise/format",
+	"name: nmi_noise\n"
+	"ID: 509\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"start %llu.%09u duration %llu ns\", (REC->start) / 1000000000UL, (REC->start) % 1000000000UL, REC->duration\n" },
 	{ NULL, NULL },
 };
 
@@ -122,4 +138,20 @@ struct reader *fuzz_reader(void)
 	if (!r)
 		abort();
 	return r;
+}
+
+size_t fuzz_corpus_page(const char *name, unsigned char *buf, size_t size)
+{
+	const char *top = getenv("abs_top_srcdir");
+	char path[4096];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/page/%s", top ? top : ".", name);
+	f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, size, f);
+	fclose(f);
+	return n;
 }

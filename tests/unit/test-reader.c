@@ -21,7 +21,21 @@ struct seen {
 	struct osn_sample last;
 	struct hwl_sample last_hwlat;
 	char text[256];
+	int nmis;
+	uint64_t nmi_ns, nmi_start;	/* the durations' sum, the last start */
+	bool nmi_first;			/* an NMI came before any sample */
 };
+
+static void on_nmi(void *ctx, int cpu, uint64_t start, uint64_t ns)
+{
+	struct seen *v = ctx;
+
+	(void)cpu;
+	v->nmi_first |= v->samples == 0;
+	v->nmis++;
+	v->nmi_ns += ns;
+	v->nmi_start = start;
+}
 
 static void on_sample(void *ctx, const struct osn_sample *s)
 {
@@ -70,24 +84,8 @@ static void on_dropped(void *ctx, int cpu, const char *why)
 static struct reader_sink sink_of(struct seen *v)
 {
 	return (struct reader_sink){ .ctx = v, .sample = on_sample, .hwlat = on_hwlat,
-				     .print = on_print, .missed = on_missed, .dropped = on_dropped };
-}
-
-/* tests/fuzz/corpus/page/NAME into buf; its size, or 0. */
-static size_t load(const char *name, unsigned char *buf, size_t size)
-{
-	const char *top = getenv("abs_top_srcdir");
-	char path[4096];
-	size_t n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/page/%s", top ? top : ".", name);
-	f = fopen(path, "rb");
-	if (!f)
-		return 0;
-	n = fread(buf, 1, size, f);
-	fclose(f);
-	return n;
+				     .print = on_print, .missed = on_missed, .dropped = on_dropped,
+				     .nmi = on_nmi };
 }
 
 /* Decode tests/fuzz/corpus/page/NAME; -2 when the file is missing. */
@@ -95,7 +93,7 @@ static int decode(const char *name, struct seen *v)
 {
 	static unsigned char buf[65536];
 	struct reader_sink sink = sink_of(v);
-	size_t n = load(name, buf, sizeof(buf));
+	size_t n = fuzz_corpus_page(name, buf, sizeof(buf));
 
 	memset(v, 0, sizeof(*v));
 	if (!n)
@@ -108,7 +106,7 @@ static void hangups(void)
 {
 	struct reader *r = fuzz_reader();
 	static unsigned char page[65536];
-	size_t n = load("osnoise.bin", page, sizeof(page));
+	size_t n = fuzz_corpus_page("osnoise.bin", page, sizeof(page));
 	struct reader_sink sink;
 	struct pollfd pfd[3];
 	int hup[2], quiet[2], err[2];
@@ -152,12 +150,18 @@ int main(void)
 	struct seen v;
 	int n;
 
-	tap_plan(16 + 5);
+	tap_plan(18 + 5);
 	n = decode("osnoise.bin", &v);
 	tap_ok(n == 2 && v.samples == 2 && v.missed == 0, "a page of two osnoise records: 2 samples");
 	tap_ok(v.last.cpu == 1 && v.last.noise == 500 && v.last.runtime == 1000000 &&
 	       v.last.max_sample == 20 && v.last.hw_count == 3 && v.last.nmi_count == 1 &&
 	       v.last.irq_count == 2, "every field as written");
+	n = decode("nmi-noise.bin", &v);
+	tap_ok(n == 3 && v.nmis == 2 && v.nmi_ns == 4000 && v.nmi_start == 1000005000 &&
+	       v.nmi_first && v.samples == 1 && v.last.noise == 500,
+	       "osnoise:nmi_noise: each NMI's start and duration (2, 4000 ns), before its period's summary");
+	tap_ok(v.missed == 1 && v.unknown == 0,
+	       "an nmi_noise record shorter than its fields: counted as one missed");
 	n = decode("hwlat.bin", &v);
 	tap_ok(n == 1 && v.hwlat == 1 && v.last_hwlat.inner == 12 && v.last_hwlat.outer == 15 &&
 	       v.last_hwlat.ts_sec == 1700000000 && v.last_hwlat.ts_nsec == 5000 &&
