@@ -324,3 +324,15 @@ int jsonread_str(const struct jsonr_obj *o, const char *key, char *buf, size_t l
 	buf[n] = 0;
 	return 0;
 }
+
+char *jsonread_strdup(const struct jsonr_obj *o, const char *key)
+{
+	const struct jsonr_field *f = jsonread_get(o, key);
+	char *text = f ? malloc(f->rawlen + 1) : NULL;
+
+	if (text && jsonread_str(o, key, text, f->rawlen + 1) < 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}

@@ -43,5 +43,7 @@ int jsonread_int(const struct jsonr_obj *o, const char *key, int64_t *v);
 int jsonread_bool(const struct jsonr_obj *o, const char *key, bool *v);
 /* A string member decoded into buf (cut to fit, NUL-terminated). */
 int jsonread_str(const struct jsonr_obj *o, const char *key, char *buf, size_t len);
+/* A string member decoded whole into malloc'd text; NULL when absent, not a string or no memory. */
+char *jsonread_strdup(const struct jsonr_obj *o, const char *key);
 
 #endif

@@ -371,12 +371,14 @@ static void on_osnoise(void *ctx, const struct session *s, const struct osn_samp
 	line(r, "s");
 	fprintf(r->mem, ",\"ts\":%llu,\"cpu\":%d,\"runtime\":%llu,\"noise\":%llu,"
 		    "\"max_sample\":%llu,\"hw\":%llu,\"nmi\":%llu,\"irq\":%llu,\"softirq\":%llu,"
-		    "\"thread\":%llu%s", (unsigned long long)smp->ts, smp->cpu,
+		    "\"thread\":%llu", (unsigned long long)smp->ts, smp->cpu,
 		    (unsigned long long)smp->runtime, (unsigned long long)smp->noise,
 		    (unsigned long long)smp->max_sample, (unsigned long long)smp->hw_count,
 		    (unsigned long long)smp->nmi_count, (unsigned long long)smp->irq_count,
-		    (unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count,
-		    counted ? "" : ",\"c\":0");
+		    (unsigned long long)smp->softirq_count, (unsigned long long)smp->thread_count);
+	if (smp->nmi_time)	/* --why: the period's NMI time (osnoise:nmi_noise) */
+		fprintf(r->mem, ",\"nmi_ns\":%llu", (unsigned long long)smp->nmi_ns);
+	fputs(counted ? "" : ",\"c\":0", r->mem);
 	endl(r);
 }
 

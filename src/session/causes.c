@@ -26,6 +26,11 @@ struct causes {
 	struct evidence *ev;		/* live; NULL in a replay */
 	bool replay;
 	char why_smi[160];		/* why SMIs are not counted, "" */
+	/* Live with osnoise:nmi_noise: each CPU's NMI time since its last summary. */
+	uint64_t *nmi_pending;		/* ns */
+	bool nmi_live;
+	bool nmi_timed;			/* a period came with its NMI time */
+	const char *why_nmi;		/* why NMI time is not measured, where it never was */
 };
 
 struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live)
@@ -37,7 +42,8 @@ struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live)
 	c->ncpus = ncpus;
 	c->cpu = calloc((size_t)ncpus, sizeof(*c->cpu));
 	c->latest = malloc((size_t)ncpus * sizeof(*c->latest));
-	if (!c->cpu || !c->latest) {
+	c->nmi_pending = calloc((size_t)ncpus, sizeof(*c->nmi_pending));
+	if (!c->cpu || !c->latest || !c->nmi_pending) {
 		causes_free(c);
 		return NULL;
 	}
@@ -45,6 +51,7 @@ struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live)
 		c->latest[i] = (struct evidence_cpu){ -1, -1, -1 };
 	snprintf(c->why_smi, sizeof(c->why_smi), "%s",
 		 live ? "SMIs not counted" : "no SMI counts recorded");
+	c->why_nmi = live ? "osnoise:nmi_noise not available" : "no NMI time recorded";
 	if (live && (c->ev = evidence_open("", ncpus, measured)))
 		evidence_read(c->ev);
 	return c;
@@ -111,8 +118,42 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 	cc->wait.seen[CAUSE_STEAL] = seen(ev->steal_us >= 0, ev->steal_us > 0);
 	cc->wait.seen[CAUSE_THERMAL] = seen(ev->throttle >= 0, ev->throttle > 0);
 	cc->wait_nmi = smp->nmi_count;
+	cc->wait.nmi_count = smp->nmi_count;
+	cc->wait.nmi_ns = smp->nmi_ns;
+	cc->wait.nmi_time = smp->nmi_time;
+	c->nmi_timed |= smp->nmi_time;
 	cc->wait_smi = 0;
 	cc->waiting = true;
+}
+
+void causes_nmi_time(struct causes *c, bool on)
+{
+	if (!c)
+		return;
+	c->nmi_live = on;
+	memset(c->nmi_pending, 0, (size_t)c->ncpus * sizeof(*c->nmi_pending));
+}
+
+void causes_nmi(struct causes *c, int cpu, uint64_t ns)
+{
+	if (c && c->nmi_live && cpu >= 0 && cpu < c->ncpus)
+		c->nmi_pending[cpu] += ns;
+}
+
+void causes_nmi_take(struct causes *c, struct osn_sample *smp)
+{
+	if (!c || !c->nmi_live || smp->cpu < 0 || smp->cpu >= c->ncpus)
+		return;
+	smp->nmi_ns = c->nmi_pending[smp->cpu];
+	smp->nmi_time = true;
+	c->nmi_pending[smp->cpu] = 0;
+}
+
+const char *causes_why_nmi_time(const struct causes *c)
+{
+	if (!c)
+		return "";
+	return c->nmi_timed ? "no osnoise:nmi_noise event came with the NMIs counted" : c->why_nmi;
 }
 
 void causes_smi(struct causes *c, int cpu, uint64_t count)
@@ -174,6 +215,7 @@ void causes_free(struct causes *c)
 		free(c->cpu[i]);
 	free(c->cpu);
 	free(c->latest);
+	free(c->nmi_pending);
 	evidence_close(c->ev);
 	free(c);
 }

@@ -3,7 +3,10 @@
  * them (evidence.h live, the recording's "ev" lines in a replay, the SMI
  * counts) and put down to their causes (cause.h), with conf.why; driven by
  * counters.c and the sink, held by the session (session_causes()).  A period waits for its SMI count (read in the gap after it)
- * until the CPU's next period or the end of the run.
+ * until the CPU's next period or the end of the run.  Live with
+ * osnoise:nmi_noise, each NMI's time waits for its period's summary, which
+ * the ring buffer gives after them (causes_nmi_take()); in a replay the
+ * recorded summaries carry it.
  */
 #ifndef HWN_CAUSES_H
 #define HWN_CAUSES_H
@@ -27,6 +30,20 @@ struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live);
 void causes_tick(struct causes *c, const struct cpuset *measured);
 /* A counted period summary; smi: the SMIs are counted (the waiting period's are in). */
 void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi);
+/*
+ * Live: on, osnoise:nmi_noise is recorded (each NMI's time is given to
+ * causes_nmi()); off, it is not available.  The times waiting are dropped.
+ */
+void causes_nmi_time(struct causes *c, bool on);
+/* An NMI of ns on cpu (live, on): its period's, whose summary comes next. */
+void causes_nmi(struct causes *c, int cpu, uint64_t ns);
+/*
+ * Live, on: the NMI time waiting for smp's CPU into smp (nmi_ns, nmi_time),
+ * counted or not (so that a warm-up's stays out); nothing otherwise.
+ */
+void causes_nmi_take(struct causes *c, struct osn_sample *smp);
+/* Why the NMI time is not measured, where it was not ("" without c). */
+const char *causes_why_nmi_time(const struct causes *c);
 /* SMIs counted on cpu since the previous read: the waiting period's. */
 void causes_smi(struct causes *c, int cpu, uint64_t count);
 /* A replay's recorded evidence of cpu (evidence_cpu's -1: not measured). */

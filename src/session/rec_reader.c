@@ -18,12 +18,9 @@
 /* The footer's notes, whatever their length; 0 or -1. */
 static int take_notes(const struct jsonr_obj *o, struct textbuf *notes)
 {
-	const struct jsonr_field *f = jsonread_get(o, "notes");
-	char *text = f ? malloc(f->rawlen + 1) : NULL;
-	int rc = text ? jsonread_str(o, "notes", text, f->rawlen + 1) : -1;
+	char *text = jsonread_strdup(o, "notes");
+	int rc = text ? textbuf_set(notes, text) : -1;
 
-	if (rc == 0)
-		rc = textbuf_set(notes, text);
 	free(text);
 	return rc;
 }
@@ -219,6 +216,9 @@ static int sample(struct replay *r, const struct jsonr_obj *o, const struct read
 	    need_u64(r, o, "softirq", &smp.softirq_count) < 0 ||
 	    need_u64(r, o, "thread", &smp.thread_count) < 0)
 		return -1;
+	/* --why's NMI time of the period (osnoise:nmi_noise); absent: not measured. */
+	if ((smp.nmi_time = jsonread_get(o, "nmi_ns")) && need_u64(r, o, "nmi_ns", &smp.nmi_ns) < 0)
+		return -1;
 	if (counted(o))
 		k->sample(k->ctx, &smp);
 	return 0;
@@ -393,11 +393,8 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 			counters_add_smi(s, cpu, n);
 		}
 	} else if (strcmp(t, "audit") == 0) {
-		const struct jsonr_field *f = jsonread_get(o, "text");
-
 		free(r->audit);
-		r->audit = f ? malloc(f->rawlen + 1) : NULL;
-		if (!f || !r->audit || jsonread_str(o, "text", r->audit, f->rawlen + 1) < 0)
+		if (!(r->audit = jsonread_strdup(o, "text")))
 			rc = bad(r, "%s", "an \"audit\" line without its text");
 	} else if (strcmp(t, "ev") == 0) {
 		if (causes_read(&s->causes, s->ncpus, o, &why) < 0)

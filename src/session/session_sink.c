@@ -1,7 +1,8 @@
 /*
  * session_sink: what each event the readers decode does to the run: a
  * period summary to the statistics, the segments and the front end, a
- * threshold sample to the stop-condition detail, lost and dropped events
+ * threshold sample to the stop-condition detail, an NMI's time to --why's
+ * causes (which hand it to its period's summary), lost and dropped events
  * to the counts and the notes, each to the hooks (--record, --prometheus)
  * too. session_sink() hands the readers these callbacks; session_mark()
  * drains the buffers through them before it sets a marker.  See session.h.
@@ -33,10 +34,14 @@ static void count_other(struct session *s)
 	}
 }
 
-static void on_sample(void *ctx, const struct osn_sample *smp)
+static void on_sample(void *ctx, const struct osn_sample *in)
 {
 	struct session *s = ctx;
 	bool counted = counting(s);
+	struct osn_sample with = *in;	/* with --why, its NMI time */
+	const struct osn_sample *smp = &with;
+
+	causes_nmi_take(s->causes, &with);
 
 	if (s->conf.debug)
 		fprintf(stderr, "hwnoisetop: debug: cpu %d summary at %llu.%06llu: runtime %llu "
@@ -84,6 +89,16 @@ static void on_threshold(void *ctx, int cpu, uint64_t ts, uint64_t duration_ns)
 			 (unsigned long long)(duration_ns / 1000),
 			 (unsigned long long)s->osn.stop_us);
 	}
+}
+
+/* --why: an NMI's time, for its period's summary, which comes after it. */
+static void on_nmi(void *ctx, int cpu, uint64_t start_ns, uint64_t duration_ns)
+{
+	struct session *s = ctx;
+
+	(void)start_ns;
+	count_other(s);
+	causes_nmi(s->causes, cpu, duration_ns);
 }
 
 static void on_hwlat(void *ctx, const struct hwl_sample *smp)
@@ -146,7 +161,7 @@ struct reader_sink session_sink(struct session *s)
 {
 	struct reader_sink k = { .ctx = s, .sample = on_sample, .print = on_print,
 				 .missed = on_missed, .threshold = on_threshold,
-				 .hwlat = on_hwlat, .dropped = on_dropped };
+				 .nmi = on_nmi, .hwlat = on_hwlat, .dropped = on_dropped };
 
 	return k;
 }

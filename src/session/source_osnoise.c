@@ -7,9 +7,11 @@
 #include "session.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <tracefs.h>
 
+#include "causes.h"
 #include "env.h"
 #include "instance.h"
 #include "session_int.h"
@@ -25,6 +27,14 @@ static int setup(struct session *s)
 {
 	if (osnoise_setup(&s->osn, s->ledger, &s->conf.osn, s->err, sizeof(s->err)) < 0)
 		return -1;
+	/* --why: each NMI's time, where the kernel has the event (not measured otherwise). */
+	if (s->causes) {
+		int e = osnoise_nmi_noise(&s->osn);
+
+		if (e < 0 && s->conf.debug)
+			fprintf(stderr, "hwnoisetop: debug: osnoise:nmi_noise: %s\n", strerror(-e));
+		causes_nmi_time(s->causes, e == 0);
+	}
 	/* The triggers before the tracer: they see its first sample. */
 	if (session_hist_setup(s) < 0)
 		return -1;

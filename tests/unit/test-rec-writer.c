@@ -1,11 +1,16 @@
 /*
  * The recording's writer when the disk is full (/dev/full): the first
- * failed write said at once in one line, once, and the run goes on.
+ * failed write said at once in one line, once, and the run goes on.  And
+ * --why's NMI time: the osnoise:nmi_noise events of a ring-buffer page
+ * given to their period's summary, written on its "s" line, and read back
+ * by a replay that attributes the same.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../fuzz/formats.h"
+#include "causes.h"
 #include "recfixture.h"
 #include "rec_writer.h"
 #include "rec_reader.h"
@@ -55,9 +60,109 @@ static void write_error_said(void)
 	fclose(f);
 }
 
+/* The whole text of path (malloc'd; "" when unreadable). */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = calloc(1, 65536);
+	size_t n = f && text ? fread(text, 1, 65535, f) : 0;
+
+	if (f)
+		fclose(f);
+	if (text)
+		text[n] = 0;
+	return text;
+}
+
+/* A replay of text whose causes take NMI time as a live run's (on) or a replay's. */
+static struct replay *open_with_causes(const char *text, FILE **f, bool live)
+{
+	struct replay *r = calloc(1, sizeof(*r));
+
+	*f = fmemopen((void *)text, strlen(text), "r");
+	if (!r || rec_reader_open(r, *f) < 0 || !(r->s->causes = causes_new(2, NULL, false)))
+		return r;
+	causes_nmi_time(r->s->causes, live);
+	return r;
+}
+
+/*
+ * Live: CPU 1's page of two NMIs (1500 and 2500 ns) and its period's
+ * summary (500 us of noise), then a page of two summaries with none.
+ * The recording says each period's NMI time; its replay attributes the same.
+ */
+static void nmi_time_round_trip(void)
+{
+	static unsigned char page[65536];
+	char path[] = "/tmp/test-rec-nmi-XXXXXX", err[256] = "", *text, *argv[] = { "hwnoisetop", NULL };
+	int fd = mkstemp(path);
+	FILE *f, *g;
+	struct replay *r = open_with_causes(HDR, &f, true), *back;
+	struct recording *out = rec_writer_open(path, true, err, sizeof(err));
+	struct reader_sink sink;
+	struct cause_answer a, b;
+	size_t n;
+	bool ok;
+
+	close(fd);
+	tap_ok(out && r && r->s && r->s->causes, "a session with --why's causes that records: %s", err);
+	if (!out || !r || !r->s || !r->s->causes)
+		return;
+	rec_writer_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
+	sink = session_sink(r->s);
+	n = fuzz_corpus_page("nmi-noise.bin", page, sizeof(page));
+	reader_page_decode(fuzz_reader(), 1, page, n, &sink);
+	n = fuzz_corpus_page("osnoise.bin", page, sizeof(page));
+	reader_page_decode(fuzz_reader(), 1, page, n, &sink);
+	rec_writer_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err));
+	rec_reader_end(r);
+	text = slurp(path);
+	tap_ok(strstr(text, "\"thread\":0,\"nmi_ns\":4000}\n{\"t\":\"s\"") &&
+	       strstr(text, "\"thread\":0,\"nmi_ns\":0}\n{\"t\":\"s\""),
+	       "the period after the two NMIs says 4000 ns, the next ones 0");
+	ok = causes_answer(r->s->causes, 1, &a);
+	tap_ok(ok && a.c[CAUSE_NMI].timed && a.c[CAUSE_NMI].time_us == 4 &&
+	       a.c[CAUSE_NMI].timed_periods == 1 && a.c[CAUSE_NMI].time_share == 4.0 / 500,
+	       "live: 4 us of NMI time measured, 0.8%% of the noise, in the one period whose NMIs "
+	       "came with their time (%.3f us, %.4f, %llu)", a.c[CAUSE_NMI].time_us,
+	       a.c[CAUSE_NMI].time_share, (unsigned long long)a.c[CAUSE_NMI].timed_periods);
+	back = open_with_causes(text, &g, false);
+	while (back && rec_reader_next(back) > 0 && rec_reader_take(back) == 0)
+		;
+	rec_reader_end(back);
+	ok = ok && causes_answer(back->s->causes, 1, &b);
+	tap_ok(ok && b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].time_us == a.c[CAUSE_NMI].time_us &&
+	       b.c[CAUSE_NMI].time_share == a.c[CAUSE_NMI].time_share &&
+	       b.c[CAUSE_NMI].timed_periods == 1 && b.c[CAUSE_NMI].state == a.c[CAUSE_NMI].state,
+	       "its replay: the same time, share (%.4f) and verdict", b.c[CAUSE_NMI].time_share);
+	for (char *p = text; (p = strstr(p, ",\"nmi_ns\":")); )	/* an older recording */
+		memmove(p, strchr(p, '}'), strlen(strchr(p, '}')) + 1);
+	rec_reader_free(back);
+	free(back);
+	fclose(g);
+	back = open_with_causes(text, &g, false);
+	while (back && rec_reader_next(back) > 0 && rec_reader_take(back) == 0)
+		;
+	rec_reader_end(back);
+	ok = ok && causes_answer(back->s->causes, 1, &b);
+	tap_ok(ok && !b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].with == 3 &&
+	       strcmp(causes_why_nmi_time(back->s->causes), "no NMI time recorded") == 0,
+	       "without nmi_ns: the NMIs counted, their time not measured (%s)",
+	       causes_why_nmi_time(back->s->causes));
+	rec_reader_free(back);
+	free(back);
+	fclose(g);
+	free(text);
+	rec_reader_free(r);
+	free(r);
+	fclose(f);
+	unlink(path);
+}
+
 int main(void)
 {
-	tap_plan(5);
+	tap_plan(10);
+	nmi_time_round_trip();
 	write_error_said();
 	return tap_failed ? 1 : 0;
 }
