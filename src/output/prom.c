@@ -402,6 +402,28 @@ static void why_gauges(const struct prom_view *v, FILE *out)
 	}
 }
 
+/* --why: the NMI time measured on each CPU (osnoise:nmi_noise), where it was. */
+static void nmi_time_gauges(const struct prom_view *v, FILE *out)
+{
+	static const char *const fam[2][2] = {
+		{ "hwnoisetop_why_nmi_time_seconds",
+		  "NMI time measured in the periods (--why, osnoise:nmi_noise; absent where not measured)." },
+		{ "hwnoisetop_why_nmi_time_share_ratio",
+		  "The NMI time measured as a share of the noise of its periods (--why)." },
+	};
+	struct cause_answer a;
+	int cpu;
+
+	for (int f = 0; f < 2 && v->causes && v->cpus; f++) {
+		family(out, fam[f][0], "gauge", fam[f][1]);
+		cpuset_for_each(cpu, v->cpus)
+			if (causes_answer(v->causes, cpu, &a) && a.c[CAUSE_NMI].timed)
+				fprintf(out, f ? "%s{cpu=\"%d\"} %.4f\n" : "%s{cpu=\"%d\"} %.9f\n",
+					fam[f][0], cpu, f ? a.c[CAUSE_NMI].time_share :
+					a.c[CAUSE_NMI].time_us / 1e6);
+	}
+}
+
 void prom_render(const struct prom *p, const struct prom_view *v, FILE *out)
 {
 	int cpu;
@@ -429,6 +451,7 @@ void prom_render(const struct prom *p, const struct prom_view *v, FILE *out)
 	latest(p, out);
 	gauges(v, out);
 	why_gauges(v, out);
+	nmi_time_gauges(v, out);
 }
 
 /* ---- the atomic write ---- */

@@ -56,9 +56,23 @@ void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, i
 		 (unsigned long long)(r->with + r->without));
 }
 
+bool why_report_nmi_time(char *buf, size_t size, const struct causes *c,
+			 const struct cause_result *nmi)
+{
+	char a[16];
+
+	buf[0] = 0;
+	if (nmi->timed)
+		snprintf(buf, size, "%.0f us measured, %s of the noise (%llu periods)", nmi->time_us,
+			 pct(nmi->time_share, a, sizeof(a)), (unsigned long long)nmi->timed_periods);
+	else if (nmi->with)
+		snprintf(buf, size, "not measured (%s)", causes_why_nmi_time(c));
+	return buf[0] != 0;
+}
+
 static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct cause_answer *a)
 {
-	char u[16], lo[16], hi[16];
+	char u[16], lo[16], hi[16], t[160];
 
 	fprintf(out, "CPU %d: %llu periods, %.0f us of noise; %s%s\n", cpu,
 		(unsigned long long)a->periods, a->noise, a->lead < 0 ? "no cause credited" :
@@ -68,6 +82,8 @@ static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct c
 
 		why_report_cause(text, sizeof(text), c, cpu, k, &a->c[k]);
 		fprintf(out, "  %-12s %s\n", cause_name(k), text);
+		if (k == CAUSE_NMI && why_report_nmi_time(t, sizeof(t), c, &a->c[k]))
+			fprintf(out, "  %-12s %s\n", "NMI time", t);
 	}
 	fprintf(out, "  %-12s %-12s %6s [%s, %s]%s\n", "unexplained", "",
 		pct(a->unexplained, u, sizeof(u)), pct(a->unexplained_lo, lo, sizeof(lo)),
@@ -128,6 +144,24 @@ static void json_cause(struct json *j, const struct causes *c, int cpu, int k,
 	json_end(j);
 }
 
+/* The NMI time measured: its figures, or null and why not. */
+static void json_nmi_time(struct json *j, const struct causes *c, const struct cause_result *r)
+{
+	char t[32];
+
+	if (r->timed) {
+		snprintf(t, sizeof(t), "%.3f", r->time_us);
+		json_number(j, "nmi_time_us", t);
+		snprintf(t, sizeof(t), "%.4f", r->time_share);
+		json_number(j, "nmi_time_share", t);
+	} else {
+		json_null(j, "nmi_time_us");
+		json_null(j, "nmi_time_share");
+		json_string(j, "nmi_time_why", causes_why_nmi_time(c));
+	}
+	json_u64(j, "nmi_time_periods", r->timed_periods);
+}
+
 void why_report_json(struct json *j, const struct causes *c, const struct cpuset *rows)
 {
 	struct cause_answer a;
@@ -146,6 +180,7 @@ void why_report_json(struct json *j, const struct causes *c, const struct cpuset
 		json_object(j, key);
 		json_u64(j, "periods", a.periods);
 		json_u64(j, "noise_us", (uint64_t)llround(a.noise));
+		json_nmi_time(j, c, &a.c[CAUSE_NMI]);
 		json_string(j, "lead", a.lead < 0 ? NULL : cause_key(a.lead));
 		json_object(j, "causes");
 		for (int k = 0; k < CAUSE_N; k++)

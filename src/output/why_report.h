@@ -6,6 +6,7 @@
 #ifndef HWN_WHY_REPORT_H
 #define HWN_WHY_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "cpuset.h"
@@ -15,12 +16,24 @@ struct json;
 
 /* The text: one block per CPU of rows with periods. */
 void why_report_text(FILE *out, const struct causes *c, const struct cpuset *rows);
-/* "why": { "CPU": { "periods", "noise_us", "lead", "causes": {...}, "unexplained" } }. */
+/*
+ * "why": { "CPU": { "periods", "noise_us", "nmi_time_us", "nmi_time_share",
+ * "nmi_time_periods" ("nmi_time_why" where not measured: the two null),
+ * "lead", "causes": {...}, "unexplained" } }.
+ */
 void why_report_json(struct json *j, const struct causes *c, const struct cpuset *rows);
 /* Cause k's state and figures as a line of the text, without its name. */
 struct cause_result;
 void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, int k,
 		      const struct cause_result *r);
+/*
+ * The NMI time measured (osnoise:nmi_noise) as the text says it, without
+ * its name: "412 us measured, 3.1% of the noise (20 periods)", or "not
+ * measured (osnoise:nmi_noise not available)" where NMIs were counted;
+ * false (buf "") where there is nothing to say: none measured, none counted.
+ */
+bool why_report_nmi_time(char *buf, size_t size, const struct causes *c,
+			 const struct cause_result *nmi);
 /* The leading cause's short name for a grid cell ("SMI", "SMT", ...); "-" none; "" no --why. */
 const char *why_report_lead(const struct causes *c, int cpu);
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "causes.h"
 #include "prom.h"
 #include "stats.h"
 #include "tap.h"
@@ -257,6 +258,38 @@ static int check_files(int n, char **files)
 	return 0;
 }
 
+/*
+ * --why's NMI time: CPU 1's two periods (100 us of noise each), 30 us of
+ * NMIs in the first, timed; CPU 2's not timed (no osnoise:nmi_noise).
+ */
+static void nmi_time_gauges(struct prom *p, struct prom_view v)
+{
+	struct causes *c = causes_new(3, NULL, false);
+	struct expo e;
+	char *t;
+
+	causes_nmi_time(c, true);
+	for (int i = 0; i < 2; i++) {
+		struct osn_sample s1 = { .cpu = 1, .runtime = 1000000, .noise = 100, .nmi_count = !i },
+				  s2 = { .cpu = 2, .runtime = 1000000, .noise = 100, .nmi_count = 1 };
+
+		if (!i)
+			causes_nmi(c, 1, 30000);
+		causes_nmi_take(c, &s1);
+		causes_sample(c, &s1, false);
+		causes_sample(c, &s2, false);
+	}
+	causes_flush(c, false, "SMIs not counted");
+	v.causes = c;
+	t = render(p, &v);
+	tap_ok(parse(t, &e) == 0 && strstr(t, "\nhwnoisetop_why_nmi_time_seconds{cpu=\"1\"} 0.000030000\n") &&
+	       strstr(t, "\nhwnoisetop_why_nmi_time_share_ratio{cpu=\"1\"} 0.1500\n") &&
+	       !strstr(t, "nmi_time_seconds{cpu=\"2\"}") && !strstr(t, "nmi_time_share_ratio{cpu=\"2\"}"),
+	       "--why: CPU 1's NMI time measured (30 us, 15%% of its noise); none for CPU 2, not timed");
+	free(t);
+	causes_free(c);
+}
+
 int main(int argc, char **argv)
 {
 	char dir[] = "/tmp/hwn-test-prom.XXXXXX", path[256], why[300], link_target[300];
@@ -271,7 +304,7 @@ int main(int argc, char **argv)
 
 	if (argc > 2 && !strcmp(argv[1], "--check"))
 		return check_files(argc - 2, argv + 2);
-	tap_plan(29);
+	tap_plan(31);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -309,6 +342,8 @@ int main(int argc, char **argv)
 		snprintf(want, sizeof(want), "\nhwnoisetop_cpu_available_ratio{cpu=\"2\",mode=\"hwnoise\"} %s\n", av);
 		tap_ok(strstr(a, want) != NULL, "the available ratio is the table's %% / 100 (%s)", av);
 	}
+	tap_ok(!strstr(a, "nmi_time"), "without --why, no NMI time");
+	nmi_time_gauges(p, v);
 	tap_ok(!strstr(a, "cpu=\"0\"") && find(&ea, "hwnoisetop_cpu_measured{cpu=\"2\"}") &&
 	       find(&ea, "hwnoisetop_info{version=\"" PACKAGE_VERSION "\",mode=\"hwnoise\"}"),
 	       "only CPUs seen or measured; the info gauge");

@@ -5,7 +5,8 @@
 # the SMT sibling as CPU 1's leading cause and "-" for the others; y shows
 # CPU 1's causes as bars with their intervals, the unexplained share, the
 # latest tick's evidence and what to try; y returns to the grid.  A
-# recording without evidence: y says how to get it.
+# recording without evidence: y says how to get it.  replay-nmi.jsonl (NMI
+# time recorded): y shows CPU 0's NMI time measured under its NMI line.
 win=whyview
 . "${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/unit/screen-lib.sh"
 if ! command -v python3 >/dev/null 2>&1; then
@@ -13,7 +14,7 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "1..0 # SKIP python3 is not installed"
 	exit 0
 fi
-echo 1..8
+echo 1..10
 python3 "$src/tests/unit/gen-experiment.py" run 1 "$tmp/why.jsonl" || exit 1
 row() { screen | grep -E "^ +$1 " | head -1; }
 play 80 24 "NO_COLOR=1 LANG=C.UTF-8" "$tmp/why.jsonl"
@@ -42,5 +43,17 @@ play 80 24 "NO_COLOR=1 LANG=C.UTF-8" "$rec"
 wait_for 'x1 playing' && key y
 check 'wait_for "no attribution in this run: start it with --why"' \
 	"a recording without evidence: y says how to get it"
+key q
+wait_rc
+
+play 80 24 "NO_COLOR=1 LANG=C.UTF-8" "$src/tests/unit/replay-nmi.jsonl"
+wait_for 'x1 playing' && key 4 && wait_for ' END'
+key y
+wait_for 'CPU 0: its noise put down to its causes'
+check 'screen | grep -qE "^ NMI time +250 us measured, 91\.6% of the noise \(20 periods\)$"' \
+	"y with NMI time recorded: CPU 0's NMI time measured and its share, in 80 columns"
+check 'screen | awk "/^ NMI  /{n=NR} /^ NMI time /{t=NR} /^ SMT sibling/{s=NR} END{exit !(n && n < t && t < s)}" &&
+	screen | grep -q "latest tick: SMT sibling busy "' \
+	"under the NMI line, before the sibling's; the rest of the view still fits"
 key q
 wait_rc

@@ -1,8 +1,9 @@
 /*
  * why_view: the selected CPU's noise put down to its causes (y, with
- * --why): a bar of each cause's share with its interval, the figures, the
- * evidence of the latest tick and one sentence of what to try.  The
- * attribution is the session's (causes.h); the lines are why_report's.
+ * --why): a bar of each cause's share with its interval, the figures (and
+ * under NMI the NMI time measured), the evidence of the latest tick and one
+ * sentence of what to try.  The attribution is the session's (causes.h);
+ * the lines are why_report's.
  */
 #include <curses.h>
 #include <stdio.h>
@@ -77,6 +78,12 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 		row += dash_put_wrapped(y + row, height - row, width, 11 + 1 + WHY_BAR + 2 + 1,
 					a.c[k].state == CAUSE_CREDITED ? d->look[LOOK_WARN] : A_NORMAL,
 					line, true);
+		/* Under NMI: its time measured, where osnoise:nmi_noise was read. */
+		if (k == CAUSE_NMI && row < height && why_report_nmi_time(text, sizeof(text), c, &a.c[k])) {
+			snprintf(line, sizeof(line), "%-11s %*s %s", "NMI time", WHY_BAR + 2, "", text);
+			row += dash_put_wrapped(y + row, height - row, width, 11 + 1 + WHY_BAR + 2 + 1,
+						A_NORMAL, line, true);
+		}
 	}
 	snprintf(line, sizeof(line), "%-11s %15s %.1f%% [%.1f%%, %.1f%%]%s", "unexplained", "",
 		 100 * a.unexplained, 100 * a.unexplained_lo, 100 * a.unexplained_hi,
