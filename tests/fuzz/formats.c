@@ -13,6 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The fields every event's record starts with. */
+#define COMMON \
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n" \
+	"\n"
+
 static const struct {
 	const char *name, *text;
 } files[] = {
@@ -25,11 +33,7 @@ static const struct {
 	"name: osnoise\n"
 	"ID: 16\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	COMMON
 	"\tfield:u64 noise;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 runtime;\toffset:16;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 max_sample;\toffset:24;\tsize:8;\tsigned:0;\n"
@@ -44,11 +48,7 @@ static const struct {
 	"name: print\n"
 	"ID: 5\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	COMMON
 	"\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:char buf[];\toffset:16;\tsize:0;\tsigned:0;\n"
 	"\n"
@@ -57,11 +57,7 @@ static const struct {
 	"name: bprint\n"
 	"ID: 6\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	COMMON
 	"\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:const char * fmt;\toffset:16;\tsize:8;\tsigned:0;\n"
 	"\tfield:u32 buf[];\toffset:24;\tsize:0;\tsigned:0;\n"
@@ -71,11 +67,7 @@ static const struct {
 	"name: hwlat\n"
 	"ID: 15\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	COMMON
 	"\tfield:u64 duration;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 outer_duration;\toffset:16;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 nmi_total_ts;\toffset:24;\tsize:8;\tsigned:0;\n"
@@ -90,11 +82,7 @@ static const struct {
 	"name: sample_threshold\n"
 	"ID: 512\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	COMMON
 	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 interference;\toffset:24;\tsize:8;\tsigned:0;\n"
@@ -104,11 +92,7 @@ static const struct {
 	"name: nmi_noise\n"
 	"ID: 509\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	COMMON
 	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
 	"\n"

@@ -4,24 +4,37 @@
 # before each period): the replay puts each CPU's noise down to its causes
 # after rtla's table, which stays byte for byte the table of the same
 # recording without its "ev" lines; --json carries "why" only then.
+# replay-nmi.jsonl: the same periods with --why's NMI time ("nmi_ns" on
+# each summary; CPU 0 has one NMI of 25 us in half of its periods, 25 us
+# more noise each; CPU 3 three NMIs that came without their time): the
+# replay says the NMI time measured under the NMI line and in --json, and
+# the same recording without "nmi_ns" (as an older hwnoisetop wrote it)
+# says it was not measured; rtla's tables stay byte for byte.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
 h=$top/src/hwnoisetop
 rec=$src/tests/unit/replay-why.jsonl
+nmi=$src/tests/unit/replay-nmi.jsonl
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..6"
+echo "1..14"
 grep -v '"t":"ev"' "$rec" >"$tmp/plain.jsonl"
 "$h" --replay "$rec" -q >"$tmp/why.out" 2>/dev/null
 "$h" --replay "$tmp/plain.jsonl" -q >"$tmp/plain.out" 2>/dev/null
-# The Why block: from its title to the blank line before the next table.
-sed '/^Why:/,/^$/d' "$tmp/why.out" >"$tmp/rest.out"
-if cmp -s "$tmp/rest.out" "$tmp/plain.out"; then
-	echo "ok 1 - the tables are those of the recording without its evidence, byte for byte"
-else
-	echo "not ok 1 - the tables differ from those without the evidence"
-	diff "$tmp/plain.out" "$tmp/rest.out" | sed 's/^/# /' | head -20
-fi
+# Test $1 ($2): the tables of $3 and $4, each without its Why block (from
+# its title to the blank line before the next table), byte for byte.
+same_tables() {
+	sed '/^Why:/,/^$/d' "$3" >"$tmp/a.rest"
+	sed '/^Why:/,/^$/d' "$4" >"$tmp/b.rest"
+	if cmp -s "$tmp/a.rest" "$tmp/b.rest"; then
+		echo "ok $1 - $2"
+	else
+		echo "not ok $1 - $2: the tables differ"
+		diff "$tmp/a.rest" "$tmp/b.rest" | sed 's/^/# /' | head -20
+	fi
+}
+same_tables 1 "the tables are those of the recording without its evidence, byte for byte" \
+	"$tmp/plain.out" "$tmp/why.out"
 n=$(grep -c '^CPU [0-3]: 20 periods' "$tmp/why.out")
 [ "$n" = 4 ] && echo "ok 2 - a block for each of the 4 CPUs" || echo "not ok 2 - $n blocks"
 grep -q '^  SMT sibling  too few periods ' "$tmp/why.out" &&
@@ -35,3 +48,35 @@ grep -q '^  SMI          not measured: no SMI counts recorded$' "$tmp/why.out" &
 "$h" --replay "$tmp/plain.jsonl" --json 2>/dev/null | grep -q '"why"[:]{' &&
 	echo "not ok 6 - a \"why\" object without evidence" ||
 	echo "ok 6 - --json without evidence: no \"why\" object"
+sed 's/,"nmi_ns":[0-9]*//' "$nmi" >"$tmp/old.jsonl"
+"$h" --replay "$nmi" -q >"$tmp/nmi.out" 2>/dev/null
+"$h" --replay "$tmp/old.jsonl" -q >"$tmp/old.out" 2>/dev/null
+"$h" --replay "$nmi" --json >"$tmp/nmi.json" 2>/dev/null
+"$h" --replay "$tmp/old.jsonl" --json >"$tmp/old.json" 2>/dev/null
+line() { sed -n "/^CPU $2: /,/^  unexplained/p" "$1" | grep '^  NMI time '; }
+l=$(line "$tmp/nmi.out" 0)
+[ "$l" = "  NMI time     250 us measured, 91.6% of the noise (20 periods)" ] &&
+	echo "ok 7 - CPU 0: 10 NMIs of 25 us, 250 of its 273 us of noise" ||
+	echo "not ok 7 - CPU 0's NMI time line: '$l'"
+sed -n '/^CPU 0: /,/^  unexplained/p' "$tmp/nmi.out" | grep -A1 '^  NMI  ' | tail -1 |
+	grep -q '^  NMI time ' &&
+	echo "ok 8 - the NMI time right under the NMI line" || echo "not ok 8 - not under the NMI line"
+l=$(line "$tmp/nmi.out" 3)
+[ "$l" = "  NMI time     0 us measured, 0.0% of the noise (17 periods)" ] &&
+	echo "ok 9 - CPU 3: the 3 periods whose NMIs came without a time are not measured" ||
+	echo "not ok 9 - CPU 3's NMI time line: '$l'"
+l=$(line "$tmp/old.out" 0)
+[ "$l" = "  NMI time     not measured (no NMI time recorded)" ] &&
+	echo "ok 10 - a recording without nmi_ns: not measured, said why" ||
+	echo "not ok 10 - CPU 0's NMI time line without nmi_ns: '$l'"
+n=$(grep -c '^  NMI time ' "$tmp/old.out")
+[ "$n" = 2 ] && echo "ok 11 - without nmi_ns, only the CPUs with NMIs counted say it" ||
+	echo "not ok 11 - $n NMI time lines without nmi_ns"
+grep -q '"0":{"periods":20,"noise_us":273,"nmi_time_us":250.000,"nmi_time_share":0.9158,"nmi_time_periods":20,' "$tmp/nmi.json" &&
+	echo "ok 12 - --json: nmi_time_us, nmi_time_share, nmi_time_periods" ||
+	echo "not ok 12 - --json: $(grep -o '"0":{"periods":20,[^{]*' "$tmp/nmi.json" | head -1)"
+grep -q '"nmi_time_us":null,"nmi_time_share":null,"nmi_time_why":"no NMI time recorded","nmi_time_periods":0,' "$tmp/old.json" &&
+	echo "ok 13 - --json without nmi_ns: null, and why" ||
+	echo "not ok 13 - --json without nmi_ns: $(grep -o '"0":{"periods":20,[^{]*' "$tmp/old.json" | head -1)"
+same_tables 14 "rtla's tables the same with and without nmi_ns, byte for byte" \
+	"$tmp/old.out" "$tmp/nmi.out"
