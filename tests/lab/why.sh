@@ -18,9 +18,11 @@
 #      [0.71, 4.60] in 23 of 49, not credited: periods of 250 ms since).
 #      The SMIs are counted, credited or not: under TCG the SMM handler's
 #      few us drown in the emulator's own noise, tens of ms a second (x0.79
-#      [0.31, 1.98] in 4 periods).
-#   C: nothing injected: no cause credited, SMIs and NMIs none counted;
-#      one run, recorded: its text live, its --json from the replay.
+#      [0.31, 1.98] in 4 periods).  The NMIs' own time is measured from
+#      the kernel's osnoise:nmi_noise events: above 0.
+#   C: nothing injected: no cause credited, SMIs and NMIs none counted, the
+#      NMI time measured and 0; one run, recorded: its text live, its --json
+#      from the replay.
 # Steal and thermal throttling cannot be made in the emulator: their
 # reading is tested on recorded inputs (tests/unit/test-evidence).
 # The VM runs alone (lab_run --alone: the other chain's next VM waits for
@@ -29,7 +31,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require --monitor
-plan 15
+plan 18
 
 guest=$(cat <<'EOF_GUEST'
 # sibling_blocks N S: N blocks of S seconds, CPU 1 kept busy in the odd
@@ -66,6 +68,7 @@ hwnoisetop -q --why --smi $P -c 0 -H 2-3 -d 34 >b.out 2>b.err
 echo "b_rc=$?"
 wait
 echo "@@file b"; cat b.out b.err; echo "@@end"
+echo "nmi_event_after=$(cat /sys/kernel/tracing/events/osnoise/nmi_noise/enable)"
 
 hwnoisetop -q --why --smi $P -c 0 -H 2-3 -d 12 --record /lab/c.jsonl >c.out 2>c.err
 echo "c_rc=$?"
@@ -92,8 +95,8 @@ like "$(line "$a" "SMT sibling")" "^  SMT sibling  credited " \
 like "$a" "leading cause: SMT sibling" "A: and leads"
 like "$(line "$a" "SMI")" "^  SMI +not measured: .*msr" "A: without --smi, no SMI count: said why"
 is "$(get sib_left)" 0 "A: no busy loop left on the sibling after its blocks"
-[ "$(get a_replay)" = same5 ] || diag "$(file a_diff)"
-is "$(get a_replay)" same5 "A: the recording replays to the same causes and figures"
+[ "$(get a_replay)" = same6 ] || diag "$(file a_diff)"
+is "$(get a_replay)" same6 "A: the recording replays to the same causes and figures, the NMI time too"
 
 b=$(file b)
 diag "$b"
@@ -102,9 +105,14 @@ like "$(line "$b" "SMI")" " in [1-9][0-9]* of [0-9]+ periods" "B: SMIs counted i
 like "$(line "$b" "NMI")" " in [1-9][0-9]* of [0-9]+ periods" "B: NMIs counted in the periods they were sent in"
 like "$(line "$b" "NMI")" "^  NMI +credited " "B: the NMIs sent in every round are credited"
 unlike "$(line "$b" "SMT sibling")" "credited" "B: the idle sibling is not credited"
+like "$(line "$b" "NMI time")" "^  NMI time +[1-9][0-9]* us measured, [0-9.]+% of the noise \([1-9][0-9]* periods\)$" \
+	"B: the NMIs' time measured from osnoise:nmi_noise, above 0"
+is "$(get nmi_event_after)" 0 "B: osnoise:nmi_noise left off at the top level (on only in the run's instance)"
 
 c=$(file c)
 diag "$c"
 is "$(get c_rc)" 0 "C: -q --why --smi --record exits with status 0"
 like "$c" "no cause credited" "C: nothing injected, no cause credited"
+like "$(line "$c" "NMI time")" "^  NMI time +0 us measured, 0(\.0)?% of the noise \([1-9][0-9]* periods\)$" \
+	"C: no NMI sent, the NMI time measured is 0"
 is "$(get c_json)" 1 "C: --json carries CPU 0's attribution"
