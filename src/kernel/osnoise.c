@@ -246,10 +246,16 @@ int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen)
 
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
 {
+	/*
+	 * Armed before tracing goes on, as rtla does: the kernel checks the
+	 * stop conditions at the end of each window, and a first window that
+	 * ended before the arming went unchecked (with -r 100000, 0.1 s).
+	 */
+	if (arm && (o->conf->stop_us || o->conf->stop_total_us) &&
+	    osnoise_set_stop(o, o->conf->stop_us, o->conf->stop_total_us, err, errlen) < 0)
+		return -1;
 	if (tracefs_trace_on(o->inst) < 0)
 		return settings_fail(err, errlen, "tracing_on", errno);
-	if (arm && (o->conf->stop_us || o->conf->stop_total_us))
-		return osnoise_set_stop(o, o->conf->stop_us, o->conf->stop_total_us, err, errlen);
 	return 0;
 }
 

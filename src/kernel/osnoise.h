@@ -64,7 +64,7 @@ int osnoise_all_samples(struct osnoise *o, bool on, char *err, size_t errlen);
  * The instance's removal takes it away; osnoise_teardown() turns it off first.
  */
 int osnoise_nmi_noise(struct osnoise *o);
-/* Turn tracing on, then arm conf's stop conditions when arm (not in a warm-up). */
+/* Arm conf's stop conditions when arm (not in a warm-up), then turn tracing on. */
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen);
 void osnoise_stop(struct osnoise *o);
 /*
