@@ -12,6 +12,7 @@ static const char *const names[CAUSE_N][2] = {
 	[CAUSE_SIBLING] = { "SMT sibling", "sibling" },
 	[CAUSE_STEAL] = { "steal", "steal" },
 	[CAUSE_THERMAL] = { "thermal", "thermal" },
+	[CAUSE_TSCWD] = { "TSC watchdog", "tsc_watchdog" },
 };
 
 static const char *const states[][2] = {
@@ -33,6 +34,9 @@ static const char *const advice[CAUSE_N] = {
 	[CAUSE_STEAL] = "the hypervisor runs others on this CPU: ask for dedicated, "
 			"pinned vCPUs",
 	[CAUSE_THERMAL] = "the CPU throttles when hot: check cooling and the power limits",
+	[CAUSE_TSCWD] = "the clocksource watchdog reads the HPET or ACPI PM timer on each CPU "
+			"in turn: where the TSC is known good, boot with tsc=reliable or "
+			"tsc=nowatchdog (x86) to stop it",
 };
 
 const char *cause_name(enum cause_kind k)

@@ -4,7 +4,8 @@
  *
  * Each period of one CPU comes with what was seen beside it: SMIs counted
  * in it, NMIs in it, its SMT sibling's busy share, the CPU's steal time,
- * thermal throttling events (each cause present, absent or unmeasured).
+ * thermal throttling events, the clocksource watchdog's visits (each cause
+ * present, absent or unmeasured).
  * For each cause the periods go into two verdict series (verdict.h), those
  * with the cause and those without, and the verdict engine's noise per
  * second of runtime compares them: the ratio r = with / without with its
@@ -35,7 +36,9 @@
 
 #include "verdict.h"
 
-enum cause_kind { CAUSE_SMI, CAUSE_NMI, CAUSE_SIBLING, CAUSE_STEAL, CAUSE_THERMAL, CAUSE_N };
+enum cause_kind {
+	CAUSE_SMI, CAUSE_NMI, CAUSE_SIBLING, CAUSE_STEAL, CAUSE_THERMAL, CAUSE_TSCWD, CAUSE_N
+};
 
 /* A cause in one period. */
 enum cause_seen { CAUSE_UNMEASURED, CAUSE_ABSENT, CAUSE_PRESENT };
@@ -107,7 +110,10 @@ void cause_cpu_init(struct cause_cpu *c);
 void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p);
 void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a);
 
-/* "SMI", "NMI", "SMT sibling", "steal", "thermal"; keys: "smi", "nmi", "sibling", ... */
+/*
+ * "SMI", "NMI", "SMT sibling", "steal", "thermal", "TSC watchdog"; keys: "smi", "nmi",
+ * "sibling", ..., "tsc_watchdog".
+ */
 const char *cause_name(enum cause_kind k);
 const char *cause_key(enum cause_kind k);
 /* "not measured", "none seen", "in every period", "too few periods", ... ; keys alike. */

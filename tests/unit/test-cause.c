@@ -185,7 +185,7 @@ static void test_found(void)
 
 static void test_nothing(void)
 {
-	struct gen g = { .on = { 0.3, 0.3, 0.5, 0.3, 0.3 } };
+	struct gen g = { .on = { 0.3, 0.3, 0.5, 0.3, 0.3, 0.3 } };
 	unsigned credited = 0, inside = 0;
 	double truth[CAUSE_N];
 	struct cause_answer a;
@@ -198,7 +198,7 @@ static void test_nothing(void)
 			inside += a.c[k].share_lo <= 0;
 		}
 	}
-	/* 200 cause-CPUs, each a one-sided test at 2.5% past a 10% margin. */
+	/* 240 cause-CPUs, each a one-sided test at 2.5% past a 10% margin. */
 	tap_ok(credited <= 6, "nothing injected: %u credits in %d", credited, NCPU * CAUSE_N);
 	tap_ok(inside >= NCPU * CAUSE_N - 6, "and the interval reaches 0 in %u of %d", inside,
 	       NCPU * CAUSE_N);
@@ -243,6 +243,104 @@ static void test_few(void)
 	       cause_state_name(a.c[CAUSE_SMI].state));
 	tap_ok(a.lead == -1 && a.unexplained == 1, "nothing credited: all of it unexplained");
 	tap_is_str(cause_key(CAUSE_SIBLING), "sibling", "the JSON key of the sibling");
+}
+
+/*
+ * The clocksource watchdog as it visits a CPU of four: every other 1 s
+ * period, from a phase of the seed's; each visit adds extra us (0.5 to 1.5
+ * times), on a base noise that drifts as an AR(1) phi, sd of its log.
+ */
+static void gen_visits(struct cause_cpu *c, unsigned n, uint64_t seed, double extra, double phi,
+		       double sd)
+{
+	double d = 0;
+	unsigned phase;
+
+	rng_state = seed;
+	phase = uni() < 0.5;
+	cause_cpu_init(c);
+	for (unsigned t = 0; t < n; t++) {
+		struct cause_period p = { .runtime = 1000000 };
+		bool visit = t % 2 == phase;
+		double noise;
+
+		d = phi * d + sqrt(1 - phi * phi) * sd * gauss();
+		noise = 40 * exp(0.6 * gauss() + d) + (visit ? extra * (0.5 + uni()) : 0);
+		for (int k = 0; k < CAUSE_N; k++)
+			p.seen[k] = CAUSE_ABSENT;
+		p.seen[CAUSE_TSCWD] = visit ? CAUSE_PRESENT : CAUSE_ABSENT;
+		p.noise = (uint64_t)llround(noise);
+		p.max_single = p.noise / 3 + 1;
+		cause_cpu_add(c, &p);
+	}
+}
+
+/* Of NRUNS runs of gen_visits(), how many credit the watchdog. */
+static unsigned visit_credits(unsigned n, uint64_t seed, double extra, double phi, double sd)
+{
+	struct cause_answer a;
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < NRUNS; i++) {
+		gen_visits(&cpu, n, seed + i, extra, phi, sd);
+		cause_cpu_answer(&cpu, &a);
+		k += a.c[CAUSE_TSCWD].state == CAUSE_CREDITED;
+	}
+	return k;
+}
+
+/* One period of every CPU state: the watchdog unmeasured, absent or present in it. */
+static void visit_period(struct cause_cpu *c, enum cause_seen wd)
+{
+	struct cause_period p = { .runtime = 1000000, .noise = 50, .max_single = 20 };
+
+	p.seen[CAUSE_TSCWD] = wd;
+	cause_cpu_add(c, &p);
+}
+
+/*
+ * The TSC watchdog: its states; credited where the periods it visits are
+ * noisier, and not beyond chance where they are not (an A/A series, the
+ * visits every other period on a drifting noise).
+ */
+static void test_tscwd(void)
+{
+	struct cause_answer a;
+	unsigned n;
+
+	tap_is_str(cause_name(CAUSE_TSCWD), "TSC watchdog", "the cause's name");
+	tap_is_str(cause_key(CAUSE_TSCWD), "tsc_watchdog", "its JSON key");
+	tap_ok(strstr(cause_advice(CAUSE_TSCWD), "tsc=reliable") != NULL, "its advice: %s",
+	       cause_advice(CAUSE_TSCWD));
+	cause_cpu_init(&cpu);
+	for (int i = 0; i < 20; i++)
+		visit_period(&cpu, CAUSE_UNMEASURED);
+	cause_cpu_answer(&cpu, &a);
+	tap_ok(a.c[CAUSE_TSCWD].state == CAUSE_NOT_MEASURED && a.periods == 20,
+	       "visits not counted: not measured (%s)", cause_state_name(a.c[CAUSE_TSCWD].state));
+	for (int i = 0; i < 20; i++)
+		visit_period(&cpu, CAUSE_ABSENT);
+	cause_cpu_answer(&cpu, &a);
+	tap_ok(a.c[CAUSE_TSCWD].state == CAUSE_NONE_SEEN && a.c[CAUSE_TSCWD].without == 20,
+	       "counted, no visit: none seen, the unmeasured periods on neither side (%s, %llu)",
+	       cause_state_name(a.c[CAUSE_TSCWD].state), (unsigned long long)a.c[CAUSE_TSCWD].without);
+	cause_cpu_init(&cpu);
+	for (int i = 0; i < 20; i++)
+		visit_period(&cpu, CAUSE_PRESENT);
+	cause_cpu_answer(&cpu, &a);
+	tap_ok(a.c[CAUSE_TSCWD].state == CAUSE_ALWAYS, "a visit in every period: nothing to compare");
+	n = visit_credits(600, 30000, 40, 0, 0);
+	tap_ok(n >= NRUNS * 95 / 100, "visits adding 40 us every other period of 600: credited in "
+	       "%u of %d runs", n, NRUNS);
+	n = visit_credits(64, 31000, 60, 0.9, 0.3);
+	tap_ok(n >= NRUNS * 70 / 100, "adding 60 us every other period of 64, AR(1) 0.9: credited in "
+	       "%u of %d runs", n, NRUNS);
+	n = visit_credits(600, 32000, 0, 0, 0);
+	tap_ok(n <= NRUNS / 20, "A/A, visits adding nothing, 600 periods: credited in %u of %d runs",
+	       n, NRUNS);
+	n = visit_credits(64, 33000, 0, 0.99, 0.8);
+	tap_ok(n <= NRUNS / 20, "A/A, 64 periods, AR(1) 0.99 sd 0.8: credited in %u of %d runs", n,
+	       NRUNS);
 }
 
 /* A period of noise us with nmis NMIs of ns in all, their time measured or not. */
@@ -304,8 +402,9 @@ static void test_nmi_time(void)
 
 int main(void)
 {
-	tap_plan(33);
+	tap_plan(43);
 	test_nmi_time();
+	test_tscwd();
 	test_found();
 	test_nothing();
 	test_two();
