@@ -122,7 +122,8 @@ int exp_replay(const char *path, bool json, FILE *out)
 {
 	struct xreplay *p = calloc(1, sizeof(*p));
 	struct replay *rp = calloc(1, sizeof(*rp));
-	struct session_hook hook = { .osnoise = session_experiment_hook_osnoise, .smi = session_experiment_hook_smi };
+	struct session_hook hook = { .osnoise = session_experiment_hook_osnoise, .smi = session_experiment_hook_smi,
+				     .evidence = session_experiment_hook_evidence };
 	const struct exp_causes *why;
 	unsigned seen = 0;
 	FILE *f = NULL;

@@ -212,7 +212,7 @@ void evidence_get(const struct evidence *e, int cpu, struct evidence_cpu *out)
 {
 	const struct ev_read *a, *b;
 
-	*out = (struct evidence_cpu){ -1, -1, -1 };
+	*out = (struct evidence_cpu){ -1, -1, -1, -1 };
 	if (e->reads < 2 || cpu < 0 || cpu >= e->ncpus)
 		return;
 	for (int i = 0; i < SIBS && e->sib[cpu][i] != NO_SIB; i++) {

@@ -5,7 +5,8 @@
  * last read, the CPU's steal time (/proc/stat, in a guest only), thermal
  * throttling events (thermal_throttle/{core,package}_throttle_count).  The files are
  * read under a root ("" for the machine; a folder of recorded files for
- * the tests).
+ * the tests).  The clocksource watchdog's visits (tscwd.h) travel in the
+ * same reading; the session's causes fill them, evidence_get() leaves -1.
  */
 #ifndef HWN_EVIDENCE_H
 #define HWN_EVIDENCE_H
@@ -22,6 +23,7 @@ struct evidence_cpu {
 	int sibling_pm;		/* the busiest unmeasured sibling's busy share, per mille */
 	int64_t steal_us;	/* steal time, us */
 	int64_t throttle;	/* thermal throttling events */
+	int64_t tscwd;		/* the clocksource watchdog's visits (causes.c fills it) */
 };
 
 /* measured: the CPUs measured (a sibling among them is busy with the measurement). */

@@ -207,6 +207,11 @@ uint64_t tscwd_visits(const struct tscwd *t, int cpu)
 	return t->now[cpu] - t->base[cpu];
 }
 
+uint64_t tscwd_count(const struct tscwd *t, int cpu)
+{
+	return tscwd_ok(t) && cpu >= 0 && cpu < t->ncpus ? t->now[cpu] : 0;
+}
+
 uint64_t tscwd_total(const struct tscwd *t)
 {
 	uint64_t sum = 0;

@@ -38,6 +38,11 @@ void tscwd_reset(struct tscwd *t);
 
 /* Visits to cpu since the start or the last reset, as of the last update. */
 uint64_t tscwd_visits(const struct tscwd *t, int cpu);
+/*
+ * cpu's count as of the last update, from the instance's start, never
+ * reset: what --why takes the visits since its last read from.
+ */
+uint64_t tscwd_count(const struct tscwd *t, int cpu);
 /* Visits to every CPU. */
 uint64_t tscwd_total(const struct tscwd *t);
 /* Visits to every CPU in about the last `seconds` seconds (at most 60). */

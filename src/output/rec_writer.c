@@ -501,6 +501,7 @@ static void on_evidence(void *ctx, const struct session *s, int cpu, const struc
 	put_ev(r, "sib_pm", ev->sibling_pm);
 	put_ev(r, "steal_us", ev->steal_us);
 	put_ev(r, "throttle", ev->throttle);
+	put_ev(r, "tscwd", ev->tscwd);	/* the watchdog's visits since the last tick */
 	endl(r);
 }
 
@@ -522,10 +523,8 @@ static void tick(struct recording *r)
 	flush(r);
 }
 
-/*
- * The tick writes; the first failed write (the header's or a tick's: a
- * full disk) is said at once, the recording stopped there, the run goes on.
- */
+/* The tick writes; the first failed write (the header's or a tick's: a full disk) is said
+ * at once, the recording stopped there, the run goes on. */
 static void on_tick(void *ctx, struct session *s)
 {
 	struct recording *r = ctx;

@@ -11,11 +11,12 @@
 #include <string.h>
 
 #include "smi.h"
+#include "tscwd.h"
 
 struct causes_cpu {
 	struct cause_cpu tally;
 	struct cause_period wait;	/* the period waiting for its SMI count */
-	uint64_t wait_nmi, wait_smi;
+	uint64_t wait_nmi, wait_smi, wait_wd;
 	bool waiting;
 };
 
@@ -24,8 +25,12 @@ struct causes {
 	struct causes_cpu **cpu;
 	struct evidence_cpu *latest;
 	struct evidence *ev;		/* live; NULL in a replay */
-	bool replay;
+	bool live;
 	char why_smi[160];		/* why SMIs are not counted, "" */
+	/* The watchdog's visits: counted (a count came), why not, each CPU's latest count. */
+	bool wd;
+	char why_wd[200];
+	uint64_t *wd_last;		/* live */
 	/* Live with osnoise:nmi_noise: each CPU's NMI time since its last summary. */
 	uint64_t *nmi_pending;		/* ns */
 	bool nmi_live;
@@ -43,32 +48,66 @@ struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live)
 	c->cpu = calloc((size_t)ncpus, sizeof(*c->cpu));
 	c->latest = malloc((size_t)ncpus * sizeof(*c->latest));
 	c->nmi_pending = calloc((size_t)ncpus, sizeof(*c->nmi_pending));
-	if (!c->cpu || !c->latest || !c->nmi_pending) {
+	c->wd_last = calloc((size_t)ncpus, sizeof(*c->wd_last));
+	if (!c->cpu || !c->latest || !c->nmi_pending || !c->wd_last) {
 		causes_free(c);
 		return NULL;
 	}
 	for (int i = 0; i < ncpus; i++)
-		c->latest[i] = (struct evidence_cpu){ -1, -1, -1 };
+		c->latest[i] = (struct evidence_cpu){ -1, -1, -1, -1 };
 	snprintf(c->why_smi, sizeof(c->why_smi), "%s",
 		 live ? "SMIs not counted" : "no SMI counts recorded");
 	c->why_nmi = live ? "osnoise:nmi_noise not available" : "no NMI time recorded";
+	snprintf(c->why_wd, sizeof(c->why_wd), "%s",
+		 live ? "TSC watchdog visits not counted" : "no TSC watchdog visits recorded");
+	c->live = live;
 	if (live && (c->ev = evidence_open("", ncpus, measured)))
 		evidence_read(c->ev);
 	return c;
 }
 
-void causes_tick(struct causes *c, const struct cpuset *measured)
+/* Why the watchdog's visits are not counted live: tscwd_why() without its opening. */
+static void why_wd(struct causes *c, const struct tscwd *wd)
+{
+	const char *why = tscwd_why(wd), *colon = strstr(why, ": ");
+
+	if (!wd)
+		why = "not started";
+	else if (strncmp(why, "TSC watchdog", 12) == 0 && colon)
+		why = colon + 2;
+	snprintf(c->why_wd, sizeof(c->why_wd), "TSC watchdog visits not counted (%s)", why);
+}
+
+bool causes_tick(struct causes *c, const struct cpuset *measured, const struct tscwd *wd,
+		 bool counted)
 {
 	int cpu;
 
-	if (!c || !c->ev)
-		return;
-	evidence_read(c->ev);
+	if (!c || !c->live)
+		return false;
+	if (c->ev)
+		evidence_read(c->ev);
+	if (!tscwd_ok(wd))
+		why_wd(c, wd);
+	else
+		snprintf(c->why_wd, sizeof(c->why_wd), "no TSC watchdog count in its periods yet");
 	cpuset_for_each(cpu, measured) {
+		uint64_t n;
+
 		if (cpu >= c->ncpus)
 			break;
-		evidence_get(c->ev, cpu, &c->latest[cpu]);
+		if (c->ev)
+			evidence_get(c->ev, cpu, &c->latest[cpu]);
+		c->latest[cpu].tscwd = -1;
+		if (!tscwd_ok(wd))
+			continue;
+		n = tscwd_count(wd, cpu);
+		n = n >= c->wd_last[cpu] ? n - c->wd_last[cpu] : 0;
+		c->wd_last[cpu] = tscwd_count(wd, cpu);
+		if (counted)	/* not in a pause, the warm-up: no period waits for them */
+			causes_tscwd(c, cpu, n);
 	}
+	return true;
 }
 
 void causes_evidence(struct causes *c, int cpu, const struct evidence_cpu *ev)
@@ -83,7 +122,7 @@ static enum cause_seen seen(bool measured, bool present)
 }
 
 /* The waiting period of a CPU into its tally. */
-static void settle(struct causes_cpu *cc, bool smi)
+static void settle(const struct causes *c, struct causes_cpu *cc, bool smi)
 {
 	struct cause_period *p = &cc->wait;
 
@@ -91,6 +130,7 @@ static void settle(struct causes_cpu *cc, bool smi)
 		return;
 	p->seen[CAUSE_SMI] = seen(smi, cc->wait_smi > 0);
 	p->seen[CAUSE_NMI] = seen(true, cc->wait_nmi > 0);
+	p->seen[CAUSE_TSCWD] = seen(c->wd, cc->wait_wd > 0);
 	cause_cpu_add(&cc->tally, p);
 	cc->waiting = false;
 }
@@ -109,7 +149,7 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 		c->cpu[smp->cpu]->waiting = false;
 	}
 	cc = c->cpu[smp->cpu];
-	settle(cc, smi);
+	settle(c, cc, smi);
 	ev = &c->latest[smp->cpu];
 	cc->wait = (struct cause_period){ .runtime = smp->runtime, .noise = smp->noise,
 					  .max_single = smp->max_sample };
@@ -122,7 +162,7 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 	cc->wait.nmi_ns = smp->nmi_ns;
 	cc->wait.nmi_time = smp->nmi_time;
 	c->nmi_timed |= smp->nmi_time;
-	cc->wait_smi = 0;
+	cc->wait_smi = cc->wait_wd = 0;
 	cc->waiting = true;
 }
 
@@ -162,6 +202,16 @@ void causes_smi(struct causes *c, int cpu, uint64_t count)
 		c->cpu[cpu]->wait_smi += count;
 }
 
+void causes_tscwd(struct causes *c, int cpu, uint64_t visits)
+{
+	if (!c || cpu < 0 || cpu >= c->ncpus)
+		return;
+	c->wd = true;
+	c->latest[cpu].tscwd = (int64_t)visits;
+	if (c->cpu[cpu] && c->cpu[cpu]->waiting)
+		c->cpu[cpu]->wait_wd += visits;
+}
+
 void causes_flush(struct causes *c, bool smi, const char *why_smi)
 {
 	if (!c)
@@ -169,7 +219,7 @@ void causes_flush(struct causes *c, bool smi, const char *why_smi)
 	snprintf(c->why_smi, sizeof(c->why_smi), "%s", smi ? "" : why_smi);
 	for (int i = 0; i < c->ncpus; i++)
 		if (c->cpu[i])
-			settle(c->cpu[i], smi);
+			settle(c, c->cpu[i], smi);
 }
 
 /* An "ev" figure: a count, or null where it was not measured (-1); false if neither. */
@@ -187,23 +237,28 @@ static bool ev_figure(const struct jsonr_obj *o, const char *key, int64_t max, i
 	return true;
 }
 
-int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, const char **why)
+int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, int *cpu,
+		const char **why)
 {
 	struct evidence_cpu ev;
-	int64_t sib, cpu;
+	int64_t sib, n;
 
 	*why = "an \"ev\" line without a CPU, or with a figure that is no count or null";
-	if (!ev_figure(o, "cpu", ncpus - 1, &cpu) || cpu < 0 ||
+	if (!ev_figure(o, "cpu", ncpus - 1, &n) || n < 0 ||
 	    !ev_figure(o, "sib_pm", 1000, &sib) ||
 	    !ev_figure(o, "steal_us", INT64_MAX / 2, &ev.steal_us) ||
-	    !ev_figure(o, "throttle", INT64_MAX / 2, &ev.throttle))
+	    !ev_figure(o, "throttle", INT64_MAX / 2, &ev.throttle) ||
+	    !ev_figure(o, "tscwd", INT64_MAX / 2, &ev.tscwd))
 		return -1;
 	ev.sibling_pm = (int)sib;
+	*cpu = (int)n;
 	if (!*cp && !(*cp = causes_new(ncpus, NULL, false))) {
 		*why = "out of memory";
 		return -1;
 	}
-	causes_evidence(*cp, (int)cpu, &ev);
+	causes_evidence(*cp, *cpu, &ev);
+	if (ev.tscwd >= 0)	/* none before the cause, null where not counted */
+		causes_tscwd(*cp, *cpu, (uint64_t)ev.tscwd);
 	return 0;
 }
 
@@ -216,6 +271,7 @@ void causes_free(struct causes *c)
 	free(c->cpu);
 	free(c->latest);
 	free(c->nmi_pending);
+	free(c->wd_last);
 	evidence_close(c->ev);
 	free(c);
 }
@@ -241,6 +297,8 @@ const char *causes_why(const struct causes *c, int cpu, enum cause_kind k)
 		return c->ev ? evidence_why_steal(c->ev) : "no steal time recorded";
 	case CAUSE_THERMAL:
 		return c->ev ? evidence_why_thermal(c->ev, cpu) : "no throttle counts recorded";
+	case CAUSE_TSCWD:
+		return c->why_wd;
 	default:
 		return "";
 	}
@@ -248,7 +306,7 @@ const char *causes_why(const struct causes *c, int cpu, enum cause_kind k)
 
 void causes_latest(const struct causes *c, int cpu, struct evidence_cpu *ev)
 {
-	*ev = (struct evidence_cpu){ -1, -1, -1 };
+	*ev = (struct evidence_cpu){ -1, -1, -1, -1 };
 	if (c && cpu >= 0 && cpu < c->ncpus)
 		*ev = c->latest[cpu];
 }

@@ -3,7 +3,9 @@
  * them (evidence.h live, the recording's "ev" lines in a replay, the SMI
  * counts) and put down to their causes (cause.h), with conf.why; driven by
  * counters.c and the sink, held by the session (session_causes()).  A period waits for its SMI count (read in the gap after it)
- * until the CPU's next period or the end of the run.  Live with
+ * until the CPU's next period or the end of the run; the clocksource
+ * watchdog's visits (tscwd.h), read once a tick, are the waiting period's
+ * too: a period that no tick read follows before the next one has none.  Live with
  * osnoise:nmi_noise, each NMI's time waits for its period's summary, which
  * the ring buffer gives after them (causes_nmi_take()); in a replay the
  * recorded summaries carry it.
@@ -26,8 +28,14 @@ struct causes;
  * gives it with causes_evidence()).  NULL without memory.
  */
 struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live);
-/* The tick: read the evidence of the measured CPUs. */
-void causes_tick(struct causes *c, const struct cpuset *measured);
+/*
+ * The tick: read the evidence of the measured CPUs and, from wd (NULL:
+ * none), the watchdog's visits since the last tick (given to the waiting
+ * periods when counted, else dropped).  False in a replay (nothing read).
+ */
+struct tscwd;
+bool causes_tick(struct causes *c, const struct cpuset *measured, const struct tscwd *wd,
+		 bool counted);
 /* A counted period summary; smi: the SMIs are counted (the waiting period's are in). */
 void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi);
 /*
@@ -46,6 +54,12 @@ void causes_nmi_take(struct causes *c, struct osn_sample *smp);
 const char *causes_why_nmi_time(const struct causes *c);
 /* SMIs counted on cpu since the previous read: the waiting period's. */
 void causes_smi(struct causes *c, int cpu, uint64_t count);
+/*
+ * The clocksource watchdog's visits to cpu since the previous read: the
+ * waiting period's, and the latest evidence's tscwd; the visits are
+ * counted from then on (the periods settled after it are measured).
+ */
+void causes_tscwd(struct causes *c, int cpu, uint64_t visits);
 /* A replay's recorded evidence of cpu (evidence_cpu's -1: not measured). */
 void causes_evidence(struct causes *c, int cpu, const struct evidence_cpu *ev);
 /* The end: the waiting periods are counted; why_smi: why SMIs are not, if not. */
@@ -53,10 +67,12 @@ void causes_flush(struct causes *c, bool smi, const char *why_smi);
 void causes_free(struct causes *c);
 /*
  * A recording's "ev" line o (a replay): into *cp, made at the first for
- * ncpus CPUs.  -1 and *why on a line that is not one.
+ * ncpus CPUs; its CPU into *cpu, its visits ("tscwd") to the waiting
+ * period.  -1 and *why on a line that is not one.
  */
 struct jsonr_obj;
-int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, const char **why);
+int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, int *cpu,
+		const char **why);
 
 /* cpu's answer; false when none of its periods was counted. */
 bool causes_answer(const struct causes *c, int cpu, struct cause_answer *a);

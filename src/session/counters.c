@@ -47,7 +47,7 @@ void counters_start(struct session *s)
 	}
 	if (s->conf.why && !s->causes)	/* the recording's first "ev" lines: rec_writer_begin() */
 		s->causes = causes_new(s->ncpus, session_cpus(s), true);
-	if (s->conf.tscwd) {
+	if (s->conf.tscwd || s->conf.why) {	/* --why: the watchdog's visits are a cause */
 		s->tscwd = tscwd_start(s->ledger, s->ncpus, s->conf.debug);
 		if (s->conf.debug && !tscwd_ok(s->tscwd))
 			fprintf(stderr, "hwnoisetop: debug: %s\n", tscwd_why(s->tscwd));
@@ -79,8 +79,9 @@ void counters_poll(struct session *s, uint64_t now_ns, bool tick)
 	}
 	if (tick) {
 		tscwd_update(s->tscwd, now_ns);
-		causes_tick(s->causes, session_cpus(s));
-		session_evidence_hooks(s);
+		if (causes_tick(s->causes, session_cpus(s), s->tscwd,
+				s->state == SESSION_RUNNING && !s->warming))
+			session_evidence_hooks(s);	/* a replay's come from its "ev" lines */
 	}
 }
 

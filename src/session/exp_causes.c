@@ -5,6 +5,7 @@
  * counts it (exp_run.done): until then its periods and their SMI counts
  * wait in order in a list, and go into their arm's causes when it is
  * counted (a block lost, or the one a condition changed in, never does).
+ * The clocksource watchdog's visits wait as the SMI counts do.
  */
 #include "exp_causes.h"
 
@@ -13,13 +14,13 @@
 #include "causes.h"
 #include "evidence.h"
 
-/* A period of the open block with what went with it, or an SMI count of one. */
+/* A period of the open block with what went with it, or an SMI or visit count of one. */
 struct exp_causes_event {
-	struct osn_sample smp;		/* smp.cpu alone for an SMI count */
+	struct osn_sample smp;		/* smp.cpu alone for a count */
 	struct evidence_cpu ev;
-	uint64_t smis;
+	uint64_t smis;			/* or the watchdog's visits, with wd */
 	bool smi;			/* a period: SMIs counted; else an SMI count */
-	bool period;
+	bool period, wd;
 	signed char arm;
 };
 
@@ -65,6 +66,8 @@ static void commit(struct exp_causes *e)
 		if (w->period) {
 			causes_evidence(e->arm[w->arm], w->smp.cpu, &w->ev);
 			causes_sample(e->arm[w->arm], &w->smp, w->smi);
+		} else if (w->wd) {
+			causes_tscwd(e->arm[w->arm], w->smp.cpu, w->smis);
 		} else {
 			causes_smi(e->arm[w->arm], w->smp.cpu, w->smis);
 		}
@@ -110,19 +113,33 @@ void exp_causes_period(struct exp_causes *e, unsigned block, int arm,
 	causes_latest(seen, smp->cpu, &w->ev);
 }
 
-void exp_causes_smi(struct exp_causes *e, int cpu, uint64_t count)
+/* SMIs (or with wd the watchdog's visits) counted on cpu: its latest period's. */
+static void take_count(struct exp_causes *e, int cpu, uint64_t n, bool wd)
 {
 	struct exp_causes_event *w;
 
 	if (!e || e->closed || cpu < 0 || cpu >= e->ncpus || e->last[cpu] < 0)
 		return;
 	if (!e->open || e->last_block[cpu] != e->block) {	/* its period's block is counted */
-		causes_smi(e->arm[e->last[cpu]], cpu, count);
+		if (wd)
+			causes_tscwd(e->arm[e->last[cpu]], cpu, n);
+		else
+			causes_smi(e->arm[e->last[cpu]], cpu, n);
 		return;
 	}
 	if ((w = wait_one(e)))
-		*w = (struct exp_causes_event){ .smp = { .cpu = cpu }, .smis = count,
+		*w = (struct exp_causes_event){ .smp = { .cpu = cpu }, .smis = n, .wd = wd,
 						.arm = e->last[cpu] };
+}
+
+void exp_causes_smi(struct exp_causes *e, int cpu, uint64_t count)
+{
+	take_count(e, cpu, count, false);
+}
+
+void exp_causes_tscwd(struct exp_causes *e, int cpu, uint64_t visits)
+{
+	take_count(e, cpu, visits, true);
 }
 
 void exp_causes_flush(struct exp_causes *e, unsigned done)

@@ -397,8 +397,10 @@ static int one_line(struct replay *r, const struct jsonr_obj *o, const struct re
 		if (!(r->audit = jsonread_strdup(o, "text")))
 			rc = bad(r, "%s", "an \"audit\" line without its text");
 	} else if (strcmp(t, "ev") == 0) {
-		if (causes_read(&s->causes, s->ncpus, o, &why) < 0)
+		if (causes_read(&s->causes, s->ncpus, o, &cpu, &why) < 0)
 			rc = bad(r, "%s", why);
+		else	/* as a live tick gives it: an experiment's arms take the visits */
+			session_evidence_of(s, cpu);
 	} else if (strcmp(t, "mark") == 0) {
 		if ((rc = need_u64(r, o, "t_ms", &t_ms)) == 0 &&
 		    (rc = need_u64(r, o, "run_ns", &run_ns)) == 0 &&

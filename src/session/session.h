@@ -62,7 +62,10 @@ struct session_hook {
 	/* The running view's statistics were reset. */
 	void (*reset)(void *ctx, const struct session *s);
 	void (*tick)(void *ctx, struct session *s);
-	/* With conf.why, on each tick: what was seen beside measured cpu (evidence.h). */
+	/*
+	 * With conf.why, on each tick (a replay: each "ev" line): what was seen
+	 * beside measured cpu (evidence.h), the watchdog's visits only while counted.
+	 */
 	void (*evidence)(void *ctx, const struct session *s, int cpu,
 			 const struct evidence_cpu *ev);
 };
@@ -460,6 +463,8 @@ const struct causes *session_causes(const struct session *s);
  * run did: a replay's causes begin at its first "ev" line).
  */
 void session_evidence_hooks(struct session *s);
+/* cpu's alone (a replay's "ev" line). */
+void session_evidence_of(struct session *s, int cpu);
 const struct tscwd *session_tscwd(const struct session *s);
 bool session_smi_recorded(const struct session *s);
 int session_ncpus(const struct session *s);

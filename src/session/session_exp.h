@@ -46,13 +46,16 @@ struct xrun {
 void session_experiment_phase_cpus(struct xrun *x, const char *text);
 
 /*
- * The session's hooks (ctx: struct xrun): a period, SMIs into the block of
- * x->ph, and, when the session puts its periods down to their causes
+ * The session's hooks (ctx: struct xrun): a period, SMIs (and the watchdog's
+ * visits) into the block of x->ph, and, when the session puts its periods down to their causes
  * (session_causes()), into the arm of that block (x->why, made at the first).
  */
 void session_experiment_hook_osnoise(void *ctx, const struct session *s, const struct osn_sample *smp,
 		      bool counted);
 void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, uint64_t count, bool counted);
+/* The clocksource watchdog's visits of a tick (evidence_cpu's tscwd), as SMIs are taken. */
+void session_experiment_hook_evidence(void *ctx, const struct session *s, int cpu,
+				      const struct evidence_cpu *ev);
 
 /*
  * The end of the experiment's periods (done, cut, the recording's end): x->why flushed,

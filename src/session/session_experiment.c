@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "evidence.h"
 #include "session_exp.h"
 #include "session_int.h"
 #include "session_knobs.h"
@@ -335,6 +336,16 @@ void session_experiment_hook_smi(void *ctx, const struct session *s, int cpu, ui
 		exp_cpu_smi(&x->r->cpu[cpu], &x->ph, count);
 }
 
+void session_experiment_hook_evidence(void *ctx, const struct session *s, int cpu,
+				      const struct evidence_cpu *ev)
+{
+	struct xrun *x = ctx;
+
+	(void)s;
+	if (!x->over && ev->tscwd >= 0)	/* given only while counted */
+		exp_causes_tscwd(x->why, cpu, (uint64_t)ev->tscwd);
+}
+
 void session_experiment_over(struct xrun *x)
 {
 	x->over = true;
@@ -419,6 +430,7 @@ int session_experiment_start(struct session *s, const struct session_exp_conf *c
 	if (!x->hooked) {
 		x->hook = (struct session_hook){ .ctx = x, .osnoise = session_experiment_hook_osnoise,
 						 .smi = session_experiment_hook_smi, .tick = x_tick,
+						 .evidence = session_experiment_hook_evidence,
 						 .mark = x_mark };
 		if (session_add_hook(s, &x->hook) < 0) {
 			snprintf(s->err, sizeof(s->err), "experiment: too many hooks");

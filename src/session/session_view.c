@@ -160,17 +160,22 @@ const struct causes *session_causes(const struct session *s)
 	return s->causes;
 }
 
-void session_evidence_hooks(struct session *s)
+void session_evidence_of(struct session *s, int cpu)
 {
 	struct evidence_cpu ev;
-	int cpu;
 
 	if (!s->causes)
 		return;
-	cpuset_for_each(cpu, session_cpus(s)) {
-		causes_latest(s->causes, cpu, &ev);
-		session_hooks(s, evidence, cpu, &ev);
-	}
+	causes_latest(s->causes, cpu, &ev);
+	session_hooks(s, evidence, cpu, &ev);
+}
+
+void session_evidence_hooks(struct session *s)
+{
+	int cpu;
+
+	cpuset_for_each(cpu, session_cpus(s))
+		session_evidence_of(s, cpu);
 }
 
 const struct smi *session_smi(const struct session *s)

@@ -290,6 +290,37 @@ static void nmi_time_gauges(struct prom *p, struct prom_view v)
 	causes_free(c);
 }
 
+/*
+ * --why's TSC watchdog: its share is a gauge where its visits were counted
+ * (CPU 1, visited in one of its two periods: too few to credit, 0), and
+ * left out where they were not (a recording without them).
+ */
+static void tscwd_gauge(struct prom *p, struct prom_view v)
+{
+	struct causes *c = causes_new(3, NULL, false), *old = causes_new(3, NULL, false);
+	struct osn_sample smp = { .cpu = 1, .runtime = 1000000, .noise = 100 };
+	char *t, *u;
+
+	for (int i = 0; i < 2; i++) {
+		causes_sample(c, &smp, false);
+		causes_tscwd(c, 1, !i);
+		causes_sample(old, &smp, false);
+	}
+	causes_flush(c, false, "SMIs not counted");
+	causes_flush(old, false, "SMIs not counted");
+	v.causes = c;
+	t = render(p, &v);
+	v.causes = old;
+	u = render(p, &v);
+	tap_ok(strstr(t, "\nhwnoisetop_why_share_ratio{cpu=\"1\",cause=\"tsc_watchdog\"} 0.0000\n") &&
+	       !strstr(u, "cause=\"tsc_watchdog\"") && strstr(u, "{cpu=\"1\",cause=\"nmi\"}"),
+	       "--why: the TSC watchdog's share where its visits were counted, none where not");
+	free(t);
+	free(u);
+	causes_free(c);
+	causes_free(old);
+}
+
 int main(int argc, char **argv)
 {
 	char dir[] = "/tmp/hwn-test-prom.XXXXXX", path[256], why[300], link_target[300];
@@ -304,7 +335,7 @@ int main(int argc, char **argv)
 
 	if (argc > 2 && !strcmp(argv[1], "--check"))
 		return check_files(argc - 2, argv + 2);
-	tap_plan(31);
+	tap_plan(32);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -344,6 +375,7 @@ int main(int argc, char **argv)
 	}
 	tap_ok(!strstr(a, "nmi_time"), "without --why, no NMI time");
 	nmi_time_gauges(p, v);
+	tscwd_gauge(p, v);
 	tap_ok(!strstr(a, "cpu=\"0\"") && find(&ea, "hwnoisetop_cpu_measured{cpu=\"2\"}") &&
 	       find(&ea, "hwnoisetop_info{version=\"" PACKAGE_VERSION "\",mode=\"hwnoise\"}"),
 	       "only CPUs seen or measured; the info gauge");

@@ -3,7 +3,8 @@
  * failed write said at once in one line, once, and the run goes on.  And
  * --why's NMI time: the osnoise:nmi_noise events of a ring-buffer page
  * given to their period's summary, written on its "s" line, and read back
- * by a replay that attributes the same.
+ * by a replay that attributes the same; the clocksource watchdog's visits
+ * likewise, on the "ev" lines.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,10 +160,105 @@ static void nmi_time_round_trip(void)
 	unlink(path);
 }
 
+/* text's replay with causes to its end; NULL where it does not open. */
+static struct replay *replayed(const char *text, FILE **f)
+{
+	struct replay *r = open_with_causes(text, f, false);
+
+	while (r && r->s && rec_reader_next(r) > 0 && rec_reader_take(r) == 0)
+		;
+	if (r && r->s)
+		rec_reader_end(r);
+	return r;
+}
+
+static void replay_free(struct replay *r, FILE *f)
+{
+	rec_reader_free(r);
+	free(r);
+	fclose(f);
+}
+
+/*
+ * The clocksource watchdog's visits: 40 periods of CPU 1, the odd ones
+ * visited and ten times as noisy, each tick's visits given after the
+ * period (as causes_tick() gives them) and written on the "ev" lines; the
+ * replay attributes the same; without "tscwd" (an older recording) the
+ * cause is not measured, and says why.
+ */
+static void tscwd_round_trip(void)
+{
+	char path[] = "/tmp/test-rec-tscwd-XXXXXX", err[256] = "", *text, *argv[] = { "hwnoisetop", NULL };
+	int fd = mkstemp(path);
+	FILE *f, *g;
+	struct replay *r = open_with_causes(HDR, &f, false), *back;
+	struct recording *out = rec_writer_open(path, true, err, sizeof(err));
+	struct reader_sink sink;
+	struct cause_answer a, b;
+	bool ok;
+
+	close(fd);
+	if (!out || !r || !r->s || !r->s->causes) {
+		tap_ok(false, "a session with --why's causes that records: %s", err);
+		return;
+	}
+	rec_writer_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
+	sink = session_sink(r->s);
+	for (int i = 0; i < 40; i++) {
+		struct osn_sample smp = { .cpu = 1, .ts = 1000000000ULL * (uint64_t)(i + 1),
+					  .runtime = 1000000, .noise = i % 2 ? 300 + i : 30 + i % 4,
+					  .max_sample = 10 };
+
+		sink.sample(sink.ctx, &smp);
+		causes_tscwd(r->s->causes, 1, (uint64_t)(i % 2));
+		session_evidence_hooks(r->s);
+	}
+	rec_writer_close(out, &(struct recording_end){ .elapsed_s = 40 }, err, sizeof(err));
+	rec_reader_end(r);
+	text = slurp(path);
+	tap_ok(strstr(text, "{\"t\":\"ev\",\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,"
+			    "\"throttle\":null,\"tscwd\":1}") &&
+	       strstr(text, "\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
+			    "\"tscwd\":0}") &&
+	       strstr(text, "\"cpu\":0,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
+			    "\"tscwd\":null}"),
+	       "the \"ev\" lines carry each tick's visits, null where none were counted");
+	ok = causes_answer(r->s->causes, 1, &a);
+	tap_ok(ok && a.c[CAUSE_TSCWD].state == CAUSE_CREDITED && a.c[CAUSE_TSCWD].with == 20,
+	       "live: the watchdog credited on CPU 1, 20 periods with it (%s, %llu)",
+	       cause_state_name(a.c[CAUSE_TSCWD].state), (unsigned long long)a.c[CAUSE_TSCWD].with);
+	back = replayed(text, &g);
+	ok = ok && back && causes_answer(back->s->causes, 1, &b);
+	tap_ok(ok && b.c[CAUSE_TSCWD].state == a.c[CAUSE_TSCWD].state &&
+	       b.c[CAUSE_TSCWD].with == a.c[CAUSE_TSCWD].with &&
+	       b.c[CAUSE_TSCWD].without == a.c[CAUSE_TSCWD].without &&
+	       b.c[CAUSE_TSCWD].ratio == a.c[CAUSE_TSCWD].ratio &&
+	       b.c[CAUSE_TSCWD].share == a.c[CAUSE_TSCWD].share,
+	       "its replay: the same periods with and without, ratio and share (x%.2f, %.4f)",
+	       b.c[CAUSE_TSCWD].ratio, b.c[CAUSE_TSCWD].share);
+	replay_free(back, g);
+	for (char *p = text; (p = strstr(p, ",\"tscwd\":")); )	/* an older recording */
+		memmove(p, strchr(p, '}'), strlen(strchr(p, '}')) + 1);
+	back = replayed(text, &g);
+	ok = ok && back && causes_answer(back->s->causes, 1, &b);
+	tap_ok(ok && b.c[CAUSE_TSCWD].state == CAUSE_NOT_MEASURED &&
+	       strcmp(causes_why(back->s->causes, 1, CAUSE_TSCWD), "no TSC watchdog visits recorded") == 0 &&
+	       b.c[CAUSE_SMI].state == a.c[CAUSE_SMI].state && b.periods == a.periods,
+	       "without \"tscwd\": not measured, said why (%s)",
+	       causes_why(back->s->causes, 1, CAUSE_TSCWD));
+	replay_free(back, g);
+	free(text);
+	rec_reader_free(r);
+	free(r);
+	fclose(f);
+	unlink(path);
+}
+
 int main(void)
 {
-	tap_plan(10);
+	tap_plan(14);
 	nmi_time_round_trip();
+	tscwd_round_trip();
 	write_error_said();
 	return tap_failed ? 1 : 0;
 }
