@@ -7,9 +7,9 @@
 #include "cause.h"
 #include "mkwhy.h"
 
-void mkwhy_print_man(void)
+/* The evidence kept beside each period: one item a cause. */
+static void evidence(void)
 {
-	printf(".SH WHY\n");
 	printf("With \\fB\\-\\-why\\fR each measured CPU's hardware noise is put down to its causes, with\n"
 	       "the evidence.  Beside each period hwnoisetop keeps what was seen, read from its own\n"
 	       "(housekeeping) CPU once a tick, never on a measured CPU:\n"
@@ -31,7 +31,27 @@ void mkwhy_print_man(void)
 	       ".IP \\(bu 2\n"
 	       "\\fBthermal\\fR: throttling events (\\fBthermal_throttle/*_throttle_count\\fR), where\n"
 	       "the kernel has them.\n"
-	       ".PP\n"
+	       ".IP \\(bu 2\n"
+	       "\\fBTSC watchdog\\fR: the clocksource watchdog's visits to the CPU.  While the kernel\n"
+	       "checks the TSC against the HPET or the ACPI PM timer, its \\fBclocksource_watchdog\\fR\n"
+	       "timer fires every 0.5 s on one online CPU after the other and reads both clocks\n"
+	       "there (a read of the HPET costs microseconds, more in a virtual machine).\n"
+	       "\\fB\\-\\-why\\fR turns on the count the dashboard's \\fBTSCwd\\fR column shows (an\n"
+	       "instance of its own recording \\fBtimer:timer_expire_entry\\fR filtered in the\n"
+	       "kernel to that function: each timer expiry on every CPU pays the filter's test, no\n"
+	       "event but the watchdog's is written, and none is read: the counts come from the\n"
+	       "buffers' statistics); the visits since the last tick are the waiting period's, as\n"
+	       "SMIs are.  Not measured where that count is not (the kernel's filter takes no\n"
+	       "function name and \\fB/proc/kallsyms\\fR hides the address), and said why.  With\n"
+	       "\\fBtsc=reliable\\fR or \\fBtsc=nowatchdog\\fR the watchdog does not run: \\fBnone\n"
+	       "counted\\fR.\n", CAUSE_BUSY_SHARE * 100);
+}
+
+void mkwhy_print_man(void)
+{
+	printf(".SH WHY\n");
+	evidence();
+	printf(".PP\n"
 	       "For each cause the periods with it and those without are compared by the verdicts of\n"
 	       "STATISTICS: the noise per second of runtime, the ratio r (with against without) and\n"
 	       "its 95%% interval, on the periods where no other cause was seen (on all of them when\n"
@@ -40,10 +60,11 @@ void mkwhy_print_man(void)
 	       "interval r's gives.  A cause is \\fBcredited\\fR only when the noise is higher with it\n"
 	       "by more than %.0f%% (the interval clear of it); otherwise it says why not: \\fBnone\n"
 	       "counted\\fR, \\fBnot measured\\fR (and why: no sibling, not a guest, MSR 0x34 not\n"
-	       "readable), \\fBin every period\\fR (nothing to compare with), \\fBtoo few periods\\fR\n"
-	       "or \\fBno evidence\\fR.  The periods with a cause and those without come from one\n"
-	       "run, interleaved: a slow drift of the run moves both alike, so the drift each side\n"
-	       "shows (STATISTICS) counts only as far as their mean times lie apart, over half the\n"
+	       "readable, no TSC watchdog count), \\fBin every period\\fR (nothing to compare\n"
+	       "with), \\fBtoo few periods\\fR or \\fBno evidence\\fR.  The periods with a cause and\n"
+	       "those without come from one run, interleaved: a slow drift of the run moves both\n"
+	       "alike, so the drift each side shows (STATISTICS) counts only as far as their mean\n"
+	       "times lie apart, over half the\n"
 	       "run (0 evenly interleaved, 1 one after the other), and so does their batches'\n"
 	       "lag-1 correlation (a drift both sides follow cancels in their ratio).  Measured in\n"
 	       "\\fBtests/unit/test-cause\\fR (200 generated runs a case,\n"
@@ -77,7 +98,14 @@ void mkwhy_print_man(void)
 	       "whose cost is small against the rest of the noise (an SMI of a few microseconds\n"
 	       "beside milliseconds of other noise) is not credited, however often it comes.  The\n"
 	       "sibling's load and the steal are read once a tick, not once a period: with a period\n"
-	       "other than the tick's second they are the nearest tick's.\n"
+	       "other than the tick's second they are the nearest tick's.  The watchdog's visits\n"
+	       "too: those a tick reads go to the CPU's latest period, so with periods shorter than\n"
+	       "the tick the earlier ones of a tick count none (absent), and a visit in the sleep\n"
+	       "between two periods, or early in the next, goes to the one before it; such a\n"
+	       "misplaced visit blurs the comparison, it does not make one.  On a machine with\n"
+	       "two CPUs the watchdog visits each every second: with 1 s periods it is in nearly\n"
+	       "every period (little or nothing to compare with).  A replay of a recording made\n"
+	       "before this cause says \\fBno TSC watchdog visits recorded\\fR.\n"
 	       ".PP\n"
 	       "The NMI time is a measurement beside the verdict, not a verdict: NMIs are credited\n"
 	       "by their count, like SMIs, and the block says under the NMI line \\fBNMI time\\fR\n"
@@ -97,5 +125,5 @@ void mkwhy_print_man(void)
 	       "not measured, and the line says \\fBNMI time not measured\\fR and why\n"
 	       "(\\fBosnoise:nmi_noise not available\\fR; a replay of a recording without it:\n"
 	       "\\fBno NMI time recorded\\fR).\n",
-	       CAUSE_BUSY_SHARE * 100, CAUSE_MARGIN * 100);
+	       CAUSE_MARGIN * 100);
 }

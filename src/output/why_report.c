@@ -195,7 +195,8 @@ void why_report_json(struct json *j, const struct causes *c, const struct cpuset
 
 const char *why_report_lead(const struct causes *c, int cpu)
 {
-	static const char *const short_name[CAUSE_N] = { "SMI", "NMI", "SMT", "steal", "therm" };
+	static const char *const short_name[CAUSE_N] = { "SMI", "NMI", "SMT", "steal", "therm",
+							  "TSCwd" };
 	struct cause_answer a;
 
 	if (!c)

@@ -10,6 +10,10 @@
 # replay says the NMI time measured under the NMI line and in --json, and
 # the same recording without "nmi_ns" (as an older hwnoisetop wrote it)
 # says it was not measured; rtla's tables stay byte for byte.
+# The clocksource watchdog: replay-why.jsonl, recorded before its visits
+# were, says it was not measured and why; the same with "tscwd" on each
+# "ev" line (CPU 3 visited in every other period) says CPU 3's visits in
+# 10 of 20 periods and none counted elsewhere, in the text and --json.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
 h=$top/src/hwnoisetop
@@ -17,7 +21,7 @@ rec=$src/tests/unit/replay-why.jsonl
 nmi=$src/tests/unit/replay-nmi.jsonl
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..14"
+echo "1..19"
 grep -v '"t":"ev"' "$rec" >"$tmp/plain.jsonl"
 "$h" --replay "$rec" -q >"$tmp/why.out" 2>/dev/null
 "$h" --replay "$tmp/plain.jsonl" -q >"$tmp/plain.out" 2>/dev/null
@@ -80,3 +84,26 @@ grep -q '"nmi_time_us":null,"nmi_time_share":null,"nmi_time_why":"no NMI time re
 	echo "not ok 13 - --json without nmi_ns: $(grep -o '"0":{"periods":20,[^{]*' "$tmp/old.json" | head -1)"
 same_tables 14 "rtla's tables the same with and without nmi_ns, byte for byte" \
 	"$tmp/old.out" "$tmp/nmi.out"
+grep -q '^  TSC watchdog not measured: no TSC watchdog visits recorded$' "$tmp/why.out" &&
+	echo "ok 15 - a recording without the watchdog's visits: not measured, said why" ||
+	echo "not ok 15 - the TSC watchdog line: $(grep '^  TSC watchdog' "$tmp/why.out" | head -1)"
+# Each "ev" line gives the visits since the tick before: those of CPU 3's
+# latest period, the one before the summary that follows it.
+awk '/"t":"ev"/ { n = /"cpu":3,/ ? (k++ % 2) : 0; sub(/}$/, ",\"tscwd\":" n "}") } { print }' \
+	"$rec" >"$tmp/wd.jsonl"
+"$h" --replay "$tmp/wd.jsonl" -q >"$tmp/wd.out" 2>/dev/null
+"$h" --replay "$tmp/wd.jsonl" --json >"$tmp/wd.json" 2>/dev/null
+l=$(sed -n '/^CPU 3: /,/^  unexplained/p' "$tmp/wd.out" | grep '^  TSC watchdog ')
+case $l in
+"  TSC watchdog "*" in 10 of 20 periods") echo "ok 16 - CPU 3: the watchdog in 10 of its 20 periods";;
+*) echo "not ok 16 - CPU 3's TSC watchdog line: '$l'";;
+esac
+l=$(sed -n '/^CPU 0: /,/^  unexplained/p' "$tmp/wd.out" | grep '^  TSC watchdog ')
+[ "$l" = "  TSC watchdog none counted" ] && echo "ok 17 - CPU 0: counted, none" ||
+	echo "not ok 17 - CPU 0's TSC watchdog line: '$l'"
+grep -q '"tsc_watchdog":{"state":"[a-z_]*","periods_with":10,"periods_without":10,' "$tmp/wd.json" &&
+	grep -q '"tsc_watchdog":{"state":"not_measured","why":"no TSC watchdog visits recorded",' \
+	"$tmp/old.json" && echo "ok 18 - --json: tsc_watchdog, counted and not" ||
+	echo "not ok 18 - --json: $(grep -o '"tsc_watchdog":{[^}]*' "$tmp/wd.json" | head -4)"
+same_tables 19 "rtla's tables the same with the watchdog's visits, byte for byte" \
+	"$tmp/plain.out" "$tmp/wd.out"

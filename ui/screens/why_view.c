@@ -14,6 +14,7 @@
 #include "why_report.h"
 
 #define WHY_BAR 12
+#define WHY_NAME 12	/* "TSC watchdog" */
 
 /* "[####==     ]": # the share, = up to its interval's high end. */
 static void bar(char *buf, const struct cause_result *r)
@@ -34,14 +35,15 @@ static void bar(char *buf, const struct cause_result *r)
 static void evidence_line(char *buf, size_t size, const struct causes *c, int cpu)
 {
 	struct evidence_cpu ev;
-	char sib[32], steal[32], thr[32];
+	char sib[32], steal[32], thr[32], wd[32];
 
 	causes_latest(c, cpu, &ev);
 	snprintf(sib, sizeof(sib), ev.sibling_pm < 0 ? "-" : "%d%%", (ev.sibling_pm + 5) / 10);
 	snprintf(steal, sizeof(steal), ev.steal_us < 0 ? "-" : "%lld us", (long long)ev.steal_us);
 	snprintf(thr, sizeof(thr), ev.throttle < 0 ? "-" : "%lld", (long long)ev.throttle);
-	snprintf(buf, size, "latest tick: SMT sibling busy %s, steal %s, throttling events %s",
-		 sib, steal, thr);
+	snprintf(wd, sizeof(wd), ev.tscwd < 0 ? "-" : "%lld", (long long)ev.tscwd);
+	snprintf(buf, size, "latest tick: SMT sibling busy %s, steal %s, throttling %s, "
+		 "TSC watchdog visits %s", sib, steal, thr, wd);
 }
 
 static void why_draw(struct dashboard *d, int y, int height, int width)
@@ -74,19 +76,21 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 	for (int k = 0; k < CAUSE_N && row < height; k++) {
 		bar(b, &a.c[k]);
 		why_report_cause(text, sizeof(text), c, cpu, k, &a.c[k]);
-		snprintf(line, sizeof(line), "%-11s %s %s", cause_name(k), b, text);
-		row += dash_put_wrapped(y + row, height - row, width, 11 + 1 + WHY_BAR + 2 + 1,
+		snprintf(line, sizeof(line), "%-*s %s %s", WHY_NAME, cause_name(k), b, text);
+		row += dash_put_wrapped(y + row, height - row, width, WHY_NAME + 1 + WHY_BAR + 2 + 1,
 					a.c[k].state == CAUSE_CREDITED ? d->look[LOOK_WARN] : A_NORMAL,
 					line, true);
 		/* Under NMI: its time measured, where osnoise:nmi_noise was read. */
 		if (k == CAUSE_NMI && row < height && why_report_nmi_time(text, sizeof(text), c, &a.c[k])) {
-			snprintf(line, sizeof(line), "%-11s %*s %s", "NMI time", WHY_BAR + 2, "", text);
-			row += dash_put_wrapped(y + row, height - row, width, 11 + 1 + WHY_BAR + 2 + 1,
+			snprintf(line, sizeof(line), "%-*s %*s %s", WHY_NAME, "NMI time", WHY_BAR + 2,
+				 "", text);
+			row += dash_put_wrapped(y + row, height - row, width,
+						WHY_NAME + 1 + WHY_BAR + 2 + 1,
 						A_NORMAL, line, true);
 		}
 	}
-	snprintf(line, sizeof(line), "%-11s %15s %.1f%% [%.1f%%, %.1f%%]%s", "unexplained", "",
-		 100 * a.unexplained, 100 * a.unexplained_lo, 100 * a.unexplained_hi,
+	snprintf(line, sizeof(line), "%-*s %15s %.1f%% [%.1f%%, %.1f%%]%s", WHY_NAME, "unexplained",
+		 "", 100 * a.unexplained, 100 * a.unexplained_lo, 100 * a.unexplained_hi,
 		 a.overlap ? " (shares overlap)" : "");
 	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
 	evidence_line(line, sizeof(line), c, cpu);
