@@ -13,6 +13,7 @@ static const char *const names[CAUSE_N][2] = {
 	[CAUSE_STEAL] = { "steal", "steal" },
 	[CAUSE_THERMAL] = { "thermal", "thermal" },
 	[CAUSE_TSCWD] = { "TSC watchdog", "tsc_watchdog" },
+	[CAUSE_CLOCKSOURCE] = { "clocksource", "clocksource" },
 };
 
 static const char *const states[][2] = {
@@ -37,6 +38,9 @@ static const char *const advice[CAUSE_N] = {
 	[CAUSE_TSCWD] = "the clocksource watchdog reads the HPET or ACPI PM timer on each CPU "
 			"in turn: where the TSC is known good, boot with tsc=reliable or "
 			"tsc=nowatchdog (x86) to stop it",
+	[CAUSE_CLOCKSOURCE] = "the clocksource changed during the run (the TSC marked unstable: "
+			      "hpet or acpi_pm instead, every clock read slower): find why in "
+			      "dmesg (\"clocksource\" lines)",
 };
 
 const char *cause_name(enum cause_kind k)

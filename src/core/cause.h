@@ -4,8 +4,9 @@
  *
  * Each period of one CPU comes with what was seen beside it: SMIs counted
  * in it, NMIs in it, its SMT sibling's busy share, the CPU's steal time,
- * thermal throttling events, the clocksource watchdog's visits (each cause
- * present, absent or unmeasured).
+ * thermal throttling events, the clocksource watchdog's visits, a
+ * clocksource other than the run's first (each cause present, absent or
+ * unmeasured).
  * For each cause the periods go into two verdict series (verdict.h), those
  * with the cause and those without, and the verdict engine's noise per
  * second of runtime compares them: the ratio r = with / without with its
@@ -37,7 +38,8 @@
 #include "verdict.h"
 
 enum cause_kind {
-	CAUSE_SMI, CAUSE_NMI, CAUSE_SIBLING, CAUSE_STEAL, CAUSE_THERMAL, CAUSE_TSCWD, CAUSE_N
+	CAUSE_SMI, CAUSE_NMI, CAUSE_SIBLING, CAUSE_STEAL, CAUSE_THERMAL, CAUSE_TSCWD,
+	CAUSE_CLOCKSOURCE, CAUSE_N
 };
 
 /* A cause in one period. */
@@ -111,8 +113,8 @@ void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p);
 void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a);
 
 /*
- * "SMI", "NMI", "SMT sibling", "steal", "thermal", "TSC watchdog"; keys: "smi", "nmi",
- * "sibling", ..., "tsc_watchdog".
+ * "SMI", "NMI", "SMT sibling", "steal", "thermal", "TSC watchdog", "clocksource";
+ * keys: "smi", "nmi", "sibling", ..., "tsc_watchdog", "clocksource".
  */
 const char *cause_name(enum cause_kind k);
 const char *cause_key(enum cause_kind k);

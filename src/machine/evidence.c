@@ -29,6 +29,7 @@ struct evidence {
 	bool *thermal;			/* a measured CPU with thermal_throttle counts */
 	struct ev_read *now, *before;
 	unsigned reads;
+	char cs_first[32], cs_now[32];	/* the clocksource: "" where not read */
 	bool guest;
 	long hz;
 };
@@ -196,6 +197,12 @@ void evidence_read(struct evidence *e)
 	read_stat(e);
 	for (int cpu = 0; cpu < e->ncpus; cpu++)
 		e->now[cpu].throttle = e->thermal[cpu] && e->now[cpu].seen ? read_throttle(e, cpu) : -1;
+	if (!read_line(e, "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		       e->cs_now, sizeof(e->cs_now)))
+		e->cs_now[0] = 0;
+	e->cs_now[strcspn(e->cs_now, "\n")] = 0;
+	if (!e->cs_first[0])
+		snprintf(e->cs_first, sizeof(e->cs_first), "%s", e->cs_now);
 	e->reads++;
 }
 
@@ -212,7 +219,7 @@ void evidence_get(const struct evidence *e, int cpu, struct evidence_cpu *out)
 {
 	const struct ev_read *a, *b;
 
-	*out = (struct evidence_cpu){ -1, -1, -1, -1 };
+	*out = (struct evidence_cpu){ -1, -1, -1, -1, -1 };
 	if (e->reads < 2 || cpu < 0 || cpu >= e->ncpus)
 		return;
 	for (int i = 0; i < SIBS && e->sib[cpu][i] != NO_SIB; i++) {
@@ -227,6 +234,23 @@ void evidence_get(const struct evidence *e, int cpu, struct evidence_cpu *out)
 		out->steal_us = (int64_t)((b->steal - a->steal) * 1000000 / (uint64_t)e->hz);
 	if (a->throttle >= 0 && b->throttle >= a->throttle)
 		out->throttle = b->throttle - a->throttle;
+	if (e->cs_first[0] && e->cs_now[0])
+		out->clocksource = strcmp(e->cs_first, e->cs_now) != 0;
+}
+
+const char *evidence_why_clocksource(const struct evidence *e)
+{
+	return e->cs_now[0] ? "" : "clocksource0/current_clocksource not readable";
+}
+
+const char *evidence_clocksource_first(const struct evidence *e)
+{
+	return e ? e->cs_first : "";
+}
+
+const char *evidence_clocksource_now(const struct evidence *e)
+{
+	return e ? e->cs_now : "";
 }
 
 const char *evidence_why_sibling(const struct evidence *e, int cpu)

@@ -5,8 +5,10 @@
  * last read, the CPU's steal time (/proc/stat, in a guest only), thermal
  * throttling events (thermal_throttle/{core,package}_throttle_count).  The files are
  * read under a root ("" for the machine; a folder of recorded files for
- * the tests).  The clocksource watchdog's visits (tscwd.h) travel in the
- * same reading; the session's causes fill them, evidence_get() leaves -1.
+ * the tests).  And the system's clocksource
+ * (clocksource0/current_clocksource): changed or not from the first read.
+ * The clocksource watchdog's visits (tscwd.h) travel in the same reading;
+ * the session's causes fill them, evidence_get() leaves -1.
  */
 #ifndef HWN_EVIDENCE_H
 #define HWN_EVIDENCE_H
@@ -24,6 +26,7 @@ struct evidence_cpu {
 	int64_t steal_us;	/* steal time, us */
 	int64_t throttle;	/* thermal throttling events */
 	int64_t tscwd;		/* the clocksource watchdog's visits (causes.c fills it) */
+	int clocksource;	/* 1: not the first read's clocksource, 0: the same */
 };
 
 /* measured: the CPUs measured (a sibling among them is busy with the measurement). */
@@ -37,6 +40,10 @@ void evidence_get(const struct evidence *e, int cpu, struct evidence_cpu *out);
 const char *evidence_why_sibling(const struct evidence *e, int cpu);
 const char *evidence_why_steal(const struct evidence *e);
 const char *evidence_why_thermal(const struct evidence *e, int cpu);
+const char *evidence_why_clocksource(const struct evidence *e);
+/* The clocksource of the first read and of the latest ("" where not read). */
+const char *evidence_clocksource_first(const struct evidence *e);
+const char *evidence_clocksource_now(const struct evidence *e);
 bool evidence_guest(const struct evidence *e);
 
 #endif

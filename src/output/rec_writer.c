@@ -502,6 +502,7 @@ static void on_evidence(void *ctx, const struct session *s, int cpu, const struc
 	put_ev(r, "steal_us", ev->steal_us);
 	put_ev(r, "throttle", ev->throttle);
 	put_ev(r, "tscwd", ev->tscwd);	/* the watchdog's visits since the last tick */
+	put_ev(r, "cs_changed", ev->clocksource);
 	endl(r);
 }
 

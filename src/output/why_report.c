@@ -29,6 +29,13 @@ static const char *ratio(double v, char *buf, size_t size)
 	return buf;
 }
 
+/* What a cause never seen says: "none counted", "none seen busy", "never changed". */
+static const char *none_seen(int k)
+{
+	return k == CAUSE_SIBLING ? "none seen busy" : k == CAUSE_CLOCKSOURCE ? "never changed" :
+	       "none counted";
+}
+
 void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, int k,
 		      const struct cause_result *r)
 {
@@ -39,7 +46,7 @@ void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, i
 		snprintf(buf, size, "not measured: %s", causes_why(c, cpu, k));
 		return;
 	case CAUSE_NONE_SEEN:
-		snprintf(buf, size, "none %s", k == CAUSE_SIBLING ? "seen busy" : "counted");
+		snprintf(buf, size, "%s", none_seen(k));
 		return;
 	case CAUSE_ALWAYS:
 		snprintf(buf, size, "in every one of %llu periods: nothing to compare with",
@@ -196,7 +203,7 @@ void why_report_json(struct json *j, const struct causes *c, const struct cpuset
 const char *why_report_lead(const struct causes *c, int cpu)
 {
 	static const char *const short_name[CAUSE_N] = { "SMI", "NMI", "SMT", "steal", "therm",
-							  "TSCwd" };
+							  "TSCwd", "clock" };
 	struct cause_answer a;
 
 	if (!c)
@@ -228,7 +235,7 @@ static void side(char *buf, size_t size, const struct cause_result *r, int k)
 	char a[16], b[16], c[16];
 
 	if (r->state == CAUSE_NONE_SEEN)
-		snprintf(buf, size, "0 (none %s)", k == CAUSE_SIBLING ? "seen busy" : "counted");
+		snprintf(buf, size, "0 (%s)", none_seen(k));
 	else
 		snprintf(buf, size, "%s [%s, %s] %s", pct(r->share, a, sizeof(a)),
 			 pct(r->share_lo, b, sizeof(b)), pct(r->share_hi, c, sizeof(c)),

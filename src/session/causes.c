@@ -54,7 +54,7 @@ struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live)
 		return NULL;
 	}
 	for (int i = 0; i < ncpus; i++)
-		c->latest[i] = (struct evidence_cpu){ -1, -1, -1, -1 };
+		c->latest[i] = (struct evidence_cpu){ -1, -1, -1, -1, -1 };
 	snprintf(c->why_smi, sizeof(c->why_smi), "%s",
 		 live ? "SMIs not counted" : "no SMI counts recorded");
 	c->why_nmi = live ? "osnoise:nmi_noise not available" : "no NMI time recorded";
@@ -157,6 +157,7 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 					    ev->sibling_pm >= CAUSE_BUSY_SHARE * 1000);
 	cc->wait.seen[CAUSE_STEAL] = seen(ev->steal_us >= 0, ev->steal_us > 0);
 	cc->wait.seen[CAUSE_THERMAL] = seen(ev->throttle >= 0, ev->throttle > 0);
+	cc->wait.seen[CAUSE_CLOCKSOURCE] = seen(ev->clocksource >= 0, ev->clocksource > 0);
 	cc->wait_nmi = smp->nmi_count;
 	cc->wait.nmi_count = smp->nmi_count;
 	cc->wait.nmi_ns = smp->nmi_ns;
@@ -241,16 +242,17 @@ int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, int *c
 		const char **why)
 {
 	struct evidence_cpu ev;
-	int64_t sib, n;
+	int64_t sib, n, cs;
 
 	*why = "an \"ev\" line without a CPU, or with a figure that is no count or null";
 	if (!ev_figure(o, "cpu", ncpus - 1, &n) || n < 0 ||
 	    !ev_figure(o, "sib_pm", 1000, &sib) ||
 	    !ev_figure(o, "steal_us", INT64_MAX / 2, &ev.steal_us) ||
 	    !ev_figure(o, "throttle", INT64_MAX / 2, &ev.throttle) ||
-	    !ev_figure(o, "tscwd", INT64_MAX / 2, &ev.tscwd))
+	    !ev_figure(o, "tscwd", INT64_MAX / 2, &ev.tscwd) || !ev_figure(o, "cs_changed", 1, &cs))
 		return -1;
 	ev.sibling_pm = (int)sib;
+	ev.clocksource = (int)cs;
 	*cpu = (int)n;
 	if (!*cp && !(*cp = causes_new(ncpus, NULL, false))) {
 		*why = "out of memory";
@@ -299,6 +301,8 @@ const char *causes_why(const struct causes *c, int cpu, enum cause_kind k)
 		return c->ev ? evidence_why_thermal(c->ev, cpu) : "no throttle counts recorded";
 	case CAUSE_TSCWD:
 		return c->why_wd;
+	case CAUSE_CLOCKSOURCE:
+		return c->ev ? evidence_why_clocksource(c->ev) : "no clocksource recorded";
 	default:
 		return "";
 	}
@@ -306,7 +310,7 @@ const char *causes_why(const struct causes *c, int cpu, enum cause_kind k)
 
 void causes_latest(const struct causes *c, int cpu, struct evidence_cpu *ev)
 {
-	*ev = (struct evidence_cpu){ -1, -1, -1, -1 };
+	*ev = (struct evidence_cpu){ -1, -1, -1, -1, -1 };
 	if (c && cpu >= 0 && cpu < c->ncpus)
 		*ev = c->latest[cpu];
 }

@@ -310,6 +310,7 @@ static void test_tscwd(void)
 
 	tap_is_str(cause_name(CAUSE_TSCWD), "TSC watchdog", "the cause's name");
 	tap_is_str(cause_key(CAUSE_TSCWD), "tsc_watchdog", "its JSON key");
+	tap_is_str(cause_key(CAUSE_CLOCKSOURCE), "clocksource", "the clocksource's key");
 	tap_ok(strstr(cause_advice(CAUSE_TSCWD), "tsc=reliable") != NULL, "its advice: %s",
 	       cause_advice(CAUSE_TSCWD));
 	cause_cpu_init(&cpu);
@@ -402,7 +403,7 @@ static void test_nmi_time(void)
 
 int main(void)
 {
-	tap_plan(43);
+	tap_plan(44);
 	test_nmi_time();
 	test_tscwd();
 	test_found();

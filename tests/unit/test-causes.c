@@ -5,7 +5,8 @@
  * period not yet begun, the periods before the first count are not
  * measured; a recording's "ev" line gives them (its "tscwd"), null or
  * absent (an older recording) gives none.  An experiment's arms take the
- * visits as its SMI counts (exp_causes.h).
+ * visits as its SMI counts (exp_causes.h).  And the clocksource changed
+ * or not, a recorded line's evidence of the period after it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -133,6 +134,39 @@ static void recorded(void)
 	causes_free(c);
 }
 
+/*
+ * The clocksource: an "ev" line's "cs_changed" is the evidence of the
+ * period whose summary follows it (as the sibling's load); 2 is refused.
+ */
+static void clocksource(void)
+{
+	struct causes *c = NULL;
+	struct cause_answer a;
+	bool ok;
+
+	for (int i = 0; i < 6; i++) {
+		ev_line(&c, i < 4 ? EV(0, ",\"cs_changed\":0") : EV(0, ",\"cs_changed\":1"));
+		period(c, 0, 10);
+	}
+	causes_flush(c, false, "");
+	ok = causes_answer(c, 0, &a);
+	tap_ok(ok && a.c[CAUSE_CLOCKSOURCE].with == 2 &&
+	       a.c[CAUSE_CLOCKSOURCE].without == 4, "changed before the last 2 of 6 periods: "
+	       "with it in those (%llu, %llu)", (unsigned long long)a.c[CAUSE_CLOCKSOURCE].with,
+	       (unsigned long long)a.c[CAUSE_CLOCKSOURCE].without);
+	tap_ok(ev_line(&c, EV(0, ",\"cs_changed\":2")) < 0, "\"cs_changed\":2 is refused");
+	causes_free(c);
+	c = NULL;
+	ev_line(&c, EV(0, ));
+	period(c, 0, 10);
+	causes_flush(c, false, "");
+	ok = causes_answer(c, 0, &a);
+	tap_ok(ok && a.c[CAUSE_CLOCKSOURCE].state == CAUSE_NOT_MEASURED &&
+	       !strcmp(causes_why(c, 0, CAUSE_CLOCKSOURCE), "no clocksource recorded"),
+	       "an older recording: not measured, said why");
+	causes_free(c);
+}
+
 /* The period of block, arm, cpu 0 with noise us into e (seen: the session's causes). */
 static void exp_period(struct exp_causes *e, const struct causes *seen, unsigned block, int arm,
 		       uint64_t noise)
@@ -174,10 +208,11 @@ static void experiment_arms(void)
 
 int main(void)
 {
-	tap_plan(12);
+	tap_plan(15);
 	waiting_period();
 	before_any_count();
 	recorded();
+	clocksource();
 	experiment_arms();
 	return tap_failed ? 1 : 0;
 }

@@ -1,7 +1,8 @@
 /*
  * test-evidence: evidence.h on recorded inputs under a root of its own:
  * /proc/stat read twice (a sibling's busy share, steal in a guest), the
- * siblings from the topology, the hypervisor flag, the throttle counts.
+ * siblings from the topology, the hypervisor flag, the throttle counts,
+ * the clocksource against the first read's.
  * Steal and thermal throttling cannot be made in the lab's emulator: this
  * is where their reading is tested.
  */
@@ -116,6 +117,41 @@ static void test_guest(void)
 	evidence_close(e);
 }
 
+#define CS "/sys/devices/system/clocksource/clocksource0/current_clocksource"
+
+/* The clocksource: the same, another than the first read's, unreadable. */
+static void test_clocksource(void)
+{
+	struct evidence *e;
+	struct evidence_cpu ev;
+	char path[256];
+
+	put(CS, "tsc\n");
+	stat_of(100, 900, 0);
+	e = evidence_open(root, 4, NULL);
+	evidence_read(e);
+	evidence_read(e);
+	evidence_get(e, 1, &ev);
+	tap_ok(ev.clocksource == 0 && strcmp(evidence_clocksource_first(e), "tsc") == 0 &&
+	       !evidence_why_clocksource(e)[0], "tsc, then tsc: not changed (%d)", ev.clocksource);
+	put(CS, "hpet\n");
+	evidence_read(e);
+	evidence_get(e, 1, &ev);
+	tap_ok(ev.clocksource == 1 && strcmp(evidence_clocksource_now(e), "hpet") == 0,
+	       "then hpet: changed (%d, %s)", ev.clocksource, evidence_clocksource_now(e));
+	put(CS, "tsc\n");
+	evidence_read(e);
+	evidence_get(e, 1, &ev);
+	tap_ok(ev.clocksource == 0, "back to tsc: the run's first again (%d)", ev.clocksource);
+	snprintf(path, sizeof(path), "%s%s", root, CS);
+	unlink(path);
+	evidence_read(e);
+	evidence_get(e, 1, &ev);
+	tap_ok(ev.clocksource == -1 && strstr(evidence_why_clocksource(e), "not readable"),
+	       "unreadable: not measured, said why (%s)", evidence_why_clocksource(e));
+	evidence_close(e);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -124,9 +160,10 @@ int main(void)
 	if (!mkdtemp(root))
 		return 1;
 	topology();
-	tap_plan(10);
+	tap_plan(14);
 	test_host();
 	test_guest();
+	test_clocksource();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd) != 0)
 		return 1;

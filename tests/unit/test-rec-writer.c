@@ -217,11 +217,11 @@ static void tscwd_round_trip(void)
 	rec_reader_end(r);
 	text = slurp(path);
 	tap_ok(strstr(text, "{\"t\":\"ev\",\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,"
-			    "\"throttle\":null,\"tscwd\":1}") &&
+			    "\"throttle\":null,\"tscwd\":1,\"cs_changed\":null}") &&
 	       strstr(text, "\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
-			    "\"tscwd\":0}") &&
+			    "\"tscwd\":0,") &&
 	       strstr(text, "\"cpu\":0,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
-			    "\"tscwd\":null}"),
+			    "\"tscwd\":null,"),
 	       "the \"ev\" lines carry each tick's visits, null where none were counted");
 	ok = causes_answer(r->s->causes, 1, &a);
 	tap_ok(ok && a.c[CAUSE_TSCWD].state == CAUSE_CREDITED && a.c[CAUSE_TSCWD].with == 20,
