@@ -44,7 +44,14 @@ static void evidence(void)
 	       "SMIs are.  Not measured where that count is not (the kernel's filter takes no\n"
 	       "function name and \\fB/proc/kallsyms\\fR hides the address), and said why.  With\n"
 	       "\\fBtsc=reliable\\fR or \\fBtsc=nowatchdog\\fR the watchdog does not run: \\fBnone\n"
-	       "counted\\fR.\n", CAUSE_BUSY_SHARE * 100);
+	       "counted\\fR.\n"
+	       ".IP \\(bu 2\n"
+	       "\\fBclocksource\\fR: the system's clocksource\n"
+	       "(\\fB/sys/devices/system/clocksource/clocksource0/current_clocksource\\fR), read once\n"
+	       "a tick; present in the periods after it became another than at the run's start (the\n"
+	       "watchdog found the TSC unstable: \\fBhpet\\fR or \\fBacpi_pm\\fR, every clock read\n"
+	       "slower), \\fBnever changed\\fR otherwise.  A clocksource changed before the run is\n"
+	       "its start's: the header of a recording names it.\n", CAUSE_BUSY_SHARE * 100);
 }
 
 void mkwhy_print_man(void)

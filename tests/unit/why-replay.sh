@@ -21,7 +21,7 @@ rec=$src/tests/unit/replay-why.jsonl
 nmi=$src/tests/unit/replay-nmi.jsonl
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..19"
+echo "1..21"
 grep -v '"t":"ev"' "$rec" >"$tmp/plain.jsonl"
 "$h" --replay "$rec" -q >"$tmp/why.out" 2>/dev/null
 "$h" --replay "$tmp/plain.jsonl" -q >"$tmp/plain.out" 2>/dev/null
@@ -107,3 +107,13 @@ grep -q '"tsc_watchdog":{"state":"[a-z_]*","periods_with":10,"periods_without":1
 	echo "not ok 18 - --json: $(grep -o '"tsc_watchdog":{[^}]*' "$tmp/wd.json" | head -4)"
 same_tables 19 "rtla's tables the same with the watchdog's visits, byte for byte" \
 	"$tmp/plain.out" "$tmp/wd.out"
+grep -q '^  clocksource  not measured: no clocksource recorded$' "$tmp/why.out" &&
+	echo "ok 20 - a recording without the clocksource: not measured, said why" ||
+	echo "not ok 20 - the clocksource line: $(grep '^  clocksource' "$tmp/why.out" | head -1)"
+# The clocksource changed after the 10th tick: each "ev" line is the
+# evidence of the period whose summary follows it.
+awk '/"t":"ev"/ { sub(/}$/, ",\"cs_changed\":" (k++ >= 40) "}") } { print }' "$rec" >"$tmp/cs.jsonl"
+"$h" --replay "$tmp/cs.jsonl" -q >"$tmp/cs.out" 2>/dev/null
+n=$(grep -c '^  clocksource  .* in 10 of 20 periods$' "$tmp/cs.out")
+[ "$n" = 4 ] && echo "ok 21 - each CPU: the clocksource changed in its last 10 of 20 periods" ||
+	echo "not ok 21 - $n CPUs; $(grep '^  clocksource' "$tmp/cs.out" | head -1)"

@@ -2,7 +2,8 @@
  * why_view: the selected CPU's noise put down to its causes (y, with
  * --why): a bar of each cause's share with its interval, the figures (and
  * under NMI the NMI time measured), the evidence of the latest tick and one
- * sentence of what to try.  The attribution is the session's (causes.h);
+ * sentence of what to try (the blank rows between go first on a short
+ * terminal).  The attribution is the session's (causes.h);
  * the lines are why_report's.
  */
 #include <curses.h>
@@ -11,6 +12,7 @@
 
 #include "causes.h"
 #include "dash.h"
+#include "text.h"
 #include "why_report.h"
 
 #define WHY_BAR 12
@@ -43,13 +45,29 @@ static void evidence_line(char *buf, size_t size, const struct causes *c, int cp
 	snprintf(thr, sizeof(thr), ev.throttle < 0 ? "-" : "%lld", (long long)ev.throttle);
 	snprintf(wd, sizeof(wd), ev.tscwd < 0 ? "-" : "%lld", (long long)ev.tscwd);
 	snprintf(buf, size, "latest tick: SMT sibling busy %s, steal %s, throttling %s, "
-		 "TSC watchdog visits %s", sib, steal, thr, wd);
+		 "TSC watchdog visits %s%s", sib, steal, thr, wd,
+		 ev.clocksource > 0 ? ", clocksource changed" : "");
+}
+
+/* The rows dash_put_wrapped() gives text with no figures to keep together. */
+static int rows_of(const char *text, int width, int indent)
+{
+	int n = 0, x = 1;
+	size_t skip;
+
+	do {
+		text += text_wrap(text, width - x, &skip);
+		text += skip;
+		x = 1 + indent;
+		n++;
+	} while (*text && width - x > 8);
+	return n;
 }
 
 static void why_draw(struct dashboard *d, int y, int height, int width)
 {
 	const struct causes *c = session_causes(d->s);
-	int cpu = d->sel_cpu, row = 2;
+	int cpu = d->sel_cpu, row = 2, spare;
 	struct cause_answer a;
 	char line[320], text[256], b[WHY_BAR + 3];
 
@@ -93,13 +111,15 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 		 "", 100 * a.unexplained, 100 * a.unexplained_lo, 100 * a.unexplained_hi,
 		 a.overlap ? " (shares overlap)" : "");
 	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
+	/* The blank rows before the evidence and what to try go first where rows are short. */
 	evidence_line(line, sizeof(line), c, cpu);
-	row++;
+	snprintf(text, sizeof(text), "try: %s", a.lead >= 0 ? cause_advice(a.lead) : "");
+	spare = height - row - rows_of(line, width, 0) - (a.lead >= 0 ? rows_of(text, width, 5) : 0);
+	row += spare >= 1 + (a.lead >= 0);
 	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
 	if (a.lead >= 0) {
-		snprintf(line, sizeof(line), "try: %s", cause_advice(a.lead));
-		row++;
-		dash_put_wrapped(y + row, height - row, width, 5, A_NORMAL, line, true);
+		row += spare >= 1;
+		dash_put_wrapped(y + row, height - row, width, 5, A_NORMAL, text, true);
 	}
 }
 
