@@ -87,79 +87,6 @@ static struct replay *open_with_causes(const char *text, FILE **f, bool live)
 	return r;
 }
 
-/*
- * Live: CPU 1's page of two NMIs (1500 and 2500 ns) and its period's
- * summary (500 us of noise), then a page of two summaries with none.
- * The recording says each period's NMI time; its replay attributes the same.
- */
-static void nmi_time_round_trip(void)
-{
-	static unsigned char page[65536];
-	char path[] = "/tmp/test-rec-nmi-XXXXXX", err[256] = "", *text, *argv[] = { "hwnoisetop", NULL };
-	int fd = mkstemp(path);
-	FILE *f, *g;
-	struct replay *r = open_with_causes(HDR, &f, true), *back;
-	struct recording *out = rec_writer_open(path, true, err, sizeof(err));
-	struct reader_sink sink;
-	struct cause_answer a, b;
-	size_t n;
-	bool ok;
-
-	close(fd);
-	tap_ok(out && r && r->s && r->s->causes, "a session with --why's causes that records: %s", err);
-	if (!out || !r || !r->s || !r->s->causes)
-		return;
-	rec_writer_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
-	sink = session_sink(r->s);
-	n = fuzz_corpus_page("nmi-noise.bin", page, sizeof(page));
-	reader_page_decode(fuzz_reader(), 1, page, n, &sink);
-	n = fuzz_corpus_page("osnoise.bin", page, sizeof(page));
-	reader_page_decode(fuzz_reader(), 1, page, n, &sink);
-	rec_writer_close(out, &(struct recording_end){ .elapsed_s = 1 }, err, sizeof(err));
-	rec_reader_end(r);
-	text = slurp(path);
-	tap_ok(strstr(text, "\"thread\":0,\"nmi_ns\":4000}\n{\"t\":\"s\"") &&
-	       strstr(text, "\"thread\":0,\"nmi_ns\":0}\n{\"t\":\"s\""),
-	       "the period after the two NMIs says 4000 ns, the next ones 0");
-	ok = causes_answer(r->s->causes, 1, &a);
-	tap_ok(ok && a.c[CAUSE_NMI].timed && a.c[CAUSE_NMI].time_us == 4 &&
-	       a.c[CAUSE_NMI].timed_periods == 1 && a.c[CAUSE_NMI].time_share == 4.0 / 500,
-	       "live: 4 us of NMI time measured, 0.8%% of the noise, in the one period whose NMIs "
-	       "came with their time (%.3f us, %.4f, %llu)", a.c[CAUSE_NMI].time_us,
-	       a.c[CAUSE_NMI].time_share, (unsigned long long)a.c[CAUSE_NMI].timed_periods);
-	back = open_with_causes(text, &g, false);
-	while (back && rec_reader_next(back) > 0 && rec_reader_take(back) == 0)
-		;
-	rec_reader_end(back);
-	ok = ok && causes_answer(back->s->causes, 1, &b);
-	tap_ok(ok && b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].time_us == a.c[CAUSE_NMI].time_us &&
-	       b.c[CAUSE_NMI].time_share == a.c[CAUSE_NMI].time_share &&
-	       b.c[CAUSE_NMI].timed_periods == 1 && b.c[CAUSE_NMI].state == a.c[CAUSE_NMI].state,
-	       "its replay: the same time, share (%.4f) and verdict", b.c[CAUSE_NMI].time_share);
-	for (char *p = text; (p = strstr(p, ",\"nmi_ns\":")); )	/* an older recording */
-		memmove(p, strchr(p, '}'), strlen(strchr(p, '}')) + 1);
-	rec_reader_free(back);
-	free(back);
-	fclose(g);
-	back = open_with_causes(text, &g, false);
-	while (back && rec_reader_next(back) > 0 && rec_reader_take(back) == 0)
-		;
-	rec_reader_end(back);
-	ok = ok && causes_answer(back->s->causes, 1, &b);
-	tap_ok(ok && !b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].with == 3 &&
-	       strcmp(causes_why_nmi_time(back->s->causes), "no NMI time recorded") == 0,
-	       "without nmi_ns: the NMIs counted, their time not measured (%s)",
-	       causes_why_nmi_time(back->s->causes));
-	rec_reader_free(back);
-	free(back);
-	fclose(g);
-	free(text);
-	rec_reader_free(r);
-	free(r);
-	fclose(f);
-	unlink(path);
-}
-
 /* text's replay with causes to its end; NULL where it does not open. */
 static struct replay *replayed(const char *text, FILE **f)
 {
@@ -179,6 +106,122 @@ static void replay_free(struct replay *r, FILE *f)
 	fclose(f);
 }
 
+/* Each ,"key":... of text's lines taken out: a recording an older hwnoisetop wrote. */
+static void strip(char *text, const char *key)
+{
+	char field[32];
+
+	snprintf(field, sizeof(field), ",\"%s\":", key);
+	for (char *p = text; (p = strstr(p, field)); )
+		memmove(p, p + strcspn(p + 1, ",}") + 1, strlen(p + strcspn(p + 1, ",}") + 1) + 1);
+}
+
+/* A session with --why's causes that records into a file of its own. */
+struct trip {
+	char path[48];
+	FILE *f, *bf;
+	struct replay *r, *back;	/* the session; the replay of its recording */
+	struct recording *out;
+	char *text;			/* the recording, once ended */
+};
+
+/* Open it (live: its causes take NMI time as a live run's); false, and said, where not. */
+static bool trip_open(struct trip *t, const char *name, bool live)
+{
+	char err[256] = "", *argv[] = { "hwnoisetop", NULL };
+	int fd;
+
+	memset(t, 0, sizeof(*t));
+	snprintf(t->path, sizeof(t->path), "/tmp/test-rec-%s-XXXXXX", name);
+	fd = mkstemp(t->path);
+	if (fd >= 0)
+		close(fd);
+	t->r = open_with_causes(HDR, &t->f, live);
+	t->out = rec_writer_open(t->path, true, err, sizeof(err));
+	tap_ok(t->out && t->r && t->r->s && t->r->s->causes,
+	       "a session with --why's causes that records: %s", err);
+	if (!t->out || !t->r || !t->r->s || !t->r->s->causes)
+		return false;
+	rec_writer_begin(t->out, t->r->s, 1, argv, &(struct recording_cli){ .quiet = true });
+	return true;
+}
+
+/* The run's end: the recording closed, its text. */
+static char *trip_end(struct trip *t, uint64_t elapsed_s)
+{
+	char err[256];
+
+	rec_writer_close(t->out, &(struct recording_end){ .elapsed_s = elapsed_s }, err, sizeof(err));
+	rec_reader_end(t->r);
+	return t->text = slurp(t->path);
+}
+
+/* The recording's text replayed (the one before let go): its causes. */
+static const struct causes *trip_replay(struct trip *t)
+{
+	if (t->back)
+		replay_free(t->back, t->bf);
+	t->back = replayed(t->text, &t->bf);
+	return t->back && t->back->s ? t->back->s->causes : NULL;
+}
+
+static void trip_free(struct trip *t)
+{
+	if (t->back)
+		replay_free(t->back, t->bf);
+	replay_free(t->r, t->f);
+	free(t->text);
+	unlink(t->path);
+}
+
+/*
+ * Live: CPU 1's page of two NMIs (1500 and 2500 ns) and its period's
+ * summary (500 us of noise), then a page of two summaries with none.
+ * The recording says each period's NMI time; its replay attributes the same.
+ */
+static void nmi_time_round_trip(void)
+{
+	static unsigned char page[65536];
+	struct trip t;
+	struct reader_sink sink;
+	const struct causes *back;
+	struct cause_answer a, b;
+	size_t n;
+	bool ok;
+
+	if (!trip_open(&t, "nmi", true))
+		return;
+	sink = session_sink(t.r->s);
+	n = fuzz_corpus_page("nmi-noise.bin", page, sizeof(page));
+	reader_page_decode(fuzz_reader(), 1, page, n, &sink);
+	n = fuzz_corpus_page("osnoise.bin", page, sizeof(page));
+	reader_page_decode(fuzz_reader(), 1, page, n, &sink);
+	trip_end(&t, 1);
+	tap_ok(strstr(t.text, "\"thread\":0,\"nmi_ns\":4000}\n{\"t\":\"s\"") &&
+	       strstr(t.text, "\"thread\":0,\"nmi_ns\":0}\n{\"t\":\"s\""),
+	       "the period after the two NMIs says 4000 ns, the next ones 0");
+	ok = causes_answer(t.r->s->causes, 1, &a);
+	tap_ok(ok && a.c[CAUSE_NMI].timed && a.c[CAUSE_NMI].time_us == 4 &&
+	       a.c[CAUSE_NMI].timed_periods == 1 && a.c[CAUSE_NMI].time_share == 4.0 / 500,
+	       "live: 4 us of NMI time measured, 0.8%% of the noise, in the one period whose NMIs "
+	       "came with their time (%.3f us, %.4f, %llu)", a.c[CAUSE_NMI].time_us,
+	       a.c[CAUSE_NMI].time_share, (unsigned long long)a.c[CAUSE_NMI].timed_periods);
+	back = trip_replay(&t);
+	ok = ok && causes_answer(back, 1, &b);
+	tap_ok(ok && b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].time_us == a.c[CAUSE_NMI].time_us &&
+	       b.c[CAUSE_NMI].time_share == a.c[CAUSE_NMI].time_share &&
+	       b.c[CAUSE_NMI].timed_periods == 1 && b.c[CAUSE_NMI].state == a.c[CAUSE_NMI].state,
+	       "its replay: the same time, share (%.4f) and verdict", b.c[CAUSE_NMI].time_share);
+	strip(t.text, "nmi_ns");
+	back = trip_replay(&t);
+	ok = ok && causes_answer(back, 1, &b);
+	tap_ok(ok && !b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].with == 3 &&
+	       strcmp(causes_why_nmi_time(back), "no NMI time recorded") == 0,
+	       "without nmi_ns: the NMIs counted, their time not measured (%s)",
+	       causes_why_nmi_time(back));
+	trip_free(&t);
+}
+
 /*
  * The clocksource watchdog's visits: 40 periods of CPU 1, the odd ones
  * visited and ten times as noisy, each tick's visits given after the
@@ -188,47 +231,38 @@ static void replay_free(struct replay *r, FILE *f)
  */
 static void tscwd_round_trip(void)
 {
-	char path[] = "/tmp/test-rec-tscwd-XXXXXX", err[256] = "", *text, *argv[] = { "hwnoisetop", NULL };
-	int fd = mkstemp(path);
-	FILE *f, *g;
-	struct replay *r = open_with_causes(HDR, &f, false), *back;
-	struct recording *out = rec_writer_open(path, true, err, sizeof(err));
-	struct reader_sink sink;
+	struct trip t;
+	const struct causes *back;
 	struct cause_answer a, b;
+	struct reader_sink sink;
 	bool ok;
 
-	close(fd);
-	if (!out || !r || !r->s || !r->s->causes) {
-		tap_ok(false, "a session with --why's causes that records: %s", err);
+	if (!trip_open(&t, "tscwd", false))
 		return;
-	}
-	rec_writer_begin(out, r->s, 1, argv, &(struct recording_cli){ .quiet = true });
-	sink = session_sink(r->s);
+	sink = session_sink(t.r->s);
 	for (int i = 0; i < 40; i++) {
 		struct osn_sample smp = { .cpu = 1, .ts = 1000000000ULL * (uint64_t)(i + 1),
 					  .runtime = 1000000, .noise = i % 2 ? 300 + i : 30 + i % 4,
 					  .max_sample = 10 };
 
 		sink.sample(sink.ctx, &smp);
-		causes_tscwd(r->s->causes, 1, (uint64_t)(i % 2));
-		session_evidence_hooks(r->s);
+		causes_tscwd(t.r->s->causes, 1, (uint64_t)(i % 2));
+		session_evidence_hooks(t.r->s);
 	}
-	rec_writer_close(out, &(struct recording_end){ .elapsed_s = 40 }, err, sizeof(err));
-	rec_reader_end(r);
-	text = slurp(path);
-	tap_ok(strstr(text, "{\"t\":\"ev\",\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,"
+	trip_end(&t, 40);
+	tap_ok(strstr(t.text, "{\"t\":\"ev\",\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,"
 			    "\"throttle\":null,\"tscwd\":1,\"cs_changed\":null}") &&
-	       strstr(text, "\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
+	       strstr(t.text, "\"cpu\":1,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
 			    "\"tscwd\":0,") &&
-	       strstr(text, "\"cpu\":0,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
+	       strstr(t.text, "\"cpu\":0,\"sib_pm\":null,\"steal_us\":null,\"throttle\":null,"
 			    "\"tscwd\":null,"),
 	       "the \"ev\" lines carry each tick's visits, null where none were counted");
-	ok = causes_answer(r->s->causes, 1, &a);
+	ok = causes_answer(t.r->s->causes, 1, &a);
 	tap_ok(ok && a.c[CAUSE_TSCWD].state == CAUSE_CREDITED && a.c[CAUSE_TSCWD].with == 20,
 	       "live: the watchdog credited on CPU 1, 20 periods with it (%s, %llu)",
 	       cause_state_name(a.c[CAUSE_TSCWD].state), (unsigned long long)a.c[CAUSE_TSCWD].with);
-	back = replayed(text, &g);
-	ok = ok && back && causes_answer(back->s->causes, 1, &b);
+	back = trip_replay(&t);
+	ok = ok && causes_answer(back, 1, &b);
 	tap_ok(ok && b.c[CAUSE_TSCWD].state == a.c[CAUSE_TSCWD].state &&
 	       b.c[CAUSE_TSCWD].with == a.c[CAUSE_TSCWD].with &&
 	       b.c[CAUSE_TSCWD].without == a.c[CAUSE_TSCWD].without &&
@@ -236,27 +270,20 @@ static void tscwd_round_trip(void)
 	       b.c[CAUSE_TSCWD].share == a.c[CAUSE_TSCWD].share,
 	       "its replay: the same periods with and without, ratio and share (x%.2f, %.4f)",
 	       b.c[CAUSE_TSCWD].ratio, b.c[CAUSE_TSCWD].share);
-	replay_free(back, g);
-	for (char *p = text; (p = strstr(p, ",\"tscwd\":")); )	/* an older recording */
-		memmove(p, strchr(p, '}'), strlen(strchr(p, '}')) + 1);
-	back = replayed(text, &g);
-	ok = ok && back && causes_answer(back->s->causes, 1, &b);
+	strip(t.text, "tscwd");
+	back = trip_replay(&t);
+	ok = ok && causes_answer(back, 1, &b);
 	tap_ok(ok && b.c[CAUSE_TSCWD].state == CAUSE_NOT_MEASURED &&
-	       strcmp(causes_why(back->s->causes, 1, CAUSE_TSCWD), "no TSC watchdog visits recorded") == 0 &&
+	       strcmp(causes_why(back, 1, CAUSE_TSCWD), "no TSC watchdog visits recorded") == 0 &&
 	       b.c[CAUSE_SMI].state == a.c[CAUSE_SMI].state && b.periods == a.periods,
 	       "without \"tscwd\": not measured, said why (%s)",
-	       causes_why(back->s->causes, 1, CAUSE_TSCWD));
-	replay_free(back, g);
-	free(text);
-	rec_reader_free(r);
-	free(r);
-	fclose(f);
-	unlink(path);
+	       causes_why(back, 1, CAUSE_TSCWD));
+	trip_free(&t);
 }
 
 int main(void)
 {
-	tap_plan(14);
+	tap_plan(15);
 	nmi_time_round_trip();
 	tscwd_round_trip();
 	write_error_said();
