@@ -23,8 +23,10 @@
 #      [0.31, 1.98] in 4 periods).  The NMIs' own time is measured from
 #      the kernel's osnoise:nmi_noise events: above 0.
 #   C: nothing injected: no cause credited, SMIs and NMIs none counted, the
-#      NMI time measured and 0; one run, recorded: its text live, its --json
-#      from the replay.
+#      NMI time measured and 0, the TSC watchdog's visits counted and none
+#      (the guest boots with tsc=reliable: the kernel runs no watchdog), the
+#      clocksource never changed; one run, recorded: its text live, its
+#      --json from the replay.
 # Steal and thermal throttling cannot be made in the emulator: their
 # reading is tested on recorded inputs (tests/unit/test-evidence).
 # The VM runs alone (lab_run --alone: the other chain's next VM waits for
@@ -33,7 +35,7 @@
 . "$(dirname "$0")/lib.sh"
 
 lab_require --monitor
-plan 18
+plan 20
 
 guest=$(cat <<'EOF_GUEST'
 # sibling_blocks N S: N blocks of S seconds, CPU 1 kept busy in the odd
@@ -117,4 +119,7 @@ is "$(get c_rc)" 0 "C: -q --why --smi --record exits with status 0"
 like "$c" "no cause credited" "C: nothing injected, no cause credited"
 like "$(line "$c" "NMI time")" "^  NMI time +0 us measured, 0(\.0)?% of the noise \([1-9][0-9]* periods\)$" \
 	"C: no NMI sent, the NMI time measured is 0"
+like "$(line "$c" "TSC watchdog")" "^  TSC watchdog +none counted" \
+	"C: the TSC watchdog's visits counted, none (tsc=reliable: no watchdog runs)"
+like "$(line "$c" "clocksource")" "^  clocksource +never changed" "C: the clocksource never changed"
 is "$(get c_json)" 1 "C: --json carries CPU 0's attribution"
