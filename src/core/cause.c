@@ -91,7 +91,9 @@ void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p)
 	for (int k = 0; k < CAUSE_N; k++)
 		present += p->seen[k] == CAUSE_PRESENT;
 	/* NMIs counted that left no time: the events were not all read. */
-	if (p->nmi_time && !(p->nmi_count && !p->nmi_ns)) {
+	if (p->nmi_time && p->nmi_count && !p->nmi_ns) {
+		c->nmi_untimed++;
+	} else if (p->nmi_time) {
 		c->nmi_periods++;
 		c->nmi_ns += p->nmi_ns;
 		c->nmi_noise += (double)p->noise;
@@ -198,7 +200,9 @@ static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 /* The NMI time measured, as a share of the noise of the periods it was measured in. */
 static void nmi_time(const struct cause_cpu *c, struct cause_result *r)
 {
-	r->timed = c->nmi_periods > 0;
+	/* A period whose NMIs left no time leaves the whole figure unmeasured:
+	 * without it the sum would be short and the share biased low. */
+	r->timed = c->nmi_periods > 0 && !c->nmi_untimed;
 	r->timed_periods = c->nmi_periods;
 	r->time_us = (double)c->nmi_ns / 1000;
 	r->time_share = c->nmi_noise > 0 ? r->time_us / c->nmi_noise : 0;

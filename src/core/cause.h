@@ -26,8 +26,8 @@
  * NMIs are also measured directly where the kernel traces each one
  * (osnoise:nmi_noise): a period's NMI time, summed over the periods where
  * it was measured, as a share of those periods' noise (capped at 1).  That
- * figure stands beside the verdict; it credits nothing by itself.  A period
- * whose NMIs were counted but left no time was not measured.
+ * figure stands beside the verdict; it credits nothing by itself.  One
+ * period whose NMIs were counted but left no time leaves it unmeasured.
  */
 #ifndef HWN_CAUSE_H
 #define HWN_CAUSE_H
@@ -72,6 +72,7 @@ struct cause_cpu {
 	/* The NMI time measured: its periods, their noise (us) and the time (ns). */
 	uint64_t nmi_periods, nmi_ns;
 	double nmi_noise;
+	uint64_t nmi_untimed;	/* periods whose NMIs were counted and left no time */
 };
 
 enum cause_state {

@@ -201,14 +201,16 @@ static void nmi_time_round_trip(void)
 	       strstr(t.text, "\"thread\":0,\"nmi_ns\":0}\n{\"t\":\"s\""),
 	       "the period after the two NMIs says 4000 ns, the next ones 0");
 	ok = causes_answer(t.r->s->causes, 1, &a);
-	tap_ok(ok && a.c[CAUSE_NMI].timed && a.c[CAUSE_NMI].time_us == 4 &&
+	/* The page of summaries counts NMIs in 3 periods, the page of events times 2 in one. */
+	tap_ok(ok && !a.c[CAUSE_NMI].timed && a.c[CAUSE_NMI].time_us == 4 &&
 	       a.c[CAUSE_NMI].timed_periods == 1 && a.c[CAUSE_NMI].time_share == 4.0 / 500,
-	       "live: 4 us of NMI time measured, 0.8%% of the noise, in the one period whose NMIs "
-	       "came with their time (%.3f us, %.4f, %llu)", a.c[CAUSE_NMI].time_us,
+	       "live: 4 us of NMI time in the one period whose NMIs came with their time, 0.8%% of "
+	       "its noise; the periods whose NMIs came without leave it unmeasured "
+	       "(%.3f us, %.4f, %llu)", a.c[CAUSE_NMI].time_us,
 	       a.c[CAUSE_NMI].time_share, (unsigned long long)a.c[CAUSE_NMI].timed_periods);
 	back = trip_replay(&t);
 	ok = ok && causes_answer(back, 1, &b);
-	tap_ok(ok && b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].time_us == a.c[CAUSE_NMI].time_us &&
+	tap_ok(ok && !b.c[CAUSE_NMI].timed && b.c[CAUSE_NMI].time_us == a.c[CAUSE_NMI].time_us &&
 	       b.c[CAUSE_NMI].time_share == a.c[CAUSE_NMI].time_share &&
 	       b.c[CAUSE_NMI].timed_periods == 1 && b.c[CAUSE_NMI].state == a.c[CAUSE_NMI].state,
 	       "its replay: the same time, share (%.4f) and verdict", b.c[CAUSE_NMI].time_share);

@@ -66,8 +66,8 @@ sed -n '/^CPU 0: /,/^  unexplained/p' "$tmp/nmi.out" | grep -A1 '^  NMI  ' | tai
 	grep -q '^  NMI time ' &&
 	echo "ok 8 - the NMI time right under the NMI line" || echo "not ok 8 - not under the NMI line"
 l=$(line "$tmp/nmi.out" 3)
-[ "$l" = "  NMI time     0 us measured, 0.0% of the noise (17 periods)" ] &&
-	echo "ok 9 - CPU 3: the 3 periods whose NMIs came without a time are not measured" ||
+[ "$l" = "  NMI time     not measured (no osnoise:nmi_noise event came with the NMIs counted)" ] &&
+	echo "ok 9 - CPU 3: the 3 periods whose NMIs came without a time leave its NMI time unmeasured" ||
 	echo "not ok 9 - CPU 3's NMI time line: '$l'"
 l=$(line "$tmp/old.out" 0)
 [ "$l" = "  NMI time     not measured (no NMI time recorded)" ] &&
