@@ -172,7 +172,13 @@ void causes_nmi_time(struct causes *c, bool on)
 	if (!c)
 		return;
 	c->nmi_live = on;
-	memset(c->nmi_pending, 0, (size_t)c->ncpus * sizeof(*c->nmi_pending));
+	causes_nmi_drop(c);
+}
+
+void causes_nmi_drop(struct causes *c)
+{
+	if (c)
+		memset(c->nmi_pending, 0, (size_t)c->ncpus * sizeof(*c->nmi_pending));
 }
 
 void causes_nmi(struct causes *c, int cpu, uint64_t ns)

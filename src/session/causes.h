@@ -43,6 +43,11 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi);
  * causes_nmi()); off, it is not available.  The times waiting are dropped.
  */
 void causes_nmi_time(struct causes *c, bool on);
+/*
+ * The NMI times waiting dropped: tracing resumed after a pause, whose cut
+ * window's NMIs would go to the next period's summary.
+ */
+void causes_nmi_drop(struct causes *c);
 /* An NMI of ns on cpu (live, on): its period's, whose summary comes next. */
 void causes_nmi(struct causes *c, int cpu, uint64_t ns);
 /*

@@ -105,12 +105,19 @@ int session_pause(struct session *s, bool pause)
 		s->state = SESSION_PAUSED;
 	} else if (!pause && s->state == SESSION_PAUSED) {
 		reader_drain_all(s->reader, &sink);	/* discard what came while pausing */
+		causes_nmi_drop(s->causes);	/* and the NMI time of the window cut */
 		s->state = SESSION_RUNNING;
 		session_clocks_on(s, true);
 		if (s->rec)
 			trace_capture_set_on(s->rec, 1);
-		if (s->source->start(s) < 0)
+		if (s->source->start(s) < 0) {
+			/* Still paused: tracing off is not the kernel's stop. */
+			if (s->rec)
+				trace_capture_set_on(s->rec, 0);
+			session_clocks_on(s, false);
+			s->state = SESSION_PAUSED;
 			return -1;
+		}
 		return session_threads_refresh(s);
 	}
 	return 0;
