@@ -47,7 +47,8 @@ sibling_blocks() { sleep 2; i=0; while [ $i -lt $1 ]; do
 	i=$((i + 1)); done; }
 smi() { taskset -c 2 sh -c 'printf "\000" | dd of=/dev/port bs=1 seek=178 count=1 2>/dev/null'; }
 # events: 4 rounds: 4 times 3 NMIs, an SMI, nothing.
-events() { sleep 2; i=0; while [ $i -lt 4 ]; do
+events() { sleep 2; echo "$(cat /sys/kernel/tracing/instances/hwnoisetop-$(pidof hwnoisetop)/events/osnoise/nmi_noise/enable) $(cat /sys/kernel/tracing/events/osnoise/nmi_noise/enable)" >/lab/nmi_on
+	i=0; while [ $i -lt 4 ]; do
 	for k in 1 2 3 4; do lab_host nmi 3 >/dev/null; sleep 0.8; done
 	smi; sleep 2.5
 	i=$((i + 1)); done; }
@@ -72,7 +73,7 @@ hwnoisetop -q --why --smi $P -c 0 -H 2-3 -d 28 >b.out 2>b.err
 echo "b_rc=$?"
 wait
 echo "@@file b"; cat b.out b.err; echo "@@end"
-echo "nmi_event_after=$(cat /sys/kernel/tracing/events/osnoise/nmi_noise/enable)"
+echo "nmi_event=$(cat /lab/nmi_on)"
 
 hwnoisetop -q --why --smi $P -c 0 -H 2-3 -d 12 --record /lab/c.jsonl >c.out 2>c.err
 echo "c_rc=$?"
@@ -111,7 +112,7 @@ like "$(line "$b" "NMI")" "^  NMI +credited " "B: the NMIs sent in every round a
 unlike "$(line "$b" "SMT sibling")" "credited" "B: the idle sibling is not credited"
 like "$(line "$b" "NMI time")" "^  NMI time +[1-9][0-9]* us measured, [0-9.]+% of the noise \([1-9][0-9]* periods\)$" \
 	"B: the NMIs' time measured from osnoise:nmi_noise, above 0"
-is "$(get nmi_event_after)" 0 "B: osnoise:nmi_noise left off at the top level (on only in the run's instance)"
+is "$(get nmi_event)" "1 0" "B: osnoise:nmi_noise on in the run's instance while it measures, off at the top level"
 
 c=$(file c)
 diag "$c"
