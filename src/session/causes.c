@@ -16,7 +16,7 @@
 struct causes_cpu {
 	struct cause_cpu tally;
 	struct cause_period wait;	/* the period waiting for its SMI count */
-	uint64_t wait_nmi, wait_smi, wait_wd;
+	uint64_t wait_smi, wait_wd;
 	bool waiting;
 };
 
@@ -92,7 +92,7 @@ bool causes_tick(struct causes *c, const struct cpuset *measured, const struct t
 	else
 		snprintf(c->why_wd, sizeof(c->why_wd), "no TSC watchdog count in its periods yet");
 	cpuset_for_each(cpu, measured) {
-		uint64_t n;
+		uint64_t n, total;
 
 		if (cpu >= c->ncpus)
 			break;
@@ -101,9 +101,9 @@ bool causes_tick(struct causes *c, const struct cpuset *measured, const struct t
 		c->latest[cpu].tscwd = -1;
 		if (!tscwd_ok(wd))
 			continue;
-		n = tscwd_count(wd, cpu);
-		n = n >= c->wd_last[cpu] ? n - c->wd_last[cpu] : 0;
-		c->wd_last[cpu] = tscwd_count(wd, cpu);
+		total = tscwd_count(wd, cpu);
+		n = total >= c->wd_last[cpu] ? total - c->wd_last[cpu] : 0;
+		c->wd_last[cpu] = total;
 		if (counted)	/* not in a pause, the warm-up: no period waits for them */
 			causes_tscwd(c, cpu, n);
 	}
@@ -129,7 +129,7 @@ static void settle(const struct causes *c, struct causes_cpu *cc, bool smi)
 	if (!cc->waiting)
 		return;
 	p->seen[CAUSE_SMI] = seen(smi, cc->wait_smi > 0);
-	p->seen[CAUSE_NMI] = seen(true, cc->wait_nmi > 0);
+	p->seen[CAUSE_NMI] = seen(true, p->nmi_count > 0);
 	p->seen[CAUSE_TSCWD] = seen(c->wd, cc->wait_wd > 0);
 	cause_cpu_add(&cc->tally, p);
 	cc->waiting = false;
@@ -158,7 +158,6 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 	cc->wait.seen[CAUSE_STEAL] = seen(ev->steal_us >= 0, ev->steal_us > 0);
 	cc->wait.seen[CAUSE_THERMAL] = seen(ev->throttle >= 0, ev->throttle > 0);
 	cc->wait.seen[CAUSE_CLOCKSOURCE] = seen(ev->clocksource >= 0, ev->clocksource > 0);
-	cc->wait_nmi = smp->nmi_count;
 	cc->wait.nmi_count = smp->nmi_count;
 	cc->wait.nmi_ns = smp->nmi_ns;
 	cc->wait.nmi_time = smp->nmi_time;
