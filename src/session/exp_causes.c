@@ -14,13 +14,20 @@
 #include "causes.h"
 #include "evidence.h"
 
+/* What a waiting event is. */
+enum exp_causes_kind {
+	EXP_CAUSES_PERIOD,		/* a period, its SMIs not counted */
+	EXP_CAUSES_PERIOD_SMI,		/* a period, its SMIs counted */
+	EXP_CAUSES_SMI,			/* an SMI count */
+	EXP_CAUSES_TSCWD,		/* the watchdog's visits */
+};
+
 /* A period of the open block with what went with it, or an SMI or visit count of one. */
 struct exp_causes_event {
+	enum exp_causes_kind kind;
 	struct osn_sample smp;		/* smp.cpu alone for a count */
 	struct evidence_cpu ev;
-	uint64_t smis;			/* or the watchdog's visits, with wd */
-	bool smi;			/* a period: SMIs counted; else an SMI count */
-	bool period, wd;
+	uint64_t n;			/* a count: the SMIs or the visits */
 	signed char arm;
 };
 
@@ -63,13 +70,20 @@ static void commit(struct exp_causes *e)
 	for (size_t i = 0; i < e->nwait; i++) {
 		const struct exp_causes_event *w = &e->wait[i];
 
-		if (w->period) {
-			causes_evidence(e->arm[w->arm], w->smp.cpu, &w->ev);
-			causes_sample(e->arm[w->arm], &w->smp, w->smi);
-		} else if (w->wd) {
-			causes_tscwd(e->arm[w->arm], w->smp.cpu, w->smis);
-		} else {
-			causes_smi(e->arm[w->arm], w->smp.cpu, w->smis);
+		struct causes *c = e->arm[w->arm];
+
+		switch (w->kind) {
+		case EXP_CAUSES_PERIOD:
+		case EXP_CAUSES_PERIOD_SMI:
+			causes_evidence(c, w->smp.cpu, &w->ev);
+			causes_sample(c, &w->smp, w->kind == EXP_CAUSES_PERIOD_SMI);
+			break;
+		case EXP_CAUSES_SMI:
+			causes_smi(c, w->smp.cpu, w->n);
+			break;
+		case EXP_CAUSES_TSCWD:
+			causes_tscwd(c, w->smp.cpu, w->n);
+			break;
 		}
 	}
 	e->nwait = 0;
@@ -108,38 +122,38 @@ void exp_causes_period(struct exp_causes *e, unsigned block, int arm,
 	e->last_block[smp->cpu] = block;
 	if (!(w = wait_one(e)))
 		return;
-	*w = (struct exp_causes_event){ .smp = *smp, .smi = smi, .period = true,
-					.arm = (signed char)arm };
+	*w = (struct exp_causes_event){ .kind = smi ? EXP_CAUSES_PERIOD_SMI : EXP_CAUSES_PERIOD,
+					.smp = *smp, .arm = (signed char)arm };
 	causes_latest(seen, smp->cpu, &w->ev);
 }
 
-/* SMIs (or with wd the watchdog's visits) counted on cpu: its latest period's. */
-static void take_count(struct exp_causes *e, int cpu, uint64_t n, bool wd)
+/* A count of kind (EXP_CAUSES_SMI, EXP_CAUSES_TSCWD) on cpu: its latest period's. */
+static void take_count(struct exp_causes *e, int cpu, uint64_t n, enum exp_causes_kind kind)
 {
 	struct exp_causes_event *w;
 
 	if (!e || e->closed || cpu < 0 || cpu >= e->ncpus || e->last[cpu] < 0)
 		return;
 	if (!e->open || e->last_block[cpu] != e->block) {	/* its period's block is counted */
-		if (wd)
+		if (kind == EXP_CAUSES_TSCWD)
 			causes_tscwd(e->arm[e->last[cpu]], cpu, n);
 		else
 			causes_smi(e->arm[e->last[cpu]], cpu, n);
 		return;
 	}
 	if ((w = wait_one(e)))
-		*w = (struct exp_causes_event){ .smp = { .cpu = cpu }, .smis = n, .wd = wd,
+		*w = (struct exp_causes_event){ .kind = kind, .smp = { .cpu = cpu }, .n = n,
 						.arm = e->last[cpu] };
 }
 
 void exp_causes_smi(struct exp_causes *e, int cpu, uint64_t count)
 {
-	take_count(e, cpu, count, false);
+	take_count(e, cpu, count, EXP_CAUSES_SMI);
 }
 
 void exp_causes_tscwd(struct exp_causes *e, int cpu, uint64_t visits)
 {
-	take_count(e, cpu, visits, true);
+	take_count(e, cpu, visits, EXP_CAUSES_TSCWD);
 }
 
 void exp_causes_flush(struct exp_causes *e, unsigned done)
