@@ -1,6 +1,28 @@
 /*
  * causes: the periods of each CPU, their evidence and the attribution's
  * tallies, allocated for a CPU at its first period.  See causes.h.
+ *
+ * The watchdog's visits and the periods.  Its count is read once a tick;
+ * a read gives the visits since the read before it, whenever in that time
+ * they came.  The periods are taken in the order their summaries come,
+ * and the reads in the same order (live, and in a replay, whose "ev" lines
+ * sit between the "s" lines where the ticks came), so that one rule gives
+ * the same answer both ways:
+ * - a period is measured (visited or not) only when a read comes after its
+ *   summary and before the next one; the first such read gives it what it
+ *   saw, since the read before it: the end of that period;
+ * - the reads after that first one, while no other summary comes, saw the
+ *   next period run (it began at this one's end): they wait for it, and it
+ *   adds them to what its own first read gives;
+ * - a period that no read follows before its CPU's next summary is not
+ *   measured: with periods shorter than the tick, all but the last of a
+ *   tick's, whose visits, if any, the next read gives to that last one
+ *   (the read cannot tell which of them they came in; the SMI counts are
+ *   read in the gap after each period, so each period has its own);
+ * - a read not counted (a pause, the warm-up: null in the recording)
+ *   ends both: the waiting period takes no later read, and the reads
+ *   waiting for the next period are dropped (they saw time before it).
+ * Reads before a CPU's first period are dropped.
  */
 #include "causes.h"
 
@@ -13,10 +35,19 @@
 #include "smi.h"
 #include "tscwd.h"
 
+/* The waiting period and the watchdog's reads (see the top). */
+enum causes_wd {
+	CAUSES_WD_OPEN,		/* no read since its summary: the next is its */
+	CAUSES_WD_READ,		/* its read came: measured; later ones are the next period's */
+	CAUSES_WD_LOST,		/* a read not counted came first: not measured */
+};
+
 struct causes_cpu {
 	struct cause_cpu tally;
 	struct cause_period wait;	/* the period waiting for its SMI count */
 	uint64_t wait_smi, wait_wd;
+	enum causes_wd wd;		/* the waiting period's reads */
+	uint64_t next_wd;		/* visits the next period's reads gave before its summary */
 	bool waiting;
 };
 
@@ -27,8 +58,7 @@ struct causes {
 	struct evidence *ev;		/* live; NULL in a replay */
 	bool live;
 	char why_smi[160];		/* why SMIs are not counted, "" */
-	/* The watchdog's visits: counted (a count came), why not, each CPU's latest count. */
-	bool wd;
+	/* The watchdog's visits: why not counted, each CPU's latest count. */
 	char why_wd[200];
 	uint64_t *wd_last;		/* live */
 	/* Live with osnoise:nmi_noise: each CPU's NMI time since its last summary. */
@@ -99,13 +129,17 @@ bool causes_tick(struct causes *c, const struct cpuset *measured, const struct t
 		if (c->ev)
 			evidence_get(c->ev, cpu, &c->latest[cpu]);
 		c->latest[cpu].tscwd = -1;
-		if (!tscwd_ok(wd))
+		if (!tscwd_ok(wd)) {
+			causes_tscwd_lost(c, cpu);
 			continue;
+		}
 		total = tscwd_count(wd, cpu);
 		n = total >= c->wd_last[cpu] ? total - c->wd_last[cpu] : 0;
 		c->wd_last[cpu] = total;
-		if (counted)	/* not in a pause, the warm-up: no period waits for them */
+		if (counted)	/* not in a pause nor the warm-up */
 			causes_tscwd(c, cpu, n);
+		else
+			causes_tscwd_lost(c, cpu);
 	}
 	return true;
 }
@@ -116,13 +150,24 @@ void causes_evidence(struct causes *c, int cpu, const struct evidence_cpu *ev)
 		c->latest[cpu] = *ev;
 }
 
+/* cpu's periods, made at the first use; NULL without memory. */
+static struct causes_cpu *cpu_of(struct causes *c, int cpu)
+{
+	if (!c->cpu[cpu]) {
+		if (!(c->cpu[cpu] = calloc(1, sizeof(**c->cpu))))
+			return NULL;
+		cause_cpu_init(&c->cpu[cpu]->tally);
+	}
+	return c->cpu[cpu];
+}
+
 static enum cause_seen seen(bool measured, bool present)
 {
 	return !measured ? CAUSE_UNMEASURED : present ? CAUSE_PRESENT : CAUSE_ABSENT;
 }
 
 /* The waiting period of a CPU into its tally. */
-static void settle(const struct causes *c, struct causes_cpu *cc, bool smi)
+static void settle(struct causes_cpu *cc, bool smi)
 {
 	struct cause_period *p = &cc->wait;
 
@@ -130,7 +175,7 @@ static void settle(const struct causes *c, struct causes_cpu *cc, bool smi)
 		return;
 	p->seen[CAUSE_SMI] = seen(smi, cc->wait_smi > 0);
 	p->seen[CAUSE_NMI] = seen(true, p->nmi_count > 0);
-	p->seen[CAUSE_TSCWD] = seen(c->wd, cc->wait_wd > 0);
+	p->seen[CAUSE_TSCWD] = seen(cc->wd == CAUSES_WD_READ, cc->wait_wd > 0);
 	cause_cpu_add(&cc->tally, p);
 	cc->waiting = false;
 }
@@ -140,16 +185,9 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 	struct causes_cpu *cc;
 	const struct evidence_cpu *ev;
 
-	if (!c || smp->cpu < 0 || smp->cpu >= c->ncpus)
+	if (!c || smp->cpu < 0 || smp->cpu >= c->ncpus || !(cc = cpu_of(c, smp->cpu)))
 		return;
-	if (!c->cpu[smp->cpu]) {
-		if (!(c->cpu[smp->cpu] = malloc(sizeof(**c->cpu))))
-			return;
-		cause_cpu_init(&c->cpu[smp->cpu]->tally);
-		c->cpu[smp->cpu]->waiting = false;
-	}
-	cc = c->cpu[smp->cpu];
-	settle(c, cc, smi);
+	settle(cc, smi);
 	ev = &c->latest[smp->cpu];
 	cc->wait = (struct cause_period){ .runtime = smp->runtime, .noise = smp->noise,
 					  .max_single = smp->max_sample };
@@ -162,7 +200,10 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 	cc->wait.nmi_ns = smp->nmi_ns;
 	cc->wait.nmi_time = smp->nmi_time;
 	c->nmi_timed |= smp->nmi_time;
-	cc->wait_smi = cc->wait_wd = 0;
+	cc->wait_smi = 0;
+	cc->wait_wd = cc->next_wd;	/* the reads while it ran, before its summary */
+	cc->next_wd = 0;
+	cc->wd = CAUSES_WD_OPEN;
 	cc->waiting = true;
 }
 
@@ -210,12 +251,38 @@ void causes_smi(struct causes *c, int cpu, uint64_t count)
 
 void causes_tscwd(struct causes *c, int cpu, uint64_t visits)
 {
+	struct causes_cpu *cc;
+
 	if (!c || cpu < 0 || cpu >= c->ncpus)
 		return;
-	c->wd = true;
 	c->latest[cpu].tscwd = (int64_t)visits;
-	if (c->cpu[cpu] && c->cpu[cpu]->waiting)
-		c->cpu[cpu]->wait_wd += visits;
+	if (!(cc = c->cpu[cpu]) || !cc->waiting)
+		return;		/* before the CPU's first period: dropped */
+	if (cc->wd == CAUSES_WD_OPEN) {
+		cc->wait_wd += visits;
+		cc->wd = CAUSES_WD_READ;
+	} else {
+		cc->next_wd += visits;
+	}
+}
+
+void causes_tscwd_lost(struct causes *c, int cpu)
+{
+	struct causes_cpu *cc;
+
+	if (!c || cpu < 0 || cpu >= c->ncpus || !(cc = c->cpu[cpu]) || !cc->waiting)
+		return;
+	if (cc->wd == CAUSES_WD_OPEN)
+		cc->wd = CAUSES_WD_LOST;
+	cc->next_wd = 0;
+}
+
+void causes_tscwd_next(struct causes *c, int cpu, uint64_t visits)
+{
+	struct causes_cpu *cc;
+
+	if (c && cpu >= 0 && cpu < c->ncpus && (cc = cpu_of(c, cpu)))
+		cc->next_wd = visits;
 }
 
 void causes_flush(struct causes *c, bool smi, const char *why_smi)
@@ -225,7 +292,7 @@ void causes_flush(struct causes *c, bool smi, const char *why_smi)
 	snprintf(c->why_smi, sizeof(c->why_smi), "%s", smi ? "" : why_smi);
 	for (int i = 0; i < c->ncpus; i++)
 		if (c->cpu[i])
-			settle(c, c->cpu[i], smi);
+			settle(c->cpu[i], smi);
 }
 
 /* An "ev" figure: a count, or null where it was not measured (-1); false if neither. */
@@ -266,6 +333,8 @@ int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, int *c
 	causes_evidence(*cp, *cpu, &ev);
 	if (ev.tscwd >= 0)	/* none before the cause, null where not counted */
 		causes_tscwd(*cp, *cpu, (uint64_t)ev.tscwd);
+	else			/* as a live tick gives it: a read not counted */
+		causes_tscwd_lost(*cp, *cpu);
 	return 0;
 }
 

@@ -4,8 +4,10 @@
  * counts) and put down to their causes (cause.h), with conf.why; driven by
  * counters.c and the sink, held by the session (session_causes()).  A period waits for its SMI count (read in the gap after it)
  * until the CPU's next period or the end of the run; the clocksource
- * watchdog's visits (tscwd.h), read once a tick, are the waiting period's
- * too: a period that no tick read follows before the next one has none.  Live with
+ * watchdog's visits (tscwd.h), read once a tick, go to the period whose
+ * summary the read is the first to follow (with those of the reads that
+ * came while it ran): a period that no read follows before the next one's
+ * summary is not measured (causes.c says why).  Live with
  * osnoise:nmi_noise, each NMI's time waits for its period's summary, which
  * the ring buffer gives after them (causes_nmi_take()); in a replay the
  * recorded summaries carry it.
@@ -30,8 +32,8 @@ struct causes;
 struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live);
 /*
  * The tick: read the evidence of the measured CPUs and, from wd (NULL:
- * none), the watchdog's visits since the last tick (given to the waiting
- * periods when counted, else dropped).  False in a replay (nothing read).
+ * none), the watchdog's visits since the last tick (causes_tscwd() when
+ * counted, else causes_tscwd_lost()).  False in a replay (nothing read).
  */
 struct tscwd;
 bool causes_tick(struct causes *c, const struct cpuset *measured, const struct tscwd *wd,
@@ -60,11 +62,24 @@ const char *causes_why_nmi_time(const struct causes *c);
 /* SMIs counted on cpu since the previous read: the waiting period's. */
 void causes_smi(struct causes *c, int cpu, uint64_t count);
 /*
- * The clocksource watchdog's visits to cpu since the previous read: the
- * waiting period's, and the latest evidence's tscwd; the visits are
- * counted from then on (the periods settled after it are measured).
+ * A read of the clocksource watchdog's visits to cpu since the previous
+ * one, the latest evidence's tscwd: the waiting period's if it is the
+ * first read after its summary (the period is measured), else the next
+ * period's; dropped before cpu's first period.
  */
 void causes_tscwd(struct causes *c, int cpu, uint64_t visits);
+/*
+ * A read of cpu not counted (a pause, the warm-up, no count; null in the
+ * recording): the waiting period, if no read came after it yet, is not
+ * measured, and the visits read for the next period are dropped.
+ */
+void causes_tscwd_lost(struct causes *c, int cpu);
+/*
+ * An experiment's arm, before it is given cpu's next period: the visits
+ * the reads gave while that period ran (reads after its predecessor's
+ * first), in place of what the arm held for it (exp_causes.c).
+ */
+void causes_tscwd_next(struct causes *c, int cpu, uint64_t visits);
 /* A replay's recorded evidence of cpu (evidence_cpu's -1: not measured). */
 void causes_evidence(struct causes *c, int cpu, const struct evidence_cpu *ev);
 /* The end: the waiting periods are counted; why_smi: why SMIs are not, if not. */

@@ -5,7 +5,14 @@
  * counts it (exp_run.done): until then its periods and their SMI counts
  * wait in order in a list, and go into their arm's causes when it is
  * counted (a block lost, or the one a condition changed in, never does).
- * The clocksource watchdog's visits wait as the SMI counts do.
+ * The clocksource watchdog's visits wait as the SMI counts do.  Which
+ * period a read of them is given to is decided here, over all the CPU's
+ * periods, by causes.c's rule: a read that is the first after a summary
+ * goes to that period's arm (-1: to none); the later ones, until the next
+ * summary, saw the next period run, and go with it (a period's event
+ * carries them, given with causes_tscwd_next()), whatever its arm.  An
+ * arm's own waiting period, which another arm's period followed before any
+ * read, is left unread: not measured.
  */
 #include "exp_causes.h"
 
@@ -27,12 +34,23 @@ struct exp_causes_event {
 	enum exp_causes_kind kind;
 	struct osn_sample smp;		/* smp.cpu alone for a count */
 	struct evidence_cpu ev;
-	uint64_t n;			/* a count: the SMIs or the visits */
+	uint64_t n;			/* a count: the SMIs or the visits; a period: the
+					   visits read while it ran, before its summary */
 	signed char arm;
+};
+
+/* A CPU's latest period and the watchdog's reads after it (causes.c's rule). */
+enum exp_causes_wd {
+	EXP_CAUSES_WD_NONE,		/* no period yet: a read is dropped */
+	EXP_CAUSES_WD_OPEN,		/* no read since its summary: the next is its */
+	EXP_CAUSES_WD_READ,		/* its read came: later ones are the next period's */
+	EXP_CAUSES_WD_LOST,		/* a read not counted came first */
 };
 
 struct exp_causes {
 	int ncpus;
+	unsigned char *wd;	/* a CPU's enum exp_causes_wd */
+	uint64_t *next;		/* the visits read for a CPU's next period */
 	struct causes *arm[2];
 	signed char *last;	/* a CPU's latest period's arm: EXP_A, EXP_B, -1 none */
 	unsigned *last_block;	/* ... and its block */
@@ -55,7 +73,10 @@ struct exp_causes *exp_causes_new(int ncpus)
 	e->arm[EXP_B] = causes_new(ncpus, NULL, false);
 	e->last = malloc((size_t)ncpus);
 	e->last_block = calloc((size_t)ncpus, sizeof(*e->last_block));
-	if (!e->arm[EXP_A] || !e->arm[EXP_B] || !e->last || !e->last_block) {
+	e->wd = calloc((size_t)ncpus, sizeof(*e->wd));
+	e->next = calloc((size_t)ncpus, sizeof(*e->next));
+	if (!e->arm[EXP_A] || !e->arm[EXP_B] || !e->last || !e->last_block || !e->wd ||
+	    !e->next) {
 		exp_causes_free(e);
 		return NULL;
 	}
@@ -75,6 +96,7 @@ static void commit(struct exp_causes *e)
 		switch (w->kind) {
 		case EXP_CAUSES_PERIOD:
 		case EXP_CAUSES_PERIOD_SMI:
+			causes_tscwd_next(c, w->smp.cpu, w->n);
 			causes_evidence(c, w->smp.cpu, &w->ev);
 			causes_sample(c, &w->smp, w->kind == EXP_CAUSES_PERIOD_SMI);
 			break;
@@ -108,10 +130,14 @@ void exp_causes_period(struct exp_causes *e, unsigned block, int arm,
 		       const struct osn_sample *smp, const struct causes *seen, bool smi)
 {
 	struct exp_causes_event *w;
+	uint64_t next;
 
 	if (!e || e->closed || smp->cpu < 0 || smp->cpu >= e->ncpus)
 		return;
 	e->smi = smi;
+	next = e->next[smp->cpu];
+	e->next[smp->cpu] = 0;
+	e->wd[smp->cpu] = EXP_CAUSES_WD_OPEN;
 	e->last[smp->cpu] = (signed char)(arm == EXP_A || arm == EXP_B ? arm : -1);
 	if (e->last[smp->cpu] < 0)
 		return;
@@ -123,7 +149,7 @@ void exp_causes_period(struct exp_causes *e, unsigned block, int arm,
 	if (!(w = wait_one(e)))
 		return;
 	*w = (struct exp_causes_event){ .kind = smi ? EXP_CAUSES_PERIOD_SMI : EXP_CAUSES_PERIOD,
-					.smp = *smp, .arm = (signed char)arm };
+					.smp = *smp, .n = next, .arm = (signed char)arm };
 	causes_latest(seen, smp->cpu, &w->ev);
 }
 
@@ -153,7 +179,29 @@ void exp_causes_smi(struct exp_causes *e, int cpu, uint64_t count)
 
 void exp_causes_tscwd(struct exp_causes *e, int cpu, uint64_t visits)
 {
-	take_count(e, cpu, visits, EXP_CAUSES_TSCWD);
+	if (!e || e->closed || cpu < 0 || cpu >= e->ncpus)
+		return;
+	switch ((enum exp_causes_wd)e->wd[cpu]) {
+	case EXP_CAUSES_WD_NONE:
+		break;
+	case EXP_CAUSES_WD_OPEN:
+		e->wd[cpu] = EXP_CAUSES_WD_READ;
+		take_count(e, cpu, visits, EXP_CAUSES_TSCWD);
+		break;
+	case EXP_CAUSES_WD_READ:
+	case EXP_CAUSES_WD_LOST:
+		e->next[cpu] += visits;
+		break;
+	}
+}
+
+void exp_causes_tscwd_lost(struct exp_causes *e, int cpu)
+{
+	if (!e || e->closed || cpu < 0 || cpu >= e->ncpus)
+		return;
+	if (e->wd[cpu] == EXP_CAUSES_WD_OPEN)
+		e->wd[cpu] = EXP_CAUSES_WD_LOST;
+	e->next[cpu] = 0;
 }
 
 void exp_causes_flush(struct exp_causes *e, unsigned done)
@@ -186,6 +234,8 @@ void exp_causes_free(struct exp_causes *e)
 	causes_free(e->arm[EXP_B]);
 	free(e->last);
 	free(e->last_block);
+	free(e->wd);
+	free(e->next);
 	free(e->wait);
 	free(e);
 }

@@ -6,8 +6,10 @@
  * take are left out), each with the evidence the session's own causes saw
  * beside it (its latest "ev", live or recorded) and the session's rule for
  * whether SMIs are counted; an SMI count goes to the arm that holds its
- * CPU's latest period, as causes.h gives it to the period waiting for it,
- * and so do the clocksource watchdog's visits.
+ * CPU's latest period, as causes.h gives it to the period waiting for it;
+ * the clocksource watchdog's visits go to the period causes.h gives them
+ * to, over all the CPU's periods (the one the read is the first after, or
+ * the next), in whichever arm that period is.
  * A block's periods go in once the block is counted (exp_run.done): a
  * block lost, or the one a condition changed in, puts nothing in its arm.
  * The block driver feeds it from its hooks (session_experiment.c), the same
@@ -40,8 +42,13 @@ void exp_causes_period(struct exp_causes *e, unsigned block, int arm,
 		       const struct osn_sample *smp, const struct causes *seen, bool smi);
 /* SMIs counted on cpu since the last read: its latest period's arm's. */
 void exp_causes_smi(struct exp_causes *e, int cpu, uint64_t count);
-/* The clocksource watchdog's visits to cpu since the last tick: as an SMI count. */
+/*
+ * The clocksource watchdog's visits to cpu since the last tick (causes_tscwd()):
+ * to the arm of the period they are given to, none when it is in no arm.
+ */
 void exp_causes_tscwd(struct exp_causes *e, int cpu, uint64_t visits);
+/* A read of cpu not counted (null in the recording): causes_tscwd_lost(). */
+void exp_causes_tscwd_lost(struct exp_causes *e, int cpu);
 /*
  * The end, the first done blocks counted (exp_run.done): the last block's
  * periods go in if it is one of them, each arm's waiting periods are

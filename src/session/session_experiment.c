@@ -342,8 +342,12 @@ void session_experiment_hook_evidence(void *ctx, const struct session *s, int cp
 	struct xrun *x = ctx;
 
 	(void)s;
-	if (!x->over && ev->tscwd >= 0)	/* given only while counted */
+	if (x->over)
+		return;
+	if (ev->tscwd >= 0)	/* given only while counted */
 		exp_causes_tscwd(x->why, cpu, (uint64_t)ev->tscwd);
+	else
+		exp_causes_tscwd_lost(x->why, cpu);
 }
 
 void session_experiment_over(struct xrun *x)

@@ -1,12 +1,15 @@
 /*
  * test-causes: causes.h's pairing of each period with the clocksource
- * watchdog's visits: the visits a read gives go to the CPU's waiting
- * period (the latest one), reads add up while it waits, none go to a
- * period not yet begun, the periods before the first count are not
- * measured; a recording's "ev" line gives them (its "tscwd"), null or
- * absent (an older recording) gives none.  An experiment's arms take the
- * visits as its SMI counts (exp_causes.h).  And the clocksource changed
- * or not, a recorded line's evidence of the period after it.
+ * watchdog's visits: the first read after a period's summary gives it its
+ * visits, the reads after that one saw the next period run and go to it,
+ * a period no read follows before the next summary (periods shorter than
+ * the tick) is not measured, nor one a read not counted follows, the
+ * periods before the first count are not measured; a recording's "ev"
+ * line gives them (its "tscwd") to the same periods, null or absent (an
+ * older recording) gives none.  An experiment's arms take the visits by
+ * the same rule over all the CPU's periods (exp_causes.h).  And the
+ * clocksource changed or not, a recorded line's evidence of the period
+ * after it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -37,9 +40,10 @@ static struct cause_result tscwd_of(const struct causes *c, int cpu)
 
 /*
  * CPU 0: the odd periods ten times as noisy, each visited (one read after
- * it); CPU 1: each period read twice, a visit in the second read of every
- * third.  A count given to the period after the visited one would credit
- * nothing on CPU 0.
+ * it); CPU 1: each period read twice, a visit in the second read after
+ * every third period, which saw the next period run: that one is visited,
+ * and noisier.  A count given to the period after the visited one would
+ * credit nothing on CPU 0, one given to the period before nothing on CPU 1.
  */
 static void waiting_period(void)
 {
@@ -50,7 +54,7 @@ static void waiting_period(void)
 	for (int i = 0; i < 40; i++) {
 		period(c, 0, i % 2 ? 200 + (uint64_t)i : 20 + (uint64_t)(i % 7));
 		causes_tscwd(c, 0, i % 2);
-		period(c, 1, 30 + (uint64_t)(i % 5));
+		period(c, 1, i % 3 == 1 ? 300 + (uint64_t)i : 30 + (uint64_t)(i % 5));
 		causes_tscwd(c, 1, 0);
 		causes_tscwd(c, 1, i % 3 == 0);
 	}
@@ -62,8 +66,98 @@ static void waiting_period(void)
 	tap_ok(r.state == CAUSE_CREDITED && r.ratio > 5, "the noisier ones: credited, x%.2f (%s)",
 	       r.ratio, cause_state_name(r.state));
 	r = tscwd_of(c, 1);
-	tap_ok(r.with == 14 && r.without == 26, "CPU 1: two reads a period add up (%llu with, "
-	       "%llu without)", (unsigned long long)r.with, (unsigned long long)r.without);
+	tap_ok(r.with == 13 && r.without == 27, "CPU 1: a second read's visit is the next "
+	       "period's (%llu with, %llu without)", (unsigned long long)r.with,
+	       (unsigned long long)r.without);
+	tap_ok(r.ratio > 5, "and they are the noisy ones: x%.2f", r.ratio);
+	causes_free(c);
+}
+
+/* A counted summary of cpu with noise us in a 100 ms period. */
+static void short_period(struct causes *c, int cpu, uint64_t noise)
+{
+	struct osn_sample smp = { .cpu = cpu, .runtime = 100000, .noise = noise,
+				  .max_sample = noise };
+
+	causes_sample(c, &smp, false);
+}
+
+/* The periods of cpu's answer that the watchdog's visits were not measured in. */
+static uint64_t unmeasured_of(const struct causes *c, int cpu)
+{
+	struct cause_answer a;
+
+	if (!causes_answer(c, cpu, &a))
+		return 999;
+	return a.periods - a.c[CAUSE_TSCWD].with - a.c[CAUSE_TSCWD].without;
+}
+
+/*
+ * Periods of 100 ms, ten a tick: only the last of each tick's is followed
+ * by a read, which gives it its visits; the nine before it are not
+ * measured.  Six ticks, a visit read in the second and the fourth: 2
+ * periods with, 4 without, 54 not measured (the count given to the latest
+ * period alone, with the others absent, would say 2 with and 58 without).
+ * Then, of four periods a tick with the noise 10, 20, 30 and 40 (80 in the
+ * second tick), the visit of the first tick's read lands on its last
+ * period (40) and the second read's none on 80: the ratio is 40 / 80.
+ */
+static void shorter_than_tick(void)
+{
+	struct causes *c = causes_new(2, NULL, false);
+	struct cause_result r;
+
+	for (int t = 0; t < 6; t++) {
+		for (int i = 0; i < 10; i++)
+			short_period(c, 0, 20 + (uint64_t)i);
+		causes_tscwd(c, 0, t == 1 || t == 3);
+	}
+	for (int t = 0; t < 2; t++) {
+		for (uint64_t i = 1; i <= 4; i++)
+			short_period(c, 1, i == 4 && t == 1 ? 80 : 10 * i);
+		causes_tscwd(c, 1, t == 0);
+	}
+	causes_flush(c, false, "");
+	r = tscwd_of(c, 0);
+	tap_ok(r.with == 2 && r.without == 4 && unmeasured_of(c, 0) == 54,
+	       "ten periods a tick: the last of each measured, 2 with, 4 without, 54 not "
+	       "measured (%llu, %llu, %llu)", (unsigned long long)r.with,
+	       (unsigned long long)r.without, (unsigned long long)unmeasured_of(c, 0));
+	r = tscwd_of(c, 1);
+	tap_ok(r.with == 1 && r.without == 1 && unmeasured_of(c, 1) == 6 &&
+	       r.ratio > 0.499 && r.ratio < 0.501, "the visit lands on the period the read "
+	       "followed, the others not measured (%llu with, %llu without, x%.3f)",
+	       (unsigned long long)r.with, (unsigned long long)r.without, r.ratio);
+	causes_free(c);
+}
+
+/*
+ * A read not counted (a pause): the period it follows first is not
+ * measured, and the visits read before it for the next period are dropped;
+ * the counted reads after it are the next period's.  The last period, no
+ * read after it, is not measured either.
+ */
+static void read_lost(void)
+{
+	struct causes *c = causes_new(1, NULL, false);
+	struct cause_result r;
+
+	period(c, 0, 10);
+	causes_tscwd(c, 0, 0);		/* measured, none */
+	causes_tscwd(c, 0, 3);		/* for the next period ... */
+	causes_tscwd_lost(c, 0);	/* ... dropped */
+	period(c, 0, 10);
+	causes_tscwd_lost(c, 0);	/* not measured */
+	causes_tscwd(c, 0, 1);		/* the next period's */
+	period(c, 0, 10);
+	causes_tscwd(c, 0, 0);		/* measured: 1 visit */
+	period(c, 0, 10);
+	causes_flush(c, false, "");
+	r = tscwd_of(c, 0);
+	tap_ok(r.with == 1 && r.without == 1 && unmeasured_of(c, 0) == 2,
+	       "a read not counted: 1 with, 1 without, 2 not measured (%llu, %llu, %llu)",
+	       (unsigned long long)r.with, (unsigned long long)r.without,
+	       (unsigned long long)unmeasured_of(c, 0));
 	causes_free(c);
 }
 
@@ -131,6 +225,35 @@ static void recorded(void)
 	       "(%llu with, %llu without)", (unsigned long long)r.with, (unsigned long long)r.without);
 	tap_ok(ev_line(&c, EV(0, ",\"tscwd\":-1")) < 0 && ev_line(&c, EV(0, ",\"tscwd\":\"x\"")) < 0,
 	       "a count that is no count is refused");
+	causes_free(c);
+}
+
+/*
+ * The recording gives the same as the live reads: ten periods of 100 ms a
+ * tick, an "ev" line after each tick's ("tscwd" 1 after the second and
+ * fourth), and a line with null (a pause) after the fifth: 2 with, 3
+ * without, the rest not measured.
+ */
+static void recorded_short(void)
+{
+	struct causes *c = NULL;
+	struct cause_result r;
+	char line[200];
+
+	ev_line(&c, EV(0, ",\"tscwd\":0"));
+	for (int t = 0; t < 6; t++) {
+		for (int i = 0; i < 10; i++)
+			short_period(c, 0, 20 + (uint64_t)i);
+		snprintf(line, sizeof(line), "{\"t\":\"ev\",\"cpu\":0,\"tscwd\":%s}",
+			 t == 4 ? "null" : t == 1 || t == 3 ? "1" : "0");
+		ev_line(&c, line);
+	}
+	causes_flush(c, false, "");
+	r = tscwd_of(c, 0);
+	tap_ok(r.with == 2 && r.without == 3 && unmeasured_of(c, 0) == 55,
+	       "the recording's \"ev\" lines: the last period of a tick measured, not the others "
+	       "nor one a null follows (%llu, %llu, %llu)", (unsigned long long)r.with,
+	       (unsigned long long)r.without, (unsigned long long)unmeasured_of(c, 0));
 	causes_free(c);
 }
 
@@ -206,13 +329,49 @@ static void experiment_arms(void)
 	causes_free(seen);
 }
 
+/*
+ * One period a block, A B A B: a read after A's first saw none and gave it
+ * that; a second read, a visit, saw B's period run: B's, not A's; A's
+ * second period, which no read follows before B's, is not measured.
+ */
+static void experiment_next_arm(void)
+{
+	struct exp_causes *e = exp_causes_new(1);
+	struct causes *seen = causes_new(1, NULL, false);
+	struct cause_result a, b;
+
+	exp_period(e, seen, 0, EXP_A, 10);
+	exp_causes_tscwd(e, 0, 0);
+	exp_causes_tscwd(e, 0, 1);
+	exp_period(e, seen, 1, EXP_B, 50);
+	exp_causes_tscwd(e, 0, 0);
+	exp_period(e, seen, 2, EXP_A, 10);
+	exp_period(e, seen, 3, EXP_B, 10);
+	exp_causes_tscwd(e, 0, 0);
+	exp_causes_flush(e, 4);
+	a = tscwd_of(exp_causes_arm(e, EXP_A), 0);
+	b = tscwd_of(exp_causes_arm(e, EXP_B), 0);
+	tap_ok(a.with == 0 && a.without == 1 && unmeasured_of(exp_causes_arm(e, EXP_A), 0) == 1,
+	       "arm A: its first period measured, none; its second not measured (%llu, %llu)",
+	       (unsigned long long)a.with, (unsigned long long)a.without);
+	tap_ok(b.with == 1 && b.without == 1, "arm B: the visit read while its period ran is "
+	       "that period's (%llu with, %llu without)", (unsigned long long)b.with,
+	       (unsigned long long)b.without);
+	exp_causes_free(e);
+	causes_free(seen);
+}
+
 int main(void)
 {
-	tap_plan(15);
+	tap_plan(22);
 	waiting_period();
+	shorter_than_tick();
+	read_lost();
 	before_any_count();
 	recorded();
+	recorded_short();
 	clocksource();
 	experiment_arms();
+	experiment_next_arm();
 	return tap_failed ? 1 : 0;
 }
