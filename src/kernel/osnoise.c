@@ -234,11 +234,30 @@ int osnoise_setup(struct osnoise *o, struct ledger *l, struct osnoise_conf *c, c
 }
 
 /*
- * Aligned: tracing on first, so that the first period's summary is kept.
- * The tracer can not change once the buffers are read: before that.
+ * Armed before tracing goes on, as rtla does: the kernel checks the stop
+ * conditions at the end of each window, and a first window that ended
+ * before the arming went unchecked (with -r 100000, 0.1 s).  conf's own
+ * values, and only when arm (not in a warm-up): until then they stay
+ * disarmed as osnoise_setup() left them.
  */
-int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen)
+static int arm_stop(struct osnoise *o, bool arm, char *err, size_t errlen)
 {
+	if (arm && (o->conf->stop_us || o->conf->stop_total_us) &&
+	    osnoise_set_stop(o, o->conf->stop_us, o->conf->stop_total_us, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Aligned: tracing on first, so that the first period's summary is kept.
+ * The tracer can not change once the buffers are read: before that.  The
+ * stop conditions are armed before tracing goes on, as osnoise_start()
+ * does: the tracer's first window begins here, not there.
+ */
+int osnoise_begin_aligned(struct osnoise *o, bool arm, char *err, size_t errlen)
+{
+	if (arm_stop(o, arm, err, errlen) < 0)
+		return -1;
 	if (tracefs_trace_on(o->inst) < 0)
 		return settings_fail(err, errlen, "tracing_on", errno);
 	return set_tracer(o, err, errlen);
@@ -246,13 +265,7 @@ int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen)
 
 int osnoise_start(struct osnoise *o, bool arm, char *err, size_t errlen)
 {
-	/*
-	 * Armed before tracing goes on, as rtla does: the kernel checks the
-	 * stop conditions at the end of each window, and a first window that
-	 * ended before the arming went unchecked (with -r 100000, 0.1 s).
-	 */
-	if (arm && (o->conf->stop_us || o->conf->stop_total_us) &&
-	    osnoise_set_stop(o, o->conf->stop_us, o->conf->stop_total_us, err, errlen) < 0)
+	if (arm_stop(o, arm, err, errlen) < 0)
 		return -1;
 	if (tracefs_trace_on(o->inst) < 0)
 		return settings_fail(err, errlen, "tracing_on", errno);

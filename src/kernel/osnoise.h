@@ -48,10 +48,11 @@ int osnoise_setup(struct osnoise *o, struct ledger *l, struct osnoise_conf *c, c
 		  size_t errlen);
 /*
  * conf.aligned: osnoise_setup() leaves the tracer unset, for what must
- * be in place before its first sample (hist triggers); this then turns
- * tracing on and sets it, before the buffers are opened.
+ * be in place before its first sample (hist triggers); this then arms
+ * conf's stop conditions when arm (not in a warm-up), turns tracing on and
+ * sets the tracer, before the buffers are opened.
  */
-int osnoise_begin_aligned(struct osnoise *o, char *err, size_t errlen);
+int osnoise_begin_aligned(struct osnoise *o, bool arm, char *err, size_t errlen);
 /*
  * Record every osnoise:sample_threshold in the instance (on), for a
  * histogram counted from the events read where the kernel has no hist

@@ -133,6 +133,11 @@ nomem:
 		return -1;
 	if (conf->events && conf->events->n && check_events(s) < 0)
 		return -1;
+	/*
+	 * The stop conditions are armed once the warm-up is over; known
+	 * before the setup, which arms them in the aligned path.
+	 */
+	s->warming = conf->warmup_s != 0;
 	counters_start(s);
 	if (s->source->setup(s) < 0)
 		return -1;
@@ -142,8 +147,6 @@ nomem:
 		return -1;
 	if (conf->record && session_record_begin(s) < 0)
 		return -1;
-	/* The stop conditions are armed once the warm-up is over. */
-	s->warming = conf->warmup_s != 0;
 	if (s->source->start(s) < 0)
 		return -1;
 	session_debug_phase(s, "tracing on");

@@ -38,7 +38,9 @@ static int setup(struct session *s)
 	/* The triggers before the tracer: they see its first sample. */
 	if (session_hist_setup(s) < 0)
 		return -1;
-	return s->conf.osn.aligned ? osnoise_begin_aligned(&s->osn, s->err, sizeof(s->err)) : 0;
+	/* Armed here as start() arms them: the tracer's first window begins here. */
+	return s->conf.osn.aligned ? osnoise_begin_aligned(&s->osn, !s->warming, s->err,
+							   sizeof(s->err)) : 0;
 }
 
 /*
