@@ -58,23 +58,11 @@ const char *verdict_why_key(enum verdict_why w)
 /* Max single's level: the smallest octave that at most VERDICT_TAIL of both sides' periods reach. */
 static unsigned level_octave(const struct verdict_series *a, const struct verdict_series *b)
 {
-	double n[VERDICT_OCT] = { 0 }, total = 0, over;
+	double n[VERDICT_OCT] = { 0 };
 
-	for (unsigned i = 0; i < a->nb; i++)
-		for (unsigned k = 0; k < VERDICT_OCT; k++)
-			n[k] += a->b[i].oct[k];
-	for (unsigned i = 0; i < b->nb; i++)
-		for (unsigned k = 0; k < VERDICT_OCT; k++)
-			n[k] += b->b[i].oct[k];
-	for (unsigned k = 0; k < VERDICT_OCT; k++)
-		total += n[k];
-	over = total;
-	for (unsigned k = 1; k < VERDICT_OCT; k++) {
-		over -= n[k - 1];
-		if (over <= VERDICT_TAIL * total)
-			return k;
-	}
-	return VERDICT_OCT - 1;
+	verdict_series_octaves(a, n);
+	verdict_series_octaves(b, n);
+	return verdict_series_level(n);
 }
 
 /* A batch's figure f: numerator and exposure (max single: periods reaching octave lev). */
@@ -486,12 +474,13 @@ static void too_few(struct verdict *v, bool blocks)
 		v->periods_needed = VERDICT_SLOTS + 1;
 }
 
+/* oct: max single's level (an octave), or -1 for both sides' (level_octave()). */
 static void figure(const struct verdict_series *a, const struct verdict_series *b,
 		   enum verdict_fig f, double margin, bool comparable, double drift_weight,
-		   struct verdict *v)
+		   int oct, struct verdict *v)
 {
 	double xa[VERDICT_SLOTS], ta[VERDICT_SLOTS], xb[VERDICT_SLOTS], tb[VERDICT_SLOTS];
-	unsigned lev = f == VF_MAXS ? level_octave(a, b) : 0;
+	unsigned lev = f != VF_MAXS ? 0 : oct >= 0 ? (unsigned)oct : level_octave(a, b);
 	unsigned ka = batches(a, f, lev, xa, ta), kb = batches(b, f, lev, xb, tb);
 	uint64_t n = a->periods > b->periods ? a->periods : b->periods;
 	struct side sa, sb;
@@ -550,16 +539,30 @@ static void figure(const struct verdict_series *a, const struct verdict_series *
 void verdict_figure(const struct verdict_series *a, const struct verdict_series *b,
 		    enum verdict_fig f, double margin, bool comparable, struct verdict *v)
 {
-	figure(a, b, f, margin, comparable, 1, v);
+	figure(a, b, f, margin, comparable, 1, -1, v);
+}
+
+static void interleaved(const struct verdict_series *a, const struct verdict_series *b,
+			enum verdict_fig f, double margin, double drift_weight, int oct,
+			struct verdict *v)
+{
+	figure(a, b, f, margin, true, fmin(fmax(drift_weight, 0), 1), oct, v);
+	if (v->drift && drift_weight < 0.5 && v->why == VW_DRIFT)
+		v->why = VW_WIDE;	/* the run drifted, and both sides alike */
 }
 
 void verdict_figure_interleaved(const struct verdict_series *a, const struct verdict_series *b,
 				enum verdict_fig f, double margin, double drift_weight,
 				struct verdict *v)
 {
-	figure(a, b, f, margin, true, fmin(fmax(drift_weight, 0), 1), v);
-	if (v->drift && drift_weight < 0.5 && v->why == VW_DRIFT)
-		v->why = VW_WIDE;	/* the run drifted, and both sides alike */
+	interleaved(a, b, f, margin, drift_weight, -1, v);
+}
+
+void verdict_figure_level(const struct verdict_series *a, const struct verdict_series *b,
+			  unsigned oct, double margin, double drift_weight, struct verdict *v)
+{
+	interleaved(a, b, VF_MAXS, margin, drift_weight,
+		    oct < VERDICT_OCT ? (int)oct : VERDICT_OCT - 1, v);
 }
 
 static int cmp_double(const void *x, const void *y)

@@ -85,6 +85,13 @@ struct verdict_period {
 
 /* The octave of a max single (struct verdict_batch's oct[]). */
 unsigned verdict_octave(uint64_t max_single);
+/* A series' periods by octave of max single, added into n[]. */
+void verdict_series_octaves(const struct verdict_series *s, double n[VERDICT_OCT]);
+/*
+ * Max single's level: the smallest octave k >= 1 that at most VERDICT_TAIL
+ * of the periods counted in n[] (by octave) reach; its level is 2^(k-1) us.
+ */
+unsigned verdict_series_level(const double n[VERDICT_OCT]);
 /* A period into a batch's sums; a batch's sums into another's. */
 void verdict_batch_add(struct verdict_batch *b, const struct verdict_period *p);
 void verdict_batch_merge(struct verdict_batch *d, const struct verdict_batch *x);
@@ -170,6 +177,15 @@ void verdict_figure(const struct verdict_series *a, const struct verdict_series 
 void verdict_figure_interleaved(const struct verdict_series *a, const struct verdict_series *b,
 				enum verdict_fig f, double margin, double drift_weight,
 				struct verdict *v);
+
+/*
+ * Max single as verdict_figure_interleaved() compares it, at a level
+ * given instead of the two sides' own: the share of each side's periods
+ * whose max single reaches octave oct (2^(oct-1) us), so that several
+ * comparisons drawn from one run (cause.h) ask of the same noises.
+ */
+void verdict_figure_level(const struct verdict_series *a, const struct verdict_series *b,
+			  unsigned oct, double margin, double drift_weight, struct verdict *v);
 
 /*
  * Benjamini-Hochberg over n verdicts of one comparison: a better or worse

@@ -109,6 +109,28 @@ void verdict_series_add(struct verdict_series *s, const struct verdict_period *p
 	}
 }
 
+void verdict_series_octaves(const struct verdict_series *s, double n[VERDICT_OCT])
+{
+	for (unsigned i = 0; i < s->nb; i++)
+		for (unsigned k = 0; k < VERDICT_OCT; k++)
+			n[k] += s->b[i].oct[k];
+}
+
+unsigned verdict_series_level(const double n[VERDICT_OCT])
+{
+	double total = 0, over;
+
+	for (unsigned k = 0; k < VERDICT_OCT; k++)
+		total += n[k];
+	over = total;
+	for (unsigned k = 1; k < VERDICT_OCT; k++) {
+		over -= n[k - 1];
+		if (over <= VERDICT_TAIL * total)
+			return k;
+	}
+	return VERDICT_OCT - 1;
+}
+
 void verdict_series_smi(struct verdict_series *s, uint64_t n)
 {
 	if (s->nb)
