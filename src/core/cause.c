@@ -100,6 +100,7 @@ void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p)
 	}
 	t = (double)c->periods;
 	c->periods++;
+	c->oct[verdict_octave(p->max_single)]++;
 	c->noise += (double)p->noise;
 	for (int k = 0; k < CAUSE_N; k++) {
 		switch (p->seen[k]) {
@@ -156,6 +157,49 @@ static double apart(const struct cause_cpu *c, double ta, double tb,
 	return fabs(ta / (double)a->periods - tb / (double)b->periods) / ((double)c->periods / 2);
 }
 
+/* A verdict's ratio's 95% interval (a change of +x% is a ratio of 1 + x/100). */
+static void interval(const struct verdict *v, double *lo, double *hi)
+{
+	*lo = v->ci ? 1 + v->lo_pct / 100 : 0;
+	*hi = v->ci ? 1 + v->hi_pct / 100 : INFINITY;
+}
+
+/* The state a verdict of a cause seen, and not in every period, gives. */
+static enum cause_state state_of(const struct verdict *v)
+{
+	if (v->kind == VK_WORSE)
+		return CAUSE_CREDITED;
+	if (v->kind == VK_UNDECIDED && v->why == VW_FEW)
+		return CAUSE_FEW;
+	return CAUSE_NO_EVIDENCE;
+}
+
+/*
+ * Cause k's verdict on f (oct: max single's level), on the periods with no
+ * other cause, or on all when those are too few (*alone says which).
+ */
+static void judge(const struct cause_cpu *c, int k, enum verdict_fig f, unsigned oct,
+		  bool *alone, struct verdict *v)
+{
+	const struct verdict_series *a = &c->without_alone[k], *b = &c->with_alone[k];
+	double d = apart(c, c->t_without_alone[k], c->t_with_alone[k], a, b);
+
+	if (f == VF_MAXS)
+		verdict_figure_level(a, b, oct, CAUSE_MARGIN, d, v);
+	else
+		verdict_figure_interleaved(a, b, f, CAUSE_MARGIN, d, v);
+	*alone = !(v->kind == VK_UNDECIDED && v->why == VW_FEW);
+	if (*alone)
+		return;
+	a = &c->without[k];
+	b = &c->with[k];
+	d = apart(c, c->t_without[k], c->t_with[k], a, b);
+	if (f == VF_MAXS)
+		verdict_figure_level(a, b, oct, CAUSE_MARGIN, d, v);
+	else
+		verdict_figure_interleaved(a, b, f, CAUSE_MARGIN, d, v);
+}
+
 static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 {
 	struct verdict v;
@@ -175,26 +219,50 @@ static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 		r->state = CAUSE_ALWAYS;
 		return;
 	}
-	verdict_figure_interleaved(&c->without_alone[k], &c->with_alone[k], VF_NOISE, CAUSE_MARGIN,
-				   apart(c, c->t_without_alone[k], c->t_with_alone[k],
-					 &c->without_alone[k], &c->with_alone[k]), &v);
-	r->alone = !(v.kind == VK_UNDECIDED && v.why == VW_FEW);
-	if (!r->alone)
-		verdict_figure_interleaved(&c->without[k], &c->with[k], VF_NOISE, CAUSE_MARGIN,
-					   apart(c, c->t_without[k], c->t_with[k], &c->without[k],
-						 &c->with[k]), &v);
+	judge(c, k, VF_NOISE, 0, &r->alone, &v);
 	r->ratio = v.a > 0 ? v.b / v.a : v.b > 0 ? INFINITY : 1;
-	r->ratio_lo = v.ci ? 1 + v.lo_pct / 100 : 0;
-	r->ratio_hi = v.ci ? 1 + v.hi_pct / 100 : INFINITY;
+	interval(&v, &r->ratio_lo, &r->ratio_hi);
 	r->share = share_at(c->noise_with[k], c->noise, r->ratio);
 	r->share_lo = share_at(c->noise_with[k], c->noise, r->ratio_lo);
 	r->share_hi = share_at(c->noise_with[k], c->noise, r->ratio_hi);
-	if (v.kind == VK_WORSE)
-		r->state = CAUSE_CREDITED;
-	else if (v.kind == VK_UNDECIDED && v.why == VW_FEW)
-		r->state = CAUSE_FEW;
-	else
-		r->state = CAUSE_NO_EVIDENCE;
+	r->state = state_of(&v);
+}
+
+/* The periods counted in n[] (by octave) whose max single reaches octave oct. */
+static double reaching(const double n[VERDICT_OCT], unsigned oct)
+{
+	double x = 0;
+
+	for (unsigned k = oct; k < VERDICT_OCT; k++)
+		x += n[k];
+	return x;
+}
+
+/*
+ * Cause k on the largest single noises: the periods reaching octave oct,
+ * reach of them in all.  The figures of the noise's (one()) in the same
+ * shape: the share of the periods reaching it in place of the noise.
+ */
+static void largest(const struct cause_cpu *c, int k, unsigned oct, double reach,
+		    struct cause_result *r)
+{
+	double n[VERDICT_OCT] = { 0 }, with;
+	struct verdict v;
+
+	r->max_state = r->state;
+	if (r->state != CAUSE_CREDITED && r->state != CAUSE_NO_EVIDENCE && r->state != CAUSE_FEW)
+		return;
+	verdict_series_octaves(&c->with[k], n);
+	with = reaching(n, oct);
+	r->max_with = (uint64_t)with;
+	judge(c, k, VF_MAXS, oct, &r->max_alone, &v);
+	/* v.a and v.b are the p99s shown; the verdict's figure is the share reaching the level. */
+	r->max_ratio = v.share_a > 0 ? v.share_b / v.share_a : v.share_b > 0 ? INFINITY : 1;
+	interval(&v, &r->max_ratio_lo, &r->max_ratio_hi);
+	r->max_share = share_at(with, reach, r->max_ratio);
+	r->max_share_lo = share_at(with, reach, r->max_ratio_lo);
+	r->max_share_hi = share_at(with, reach, r->max_ratio_hi);
+	r->max_state = state_of(&v);
 }
 
 /* The NMI time measured, as a share of the noise of the periods it was measured in. */
@@ -210,18 +278,38 @@ static void nmi_time(const struct cause_cpu *c, struct cause_result *r)
 		r->time_share = 1;
 }
 
+/* 1 - sum, 1 - hi and 1 - lo of the credited shares, each at least 0. */
+static void rest(double sum, double lo, double hi, double *v, double *vlo, double *vhi)
+{
+	*v = sum < 1 ? 1 - sum : 0;
+	*vlo = hi < 1 ? 1 - hi : 0;
+	*vhi = lo < 1 ? 1 - lo : 0;
+}
+
 void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
 {
-	double sum = 0, lo = 0, hi = 0;
+	double sum = 0, lo = 0, hi = 0, msum = 0, mlo = 0, mhi = 0;
+	unsigned oct = verdict_series_level(c->oct);
 
 	memset(a, 0, sizeof(*a));
 	a->lead = -1;
 	a->periods = c->periods;
 	a->noise = c->noise;
+	a->level = ldexp(1, (int)oct - 1);
+	a->reach = (uint64_t)reaching(c->oct, oct);
 	for (int k = 0; k < CAUSE_N; k++) {
 		one(c, k, &a->c[k]);
+		largest(c, k, oct, (double)a->reach, &a->c[k]);
 		if (k == CAUSE_NMI)
 			nmi_time(c, &a->c[k]);
+		if (a->c[k].max_state == CAUSE_CREDITED) {
+			msum += a->c[k].max_share;
+			mlo += a->c[k].max_share_lo;
+			mhi += a->c[k].max_share_hi;
+			for (int j = 0; j < k; j++)
+				if (a->c[j].max_state == CAUSE_CREDITED && c->both[j][k])
+					a->max_overlap = true;
+		}
 		if (a->c[k].state != CAUSE_CREDITED)
 			continue;
 		sum += a->c[k].share;
@@ -233,7 +321,6 @@ void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
 			if (a->c[j].state == CAUSE_CREDITED && c->both[j][k])
 				a->overlap = true;
 	}
-	a->unexplained = sum < 1 ? 1 - sum : 0;
-	a->unexplained_lo = hi < 1 ? 1 - hi : 0;
-	a->unexplained_hi = lo < 1 ? 1 - lo : 0;
+	rest(sum, lo, hi, &a->unexplained, &a->unexplained_lo, &a->unexplained_hi);
+	rest(msum, mlo, mhi, &a->max_unexplained, &a->max_unexplained_lo, &a->max_unexplained_hi);
 }

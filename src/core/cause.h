@@ -23,6 +23,23 @@
  * come together are each credited with the whole excess of their periods:
  * the shares may then overlap (the report says so).
  *
+ * The largest single noises are put down the same way, on the verdict
+ * engine's max single figure (verdict.h): the share of periods whose max
+ * single reaches a level L.  L is one level per CPU, chosen over all its
+ * periods, whatever their causes: the smallest power of two that at most
+ * VERDICT_TAIL (10%) of them reach (verdict_series_level()), so every
+ * cause of one CPU is asked about the same noises, and a cause's own
+ * split of the periods cannot move the level it is judged at.  For each
+ * cause the ratio q = (share of the periods with it reaching L) / (share
+ * of those without) with its 95% interval, judged as the noise is
+ * (alone-periods first, the drift as far as the sides lie apart,
+ * CAUSE_MARGIN); the largest noises it explains are the excess of its
+ * periods reaching L over what the rate without it predicts,
+ * R_with * (1 - 1/q), as a share of all the CPU's periods reaching L, the
+ * interval from q's.  Credited only when that verdict says worse, whatever
+ * the noise's verdict; otherwise its own state says why not.  The rest is
+ * the largest noises left unexplained.  The leading cause is the noise's.
+ *
  * NMIs are also measured directly where the kernel traces each one
  * (osnoise:nmi_noise): a period's NMI time, summed over the periods where
  * it was measured, as a share of those periods' noise (capped at 1).  That
@@ -47,7 +64,10 @@ enum cause_seen { CAUSE_UNMEASURED, CAUSE_ABSENT, CAUSE_PRESENT };
 
 /* The sibling counts as busy in a period from this share of its time on. */
 #define CAUSE_BUSY_SHARE 0.5
-/* The margin of the verdict that credits a cause: 10% more noise with it. */
+/*
+ * The margin of the verdicts that credit a cause: 10% more noise with it
+ * (or a share of periods reaching the level 10% higher).
+ */
 #define CAUSE_MARGIN 0.10
 
 struct cause_period {
@@ -73,6 +93,7 @@ struct cause_cpu {
 	uint64_t nmi_periods, nmi_ns;
 	double nmi_noise;
 	uint64_t nmi_untimed;	/* periods whose NMIs were counted and left no time */
+	double oct[VERDICT_OCT];	/* every period by octave of max single: the level */
 };
 
 enum cause_state {
@@ -91,6 +112,18 @@ struct cause_result {
 	double ratio, ratio_lo, ratio_hi;	/* noise per s with / without, 95% */
 	double share, share_lo, share_hi;	/* of the CPU's noise, 0..1, 95% */
 	/*
+	 * The largest single noises, the periods reaching the CPU's level
+	 * (cause_answer's): max_ratio the share of the periods with the cause
+	 * reaching it over that of those without; max_share of all the CPU's
+	 * periods reaching it, 0..1.  max_state as state; NOT_MEASURED,
+	 * NONE_SEEN and ALWAYS are state's, the figures 0 then.
+	 */
+	enum cause_state max_state;
+	bool max_alone;
+	uint64_t max_with;		/* periods with the cause reaching the level */
+	double max_ratio, max_ratio_lo, max_ratio_hi;
+	double max_share, max_share_lo, max_share_hi;
+	/*
 	 * CAUSE_NMI only: the NMI time measured (timed), in timed_periods, and
 	 * its share of their noise (0..1); timed false where none was.
 	 */
@@ -107,6 +140,11 @@ struct cause_answer {
 	bool overlap;		/* credited causes came together in some periods */
 	uint64_t periods;
 	double noise;		/* us */
+	/* The largest single noises: the level, the periods reaching it, their rest. */
+	double level;		/* us, a power of two */
+	uint64_t reach;		/* periods whose max single reaches it */
+	double max_unexplained, max_unexplained_lo, max_unexplained_hi;	/* share of reach, 0..1 */
+	bool max_overlap;	/* causes credited on them came together in some periods */
 };
 
 void cause_cpu_init(struct cause_cpu *c);

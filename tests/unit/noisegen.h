@@ -52,9 +52,9 @@ static inline double big_single(const struct noise_model *m)
 	return x < 1e6 ? x : 1e6;
 }
 
-/* One period of model m into s. */
-static inline void noise_period(struct noise_state *st, const struct noise_model *m,
-				struct verdict_series *s)
+/* One period of model m into *pp. */
+static inline void noise_draw(struct noise_state *st, const struct noise_model *m,
+			      struct verdict_period *pp)
 {
 	struct verdict_period p = { .runtime = 1000000 };
 	double f, noise, maxs = 0;
@@ -85,6 +85,16 @@ static inline void noise_period(struct noise_state *st, const struct noise_model
 	}
 	p.noise = (uint64_t)(noise < 1e6 ? noise : 1e6);
 	p.max_single = (uint64_t)maxs;
+	*pp = p;
+}
+
+/* One period of model m into s. */
+static inline void noise_period(struct noise_state *st, const struct noise_model *m,
+				struct verdict_series *s)
+{
+	struct verdict_period p;
+
+	noise_draw(st, m, &p);
 	verdict_series_add(s, &p);
 }
 

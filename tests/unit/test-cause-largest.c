@@ -1,0 +1,395 @@
+/*
+ * test-cause-largest: cause.h's attribution of a CPU's largest single
+ * noises (the periods whose max single reaches the CPU's level) on
+ * generated periods (noisegen.h, fixed seeds).
+ *
+ * Known answers: a cause that adds a large single noise to some of its
+ * periods is credited, its interval holding the true share (counted
+ * against each period's own max single without it); one that adds only
+ * many small gaps (noise time, no large single) is credited on the noise
+ * and not on max single; the same with the cause in a tenth of the periods
+ * or in nine tenths (unequal lengths); nothing injected credits nothing.
+ *
+ * A/A: the noise families of test-families.c (heavy tails, bursts, rare
+ * events, drift within and slower than the run, runs of 30 to 3000
+ * periods) with causes switched with nothing of their own, in blocks,
+ * every other period, rarely, mostly, or only in the second half of the
+ * run; many CPUs: 256 of them.  The false credits on max single, every
+ * cause-CPU that was compared counted, stay under 5% (the man page's WHY
+ * gives the rate measured).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cause.h"
+#include "noisegen.h"
+#include "tap.h"
+
+/* The families are the base model with a few fields changed: designated initializers after BASE. */
+#pragma GCC diagnostic ignored "-Woverride-init"
+
+/* test-families.c's base: 10 HW events a period of 2.5 us, lognormal big ones, a mild drift. */
+#define BASE .hw = 10, .gap_us = 2.5, .big_rate = 0.3, .dist = BIG_LOGNORMAL, .big_a = 10, \
+	     .big_b = 1.5, .nmi = 0.05, .phi = 0.5, .sd = 0.05
+
+static struct cause_cpu cpu;
+
+/* How a cause comes in a run. */
+enum pattern { P_ABSENT, P_UNMEASURED, P_BLOCKS, P_ALTERNATE, P_RARE, P_MOSTLY, P_LATE };
+
+static const char *const pattern_name[] = {
+	"absent", "unmeasured", "in blocks of 10 (3 in 10)", "every other period",
+	"in 1 period in 10", "in 9 periods in 10", "in the second half",
+};
+
+struct inject {
+	enum pattern how[CAUSE_N];
+	double big[CAUSE_N];		/* chance of a large single noise in a period with it */
+	double big_us;			/* its size: 1 to 2 times this */
+	double gaps[CAUSE_N];		/* small gaps (2.5 us each) added to a period with it */
+};
+
+/* Whether the cause is in period t of n (on: its blocks' state, drawn at each block's start). */
+static bool present(enum pattern how, unsigned t, unsigned n, bool *on)
+{
+	switch (how) {
+	case P_BLOCKS:
+		if (t % 10 == 0)
+			*on = uni() < 0.3;
+		return *on;
+	case P_ALTERNATE:
+		return t % 2;
+	case P_RARE:
+		return uni() < 0.1;
+	case P_MOSTLY:
+		return uni() < 0.9;
+	case P_LATE:
+		return t >= n / 2;
+	default:
+		return false;
+	}
+}
+
+/* The latest run: each period's own max single, and the large single noise each cause added. */
+#define MAXN 4000
+static uint64_t own[MAXN], added[MAXN][CAUSE_N];
+static unsigned nrun;
+
+/* One CPU's n periods of model m, the causes as in, put down to their causes into a. */
+static void gen(const struct noise_model *m, const struct inject *in, unsigned n, uint64_t seed,
+		struct cause_answer *a)
+{
+	bool on[CAUSE_N] = { false };
+	struct noise_state st;
+
+	rng_state = seed;
+	noise_start(&st, m);
+	cause_cpu_init(&cpu);
+	nrun = n < MAXN ? n : MAXN;
+	for (unsigned t = 0; t < nrun; t++) {
+		struct cause_period p = { 0 };
+		struct verdict_period v;
+
+		noise_draw(&st, m, &v);
+		p.runtime = v.runtime;
+		p.noise = v.noise;
+		p.max_single = own[t] = v.max_single;
+		for (int k = 0; k < CAUSE_N; k++) {
+			bool is = present(in->how[k], t, n, &on[k]);
+
+			added[t][k] = 0;
+			p.seen[k] = in->how[k] == P_UNMEASURED ? CAUSE_UNMEASURED :
+				    is ? CAUSE_PRESENT : CAUSE_ABSENT;
+			if (!is)
+				continue;
+			p.noise += (uint64_t)(2.5 * in->gaps[k]);
+			if (in->big[k] > 0 && uni() < in->big[k]) {
+				uint64_t x = (uint64_t)(in->big_us * (1 + uni()));
+
+				p.noise += x;
+				added[t][k] = x;
+				p.max_single = x > p.max_single ? x : p.max_single;
+			}
+		}
+		cause_cpu_add(&cpu, &p);
+	}
+	cause_cpu_answer(&cpu, a);
+}
+
+/*
+ * The chance that a period of m reaches level, with cause k's large
+ * single noise (with) or without: from 200000 periods of the model.
+ */
+static double chance(const struct noise_model *m, const struct inject *in, int k, double level,
+		     bool with)
+{
+	uint64_t keep = rng_state, hit = 0, n = 200000;
+	struct noise_state st;
+
+	rng_state = 99;
+	noise_start(&st, m);
+	for (uint64_t t = 0; t < n; t++) {
+		struct verdict_period v;
+		double x = 0;
+
+		noise_draw(&st, m, &v);
+		if (with && uni() < in->big[k])
+			x = in->big_us * (1 + uni());
+		hit += (double)v.max_single >= level || x >= level;
+	}
+	rng_state = keep;
+	return (double)hit / (double)n;
+}
+
+/*
+ * The true share of cause k's in the latest run: share_at()'s at the true
+ * ratio of the chances of reaching the level, with k and without: the
+ * share the interval is of (the ratio's uncertainty, the periods with k
+ * that reached the level as counted).
+ */
+static double true_share(const struct noise_model *m, const struct inject *in, int k,
+			 const struct cause_answer *a, double q[VERDICT_OCT])
+{
+	unsigned o = verdict_octave((uint64_t)a->level);
+	double with = (double)a->c[k].max_with;
+
+	if (!q[o])	/* once a level: the same model's */
+		q[o] = chance(m, in, k, a->level, true) / chance(m, in, k, a->level, false);
+	return a->reach ? with * (1 - 1 / q[o]) / (double)a->reach : 0;
+}
+
+#define NCPU 40
+
+/* A cause adding a large single noise to half its periods: credited, its interval holds the truth. */
+static void test_found(enum pattern how, int k, unsigned n, double big, unsigned want_pct)
+{
+	const struct noise_model m = { BASE };
+	struct inject in = { .big_us = 150 };
+	unsigned credited = 0, covered = 0, by_noise = 0;
+	double q[VERDICT_OCT] = { 0 };
+	struct cause_answer a;
+
+	for (int j = 0; j < CAUSE_N; j++)
+		in.how[j] = P_ABSENT;
+	in.how[k] = how;
+	in.big[k] = big;
+	for (int i = 0; i < NCPU; i++) {
+		const struct cause_result *r = &a.c[k];
+		double s;
+
+		gen(&m, &in, n, 100 + 37 * (uint64_t)i + 1000 * (uint64_t)how, &a);
+		s = true_share(&m, &in, k, &a, q);
+
+		credited += r->max_state == CAUSE_CREDITED;
+		covered += r->max_share_lo <= s + 1e-9 && s <= r->max_share_hi + 1e-9;
+		by_noise += r->state == CAUSE_CREDITED;
+	}
+	tap_ok(credited >= NCPU * want_pct / 100, "%s %s, a single noise of 150-300 us in %.0f%% of "
+	       "its periods, %u periods: credited on max single on %u of %d CPUs (noise: %u)",
+	       cause_name(k), pattern_name[how], 100 * big, n, credited, NCPU, by_noise);
+	tap_ok(covered >= NCPU * 85 / 100, "and its interval holds the true share of the largest "
+	       "on %u of %d CPUs", covered, NCPU);
+}
+
+/* A cause adding 60 small gaps (150 us) to each of its periods: the noise's, not the largest. */
+static void test_noise_only(void)
+{
+	const struct noise_model m = { BASE };
+	struct inject in = { .how = { [CAUSE_SIBLING] = P_BLOCKS }, .gaps = { [CAUSE_SIBLING] = 60 } };
+	unsigned noise = 0, largest = 0;
+	struct cause_answer a;
+
+	for (int i = 0; i < NCPU; i++) {
+		gen(&m, &in, 600, 7000 + (uint64_t)i, &a);
+		noise += a.c[CAUSE_SIBLING].state == CAUSE_CREDITED;
+		largest += a.c[CAUSE_SIBLING].max_state == CAUSE_CREDITED;
+	}
+	tap_ok(noise >= NCPU * 9 / 10, "a sibling adding 150 us of small gaps: credited on the "
+	       "noise on %u of %d CPUs", noise, NCPU);
+	tap_ok(largest <= 2, "and on max single on %u (no large single noise of its own)", largest);
+	tap_ok(a.c[CAUSE_SIBLING].max_state == CAUSE_NO_EVIDENCE &&
+	       a.c[CAUSE_SIBLING].max_share_lo <= 0,
+	       "its state on max single: no evidence, an interval reaching 0 (%s [%.3f, %.3f])",
+	       cause_state_name(a.c[CAUSE_SIBLING].max_state), a.c[CAUSE_SIBLING].max_share_lo,
+	       a.c[CAUSE_SIBLING].max_share_hi);
+	tap_ok(a.max_unexplained == 1 && a.unexplained < 1,
+	       "all the largest left unexplained, not all the noise");
+}
+
+/* The level: one a CPU, a power of two that at most 10% of the periods reach, 10% the one below. */
+static void test_level(void)
+{
+	const struct noise_model m = { BASE };
+	struct inject in = { .how = { [CAUSE_SMI] = P_BLOCKS, [CAUSE_TSCWD] = P_ALTERNATE } };
+	struct cause_period p = { .runtime = 1000000, .noise = 100, .max_single = 40 };
+	struct cause_answer a;
+	uint64_t below = 0;
+	unsigned lev;
+
+	gen(&m, &in, 600, 4242, &a);
+	lev = verdict_octave((uint64_t)a.level);
+	for (int k = (int)lev - 1; k < VERDICT_OCT; k++)
+		below += (uint64_t)cpu.oct[k];
+	tap_ok(a.level == ldexp(1, (int)lev - 1) && a.reach <= a.periods / 10 &&
+	       below > a.periods / 10, "the level %.0f us: %llu of %llu periods reach it, %llu half "
+	       "of it", a.level, (unsigned long long)a.reach, (unsigned long long)a.periods,
+	       (unsigned long long)below);
+	cause_cpu_init(&cpu);
+	p.seen[CAUSE_THERMAL] = CAUSE_ABSENT;
+	for (int i = 0; i < 40; i++) {
+		p.seen[CAUSE_SMI] = i % 2 ? CAUSE_PRESENT : CAUSE_ABSENT;
+		cause_cpu_add(&cpu, &p);
+	}
+	cause_cpu_answer(&cpu, &a);
+	tap_ok(a.level == 64 && a.reach == 0 && a.c[CAUSE_SMI].max_state == CAUSE_NO_EVIDENCE &&
+	       a.c[CAUSE_SMI].max_share == 0 && a.max_unexplained == 1,
+	       "every max single 40 us: the level 64 us, none reach it, nothing credited (%.0f, %s)",
+	       a.level, cause_state_name(a.c[CAUSE_SMI].max_state));
+	tap_ok(a.c[CAUSE_THERMAL].max_state == CAUSE_NONE_SEEN &&
+	       a.c[CAUSE_STEAL].max_state == CAUSE_NOT_MEASURED,
+	       "a cause never seen, one not measured: the same on max single");
+}
+
+/* Nothing injected, the causes switched as the A/A's: no credit on the largest, all unexplained. */
+static void test_nothing(void)
+{
+	const struct noise_model m = { BASE };
+	const struct inject in = { .how = { P_BLOCKS, P_RARE, P_ALTERNATE, P_UNMEASURED, P_MOSTLY,
+					     P_BLOCKS, P_ABSENT } };
+	unsigned credited = 0, all = 0;
+	struct cause_answer a;
+
+	for (int i = 0; i < NCPU; i++) {
+		gen(&m, &in, 600, 8000 + (uint64_t)i, &a);
+		for (int k = 0; k < CAUSE_N; k++)
+			credited += a.c[k].max_state == CAUSE_CREDITED;
+		all += a.max_unexplained == 1;
+	}
+	tap_ok(credited <= 6, "nothing injected: %u credits on max single in %d", credited,
+	       NCPU * CAUSE_N);
+	tap_ok(all >= NCPU - 6, "all the largest unexplained on %u of %d CPUs", all, NCPU);
+}
+
+/* The A/A families. */
+struct family {
+	const char *name;
+	struct noise_model m;
+	unsigned n, runs;
+	unsigned cpus;		/* runs a machine, where a machine's any credit is counted */
+};
+
+static const struct family fam[] = {
+	{ "lognormal (sigma 1.5) single noises", { BASE }, 300, 400, 0 },
+	{ "Pareto alpha 1.1 single noises", { BASE, .dist = BIG_PARETO, .big_a = 5, .big_b = 1.1 },
+	  300, 400, 0 },
+	{ "Pareto alpha 0.8 single noises", { BASE, .dist = BIG_PARETO, .big_a = 5, .big_b = 0.8 },
+	  300, 400, 0 },
+	{ "bursts (x10, 1 in 50 periods, 5 long)",
+	  { BASE, .burst_on = 0.02, .burst_off = 0.2, .burst_x = 10 }, 300, 400, 0 },
+	{ "zero-inflated (HW 0.02 a period)", { BASE, .hw = 0.02, .big_rate = 0.005, .nmi = 0 },
+	  300, 400, 0 },
+	{ "rare NMIs (0.01 a period)", { BASE, .nmi = 0.01 }, 300, 400, 0 },
+	{ "drift AR(1) phi 0.9", { BASE, .phi = 0.9, .sd = 0.3 }, 300, 400, 0 },
+	{ "drift AR(1) phi 0.99", { BASE, .phi = 0.99, .sd = 0.3 }, 300, 400, 0 },
+	{ "drift AR(1) phi 0.998 (slower than the run)", { BASE, .phi = 0.998, .sd = 0.3 }, 300, 400, 0 },
+	{ "30 periods", { BASE }, 30, 400, 0 },
+	{ "3000 periods", { BASE }, 3000, 100, 0 },
+	{ "Pareto 1.1, 3000 periods", { BASE, .dist = BIG_PARETO, .big_a = 5, .big_b = 1.1 },
+	  3000, 100, 0 },
+	{ "many CPUs: 4 machines of 256", { BASE }, 300, 1024, 256 },
+};
+#define NFAM ((int)(sizeof(fam) / sizeof(fam[0])))
+
+/* The causes' patterns, run by run in turn: each cause comes every way over the runs. */
+static const enum pattern ways[] = { P_BLOCKS, P_RARE, P_ALTERNATE, P_MOSTLY, P_LATE, P_BLOCKS,
+				     P_RARE };
+#define NWAYS ((int)(sizeof(ways) / sizeof(ways[0])))
+
+struct rate {
+	unsigned compared, max_credits, noise_credits;
+	unsigned by_way[P_LATE + 1][2];	/* compared, credited on max single */
+};
+
+static void aa_family(const struct family *f, uint64_t seed, struct rate *all)
+{
+	struct rate r = { 0 };
+	struct inject in = { 0 };
+	struct cause_answer a;
+	unsigned machines = 0, before = 0;
+
+	for (unsigned i = 0; i < f->runs; i++) {
+		if (f->cpus && i % f->cpus == 0) {
+			machines += r.max_credits > before;
+			before = r.max_credits;
+		}
+		for (int k = 0; k < CAUSE_N; k++)
+			in.how[k] = ways[(i + (unsigned)k) % NWAYS];
+		gen(&f->m, &in, f->n, seed * 100003 + i, &a);
+		for (int k = 0; k < CAUSE_N; k++) {
+			const struct cause_result *c = &a.c[k];
+
+			if (c->max_state != CAUSE_CREDITED && c->max_state != CAUSE_NO_EVIDENCE)
+				continue;	/* too few, or nothing to compare: no test */
+			r.compared++;
+			r.max_credits += c->max_state == CAUSE_CREDITED;
+			r.noise_credits += c->state == CAUSE_CREDITED;
+			r.by_way[in.how[k]][0]++;
+			r.by_way[in.how[k]][1] += c->max_state == CAUSE_CREDITED;
+		}
+	}
+	printf("# A/A, %s, %u runs of %u periods: %u cause-CPUs compared, credited on max single "
+	       "%.1f%%, on the noise %.1f%%\n", f->name, f->runs, f->n, r.compared,
+	       r.compared ? 100.0 * r.max_credits / r.compared : 0.0,
+	       r.compared ? 100.0 * r.noise_credits / r.compared : 0.0);
+	if (f->cpus)
+		printf("#   machines of %u CPUs with a false credit on max single: %u of %u (no "
+		       "control over the CPUs)\n", f->cpus, machines + (r.max_credits > before),
+		       f->runs / f->cpus);
+	tap_ok(r.max_credits <= 0.05 * r.compared, "A/A %s: false credits on max single %.1f%% "
+	       "(%u of %u)", f->name, r.compared ? 100.0 * r.max_credits / r.compared : 0.0,
+	       r.max_credits, r.compared);
+	all->compared += r.compared;
+	all->max_credits += r.max_credits;
+	all->noise_credits += r.noise_credits;
+	for (int w = 0; w <= P_LATE; w++) {
+		all->by_way[w][0] += r.by_way[w][0];
+		all->by_way[w][1] += r.by_way[w][1];
+	}
+}
+
+static void test_aa(void)
+{
+	struct rate all = { 0 };
+	unsigned runs = 0;
+
+	for (int i = 0; i < NFAM; i++) {
+		aa_family(&fam[i], (uint64_t)i + 1, &all);
+		runs += fam[i].runs;
+	}
+	for (int w = P_BLOCKS; w <= P_LATE; w++)
+		printf("#   a cause %s: credited on max single %.1f%% of %u\n", pattern_name[w],
+		       all.by_way[w][0] ? 100.0 * all.by_way[w][1] / all.by_way[w][0] : 0.0,
+		       all.by_way[w][0]);
+	printf("# A/A in all: %u runs, %u cause-CPUs compared: credited on max single %.2f%%, on "
+	       "the noise %.2f%%\n", runs, all.compared, 100.0 * all.max_credits / all.compared,
+	       100.0 * all.noise_credits / all.compared);
+	tap_ok(all.max_credits < 0.05 * all.compared, "A/A, every family: false credits on max "
+	       "single %.2f%% (%u of %u), under 5%%", 100.0 * all.max_credits / all.compared,
+	       all.max_credits, all.compared);
+}
+
+int main(void)
+{
+	tap_plan(2 * 4 + 4 + 3 + 2 + NFAM + 1);
+	test_found(P_BLOCKS, CAUSE_SIBLING, 600, 0.5, 90);
+	test_found(P_ALTERNATE, CAUSE_TSCWD, 600, 0.5, 90);
+	test_found(P_RARE, CAUSE_SMI, 600, 0.5, 90);
+	test_found(P_MOSTLY, CAUSE_NMI, 3000, 0.1, 60);
+	test_noise_only();
+	test_level();
+	test_nothing();
+	test_aa();
+	return tap_failed ? 1 : 0;
+}
