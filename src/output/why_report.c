@@ -63,6 +63,32 @@ void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, i
 		 (unsigned long long)(r->with + r->without));
 }
 
+bool why_report_largest(char *buf, size_t size, const struct cause_answer *a, int k)
+{
+	const struct cause_result *r = &a->c[k];
+	char s[16], lo[16], hi[16], q[16], qlo[16], qhi[16];
+
+	buf[0] = 0;
+	if (r->max_state != CAUSE_CREDITED)
+		return false;
+	snprintf(buf, size, "%-12s %6s [%s, %s]  max single >= %.0f us x%s [%s, %s] in %llu of %llu "
+		 "periods", "largest", pct(r->max_share, s, sizeof(s)),
+		 pct(r->max_share_lo, lo, sizeof(lo)), pct(r->max_share_hi, hi, sizeof(hi)), a->level,
+		 ratio(r->max_ratio, q, sizeof(q)), ratio(r->max_ratio_lo, qlo, sizeof(qlo)),
+		 ratio(r->max_ratio_hi, qhi, sizeof(qhi)), (unsigned long long)r->max_with,
+		 (unsigned long long)a->reach);
+	return true;
+}
+
+/* Whether a cause of a is credited on the largest single noises. */
+static bool largest_credited(const struct cause_answer *a)
+{
+	for (int k = 0; k < CAUSE_N; k++)
+		if (a->c[k].max_state == CAUSE_CREDITED)
+			return true;
+	return false;
+}
+
 bool why_report_nmi_time(char *buf, size_t size, const struct causes *c,
 			 const struct cause_result *nmi)
 {
@@ -89,6 +115,8 @@ static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct c
 
 		why_report_cause(text, sizeof(text), c, cpu, k, &a->c[k]);
 		fprintf(out, "  %-12s %s\n", cause_name(k), text);
+		if (why_report_largest(text, sizeof(text), a, k))
+			fprintf(out, "  %-12s %s\n", "", text);
 		if (k == CAUSE_NMI && why_report_nmi_time(t, sizeof(t), c, &a->c[k]))
 			fprintf(out, "  %-12s %s\n", "NMI time", t);
 	}
@@ -96,6 +124,12 @@ static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct c
 		pct(a->unexplained, u, sizeof(u)), pct(a->unexplained_lo, lo, sizeof(lo)),
 		pct(a->unexplained_hi, hi, sizeof(hi)),
 		a->overlap ? "  (credited causes came together: shares overlap)" : "");
+	if (largest_credited(a))
+		fprintf(out, "  %-12s %-12s %6s [%s, %s]  of the %llu periods whose max single >= "
+			"%.0f us%s\n", "unexplained", "largest", pct(a->max_unexplained, u, sizeof(u)),
+			pct(a->max_unexplained_lo, lo, sizeof(lo)),
+			pct(a->max_unexplained_hi, hi, sizeof(hi)), (unsigned long long)a->reach,
+			a->level, a->max_overlap ? " (shares overlap)" : "");
 	if (a->lead >= 0)
 		fprintf(out, "  try: %s\n", cause_advice(a->lead));
 }
@@ -128,6 +162,25 @@ static void json_share(struct json *j, const char *key, double v, double lo, dou
 	json_end(j);
 }
 
+/* A cause on the largest single noises: its state, its share and ratio where it was compared. */
+static void json_largest(struct json *j, const struct cause_result *r)
+{
+	char t[32];
+
+	json_string(j, "max_single_state", cause_state_key(r->max_state));
+	if (r->max_state != CAUSE_CREDITED && r->max_state != CAUSE_NO_EVIDENCE &&
+	    r->max_state != CAUSE_FEW)
+		return;
+	json_u64(j, "max_single_periods_with", r->max_with);
+	json_share(j, "max_single_explained", r->max_share, r->max_share_lo, r->max_share_hi);
+	snprintf(t, sizeof(t), "%.4f", r->max_ratio);
+	json_number(j, "max_single_ratio", t);
+	snprintf(t, sizeof(t), "%.4f", r->max_ratio_lo);
+	json_number(j, "max_single_ratio_lo", t);
+	snprintf(t, sizeof(t), "%.4f", r->max_ratio_hi);
+	json_number(j, "max_single_ratio_hi", t);	/* inf: null */
+}
+
 static void json_cause(struct json *j, const struct causes *c, int cpu, int k,
 		       const struct cause_result *r)
 {
@@ -148,6 +201,7 @@ static void json_cause(struct json *j, const struct causes *c, int cpu, int k,
 		snprintf(t, sizeof(t), "%.4f", r->ratio_hi);
 		json_number(j, "noise_ratio_hi", t);	/* inf: null */
 	}
+	json_largest(j, r);
 	json_end(j);
 }
 
@@ -195,6 +249,11 @@ void why_report_json(struct json *j, const struct causes *c, const struct cpuset
 		json_end(j);
 		json_share(j, "unexplained", a.unexplained, a.unexplained_lo, a.unexplained_hi);
 		json_bool(j, "overlap", a.overlap);
+		json_u64(j, "max_single_level_us", (uint64_t)a.level);
+		json_u64(j, "max_single_periods", a.reach);
+		json_share(j, "max_single_unexplained", a.max_unexplained, a.max_unexplained_lo,
+			   a.max_unexplained_hi);
+		json_bool(j, "max_single_overlap", a.max_overlap);
 		json_end(j);
 	}
 	json_end(j);

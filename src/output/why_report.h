@@ -19,13 +19,25 @@ void why_report_text(FILE *out, const struct causes *c, const struct cpuset *row
 /*
  * "why": { "CPU": { "periods", "noise_us", "nmi_time_us", "nmi_time_share",
  * "nmi_time_periods" ("nmi_time_why" where not measured: the two null),
- * "lead", "causes": {...}, "unexplained" } }.
+ * "lead", "causes": {...}, "unexplained", "overlap", and the largest single
+ * noises: "max_single_level_us", "max_single_periods" (those reaching it),
+ * "max_single_unexplained", "max_single_overlap" } }; each cause's object
+ * "max_single_state" and, where compared, "max_single_periods_with",
+ * "max_single_explained", "max_single_ratio" (_lo, _hi).
  */
 void why_report_json(struct json *j, const struct causes *c, const struct cpuset *rows);
 /* Cause k's state and figures as a line of the text, without its name. */
 struct cause_result;
 void why_report_cause(char *buf, size_t size, const struct causes *c, int cpu, int k,
 		      const struct cause_result *r);
+/*
+ * Cause k of a on the largest single noises, as a line of the text under
+ * the cause's, without a name: "largest  88.0% [78.0%, 91.0%]  max single
+ * >= 256 us x28.48 [8.73, 147.00] in 26 of 29 periods"; false (buf "")
+ * unless it is credited on them.
+ */
+struct cause_answer;
+bool why_report_largest(char *buf, size_t size, const struct cause_answer *a, int k);
 /*
  * The NMI time measured (osnoise:nmi_noise) as the text says it, without
  * its name: "412 us measured, 3.1% of the noise (20 periods)", or "not

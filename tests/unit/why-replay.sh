@@ -14,6 +14,10 @@
 # were, says it was not measured and why; the same with "tscwd" on each
 # "ev" line (CPU 3 visited in every other period) says CPU 3's visits in
 # 10 of 20 periods and none counted elsewhere, in the text and --json.
+# The largest single noises (gen-experiment.py's plain run: CPU 1's noise
+# tripled while its sibling is busy): a line under the sibling's where it
+# is credited on them and the rest unexplained, nowhere else; --json has
+# them beside the noise's figures.
 top=${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}
 src=${abs_top_srcdir:-$top}
 h=$top/src/hwnoisetop
@@ -21,7 +25,7 @@ rec=$src/tests/unit/replay-why.jsonl
 nmi=$src/tests/unit/replay-nmi.jsonl
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..21"
+echo "1..24"
 grep -v '"t":"ev"' "$rec" >"$tmp/plain.jsonl"
 "$h" --replay "$rec" -q >"$tmp/why.out" 2>/dev/null
 "$h" --replay "$tmp/plain.jsonl" -q >"$tmp/plain.out" 2>/dev/null
@@ -119,3 +123,27 @@ awk '/"t":"ev"/ { sub(/}$/, ",\"cs_changed\":" (k++ >= 40) "}") } { print }' "$r
 n=$(grep -c '^  clocksource  .* in 10 of 20 periods$' "$tmp/cs.out")
 [ "$n" = 4 ] && echo "ok 21 - each CPU: the clocksource changed in its last 10 of 20 periods" ||
 	echo "not ok 21 - $n CPUs; $(grep '^  clocksource' "$tmp/cs.out" | head -1)"
+if ! command -v python3 >/dev/null 2>&1; then
+	for i in 22 23 24; do echo "ok $i - # SKIP python3 is not installed"; done
+	exit 0
+fi
+python3 "$src/tests/unit/gen-experiment.py" run 1 "$tmp/run.jsonl" || exit 1
+"$h" --replay "$tmp/run.jsonl" -q >"$tmp/run.out" 2>/dev/null
+"$h" --replay "$tmp/run.jsonl" --json >"$tmp/run.json" 2>/dev/null
+l=$(sed -n '/^CPU 1: /,/^  unexplained/p' "$tmp/run.out" | grep -A1 '^  SMT sibling  credited ' | tail -1)
+case $l in
+"               largest      "*"% ["*"%, "*"%]  max single >= "*" us x"*" ["*", "*"] in "*" of "*" periods")
+	echo "ok 22 - CPU 1: under the sibling's line, its share of the largest single noises";;
+*) echo "not ok 22 - the line under CPU 1's sibling: '$l'";;
+esac
+n=$(grep -c '^               largest ' "$tmp/run.out")
+l=$(sed -n '/^CPU 1: /,/^CPU 2: /p' "$tmp/run.out" | grep -A1 '^  unexplained   ' | tail -1)
+case "$n $l" in
+"1   unexplained  largest      "*"% ["*"%, "*"%]  of the "*" periods whose max single >= "*" us")
+	echo "ok 23 - the largest left unexplained under the noise's, on CPU 1 alone";;
+*) echo "not ok 23 - $n largest lines; CPU 1's: '$l'";;
+esac
+grep -q '"sibling":{"state":"credited","periods_with":60,"periods_without":60,"explained":{[^}]*},"noise_ratio":[0-9.]*,"noise_ratio_lo":[0-9.]*,"noise_ratio_hi":[0-9.]*,"max_single_state":"credited","max_single_periods_with":[0-9]*,"max_single_explained":{"share":[0-9.]*,"lo":[0-9.]*,"hi":[0-9.]*},"max_single_ratio":' "$tmp/run.json" &&
+	grep -q '"overlap":false,"max_single_level_us":[0-9]*,"max_single_periods":[0-9]*,"max_single_unexplained":{"share":[0-9.]*,"lo":[0-9.]*,"hi":[0-9.]*},"max_single_overlap":false}' "$tmp/run.json" &&
+	echo "ok 24 - --json: each cause's max_single_* beside its noise's, each CPU's level and the rest" ||
+	echo "not ok 24 - --json: $(grep -o '"sibling":{[^}]*}[^}]*}' "$tmp/run.json" | head -2)"

@@ -4,7 +4,8 @@
 # times as high while its sibling, CPU 0, is busy): at 80x24 the grid names
 # the SMT sibling as CPU 1's leading cause and "-" for the others; y shows
 # CPU 1's causes as bars with their intervals, the unexplained share, the
-# latest tick's evidence and what to try; y returns to the grid.  A
+# sibling's share of the largest single noises in one line, the latest
+# tick's evidence and what to try; y returns to the grid.  A
 # recording without evidence: y says how to get it.  replay-nmi.jsonl (NMI
 # time recorded): y shows CPU 0's NMI time measured under its NMI line.
 win=whyview
@@ -14,7 +15,7 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "1..0 # SKIP python3 is not installed"
 	exit 0
 fi
-echo 1..10
+echo 1..11
 python3 "$src/tests/unit/gen-experiment.py" run 1 "$tmp/why.jsonl" || exit 1
 row() { screen | grep -E "^ +$1 " | head -1; }
 play 80 24 "NO_COLOR=1 LANG=C.UTF-8" "$tmp/why.jsonl"
@@ -32,6 +33,8 @@ check 'screen | grep -qE "^ SMT sibling +\[#+=* *\] credited +[0-9.]+% \[[0-9.]+
 	"the sibling's bar, share and interval, and (on under them at 80 columns) the noise ratio in 60 of 120 periods"
 check 'screen | grep -qE "^ unexplained +[0-9.]+% \[[0-9.]+%, [0-9.]+%\]" && screen | grep -q "latest tick: SMT sibling busy "' \
 	"the unexplained share with its interval, the latest tick's evidence"
+check 'screen | grep -A1 "^ unexplained " | grep -qE "^ largest +>= [0-9]+ us: SMT sibling [0-9]+% \[[0-9]+%, [0-9]+%\], unexplained [0-9]+%$"' \
+	"under it, the largest single noises: the sibling's share of them, the rest, in one line of 80 columns"
 check 'screen | grep -qE "^ try: the SMT sibling.s work slows this CPU: keep the sibling idle, or turn SMT$" &&
 	screen | grep -qE "^      off \(s in the system panel\)$"' "one sentence of what to try, cut at a space to 80 columns"
 key y

@@ -1,9 +1,10 @@
 /*
  * why_view: the selected CPU's noise put down to its causes (y, with
  * --why): a bar of each cause's share with its interval, the figures (and
- * under NMI the NMI time measured), the evidence of the latest tick and one
- * sentence of what to try (the blank rows between go first on a short
- * terminal).  The attribution is the session's (causes.h);
+ * under NMI the NMI time measured), where a cause is credited on the
+ * largest single noises one line of them (on a row to spare only), the
+ * evidence of the latest tick and one sentence of what to try (the blank
+ * rows between go first on a short terminal).  The attribution is the session's (causes.h);
  * the lines are why_report's.
  */
 #include <curses.h>
@@ -49,6 +50,31 @@ static void evidence_line(char *buf, size_t size, const struct causes *c, int cp
 		 ev.clocksource > 0 ? ", clocksource changed" : "");
 }
 
+/*
+ * The largest single noises in one short line, where a cause is credited
+ * on them: the one with the largest share, how many more, the rest
+ * unexplained; false (nothing to say) otherwise.
+ */
+static bool largest_line(char *buf, size_t size, const struct cause_answer *a)
+{
+	int top = -1, more = 0;
+
+	for (int k = 0; k < CAUSE_N; k++) {
+		if (a->c[k].max_state != CAUSE_CREDITED)
+			continue;
+		more += top >= 0;
+		if (top < 0 || a->c[k].max_share > a->c[top].max_share)
+			top = k;
+	}
+	if (top < 0)
+		return false;
+	snprintf(buf, size, "%-*s >= %.0f us: %s %.0f%% [%.0f%%, %.0f%%]%s, unexplained %.0f%%",
+		 WHY_NAME, "largest", a->level, cause_name(top), 100 * a->c[top].max_share,
+		 100 * a->c[top].max_share_lo, 100 * a->c[top].max_share_hi,
+		 more ? " and more" : "", 100 * a->max_unexplained);
+	return true;
+}
+
 /* The rows dash_put_wrapped() gives text with no figures to keep together. */
 static int rows_of(const char *text, int width, int indent)
 {
@@ -69,7 +95,7 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 	const struct causes *c = session_causes(d->s);
 	int cpu = d->sel_cpu, row = 2, spare;
 	struct cause_answer a;
-	char line[320], text[256], b[WHY_BAR + 3];
+	char line[320], text[256], big[160], b[WHY_BAR + 3];
 
 	snprintf(line, sizeof(line), " CPU %d: its noise put down to its causes (y returns)", cpu);
 	attrset(d->look[LOOK_COLHEAD]);
@@ -115,6 +141,11 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 	evidence_line(line, sizeof(line), c, cpu);
 	snprintf(text, sizeof(text), "try: %s", a.lead >= 0 ? cause_advice(a.lead) : "");
 	spare = height - row - rows_of(line, width, 0) - (a.lead >= 0 ? rows_of(text, width, 5) : 0);
+	/* The largest single noises: only on a row to spare, never before the evidence. */
+	if (largest_line(big, sizeof(big), &a) && spare >= rows_of(big, width, 0)) {
+		spare -= rows_of(big, width, 0);
+		row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, big, true);
+	}
 	row += spare >= 1 + (a.lead >= 0);
 	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
 	if (a.lead >= 0) {
