@@ -134,6 +134,8 @@ void mkexport_print_prom_man(FILE *out)
 	      ".TP\n.B hwnoisetop_hwlat_max_latency_seconds\nthe hwlat view's largest gap per CPU.\n"
 	      ".TP\n.B hwnoisetop_why_share_ratio\nwith \\fB\\-\\-why\\fR, the share of the CPU's noise each \\fBcause\\fR\n"
 	      "explains (0 where not credited; a cause not measured is left out) and \\fBunexplained\\fR (WHY).\n"
+	      ".TP\n.B hwnoisetop_why_max_single_share_ratio\nthe same of the CPU's largest single noises, its\n"
+	      "periods whose max single reaches its level (WHY).\n"
 	      ".TP\n.B hwnoisetop_why_nmi_time_seconds, hwnoisetop_why_nmi_time_share_ratio\n"
 	      "with \\fB\\-\\-why\\fR, the NMI time measured (\\fBosnoise:nmi_noise\\fR) in the CPU's periods\n"
 	      "and its share of their noise, capped at 1 (absent where it was not measured; WHY).\n"

@@ -379,31 +379,61 @@ static void gauges(const struct prom_view *v, FILE *out)
 		}
 }
 
-/* --why: each measured cause's share of each CPU's noise (0 unless credited). */
-static void why_gauges(const struct prom_view *v, FILE *out)
-{
-	struct cause_answer a;
+/* --why's answer of one CPU, put down once a write for every family below. */
+struct why_row {
 	int cpu;
+	struct cause_answer a;
+};
 
+/* The answers of the view's CPUs that have periods, into *rows (freed by the caller): their count. */
+static int why_rows(const struct prom_view *v, struct why_row **rows)
+{
+	int cpu, n = 0;
+
+	*rows = NULL;
 	if (!v->causes || !v->cpus)
-		return;
-	family(out, "hwnoisetop_why_share_ratio", "gauge",
+		return 0;
+	*rows = malloc(sizeof(**rows) * (size_t)(cpuset_count(v->cpus) + 1));
+	if (!*rows)	/* no memory: this write has no --why families, the next may */
+		return 0;
+	cpuset_for_each(cpu, v->cpus)
+		if (causes_answer(v->causes, cpu, &(*rows)[n].a))
+			(*rows)[n++].cpu = cpu;
+	return n;
+}
+
+/*
+ * --why: each measured cause's share of each CPU's noise and, with
+ * largest, of its largest single noises (0 unless credited on them), and
+ * the unexplained rest.
+ */
+static void why_gauges(const struct why_row *w, int n, bool largest, FILE *out)
+{
+	const char *name = largest ? "hwnoisetop_why_max_single_share_ratio" :
+				     "hwnoisetop_why_share_ratio";
+
+	family(out, name, "gauge", largest ?
+	       "Share of the CPU's largest single noises (its periods whose max single reaches its "
+	       "level) a cause explains (--why; 0 where not credited), and the unexplained rest." :
 	       "Share of the CPU's noise a cause explains (--why; 0 where not credited), and the unexplained rest.");
-	cpuset_for_each(cpu, v->cpus) {
-		if (!causes_answer(v->causes, cpu, &a))
-			continue;
-		for (int k = 0; k < CAUSE_N; k++)
-			if (a.c[k].state != CAUSE_NOT_MEASURED)
-				fprintf(out, "hwnoisetop_why_share_ratio{cpu=\"%d\",cause=\"%s\"} %.4f\n",
-					cpu, cause_key(k), a.c[k].state == CAUSE_CREDITED ?
-					a.c[k].share : 0.0);
-		fprintf(out, "hwnoisetop_why_share_ratio{cpu=\"%d\",cause=\"unexplained\"} %.4f\n",
-			cpu, a.unexplained);
+	for (int i = 0; i < n; i++) {
+		const struct cause_answer *a = &w[i].a;
+
+		for (int k = 0; k < CAUSE_N; k++) {
+			const struct cause_result *r = &a->c[k];
+			bool credited = (largest ? r->max_state : r->state) == CAUSE_CREDITED;
+
+			if (r->state != CAUSE_NOT_MEASURED)
+				fprintf(out, "%s{cpu=\"%d\",cause=\"%s\"} %.4f\n", name, w[i].cpu,
+					cause_key(k), !credited ? 0.0 : largest ? r->max_share : r->share);
+		}
+		fprintf(out, "%s{cpu=\"%d\",cause=\"unexplained\"} %.4f\n", name, w[i].cpu,
+			largest ? a->max_unexplained : a->unexplained);
 	}
 }
 
 /* --why: the NMI time measured on each CPU (osnoise:nmi_noise), where it was. */
-static void nmi_time_gauges(const struct prom_view *v, FILE *out)
+static void nmi_time_gauges(const struct why_row *w, int n, FILE *out)
 {
 	static const char *const fam[2][2] = {
 		{ "hwnoisetop_why_nmi_time_seconds",
@@ -411,17 +441,31 @@ static void nmi_time_gauges(const struct prom_view *v, FILE *out)
 		{ "hwnoisetop_why_nmi_time_share_ratio",
 		  "The NMI time measured as a share of the noise of its periods (--why)." },
 	};
-	struct cause_answer a;
-	int cpu;
 
-	for (int f = 0; f < 2 && v->causes && v->cpus; f++) {
+	for (int f = 0; f < 2; f++) {
 		family(out, fam[f][0], "gauge", fam[f][1]);
-		cpuset_for_each(cpu, v->cpus)
-			if (causes_answer(v->causes, cpu, &a) && a.c[CAUSE_NMI].timed)
+		for (int i = 0; i < n; i++) {
+			const struct cause_result *r = &w[i].a.c[CAUSE_NMI];
+
+			if (r->timed)
 				fprintf(out, f ? "%s{cpu=\"%d\"} %.4f\n" : "%s{cpu=\"%d\"} %.9f\n",
-					fam[f][0], cpu, f ? a.c[CAUSE_NMI].time_share :
-					a.c[CAUSE_NMI].time_us / 1e6);
+					fam[f][0], w[i].cpu, f ? r->time_share : r->time_us / 1e6);
+		}
 	}
+}
+
+/* --why's families: each CPU's answer put down once for all of them. */
+static void why_families(const struct prom_view *v, FILE *out)
+{
+	struct why_row *w;
+	int n = why_rows(v, &w);
+
+	if (!w)
+		return;
+	why_gauges(w, n, false, out);
+	nmi_time_gauges(w, n, out);
+	why_gauges(w, n, true, out);
+	free(w);
 }
 
 void prom_render(const struct prom *p, const struct prom_view *v, FILE *out)
@@ -450,8 +494,7 @@ void prom_render(const struct prom *p, const struct prom_view *v, FILE *out)
 	counters(p, out);
 	latest(p, out);
 	gauges(v, out);
-	why_gauges(v, out);
-	nmi_time_gauges(v, out);
+	why_families(v, out);
 }
 
 /* ---- the atomic write ---- */

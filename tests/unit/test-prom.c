@@ -4,7 +4,8 @@
  * family's samples, names, labels, values, no timestamps, no duplicate);
  * counters never go down across a reset of the view; the file is
  * replaced by rename, so a reader in another process never sees it half
- * written; no temporary file is left; mode 0644; symlinks not followed.
+ * written; no temporary file is left; mode 0644; symlinks not followed;
+ * --why's families, the largest single noises' among them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -321,6 +322,42 @@ static void tscwd_gauge(struct prom *p, struct prom_view v)
 	causes_free(old);
 }
 
+/*
+ * --why's largest single noises: CPU 1 visited by the TSC watchdog in one
+ * period in 10 of 400, each visit a single noise of 500 us (20 us
+ * otherwise): the watchdog explains all the periods reaching the level,
+ * none left unexplained; the file still parses, every family once.
+ */
+static void largest_gauge(struct prom *p, struct prom_view v)
+{
+	struct causes *c = causes_new(3, NULL, false);
+	struct expo e;
+	char *t;
+	int rc;
+
+	for (int i = 0; i < 400; i++) {
+		bool visit = i % 10 == 0;
+		struct osn_sample smp = { .cpu = 1, .runtime = 1000000, .noise = visit ? 600 : 100,
+					  .max_sample = visit ? 500 : 20 };
+
+		causes_sample(c, &smp, false);
+		causes_tscwd(c, 1, visit);
+	}
+	causes_flush(c, false, "SMIs not counted");
+	v.causes = c;
+	t = render(p, &v);
+	rc = parse(t, &e);
+	tap_ok(rc == 0 && strstr(t, "\n# TYPE hwnoisetop_why_max_single_share_ratio gauge\n") &&
+	       strstr(t, "\nhwnoisetop_why_max_single_share_ratio{cpu=\"1\",cause=\"tsc_watchdog\"} 1.0000\n") &&
+	       strstr(t, "\nhwnoisetop_why_max_single_share_ratio{cpu=\"1\",cause=\"unexplained\"} 0.0000\n") &&
+	       strstr(t, "\nhwnoisetop_why_max_single_share_ratio{cpu=\"1\",cause=\"nmi\"} 0.0000\n") &&
+	       !strstr(t, "max_single_share_ratio{cpu=\"1\",cause=\"smi\"}"),
+	       "--why: the largest single noises, all the TSC watchdog's, none unexplained (%s)",
+	       rc ? e.err : "valid");
+	free(t);
+	causes_free(c);
+}
+
 int main(int argc, char **argv)
 {
 	char dir[] = "/tmp/hwn-test-prom.XXXXXX", path[256], why[300], link_target[300];
@@ -335,7 +372,7 @@ int main(int argc, char **argv)
 
 	if (argc > 2 && !strcmp(argv[1], "--check"))
 		return check_files(argc - 2, argv + 2);
-	tap_plan(32);
+	tap_plan(33);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -376,6 +413,7 @@ int main(int argc, char **argv)
 	tap_ok(!strstr(a, "nmi_time"), "without --why, no NMI time");
 	nmi_time_gauges(p, v);
 	tscwd_gauge(p, v);
+	largest_gauge(p, v);
 	tap_ok(!strstr(a, "cpu=\"0\"") && find(&ea, "hwnoisetop_cpu_measured{cpu=\"2\"}") &&
 	       find(&ea, "hwnoisetop_info{version=\"" PACKAGE_VERSION "\",mode=\"hwnoise\"}"),
 	       "only CPUs seen or measured; the info gauge");
