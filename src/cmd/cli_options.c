@@ -149,7 +149,9 @@ const struct opt_def cli_options[] = {
 		  "a busy SMT sibling, steal, thermal throttling) with the evidence",
 	  .more = "Each cause's share of the noise with its 95% interval, credited only where the "
 		  "noise per second is higher in the periods with the cause than in those without "
-		  "it, and what is left unexplained; a cause that cannot be measured here says why "
+		  "it, and what is left unexplained; the same of its largest single noises (the "
+		  "periods whose max single reaches the CPU's level); a cause that cannot be "
+		  "measured here says why "
 		  "(see WHY). SMIs are counted where MSR 0x34 can be read (add --smi to load the msr "
 		  "module). The evidence is read from the housekeeping CPU once a tick and kept in a "
 		  "recording (its \"ev\" lines); --json has it as \"why\".",
