@@ -6,6 +6,8 @@
  */
 #include "verdict.h"
 
+#include "fdr.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -565,30 +567,16 @@ void verdict_figure_level(const struct verdict_series *a, const struct verdict_s
 		    oct < VERDICT_OCT ? (int)oct : VERDICT_OCT - 1, v);
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 void verdict_adjust(struct verdict *const *v, size_t n, double fdr)
 {
 	double *p = malloc(n * sizeof(*p) + 1), cut = -1;
 	size_t m = 0;
 
-	if (!p) {	/* no memory: no mark stands unchecked */
-		cut = -1;
-	} else {
+	if (p) {	/* no memory: no mark stands unchecked */
 		for (size_t i = 0; i < n; i++)
 			if (isfinite(v[i]->p))
 				p[m++] = v[i]->p;
-		qsort(p, m, sizeof(*p), cmp_double);
-		for (size_t i = m; i > 0; i--)
-			if (p[i - 1] <= fdr * (double)i / (double)m) {
-				cut = p[i - 1];
-				break;
-			}
+		cut = fdr_cut(p, m, fdr);
 		free(p);
 	}
 	for (size_t i = 0; i < n; i++)
