@@ -4,7 +4,10 @@
 #include "cause.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "fdr.h"
 
 static const char *const names[CAUSE_N][2] = {
 	[CAUSE_SMI] = { "SMI", "smi" },
@@ -22,6 +25,7 @@ static const char *const states[][2] = {
 	[CAUSE_ALWAYS] = { "in every period", "always" },
 	[CAUSE_FEW] = { "too few periods", "few" },
 	[CAUSE_NO_EVIDENCE] = { "no evidence", "no_evidence" },
+	[CAUSE_WITHIN_FDR] = { "within FDR", "within_fdr" },
 	[CAUSE_CREDITED] = { "credited", "credited" },
 };
 
@@ -205,6 +209,7 @@ static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 	struct verdict v;
 
 	memset(r, 0, sizeof(*r));
+	r->p = r->max_p = NAN;
 	r->with = c->with[k].periods;
 	r->without = c->without[k].periods;
 	if (!r->with && !r->without) {
@@ -225,6 +230,7 @@ static void one(const struct cause_cpu *c, int k, struct cause_result *r)
 	r->share = share_at(c->noise_with[k], c->noise, r->ratio);
 	r->share_lo = share_at(c->noise_with[k], c->noise, r->ratio_lo);
 	r->share_hi = share_at(c->noise_with[k], c->noise, r->ratio_hi);
+	r->p = v.p;
 	r->state = state_of(&v);
 }
 
@@ -262,6 +268,7 @@ static void largest(const struct cause_cpu *c, int k, unsigned oct, double reach
 	r->max_share = share_at(with, reach, r->max_ratio);
 	r->max_share_lo = share_at(with, reach, r->max_ratio_lo);
 	r->max_share_hi = share_at(with, reach, r->max_ratio_hi);
+	r->max_p = v.p;
 	r->max_state = state_of(&v);
 }
 
@@ -286,13 +293,44 @@ static void rest(double sum, double lo, double hi, double *v, double *vlo, doubl
 	*vhi = lo < 1 ? 1 - lo : 0;
 }
 
-void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
+/* The leading cause, the unexplained rests and the overlaps of the credits of a. */
+static void totals(struct cause_answer *a)
 {
 	double sum = 0, lo = 0, hi = 0, msum = 0, mlo = 0, mhi = 0;
+
+	a->lead = -1;
+	a->overlap = a->max_overlap = false;
+	for (int k = 0; k < CAUSE_N; k++) {
+		const struct cause_result *r = &a->c[k];
+
+		if (r->max_state == CAUSE_CREDITED) {
+			msum += r->max_share;
+			mlo += r->max_share_lo;
+			mhi += r->max_share_hi;
+			for (int j = 0; j < k; j++)
+				if (a->c[j].max_state == CAUSE_CREDITED && a->together[k] >> j & 1)
+					a->max_overlap = true;
+		}
+		if (r->state != CAUSE_CREDITED)
+			continue;
+		sum += r->share;
+		lo += r->share_lo;
+		hi += r->share_hi;
+		if (a->lead < 0 || r->share > a->c[a->lead].share)
+			a->lead = k;
+		for (int j = 0; j < k; j++)
+			if (a->c[j].state == CAUSE_CREDITED && a->together[k] >> j & 1)
+				a->overlap = true;
+	}
+	rest(sum, lo, hi, &a->unexplained, &a->unexplained_lo, &a->unexplained_hi);
+	rest(msum, mlo, mhi, &a->max_unexplained, &a->max_unexplained_lo, &a->max_unexplained_hi);
+}
+
+void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
+{
 	unsigned oct = verdict_series_level(c->oct);
 
 	memset(a, 0, sizeof(*a));
-	a->lead = -1;
 	a->periods = c->periods;
 	a->noise = c->noise;
 	a->level = ldexp(1, (int)oct - 1);
@@ -302,25 +340,43 @@ void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a)
 		largest(c, k, oct, (double)a->reach, &a->c[k]);
 		if (k == CAUSE_NMI)
 			nmi_time(c, &a->c[k]);
-		if (a->c[k].max_state == CAUSE_CREDITED) {
-			msum += a->c[k].max_share;
-			mlo += a->c[k].max_share_lo;
-			mhi += a->c[k].max_share_hi;
-			for (int j = 0; j < k; j++)
-				if (a->c[j].max_state == CAUSE_CREDITED && c->both[j][k])
-					a->max_overlap = true;
-		}
-		if (a->c[k].state != CAUSE_CREDITED)
-			continue;
-		sum += a->c[k].share;
-		lo += a->c[k].share_lo;
-		hi += a->c[k].share_hi;
-		if (a->lead < 0 || a->c[k].share > a->c[a->lead].share)
-			a->lead = k;
 		for (int j = 0; j < k; j++)
-			if (a->c[j].state == CAUSE_CREDITED && c->both[j][k])
-				a->overlap = true;
+			if (c->both[j][k]) {
+				a->together[k] |= (uint8_t)(1u << j);
+				a->together[j] |= (uint8_t)(1u << k);
+			}
 	}
-	rest(sum, lo, hi, &a->unexplained, &a->unexplained_lo, &a->unexplained_hi);
-	rest(msum, mlo, mhi, &a->max_unexplained, &a->max_unexplained_lo, &a->max_unexplained_hi);
+	totals(a);
+}
+
+/* A credit whose p-value does not clear cut: within the false discovery rate. */
+static void withdraw(enum cause_state *s, double p, double cut)
+{
+	if (*s == CAUSE_CREDITED && !(p <= cut))
+		*s = CAUSE_WITHIN_FDR;
+}
+
+void cause_adjust(struct cause_answer *a, size_t n, double fdr)
+{
+	double *p = malloc((2 * CAUSE_N * n + 1) * sizeof(*p)), cut = -1;
+	size_t m = 0;
+
+	for (size_t i = 0; p && i < n; i++)
+		for (int k = 0; k < CAUSE_N; k++) {
+			if (!isnan(a[i].c[k].p))
+				p[m++] = a[i].c[k].p;
+			if (!isnan(a[i].c[k].max_p))
+				p[m++] = a[i].c[k].max_p;
+		}
+	if (p)		/* no memory: no credit stands unchecked */
+		cut = fdr_cut(p, m, fdr);
+	free(p);
+	for (size_t i = 0; i < n; i++) {
+		for (int k = 0; k < CAUSE_N; k++) {
+			withdraw(&a[i].c[k].state, a[i].c[k].p, cut);
+			withdraw(&a[i].c[k].max_state, a[i].c[k].max_p, cut);
+		}
+		a[i].family = m;
+		totals(&a[i]);
+	}
 }

@@ -40,6 +40,13 @@
  * the noise's verdict; otherwise its own state says why not.  The rest is
  * the largest noises left unexplained.  The leading cause is the noise's.
  *
+ * One CPU's verdict is one test of many: a run of 256 CPUs makes 256 x 7
+ * x 2 of them, and at each one's own error rate some would credit a cause
+ * that is not there.  cause_adjust() holds the false discovery rate over
+ * all of one run's judgements (Benjamini & Hochberg 1995, as a
+ * comparison's verdicts are held, verdict_adjust()): a credit that does
+ * not clear it is CAUSE_WITHIN_FDR, not credited.
+ *
  * NMIs are also measured directly where the kernel traces each one
  * (osnoise:nmi_noise): a period's NMI time, summed over the periods where
  * it was measured, as a share of those periods' noise (capped at 1).  That
@@ -50,6 +57,7 @@
 #define HWN_CAUSE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "verdict.h"
@@ -102,6 +110,11 @@ enum cause_state {
 	CAUSE_ALWAYS,		/* present in every period: nothing to compare with */
 	CAUSE_FEW,		/* too few periods on a side to say */
 	CAUSE_NO_EVIDENCE,	/* seen, the noise is not worse with it */
+	/*
+	 * Worse with it on this CPU's own verdict, but not among the run's
+	 * many judgements (cause_adjust()): not credited, the figures kept.
+	 */
+	CAUSE_WITHIN_FDR,
 	CAUSE_CREDITED,		/* the noise is worse with it: share credited */
 };
 
@@ -110,6 +123,7 @@ struct cause_result {
 	uint64_t with, without;		/* periods with and without the cause */
 	bool alone;			/* judged on the periods with no other cause */
 	double ratio, ratio_lo, ratio_hi;	/* noise per s with / without, 95% */
+	double p;			/* the noise verdict's p-value; NAN: no test */
 	double share, share_lo, share_hi;	/* of the CPU's noise, 0..1, 95% */
 	/*
 	 * The largest single noises, the periods reaching the CPU's level
@@ -123,6 +137,7 @@ struct cause_result {
 	uint64_t max_with;		/* periods with the cause reaching the level */
 	double max_ratio, max_ratio_lo, max_ratio_hi;
 	double max_share, max_share_lo, max_share_hi;
+	double max_p;			/* max single's p-value; NAN: no test */
 	/*
 	 * CAUSE_NMI only: the NMI time measured (timed), in timed_periods, and
 	 * its share of their noise (0..1); timed false where none was.
@@ -145,11 +160,25 @@ struct cause_answer {
 	uint64_t reach;		/* periods whose max single reaches it */
 	double max_unexplained, max_unexplained_lo, max_unexplained_hi;	/* share of reach, 0..1 */
 	bool max_overlap;	/* causes credited on them came together in some periods */
+	uint8_t together[CAUSE_N];	/* bit j of [k]: causes k and j came together */
+	/* The judgements (p not NAN) of the family cause_adjust() held it in; 0: alone. */
+	uint64_t family;
 };
 
 void cause_cpu_init(struct cause_cpu *c);
 void cause_cpu_add(struct cause_cpu *c, const struct cause_period *p);
 void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a);
+/*
+ * The false discovery rate over one run's credits: every judgement of the
+ * n answers (each CPU's causes on the noise and on the largest single
+ * noises, where a test was made: p not NAN) is one family; Benjamini &
+ * Hochberg at fdr (fdr.h, VERDICT_FDR) over it, and a credit whose
+ * p-value does not clear the threshold becomes CAUSE_WITHIN_FDR.  The
+ * leading cause, the unexplained rest and the overlaps are then those of
+ * the credits that stand; each answer's family is the family's size.
+ * Without memory no credit stands (family 0).
+ */
+void cause_adjust(struct cause_answer *a, size_t n, double fdr);
 
 /*
  * "SMI", "NMI", "SMT sibling", "steal", "thermal", "TSC watchdog", "clocksource";
@@ -157,7 +186,10 @@ void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a);
  */
 const char *cause_name(enum cause_kind k);
 const char *cause_key(enum cause_kind k);
-/* "not measured", "none seen", "in every period", "too few periods", ... ; keys alike. */
+/*
+ * "not measured", "none seen", "in every period", "too few periods",
+ * "no evidence", "within FDR", "credited"; keys alike ("within_fdr").
+ */
 const char *cause_state_name(enum cause_state s);
 const char *cause_state_key(enum cause_state s);
 /* One sentence of what to try for a cause credited: "keep the sibling idle...". */
