@@ -80,6 +80,26 @@ bool why_report_largest(char *buf, size_t size, const struct cause_answer *a, in
 	return true;
 }
 
+bool why_report_fdr(char *buf, size_t size, const struct cause_answer *a)
+{
+	int n = snprintf(buf, size, "not credited: within the false discovery rate (%.0f%%) over "
+			 "%llu judgements:", 100 * VERDICT_FDR, (unsigned long long)a->family);
+	int found = 0;
+
+	for (int k = 0; k < CAUSE_N && n >= 0 && (size_t)n < size; k++) {
+		bool noise = a->c[k].state == CAUSE_WITHIN_FDR;
+		bool big = a->c[k].max_state == CAUSE_WITHIN_FDR;
+
+		if (!noise && !big)
+			continue;
+		n += snprintf(buf + n, size - (size_t)n, "%s %s%s", found++ ? "," : "",
+			      cause_name(k), !big ? "" : noise ? " (and largest)" : " (largest)");
+	}
+	if (!found)
+		buf[0] = 0;
+	return found > 0;
+}
+
 /* Whether a cause of a is credited on the largest single noises. */
 static bool largest_credited(const struct cause_answer *a)
 {
@@ -105,7 +125,7 @@ bool why_report_nmi_time(char *buf, size_t size, const struct causes *c,
 
 static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct cause_answer *a)
 {
-	char u[16], lo[16], hi[16], t[160];
+	char u[16], lo[16], hi[16], t[320];
 
 	fprintf(out, "CPU %d: %llu periods, %.0f us of noise; %s%s\n", cpu,
 		(unsigned long long)a->periods, a->noise, a->lead < 0 ? "no cause credited" :
@@ -130,6 +150,8 @@ static void cpu_block(FILE *out, const struct causes *c, int cpu, const struct c
 			pct(a->max_unexplained_lo, lo, sizeof(lo)),
 			pct(a->max_unexplained_hi, hi, sizeof(hi)), (unsigned long long)a->reach,
 			a->level, a->max_overlap ? " (shares overlap)" : "");
+	if (why_report_fdr(t, sizeof(t), a))
+		fprintf(out, "  %s\n", t);
 	if (a->lead >= 0)
 		fprintf(out, "  try: %s\n", cause_advice(a->lead));
 }
@@ -168,8 +190,8 @@ static void json_largest(struct json *j, const struct cause_result *r)
 	char t[32];
 
 	json_string(j, "max_single_state", cause_state_key(r->max_state));
-	if (r->max_state != CAUSE_CREDITED && r->max_state != CAUSE_NO_EVIDENCE &&
-	    r->max_state != CAUSE_FEW)
+	if (r->max_state != CAUSE_CREDITED && r->max_state != CAUSE_WITHIN_FDR &&
+	    r->max_state != CAUSE_NO_EVIDENCE && r->max_state != CAUSE_FEW)
 		return;
 	json_u64(j, "max_single_periods_with", r->max_with);
 	json_share(j, "max_single_explained", r->max_share, r->max_share_lo, r->max_share_hi);
@@ -192,7 +214,8 @@ static void json_cause(struct json *j, const struct causes *c, int cpu, int k,
 		json_string(j, "why", causes_why(c, cpu, k));
 	json_u64(j, "periods_with", r->with);
 	json_u64(j, "periods_without", r->without);
-	if (r->state == CAUSE_CREDITED || r->state == CAUSE_NO_EVIDENCE || r->state == CAUSE_FEW) {
+	if (r->state == CAUSE_CREDITED || r->state == CAUSE_WITHIN_FDR ||
+	    r->state == CAUSE_NO_EVIDENCE || r->state == CAUSE_FEW) {
 		json_share(j, "explained", r->share, r->share_lo, r->share_hi);
 		snprintf(t, sizeof(t), "%.4f", r->ratio);
 		json_number(j, "noise_ratio", t);
@@ -254,6 +277,7 @@ void why_report_json(struct json *j, const struct causes *c, const struct cpuset
 		json_share(j, "max_single_unexplained", a.max_unexplained, a.max_unexplained_lo,
 			   a.max_unexplained_hi);
 		json_bool(j, "max_single_overlap", a.max_overlap);
+		json_u64(j, "judgements", a.family);
 		json_end(j);
 	}
 	json_end(j);
@@ -280,6 +304,7 @@ static bool share_of(const struct cause_result *r, double *v, double *lo, double
 		*v = *lo = *hi = 0;
 		return true;
 	case CAUSE_CREDITED:
+	case CAUSE_WITHIN_FDR:
 	case CAUSE_NO_EVIDENCE:
 		*v = r->share, *lo = r->share_lo, *hi = r->share_hi;
 		return !isnan(*lo) && !isnan(*hi);

@@ -44,6 +44,13 @@ bool why_report_largest(char *buf, size_t size, const struct cause_answer *a, in
  * measured (osnoise:nmi_noise not available)" where NMIs were counted;
  * false (buf "") where there is nothing to say: none measured, none counted.
  */
+/*
+ * The causes of a worse on this CPU's own verdict that the run's false
+ * discovery rate leaves uncredited (cause_adjust()): "not credited:
+ * within the false discovery rate (5%) over N judgements: SMI, NMI
+ * (largest)"; false (nothing to say) where none is.
+ */
+bool why_report_fdr(char *buf, size_t size, const struct cause_answer *a);
 bool why_report_nmi_time(char *buf, size_t size, const struct causes *c,
 			 const struct cause_result *nmi);
 /* The leading cause's short name for a grid cell ("SMI", "SMT", ...); "-" none; "" no --why. */

@@ -51,8 +51,22 @@ struct causes_cpu {
 	bool waiting;
 };
 
+/*
+ * Every CPU's answer, held to the false discovery rate over all of them
+ * (cause_adjust()), computed once for the tallies of generation gen and
+ * served from here until a period changes them.
+ */
+struct causes_cache {
+	uint64_t gen;			/* the tallies' generation these answers are of */
+	bool valid;
+	int *slot;			/* a CPU's answer in a[], -1 none */
+	struct cause_answer *a;		/* the CPUs' with periods, in CPU order */
+};
+
 struct causes {
 	int ncpus;
+	uint64_t gen;			/* bumped whenever a period goes into a tally */
+	struct causes_cache *cache;
 	struct causes_cpu **cpu;
 	struct evidence_cpu *latest;
 	struct evidence *ev;		/* live; NULL in a replay */
@@ -79,7 +93,13 @@ struct causes *causes_new(int ncpus, const struct cpuset *measured, bool live)
 	c->latest = malloc((size_t)ncpus * sizeof(*c->latest));
 	c->nmi_pending = calloc((size_t)ncpus, sizeof(*c->nmi_pending));
 	c->wd_last = calloc((size_t)ncpus, sizeof(*c->wd_last));
-	if (!c->cpu || !c->latest || !c->nmi_pending || !c->wd_last) {
+	c->cache = calloc(1, sizeof(*c->cache));
+	if (c->cache) {
+		c->cache->slot = malloc((size_t)ncpus * sizeof(*c->cache->slot));
+		c->cache->a = malloc((size_t)ncpus * sizeof(*c->cache->a));
+	}
+	if (!c->cpu || !c->latest || !c->nmi_pending || !c->wd_last || !c->cache ||
+	    !c->cache->slot || !c->cache->a) {
 		causes_free(c);
 		return NULL;
 	}
@@ -167,7 +187,7 @@ static enum cause_seen seen(bool measured, bool present)
 }
 
 /* The waiting period of a CPU into its tally. */
-static void settle(struct causes_cpu *cc, bool smi)
+static void settle(struct causes_cpu *cc, bool smi, uint64_t *gen)
 {
 	struct cause_period *p = &cc->wait;
 
@@ -178,6 +198,7 @@ static void settle(struct causes_cpu *cc, bool smi)
 	p->seen[CAUSE_TSCWD] = seen(cc->wd == CAUSES_WD_READ, cc->wait_wd > 0);
 	cause_cpu_add(&cc->tally, p);
 	cc->waiting = false;
+	(*gen)++;
 }
 
 void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
@@ -187,7 +208,7 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 
 	if (!c || smp->cpu < 0 || smp->cpu >= c->ncpus || !(cc = cpu_of(c, smp->cpu)))
 		return;
-	settle(cc, smi);
+	settle(cc, smi, &c->gen);
 	ev = &c->latest[smp->cpu];
 	cc->wait = (struct cause_period){ .runtime = smp->runtime, .noise = smp->noise,
 					  .max_single = smp->max_sample };
@@ -292,7 +313,7 @@ void causes_flush(struct causes *c, bool smi, const char *why_smi)
 	snprintf(c->why_smi, sizeof(c->why_smi), "%s", smi ? "" : why_smi);
 	for (int i = 0; i < c->ncpus; i++)
 		if (c->cpu[i])
-			settle(c->cpu[i], smi);
+			settle(c->cpu[i], smi, &c->gen);
 }
 
 /* An "ev" figure: a count, or null where it was not measured (-1); false if neither. */
@@ -348,15 +369,40 @@ void causes_free(struct causes *c)
 	free(c->latest);
 	free(c->nmi_pending);
 	free(c->wd_last);
+	if (c->cache) {
+		free(c->cache->slot);
+		free(c->cache->a);
+		free(c->cache);
+	}
 	evidence_close(c->ev);
 	free(c);
+}
+
+/* Every CPU's answer into the cache, held to the false discovery rate over all of them. */
+static void answer_all(const struct causes *c)
+{
+	struct causes_cache *k = c->cache;
+	size_t n = 0;
+
+	for (int i = 0; i < c->ncpus; i++) {
+		k->slot[i] = -1;
+		if (!c->cpu[i] || !c->cpu[i]->tally.periods)
+			continue;
+		cause_cpu_answer(&c->cpu[i]->tally, &k->a[n]);
+		k->slot[i] = (int)n++;
+	}
+	cause_adjust(k->a, n, VERDICT_FDR);
+	k->gen = c->gen;
+	k->valid = true;
 }
 
 bool causes_answer(const struct causes *c, int cpu, struct cause_answer *a)
 {
 	if (!c || cpu < 0 || cpu >= c->ncpus || !c->cpu[cpu] || !c->cpu[cpu]->tally.periods)
 		return false;
-	cause_cpu_answer(&c->cpu[cpu]->tally, a);
+	if (!c->cache->valid || c->cache->gen != c->gen)
+		answer_all(c);
+	*a = c->cache->a[c->cache->slot[cpu]];
 	return true;
 }
 

@@ -94,7 +94,12 @@ struct jsonr_obj;
 int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, int *cpu,
 		const char **why);
 
-/* cpu's answer; false when none of its periods was counted. */
+/*
+ * cpu's answer; false when none of its periods was counted.  Every CPU's
+ * credits are held to the false discovery rate over all of this causes'
+ * judgements (cause_adjust(), VERDICT_FDR): the answers are computed
+ * together once after each change of the tallies and served from a cache.
+ */
 bool causes_answer(const struct causes *c, int cpu, struct cause_answer *a);
 /* Why cause k is not measured on cpu ("" when it is). */
 const char *causes_why(const struct causes *c, int cpu, enum cause_kind k);

@@ -144,6 +144,6 @@ case "$n $l" in
 *) echo "not ok 23 - $n largest lines; CPU 1's: '$l'";;
 esac
 grep -q '"sibling":{"state":"credited","periods_with":60,"periods_without":60,"explained":{[^}]*},"noise_ratio":[0-9.]*,"noise_ratio_lo":[0-9.]*,"noise_ratio_hi":[0-9.]*,"max_single_state":"credited","max_single_periods_with":[0-9]*,"max_single_explained":{"share":[0-9.]*,"lo":[0-9.]*,"hi":[0-9.]*},"max_single_ratio":' "$tmp/run.json" &&
-	grep -q '"overlap":false,"max_single_level_us":[0-9]*,"max_single_periods":[0-9]*,"max_single_unexplained":{"share":[0-9.]*,"lo":[0-9.]*,"hi":[0-9.]*},"max_single_overlap":false}' "$tmp/run.json" &&
+	grep -q '"overlap":false,"max_single_level_us":[0-9]*,"max_single_periods":[0-9]*,"max_single_unexplained":{"share":[0-9.]*,"lo":[0-9.]*,"hi":[0-9.]*},"max_single_overlap":false,"judgements":[0-9]*}' "$tmp/run.json" &&
 	echo "ok 24 - --json: each cause's max_single_* beside its noise's, each CPU's level and the rest" ||
 	echo "not ok 24 - --json: $(grep -o '"sibling":{[^}]*}[^}]*}' "$tmp/run.json" | head -2)"

@@ -24,7 +24,8 @@ static void bar(char *buf, const struct cause_result *r)
 {
 	int s = 0, h = 0;
 
-	if (r->state == CAUSE_CREDITED || r->state == CAUSE_NO_EVIDENCE) {
+	if (r->state == CAUSE_CREDITED || r->state == CAUSE_WITHIN_FDR ||
+	    r->state == CAUSE_NO_EVIDENCE) {
 		s = (int)(r->share * WHY_BAR + 0.5);
 		h = (int)(r->share_hi * WHY_BAR + 0.5);
 	}
@@ -95,7 +96,7 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 	const struct causes *c = session_causes(d->s);
 	int cpu = d->sel_cpu, row = 2, spare;
 	struct cause_answer a;
-	char line[320], text[256], big[160], b[WHY_BAR + 3];
+	char line[320], text[256], big[160], fdr[320], b[WHY_BAR + 3];
 
 	snprintf(line, sizeof(line), " CPU %d: its noise put down to its causes (y returns)", cpu);
 	attrset(d->look[LOOK_COLHEAD]);
@@ -145,6 +146,11 @@ static void why_draw(struct dashboard *d, int y, int height, int width)
 	if (largest_line(big, sizeof(big), &a) && spare >= rows_of(big, width, 0)) {
 		spare -= rows_of(big, width, 0);
 		row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, big, true);
+	}
+	/* The credits the run's false discovery rate withdrew: on a row to spare too. */
+	if (why_report_fdr(fdr, sizeof(fdr), &a) && spare >= rows_of(fdr, width, 0)) {
+		spare -= rows_of(fdr, width, 0);
+		row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, fdr, true);
 	}
 	row += spare >= 1 + (a.lead >= 0);
 	row += dash_put_wrapped(y + row, height - row, width, 0, A_NORMAL, line, true);
