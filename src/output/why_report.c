@@ -184,46 +184,53 @@ static void json_share(struct json *j, const char *key, double v, double lo, dou
 	json_end(j);
 }
 
+/* A state in which the cause was compared: its figures stand. */
+static bool compared(enum cause_state st)
+{
+	return st == CAUSE_CREDITED || st == CAUSE_WITHIN_FDR || st == CAUSE_NO_EVIDENCE ||
+	       st == CAUSE_FEW;
+}
+
+/* A figure's comparison: the share explained ("explained") and the ratio, prefixed ("noise_ratio"). */
+static void json_compared(struct json *j, const char *explained, const char *ratio, double share,
+			  double share_lo, double share_hi, double r, double r_lo, double r_hi)
+{
+	char key[48], t[32];
+
+	json_share(j, explained, share, share_lo, share_hi);
+	snprintf(t, sizeof(t), "%.4f", r);
+	json_number(j, ratio, t);
+	snprintf(key, sizeof(key), "%s_lo", ratio);
+	snprintf(t, sizeof(t), "%.4f", r_lo);
+	json_number(j, key, t);
+	snprintf(key, sizeof(key), "%s_hi", ratio);
+	snprintf(t, sizeof(t), "%.4f", r_hi);
+	json_number(j, key, t);	/* inf: null */
+}
+
 /* A cause on the largest single noises: its state, its share and ratio where it was compared. */
 static void json_largest(struct json *j, const struct cause_result *r)
 {
-	char t[32];
-
 	json_string(j, "max_single_state", cause_state_key(r->max_state));
-	if (r->max_state != CAUSE_CREDITED && r->max_state != CAUSE_WITHIN_FDR &&
-	    r->max_state != CAUSE_NO_EVIDENCE && r->max_state != CAUSE_FEW)
+	if (!compared(r->max_state))
 		return;
 	json_u64(j, "max_single_periods_with", r->max_with);
-	json_share(j, "max_single_explained", r->max_share, r->max_share_lo, r->max_share_hi);
-	snprintf(t, sizeof(t), "%.4f", r->max_ratio);
-	json_number(j, "max_single_ratio", t);
-	snprintf(t, sizeof(t), "%.4f", r->max_ratio_lo);
-	json_number(j, "max_single_ratio_lo", t);
-	snprintf(t, sizeof(t), "%.4f", r->max_ratio_hi);
-	json_number(j, "max_single_ratio_hi", t);	/* inf: null */
+	json_compared(j, "max_single_explained", "max_single_ratio", r->max_share, r->max_share_lo,
+		      r->max_share_hi, r->max_ratio, r->max_ratio_lo, r->max_ratio_hi);
 }
 
 static void json_cause(struct json *j, const struct causes *c, int cpu, int k,
 		       const struct cause_result *r)
 {
-	char t[32];
-
 	json_object(j, cause_key(k));
 	json_string(j, "state", cause_state_key(r->state));
 	if (r->state == CAUSE_NOT_MEASURED)
 		json_string(j, "why", causes_why(c, cpu, k));
 	json_u64(j, "periods_with", r->with);
 	json_u64(j, "periods_without", r->without);
-	if (r->state == CAUSE_CREDITED || r->state == CAUSE_WITHIN_FDR ||
-	    r->state == CAUSE_NO_EVIDENCE || r->state == CAUSE_FEW) {
-		json_share(j, "explained", r->share, r->share_lo, r->share_hi);
-		snprintf(t, sizeof(t), "%.4f", r->ratio);
-		json_number(j, "noise_ratio", t);
-		snprintf(t, sizeof(t), "%.4f", r->ratio_lo);
-		json_number(j, "noise_ratio_lo", t);
-		snprintf(t, sizeof(t), "%.4f", r->ratio_hi);
-		json_number(j, "noise_ratio_hi", t);	/* inf: null */
-	}
+	if (compared(r->state))
+		json_compared(j, "explained", "noise_ratio", r->share, r->share_lo, r->share_hi,
+			      r->ratio, r->ratio_lo, r->ratio_hi);
 	json_largest(j, r);
 	json_end(j);
 }
