@@ -52,7 +52,7 @@ inst_after=$(snapi $I)
 [ "$inst_before" = "$inst_after" ] && echo "t_inst=same" || echo "t_inst=changed: $(echo $inst_before) -> $(echo $inst_after)"
 sleep 2
 key q; echo "t_exit=$(yn waitfor '^EXIT=0')"
-tmux kill-server; sleep 0.5
+tmux_end
 [ "$before" = "$(snap)" ] && echo "t_restored=yes" || { echo "t_restored=no"; snap; }
 
 stamp missing

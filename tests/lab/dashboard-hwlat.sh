@@ -112,7 +112,7 @@ after=$(snap)
 [ "$before" = "$after" ] && echo "q_restored=yes" || { echo "q_restored=no"; echo "$before" > b; echo "$after" > a; diff b a; }
 echo "q_instances=$(ls $T/instances | grep -c hwnoisetop)"
 echo "@@before"; echo "$before"; echo "@@end"
-tmux kill-server
+tmux_end
 # A crash in the dashboard (SIGSEGV): the fault handler puts the terminal
 # back (no alternate screen, cursor shown) and restores every setting.
 tmux -f /dev/null new-session -d -s d -x 100 -y 20 -c /lab \

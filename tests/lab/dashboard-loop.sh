@@ -45,7 +45,7 @@ start "hwnoisetop -p 500000 -r 250000"
 pidwait
 waitfor ' running ' >/dev/null
 echo "aff_all=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$pid/status) cpus=$(cat $T/osnoise/cpus)"
-key q; waitfor '^EXIT=' >/dev/null; tmux kill-server; sleep 0.3
+key q; waitfor '^EXIT=' >/dev/null; tmux_end
 
 stamp redraws
 # 13 and 14: with -c 1-3 the program keeps to CPU 0; SIGWINCH is blocked
@@ -69,7 +69,7 @@ key z; waitfor ' running ' >/dev/null
 key q; waitfor '^EXIT=' >/dev/null
 echo "periods_total=$(cap | awk '$2 ~ /^#/ { s += substr($2, 2) } END { print s + 0 }')"
 echo "dbg=$(grep 'redraws:' /tmp/dbg)"
-tmux kill-server; sleep 0.3
+tmux_end
 
 stamp views
 # 9 and 12: the table's duration after w, R in the hwlat view and w back;
@@ -90,7 +90,7 @@ sleep 3
 key q; waitfor '^EXIT=' >/dev/null
 echo "views=$(table 1)"
 screen views
-tmux kill-server; sleep 0.3
+tmux_end
 
 stamp hwlat-n
 # 12: -n ends the run in the hwlat view too (hwlat windows); --trace-always
@@ -103,7 +103,7 @@ key w; waitfor 'hwlat: hardware latency detector' >/dev/null
 echo "n_hwlat=$(yn waitfor '^EXIT=0' 100)$(yn waitfor '4 hwlat windows done|^hwlat view')"
 echo "stint=$([ -s /lab/stint.txt ] && echo yes || echo no) $(grep -vc '^#' /lab/stint.txt 2>/dev/null)"
 screen hwlat-n
-tmux kill-server; sleep 0.3
+tmux_end
 [ "$before" = "$(snap)" ] && echo "restored=yes" || { echo "restored=no"; snap; }
 
 stamp locale

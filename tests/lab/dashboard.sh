@@ -254,7 +254,7 @@ echo "q_exit=$(yn waitfor '^EXIT=2')"
 screen quit
 [ "$before" = "$(snap)" ] && echo "q_restored=yes" || { echo "q_restored=no"; snap; }
 echo "q_instances=$(ls $T/instances | wc -l)"
-tmux kill-server; sleep 0.5
+tmux_end
 
 stamp iterations
 # -n: ends by itself after N periods; NO_COLOR: no colour on screen.
@@ -266,7 +266,7 @@ echo "nocolor=$(colours)"
 echo "n_rows=$(cap | grep -cE '^ +[0-3]  +[0-9]+ ')"
 echo "n_exit=$(yn waitfor '^EXIT=0')"
 echo "n_periods=$(cap | grep -E '^  [0-3] #' | awk '{print $2}' | tr -d '#' | sort -n | tr '\n' ' ')"
-tmux kill-server; sleep 0.5
+tmux_end
 
 stamp hup
 # SIGHUP: the terminal goes away under it.

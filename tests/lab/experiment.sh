@@ -207,7 +207,7 @@ waitfor 'EXIT=' 100 >/dev/null
 echo "x_q=$(said 'EXIT=0')$(said '^SMT on: .*\(cut\)$|^SMT off: .*\(cut\)$')"
 echo "x_after=$(state) $(tracer) $(left)"
 echo "x_before=$dbefore $tbefore 0"
-tmux kill-server 2>/dev/null; sleep 0.3
+tmux_end
 
 stamp cannot
 hwnoisetop experiment --knob nmi_watchdog -q > /lab/n.txt 2> /lab/n.err

@@ -111,7 +111,7 @@ key q
 echo "q_exit=$(yn waitfor '^EXIT=0')"
 echo "@@screen exit"; tmux capture-pane -p -S -400 -t d | sed '/^$/N;/^\n$/D'; echo "@@end"
 echo "q_changed=$(changed)"
-tmux kill-server; sleep 0.5
+tmux_end
 
 stamp quiet
 # -q: the same output as ever on stdout; another user is said on stderr.
@@ -156,7 +156,7 @@ key Escape
 key q
 echo "nt_exit=$(yn waitfor '^EXIT=0')"
 echo "nt_table=$(tmux capture-pane -p -S -400 -t d | grep -cE '^== 1  [0-9]+:[0-9]{2}:[0-9]{2}  Lüfter aus ファン停止 \(user\)$')"
-tmux kill-server; sleep 0.5
+tmux_end
 echo "nt_raw=$(grep -c '^{"t":"mark",.*"text":"Lüfter aus ファン停止"}$' /tmp/note.jsonl)"
 echo "@@file note.jsonl"; grep '"t":"mark"' /tmp/note.jsonl; echo "@@end"
 # The recording played back as fast as it goes (4) to its END: the markers list as live.

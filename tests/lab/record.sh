@@ -71,7 +71,7 @@ sleep 3; key w; echo "w_off=$(yn waitfor 'hwnoise view: hwlat stopped' 100)"
 sleep 2; key q
 i=0; while pidof hwnoisetop >/dev/null && [ $i -lt 300 ]; do sleep 0.2; i=$((i + 1)); done
 echo "dash_exit=$(cap | grep -o 'EXIT=[0-9]*')"
-tmux kill-server
+tmux_end
 show dash.jsonl
 # compare --live: the -q run's recording before, CPU 0 measured live after.
 tmux -f /dev/null new-session -d -s d -x 160 -y 30 -c /lab \
