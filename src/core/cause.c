@@ -192,7 +192,11 @@ static void judge(const struct cause_cpu *c, int k, enum verdict_fig f, unsigned
 		verdict_figure_level(a, b, oct, CAUSE_MARGIN, d, v);
 	else
 		verdict_figure_interleaved(a, b, f, CAUSE_MARGIN, d, v);
-	*alone = !(v->kind == VK_UNDECIDED && v->why == VW_FEW);
+	/*
+	 * Too few alone, or none at all on a side (a cause in every period
+	 * leaves every other cause no period without a cause): all periods.
+	 */
+	*alone = !(v->kind == VK_NOT_COMPARABLE || (v->kind == VK_UNDECIDED && v->why == VW_FEW));
 	if (*alone)
 		return;
 	a = &c->without[k];
@@ -356,6 +360,15 @@ static void withdraw(enum cause_state *s, double p, double cut)
 		*s = CAUSE_WITHIN_FDR;
 }
 
+/*
+ * A judgement of the family: a test made and valid (too few periods keeps
+ * the p-value its figure computed, but the verdict does not stand on it).
+ */
+static bool tested(enum cause_state s, double p)
+{
+	return (s == CAUSE_CREDITED || s == CAUSE_NO_EVIDENCE) && isfinite(p);
+}
+
 void cause_adjust(struct cause_answer *a, size_t n, double fdr)
 {
 	double *p = malloc((2 * CAUSE_N * n + 1) * sizeof(*p)), cut = -1;
@@ -363,9 +376,9 @@ void cause_adjust(struct cause_answer *a, size_t n, double fdr)
 
 	for (size_t i = 0; p && i < n; i++)
 		for (int k = 0; k < CAUSE_N; k++) {
-			if (!isnan(a[i].c[k].p))
+			if (tested(a[i].c[k].state, a[i].c[k].p))
 				p[m++] = a[i].c[k].p;
-			if (!isnan(a[i].c[k].max_p))
+			if (tested(a[i].c[k].max_state, a[i].c[k].max_p))
 				p[m++] = a[i].c[k].max_p;
 		}
 	if (p)		/* no memory: no credit stands unchecked */

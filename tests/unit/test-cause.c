@@ -226,6 +226,12 @@ static void test_two(void)
 	gen(&cpu, &g, 78, truth);
 	cause_cpu_answer(&cpu, &a);
 	tap_ok(a.c[CAUSE_SMI].state == CAUSE_ALWAYS, "a cause in every period: nothing to compare");
+	/* No period is free of the SMIs: the NMIs are judged on all periods, not left undecided. */
+	tap_ok(a.c[CAUSE_NMI].state == CAUSE_CREDITED && !a.c[CAUSE_NMI].alone &&
+	       isfinite(a.c[CAUSE_NMI].ratio) && a.c[CAUSE_NMI].share < 0.9,
+	       "and the other cause is still judged, on all periods (%s x%.2f [%.2f, %.2f], %.0f%%)",
+	       cause_state_name(a.c[CAUSE_NMI].state), a.c[CAUSE_NMI].ratio,
+	       a.c[CAUSE_NMI].ratio_lo, a.c[CAUSE_NMI].ratio_hi, 100 * a.c[CAUSE_NMI].share);
 }
 
 static void test_few(void)
@@ -403,7 +409,7 @@ static void test_nmi_time(void)
 
 int main(void)
 {
-	tap_plan(44);
+	tap_plan(45);
 	test_nmi_time();
 	test_tscwd();
 	test_found();
