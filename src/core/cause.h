@@ -161,7 +161,7 @@ struct cause_answer {
 	double max_unexplained, max_unexplained_lo, max_unexplained_hi;	/* share of reach, 0..1 */
 	bool max_overlap;	/* causes credited on them came together in some periods */
 	uint8_t together[CAUSE_N];	/* bit j of [k]: causes k and j came together */
-	/* The judgements (p not NAN) of the family cause_adjust() held it in; 0: alone. */
+	/* The judgements (valid tests) of the family cause_adjust() held it in; 0: alone. */
 	uint64_t family;
 };
 
@@ -171,7 +171,8 @@ void cause_cpu_answer(const struct cause_cpu *c, struct cause_answer *a);
 /*
  * The false discovery rate over one run's credits: every judgement of the
  * n answers (each CPU's causes on the noise and on the largest single
- * noises, where a test was made: p not NAN) is one family; Benjamini &
+ * noises, where a valid test was made: credited or no evidence, not too
+ * few periods) is one family; Benjamini &
  * Hochberg at fdr (fdr.h, VERDICT_FDR) over it, and a credit whose
  * p-value does not clear the threshold becomes CAUSE_WITHIN_FDR.  The
  * leading cause, the unexplained rest and the overlaps are then those of
