@@ -178,6 +178,22 @@ static enum cause_state state_of(const struct verdict *v)
 	return CAUSE_NO_EVIDENCE;
 }
 
+bool cause_compared(enum cause_state s)
+{
+	return s == CAUSE_CREDITED || s == CAUSE_WITHIN_FDR || s == CAUSE_NO_EVIDENCE ||
+	       s == CAUSE_FEW;
+}
+
+/* The verdict on f of b against a, d apart (max single at octave oct). */
+static void figure(const struct verdict_series *a, const struct verdict_series *b,
+		   enum verdict_fig f, unsigned oct, double d, struct verdict *v)
+{
+	if (f == VF_MAXS)
+		verdict_figure_level(a, b, oct, CAUSE_MARGIN, d, v);
+	else
+		verdict_figure_interleaved(a, b, f, CAUSE_MARGIN, d, v);
+}
+
 /*
  * Cause k's verdict on f (oct: max single's level), on the periods with no
  * other cause, or on all when those are too few (*alone says which).
@@ -185,27 +201,17 @@ static enum cause_state state_of(const struct verdict *v)
 static void judge(const struct cause_cpu *c, int k, enum verdict_fig f, unsigned oct,
 		  bool *alone, struct verdict *v)
 {
-	const struct verdict_series *a = &c->without_alone[k], *b = &c->with_alone[k];
-	double d = apart(c, c->t_without_alone[k], c->t_with_alone[k], a, b);
-
-	if (f == VF_MAXS)
-		verdict_figure_level(a, b, oct, CAUSE_MARGIN, d, v);
-	else
-		verdict_figure_interleaved(a, b, f, CAUSE_MARGIN, d, v);
+	figure(&c->without_alone[k], &c->with_alone[k], f, oct,
+	       apart(c, c->t_without_alone[k], c->t_with_alone[k], &c->without_alone[k],
+		     &c->with_alone[k]), v);
 	/*
 	 * Too few alone, or none at all on a side (a cause in every period
 	 * leaves every other cause no period without a cause): all periods.
 	 */
 	*alone = !(v->kind == VK_NOT_COMPARABLE || (v->kind == VK_UNDECIDED && v->why == VW_FEW));
-	if (*alone)
-		return;
-	a = &c->without[k];
-	b = &c->with[k];
-	d = apart(c, c->t_without[k], c->t_with[k], a, b);
-	if (f == VF_MAXS)
-		verdict_figure_level(a, b, oct, CAUSE_MARGIN, d, v);
-	else
-		verdict_figure_interleaved(a, b, f, CAUSE_MARGIN, d, v);
+	if (!*alone)
+		figure(&c->without[k], &c->with[k], f, oct,
+		       apart(c, c->t_without[k], c->t_with[k], &c->without[k], &c->with[k]), v);
 }
 
 static void one(const struct cause_cpu *c, int k, struct cause_result *r)
@@ -260,7 +266,7 @@ static void largest(const struct cause_cpu *c, int k, unsigned oct, double reach
 	struct verdict v;
 
 	r->max_state = r->state;
-	if (r->state != CAUSE_CREDITED && r->state != CAUSE_NO_EVIDENCE && r->state != CAUSE_FEW)
+	if (!cause_compared(r->state))
 		return;
 	verdict_series_octaves(&c->with[k], n);
 	with = reaching(n, oct);

@@ -195,5 +195,7 @@ const char *cause_state_name(enum cause_state s);
 const char *cause_state_key(enum cause_state s);
 /* One sentence of what to try for a cause credited: "keep the sibling idle...". */
 const char *cause_advice(enum cause_kind k);
+/* Whether a state is one where the cause was compared (its figures stand). */
+bool cause_compared(enum cause_state s);
 
 #endif

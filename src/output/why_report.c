@@ -184,13 +184,6 @@ static void json_share(struct json *j, const char *key, double v, double lo, dou
 	json_end(j);
 }
 
-/* A state in which the cause was compared: its figures stand. */
-static bool compared(enum cause_state st)
-{
-	return st == CAUSE_CREDITED || st == CAUSE_WITHIN_FDR || st == CAUSE_NO_EVIDENCE ||
-	       st == CAUSE_FEW;
-}
-
 /* A figure's comparison: the share explained ("explained") and the ratio, prefixed ("noise_ratio"). */
 static void json_compared(struct json *j, const char *explained, const char *ratio, double share,
 			  double share_lo, double share_hi, double r, double r_lo, double r_hi)
@@ -212,7 +205,7 @@ static void json_compared(struct json *j, const char *explained, const char *rat
 static void json_largest(struct json *j, const struct cause_result *r)
 {
 	json_string(j, "max_single_state", cause_state_key(r->max_state));
-	if (!compared(r->max_state))
+	if (!cause_compared(r->max_state))
 		return;
 	json_u64(j, "max_single_periods_with", r->max_with);
 	json_compared(j, "max_single_explained", "max_single_ratio", r->max_share, r->max_share_lo,
@@ -228,7 +221,7 @@ static void json_cause(struct json *j, const struct causes *c, int cpu, int k,
 		json_string(j, "why", causes_why(c, cpu, k));
 	json_u64(j, "periods_with", r->with);
 	json_u64(j, "periods_without", r->without);
-	if (compared(r->state))
+	if (cause_compared(r->state))
 		json_compared(j, "explained", "noise_ratio", r->share, r->share_lo, r->share_hi,
 			      r->ratio, r->ratio_lo, r->ratio_hi);
 	json_largest(j, r);
