@@ -282,6 +282,55 @@ static void largest(const struct cause_cpu *c, int k, unsigned oct, double reach
 	r->max_state = state_of(&v);
 }
 
+bool cause_largest_between(const struct cause_result *r, uint64_t reach, double *lo, double *hi)
+{
+	const double z2 = 1.959964 * 1.959964;
+	double n = (double)reach, q, mid, half;
+
+	if (!reach)
+		return false;
+	q = (double)r->max_with / n;
+	mid = (q + z2 / (2 * n)) / (1 + z2 / n);
+	half = sqrt(z2 * (q * (1 - q) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+	*lo = share_at(fmax(mid - half, 0), 1, r->max_ratio_lo);
+	*hi = share_at(fmin(mid + half, 1), 1, r->max_ratio_hi);
+	return true;
+}
+
+/*
+ * r's share on a figure, and whether it says one; on the largest single
+ * noises with the chance of its count (reach: the periods that reached the
+ * level), as two runs' are set side by side.
+ */
+static bool share_on(const struct cause_result *r, bool largest, uint64_t reach, double *lo,
+		     double *hi)
+{
+	switch (largest ? r->max_state : r->state) {
+	case CAUSE_NONE_SEEN:
+		*lo = *hi = 0;
+		return true;
+	case CAUSE_CREDITED:
+	case CAUSE_WITHIN_FDR:
+	case CAUSE_NO_EVIDENCE:
+		if (largest)
+			return cause_largest_between(r, reach, lo, hi);
+		*lo = r->share_lo, *hi = r->share_hi;
+		return !isnan(*lo) && !isnan(*hi);
+	default:
+		return false;
+	}
+}
+
+bool cause_moved(const struct cause_answer *x, const struct cause_answer *y, int k, bool largest)
+{
+	double la, ha, lb, hb;
+
+	return share_on(&x->c[k], largest, x->reach, &la, &ha) &&
+	       share_on(&y->c[k], largest, y->reach, &lb, &hb) && (ha < lb || hb < la) &&
+	       ((largest ? x->c[k].max_state : x->c[k].state) == CAUSE_CREDITED ||
+		(largest ? y->c[k].max_state : y->c[k].state) == CAUSE_CREDITED);
+}
+
 /* The NMI time measured, as a share of the noise of the periods it was measured in. */
 static void nmi_time(const struct cause_cpu *c, struct cause_result *r)
 {

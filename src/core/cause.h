@@ -197,5 +197,25 @@ const char *cause_state_key(enum cause_state s);
 const char *cause_advice(enum cause_kind k);
 /* Whether a state is one where the cause was compared (its figures stand). */
 bool cause_compared(enum cause_state s);
+/*
+ * r's share of the largest single noises (reach periods reached the level)
+ * as an interval fit to set beside another run's: max_share_lo/hi hold the
+ * count of periods with the cause that reached the level as it came; this
+ * one takes that count's own chance too (its share of reach, Wilson's 95%
+ * interval), so that a side where none happened to reach it is not a
+ * certain 0.  False when nothing reached the level (nothing to say).
+ */
+bool cause_largest_between(const struct cause_result *r, uint64_t reach, double *lo, double *hi);
+/*
+ * compare, the experiment: did cause k move from x to y, on the noise or
+ * on the largest single noises?  When its share there has 95% intervals
+ * on the two sides that do not meet ("none seen" is a share of 0; the
+ * largest's as cause_largest_between() has it) and one side credits it (a
+ * credit its run's false discovery rate let stand: with no credit on
+ * either side a difference of shares is the noise of two estimates, and
+ * over many CPUs some would part by chance).  A side that could not say
+ * (not measured, in every period, too few periods) says nothing.
+ */
+bool cause_moved(const struct cause_answer *x, const struct cause_answer *y, int k, bool largest);
 
 #endif

@@ -297,33 +297,31 @@ const char *why_report_lead(const struct causes *c, int cpu)
 }
 
 /* A cause's share of the noise on one side, with its interval; false where none can be said. */
-static bool share_of(const struct cause_result *r, double *v, double *lo, double *hi)
+/* r's state on the noise, or on the largest single noises. */
+static enum cause_state state_on(const struct cause_result *r, bool largest)
 {
-	switch (r->state) {
-	case CAUSE_NONE_SEEN:
-		*v = *lo = *hi = 0;
-		return true;
-	case CAUSE_CREDITED:
-	case CAUSE_WITHIN_FDR:
-	case CAUSE_NO_EVIDENCE:
-		*v = r->share, *lo = r->share_lo, *hi = r->share_hi;
-		return !isnan(*lo) && !isnan(*hi);
-	default:
-		return false;
-	}
+	return largest ? r->max_state : r->state;
+}
+
+/* r's share on a figure as its own run shows it. */
+static double share_shown(const struct cause_result *r, bool largest, double *lo, double *hi)
+{
+	*lo = largest ? r->max_share_lo : r->share_lo;
+	*hi = largest ? r->max_share_hi : r->share_hi;
+	return state_on(r, largest) == CAUSE_NONE_SEEN ? 0 : largest ? r->max_share : r->share;
 }
 
 /* One side's share as the text says it: "62.0% [40.1%, 80.2%]", "0 (none counted)". */
-static void side(char *buf, size_t size, const struct cause_result *r, int k)
+static void side(char *buf, size_t size, const struct cause_result *r, int k, bool largest)
 {
 	char a[16], b[16], c[16];
+	double lo, hi, v = share_shown(r, largest, &lo, &hi);
 
-	if (r->state == CAUSE_NONE_SEEN)
+	if (state_on(r, largest) == CAUSE_NONE_SEEN)
 		snprintf(buf, size, "0 (%s)", none_seen(k));
 	else
-		snprintf(buf, size, "%s [%s, %s] %s", pct(r->share, a, sizeof(a)),
-			 pct(r->share_lo, b, sizeof(b)), pct(r->share_hi, c, sizeof(c)),
-			 cause_state_name(r->state));
+		snprintf(buf, size, "%s [%s, %s] %s", pct(v, a, sizeof(a)), pct(lo, b, sizeof(b)),
+			 pct(hi, c, sizeof(c)), cause_state_name(state_on(r, largest)));
 }
 
 int why_report_moved(const struct causes *a, const struct causes *b, int ncpus,
@@ -335,16 +333,14 @@ int why_report_moved(const struct causes *a, const struct causes *b, int ncpus,
 	for (int cpu = 0; a && b && cpu < ncpus; cpu++) {
 		if (!causes_answer(a, cpu, &x) || !causes_answer(b, cpu, &y))
 			continue;
-		for (int k = 0; k < CAUSE_N; k++) {
-			double va, la, ha, vb, lb, hb;
-
-			if (!share_of(&x.c[k], &va, &la, &ha) || !share_of(&y.c[k], &vb, &lb, &hb) ||
-			    !(ha < lb || hb < la))
-				continue;
-			if (n < max)
-				m[n] = (struct why_moved){ cpu, k, x.c[k], y.c[k] };
-			n++;
-		}
+		for (int k = 0; k < CAUSE_N; k++)
+			for (int f = 0; f < 2; f++) {
+				if (!cause_moved(&x, &y, k, f))
+					continue;
+				if (n < max)
+					m[n] = (struct why_moved){ cpu, k, f, x.c[k], y.c[k] };
+				n++;
+			}
 	}
 	return n;
 }
@@ -363,25 +359,29 @@ void why_report_moved_text(FILE *out, const struct causes *a, const struct cause
 		return;
 	}
 	n = why_report_moved(a, b, ncpus, m, WHY_MOVED_SHOWN);
-	fprintf(out, "\nCauses, %s -> %s (each cause's share of the noise, 95%% intervals; moved: "
-		"the intervals\ndo not meet): %s\n", la, lb, n ? "" : "no cause moved");
+	fprintf(out, "\nCauses, %s -> %s (each cause's share of the noise, and of the largest single\n"
+		"noises, 95%% intervals; moved: the intervals do not meet and a side credits it): %s\n",
+		la, lb, n ? "" : "no cause moved");
 	for (int i = 0; i < n && i < WHY_MOVED_SHOWN; i++) {
 		char sa[80], sb[80];
 
-		side(sa, sizeof(sa), &m[i].a, m[i].cause);
-		side(sb, sizeof(sb), &m[i].b, m[i].cause);
-		fprintf(out, "  CPU %-4d %-12s %s -> %s\n", m[i].cpu, cause_name(m[i].cause), sa, sb);
+		side(sa, sizeof(sa), &m[i].a, m[i].cause, m[i].largest);
+		side(sb, sizeof(sb), &m[i].b, m[i].cause, m[i].largest);
+		fprintf(out, "  CPU %-4d %-12s %s%s -> %s\n", m[i].cpu, cause_name(m[i].cause),
+			m[i].largest ? "largest " : "", sa, sb);
 	}
 	if (n > WHY_MOVED_SHOWN)
 		fprintf(out, "  and %d more\n", n - WHY_MOVED_SHOWN);
 }
 
 /* A side's share as the JSON has it: "0.6200", none seen 0. */
-static void json_side(struct json *j, const char *key, const struct cause_result *r)
+static void json_side(struct json *j, const char *key, const struct cause_result *r,
+		      bool largest)
 {
+	double lo, hi;
 	char t[32];
 
-	snprintf(t, sizeof(t), "%.4f", r->state == CAUSE_NONE_SEEN ? 0.0 : r->share);
+	snprintf(t, sizeof(t), "%.4f", share_shown(r, largest, &lo, &hi));
 	json_number(j, key, t);
 }
 
@@ -398,10 +398,11 @@ void why_report_moved_array(struct json *j, const char *key, const struct causes
 		json_object(j, NULL);
 		json_int(j, "cpu", m[i].cpu);
 		json_string(j, "cause", cause_key(m[i].cause));
-		json_string(j, "a", cause_state_key(m[i].a.state));
-		json_side(j, "a_share", &m[i].a);
-		json_string(j, "b", cause_state_key(m[i].b.state));
-		json_side(j, "b_share", &m[i].b);
+		json_string(j, "figure", m[i].largest ? "max_single" : "noise");
+		json_string(j, "a", cause_state_key(state_on(&m[i].a, m[i].largest)));
+		json_side(j, "a_share", &m[i].a, m[i].largest);
+		json_string(j, "b", cause_state_key(state_on(&m[i].b, m[i].largest)));
+		json_side(j, "b_share", &m[i].b, m[i].largest);
 		json_end(j);
 	}
 	json_end(j);

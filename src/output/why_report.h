@@ -58,15 +58,14 @@ const char *why_report_lead(const struct causes *c, int cpu);
 
 /*
  * compare, the experiment: the causes that moved from a to b (two
- * recordings, or an experiment's arms A and B).  A cause moved on a CPU when
- * its share of the noise has 95% intervals on the two sides that do not
- * meet ("none seen" is a share of 0); a side that could not say (not
- * measured, in every period, too few periods) says nothing.
+ * recordings, or an experiment's arms A and B), on the noise or on the
+ * largest single noises (cause_moved()).
  */
 #include "cause.h"
 struct why_moved {
 	int cpu;
 	int cause;			/* enum cause_kind */
+	bool largest;			/* on the largest single noises, not the noise */
 	struct cause_result a, b;
 };
 #define WHY_MOVED_SHOWN 16

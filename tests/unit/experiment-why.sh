@@ -31,8 +31,8 @@ moved() {	# the "causes_moved" of --json on stdin, as "CPU cause a b; ..." or "a
 import json, sys
 e = json.load(sys.stdin)["experiments"][0]
 m = e.get("causes_moved")
-print("absent" if m is None else "; ".join("%d %s %s %s" % (c["cpu"], c["cause"], c["a"], c["b"])
-      for c in m))'
+print("absent" if m is None else "; ".join("%d %s %s %s %s" % (c["cpu"], c["cause"], c["figure"],
+      c["a"], c["b"]) for c in m))'
 }
 gen moved 1 "$tmp/moved.jsonl" && gen same 2 "$tmp/same.jsonl" || exit 1
 grep -v '"t":"ev"' "$tmp/moved.jsonl" > "$tmp/plain.jsonl"
@@ -53,12 +53,12 @@ esac
 	echo "ok 3 - and nothing else moved" ||
 	echo "not ok 3 - $(grep -c '^  CPU ' "$tmp/moved.txt") causes moved"
 got=$("$h" experiment --replay "$tmp/moved.jsonl" --json 2>/dev/null | moved 2>&1)
-[ "$got" = "0 sibling credited none_seen" ] &&
+[ "$got" = "0 sibling noise credited none_seen" ] &&
 	echo "ok 4 - --json: causes_moved names CPU 0's sibling" ||
 	echo "not ok 4 - --json: causes_moved '$got'"
 
 "$h" experiment --replay "$tmp/same.jsonl" > "$tmp/same.txt" 2>&1
-grep -q 'do not meet): no cause moved$' "$tmp/same.txt" && ! grep -q '^  CPU ' "$tmp/same.txt" &&
+grep -q 'a side credits it): no cause moved$' "$tmp/same.txt" && ! grep -q '^  CPU ' "$tmp/same.txt" &&
 	echo "ok 5 - the sibling as busy in B as in A: no cause moved, none named" ||
 	{ echo "not ok 5 - A/A moved a cause"; grep -A3 '^Causes' "$tmp/same.txt" | sed 's/^/# /'; }
 got=$("$h" experiment --replay "$tmp/same.jsonl" --json 2>/dev/null | moved 2>&1)

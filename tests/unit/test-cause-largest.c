@@ -533,9 +533,81 @@ static void test_single(void)
 	       cause_state_name(a.c[CAUSE_SIBLING].max_state), (unsigned long long)a.family);
 }
 
+/* Moves from mach[] to other[] (cause_moved(), both figures); *cpus: on CPUs i % 8 == 0. */
+static struct cause_answer other[MACHINE];
+static unsigned moves(unsigned *on8)
+{
+	unsigned n = 0;
+
+	*on8 = 0;
+	for (unsigned i = 0; i < MACHINE; i++)
+		for (int k = 0; k < CAUSE_N; k++)
+			for (int f = 0; f < 2; f++)
+				if (cause_moved(&mach[i], &other[i], k, f)) {
+					n++;
+					*on8 += i % 8 == 0;
+				}
+	return n;
+}
+
+/*
+ * compare's "moved" on machines of 256 CPUs, each side held to its own
+ * rate.  A/A: two runs of the same machine (the 300-period families in
+ * turn, every cause switched with nothing of its own): pairs of runs with
+ * any cause moved.  And known answers: the sibling of test_power() on 32
+ * CPUs in A, gone in B: moved on those, on the noise and the largest,
+ * nowhere else.
+ */
+#define NPAIR 120
+static void test_moved(void)
+{
+	const struct noise_model m = { BASE };
+	struct inject in = { .big_us = 150 };
+	unsigned pairs = 0, total = 0, fam300 = 0, on8, n;
+
+	while (fam[fam300].n == 300)
+		fam300++;
+	for (unsigned j = 0; j < NPAIR; j++) {
+		const struct family *f = &fam[j % fam300];
+
+		for (unsigned i = 0; i < MACHINE; i++) {
+			for (int k = 0; k < CAUSE_N; k++)
+				in.how[k] = ways[(i + (unsigned)k) % NWAYS];
+			gen(&f->m, &in, f->n, 5000011 * (uint64_t)(j + 1) + i, &mach[i]);
+			gen(&f->m, &in, f->n, 6000023 * (uint64_t)(j + 1) + i, &other[i]);
+		}
+		cause_adjust(mach, MACHINE, VERDICT_FDR);
+		cause_adjust(other, MACHINE, VERDICT_FDR);
+		n = moves(&on8);
+		pairs += n > 0;
+		total += n;
+	}
+	printf("# A/A, %u pairs of runs of a machine of %u CPUs: a cause moved in %u (%.1f%%), "
+	       "%u moves in all\n", NPAIR, MACHINE, pairs, 100.0 * pairs / NPAIR, total);
+	tap_ok(pairs <= NPAIR * VERDICT_FDR, "A/A, %u pairs of runs of %u CPUs: a cause moved in "
+	       "%u (%.1f%%), at most %.0f%%", NPAIR, MACHINE, pairs, 100.0 * pairs / NPAIR,
+	       100 * VERDICT_FDR);
+
+	for (unsigned i = 0; i < MACHINE; i++) {
+		for (int k = 0; k < CAUSE_N; k++)
+			in.how[k] = i % 8 ? ways[(i + (unsigned)k) % NWAYS] : P_ABSENT;
+		in.how[CAUSE_SIBLING] = i % 8 ? P_ABSENT : P_BLOCKS;
+		in.big[CAUSE_SIBLING] = i % 8 ? 0 : 0.5;
+		in.gaps[CAUSE_SIBLING] = i % 8 ? 0 : 20;
+		gen(&m, &in, 600, 9100 + i, &mach[i]);
+		in.how[CAUSE_SIBLING] = P_ABSENT;
+		gen(&m, &in, 600, 9900 + i, &other[i]);
+	}
+	cause_adjust(mach, MACHINE, VERDICT_FDR);
+	cause_adjust(other, MACHINE, VERDICT_FDR);
+	n = moves(&on8);
+	tap_ok(on8 >= 2 * 24 && n == on8, "a sibling on 32 of %u CPUs, gone in B: moved on %u of "
+	       "their 64 figures, %u moves elsewhere", MACHINE, on8, n - on8);
+}
+
 int main(void)
 {
-	tap_plan(2 * 4 + 4 + 3 + 2 + NFAM + 1 + 1 + 2 + 1);
+	tap_plan(2 * 4 + 4 + 3 + 2 + NFAM + 1 + 1 + 2 + 1 + 2);
 	test_found(P_BLOCKS, CAUSE_SIBLING, 600, 0.5, 90);
 	test_found(P_ALTERNATE, CAUSE_TSCWD, 600, 0.5, 90);
 	test_found(P_RARE, CAUSE_SMI, 600, 0.5, 90);
@@ -548,5 +620,6 @@ int main(void)
 	test_power(0.5, 20, true);
 	test_power(0.1, 4, false);
 	test_single();
+	test_moved();
 	return tap_failed ? 1 : 0;
 }
