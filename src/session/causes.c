@@ -58,6 +58,7 @@ struct causes_cpu {
  */
 struct causes_cache {
 	uint64_t gen;			/* the tallies' generation these answers are of */
+	uint64_t pgen;			/* ... and the partner's (causes_pair()) */
 	bool valid;
 	int *slot;			/* a CPU's answer in a[], -1 none */
 	struct cause_answer *a;		/* the CPUs' with periods, in CPU order */
@@ -67,6 +68,7 @@ struct causes {
 	int ncpus;
 	uint64_t gen;			/* bumped whenever a period goes into a tally */
 	struct causes_cache *cache;
+	struct causes *partner;		/* one family with it (causes_pair()); NULL alone */
 	struct causes_cpu **cpu;
 	struct evidence_cpu *latest;
 	struct evidence *ev;		/* live; NULL in a replay */
@@ -378,8 +380,8 @@ void causes_free(struct causes *c)
 	free(c);
 }
 
-/* Every CPU's answer into the cache, held to the false discovery rate over all of them. */
-static void answer_all(const struct causes *c)
+/* Every CPU's answer of c into a[] (the cache's slots set): how many. */
+static size_t answers_of(const struct causes *c, struct cause_answer *a)
 {
 	struct causes_cache *k = c->cache;
 	size_t n = 0;
@@ -388,21 +390,70 @@ static void answer_all(const struct causes *c)
 		k->slot[i] = -1;
 		if (!c->cpu[i] || !c->cpu[i]->tally.periods)
 			continue;
-		cause_cpu_answer(&c->cpu[i]->tally, &k->a[n]);
+		cause_cpu_answer(&c->cpu[i]->tally, &a[n]);
 		k->slot[i] = (int)n++;
 	}
-	cause_adjust(k->a, n, VERDICT_FDR);
-	k->gen = c->gen;
-	k->valid = true;
+	return n;
+}
+
+static void cache_mark(const struct causes *c)
+{
+	c->cache->gen = c->gen;
+	c->cache->pgen = c->partner ? c->partner->gen : 0;
+	c->cache->valid = true;
+}
+
+/*
+ * Every CPU's answer into the cache, held to the false discovery rate over
+ * all of them, and over the partner's too when it has one (both caches
+ * are filled; without memory for that, each is its own family).
+ */
+static void answer_all(const struct causes *c)
+{
+	const struct causes *p = c->partner;
+	struct cause_answer *all;
+	size_t n, m;
+
+	if (!p) {
+		cause_adjust(c->cache->a, answers_of(c, c->cache->a), VERDICT_FDR);
+		cache_mark(c);
+		return;
+	}
+	all = malloc(((size_t)c->ncpus + (size_t)p->ncpus) * sizeof(*all));
+	n = answers_of(c, all ? all : c->cache->a);
+	m = answers_of(p, all ? all + n : p->cache->a);
+	if (all) {
+		cause_adjust(all, n + m, VERDICT_FDR);
+		memcpy(c->cache->a, all, n * sizeof(*all));
+		memcpy(p->cache->a, all + n, m * sizeof(*all));
+		free(all);
+	} else {	/* without memory for the pair: each its own family */
+		cause_adjust(c->cache->a, n, VERDICT_FDR);
+		cause_adjust(p->cache->a, m, VERDICT_FDR);
+	}
+	cache_mark(c);
+	cache_mark(p);
+}
+
+void causes_pair(struct causes *a, struct causes *b)
+{
+	if (!a || !b || a == b)
+		return;
+	a->partner = b;
+	b->partner = a;
+	a->cache->valid = b->cache->valid = false;
 }
 
 bool causes_answer(const struct causes *c, int cpu, struct cause_answer *a)
 {
+	const struct causes_cache *k;
+
 	if (!c || cpu < 0 || cpu >= c->ncpus || !c->cpu[cpu] || !c->cpu[cpu]->tally.periods)
 		return false;
-	if (!c->cache->valid || c->cache->gen != c->gen)
+	k = c->cache;
+	if (!k->valid || k->gen != c->gen || (c->partner && k->pgen != c->partner->gen))
 		answer_all(c);
-	*a = c->cache->a[c->cache->slot[cpu]];
+	*a = k->a[k->slot[cpu]];
 	return true;
 }
 

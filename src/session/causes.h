@@ -97,10 +97,17 @@ int causes_read(struct causes **cp, int ncpus, const struct jsonr_obj *o, int *c
 /*
  * cpu's answer; false when none of its periods was counted.  Every CPU's
  * credits are held to the false discovery rate over all of this causes'
- * judgements (cause_adjust(), VERDICT_FDR): the answers are computed
- * together once after each change of the tallies and served from a cache.
+ * judgements (cause_adjust(), VERDICT_FDR), and its partner's
+ * (causes_pair()): the answers are computed together once after each
+ * change of the tallies and served from a cache.
  */
 bool causes_answer(const struct causes *c, int cpu, struct cause_answer *a);
+/*
+ * a and b one family from now on: the two arms of an experiment, whose
+ * credits are held to one false discovery rate over both arms' judgements
+ * (an experiment's report reads both).  Each must outlive the pairing's use.
+ */
+void causes_pair(struct causes *a, struct causes *b);
 /* Why cause k is not measured on cpu ("" when it is). */
 const char *causes_why(const struct causes *c, int cpu, enum cause_kind k);
 /* The latest evidence of cpu (all -1 before any). */

@@ -82,6 +82,7 @@ struct exp_causes *exp_causes_new(int ncpus)
 	}
 	for (int i = 0; i < ncpus; i++)
 		e->last[i] = -1;
+	causes_pair(e->arm[EXP_A], e->arm[EXP_B]);	/* one false discovery rate over both arms */
 	return e;
 }
 

@@ -15,7 +15,8 @@
  * The block driver feeds it from its hooks (session_experiment.c), the same
  * in a live run and in the replay of its recording (exp_replay.c), so that
  * both report the same; the report says which cause moved between the arms
- * (why_report_moved(), exp_report.c).
+ * (why_report_moved(), exp_report.c).  The two arms are one family: their
+ * credits are held to one false discovery rate (causes_pair()).
  */
 #ifndef HWN_EXP_CAUSES_H
 #define HWN_EXP_CAUSES_H

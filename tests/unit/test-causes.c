@@ -332,6 +332,39 @@ static void experiment_arms(void)
 }
 
 /*
+ * The two arms are one family: blocks of 20 periods, A B A B; in A's,
+ * NMIs in every other period, which is twice as noisy; in B's none.  A's
+ * NMIs are judged, B has nothing to judge: yet B's answer counts A's
+ * judgements, held to one rate with them.
+ */
+static void experiment_family(void)
+{
+	struct exp_causes *e = exp_causes_new(1);
+	struct causes *seen = causes_new(1, NULL, false);
+	struct cause_answer a, b;
+
+	for (unsigned blk = 0; blk < 4; blk++)
+		for (int i = 0; i < 20; i++) {
+			bool nmi = blk % 2 == 0 && i % 2;
+			struct osn_sample smp = { .cpu = 0, .runtime = 1000000,
+						  .noise = (nmi ? 60 : 30) + (uint64_t)(i % 7),
+						  .max_sample = 20, .nmi_count = nmi };
+
+			exp_causes_period(e, blk, blk % 2 ? EXP_B : EXP_A, &smp, seen, false);
+		}
+	exp_causes_flush(e, 4);
+	causes_answer(exp_causes_arm(e, EXP_A), 0, &a);
+	causes_answer(exp_causes_arm(e, EXP_B), 0, &b);
+	tap_ok(a.c[CAUSE_NMI].state == CAUSE_CREDITED && b.c[CAUSE_NMI].state == CAUSE_NONE_SEEN &&
+	       a.family > 0 && a.family == b.family, "the two arms are one family: A's NMIs "
+	       "judged (%s), B's none seen, both of %llu and %llu judgements",
+	       cause_state_name(a.c[CAUSE_NMI].state), (unsigned long long)a.family,
+	       (unsigned long long)b.family);
+	exp_causes_free(e);
+	causes_free(seen);
+}
+
+/*
  * One period a block, A B A B: a read after A's first saw none and gave it
  * that; a second read, a visit, saw B's period run: B's, not A's; A's
  * second period, which no read follows before B's, is not measured.
@@ -399,9 +432,38 @@ static void cached(void)
 	causes_free(c);
 }
 
+/*
+ * The cache holds every CPU's answer of one family: a change on one CPU
+ * is seen in the answer served for another.  8 CPUs with nothing judged
+ * (family 0); then CPU 2's NMIs come in every other period, twice as
+ * noisy: judged, and CPU 5's answer, unchanged itself, is of the new family.
+ */
+static void cached_across(void)
+{
+	struct causes *c = causes_new(8, NULL, false);
+	struct cause_answer a, b;
+
+	for (int t = 0; t < 40; t++)
+		for (int cpu = 0; cpu < 8; cpu++)
+			period(c, cpu, 10 + (uint64_t)((t * 7 + cpu * 13) % 29));
+	causes_answer(c, 5, &a);
+	for (int t = 0; t < 40; t++) {
+		struct osn_sample smp = { .cpu = 2, .runtime = 1000000,
+					  .noise = (t % 2 ? 60 : 30) + (uint64_t)(t % 7),
+					  .max_sample = 20, .nmi_count = t % 2 };
+
+		causes_sample(c, &smp, false);
+	}
+	causes_answer(c, 5, &b);
+	tap_ok(a.family == 0 && b.family > 0 && b.periods == a.periods, "a change on CPU 2 reaches "
+	       "the answer served for CPU 5: its family %llu, then %llu judgements",
+	       (unsigned long long)a.family, (unsigned long long)b.family);
+	causes_free(c);
+}
+
 int main(void)
 {
-	tap_plan(23);
+	tap_plan(25);
 	waiting_period();
 	shorter_than_tick();
 	read_lost();
@@ -411,6 +473,8 @@ int main(void)
 	clocksource();
 	experiment_arms();
 	experiment_next_arm();
+	experiment_family();
 	cached();
+	cached_across();
 	return tap_failed ? 1 : 0;
 }
