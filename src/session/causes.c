@@ -46,6 +46,8 @@ struct causes_cpu {
 	struct cause_cpu tally;
 	struct cause_period wait;	/* the period waiting for its SMI count */
 	uint64_t wait_smi, wait_wd;
+	unsigned wait_reads;		/* SMI reads while it waited */
+	bool prev_read;			/* the period before it had one */
 	enum causes_wd wd;		/* the waiting period's reads */
 	uint64_t next_wd;		/* visits the next period's reads gave before its summary */
 	bool waiting;
@@ -195,7 +197,14 @@ static void settle(struct causes_cpu *cc, bool smi, uint64_t *gen)
 
 	if (!cc->waiting)
 		return;
-	p->seen[CAUSE_SMI] = seen(smi, cc->wait_smi > 0);
+	/*
+	 * A read gives the SMIs since the read before: they are this period's
+	 * alone when it had a read and the period before it had one too.  A
+	 * period no read came in (the read it asked for came a period late)
+	 * is not measured, nor the next, whose read holds both's SMIs.
+	 */
+	p->seen[CAUSE_SMI] = seen(smi && cc->wait_reads && cc->prev_read, cc->wait_smi > 0);
+	cc->prev_read = cc->wait_reads > 0;
 	p->seen[CAUSE_NMI] = seen(true, p->nmi_count > 0);
 	p->seen[CAUSE_TSCWD] = seen(cc->wd == CAUSES_WD_READ, cc->wait_wd > 0);
 	cause_cpu_add(&cc->tally, p);
@@ -224,6 +233,7 @@ void causes_sample(struct causes *c, const struct osn_sample *smp, bool smi)
 	cc->wait.nmi_time = smp->nmi_time;
 	c->nmi_timed |= smp->nmi_time;
 	cc->wait_smi = 0;
+	cc->wait_reads = 0;
 	cc->wait_wd = cc->next_wd;	/* the reads while it ran, before its summary */
 	cc->next_wd = 0;
 	cc->wd = CAUSES_WD_OPEN;
@@ -268,8 +278,10 @@ const char *causes_why_nmi_time(const struct causes *c)
 
 void causes_smi(struct causes *c, int cpu, uint64_t count)
 {
-	if (c && cpu >= 0 && cpu < c->ncpus && c->cpu[cpu] && c->cpu[cpu]->waiting)
+	if (c && cpu >= 0 && cpu < c->ncpus && c->cpu[cpu] && c->cpu[cpu]->waiting) {
 		c->cpu[cpu]->wait_smi += count;
+		c->cpu[cpu]->wait_reads++;
+	}
 }
 
 void causes_tscwd(struct causes *c, int cpu, uint64_t visits)

@@ -59,7 +59,11 @@ void causes_nmi(struct causes *c, int cpu, uint64_t ns);
 void causes_nmi_take(struct causes *c, struct osn_sample *smp);
 /* Why the NMI time is not measured, where it was not ("" without c). */
 const char *causes_why_nmi_time(const struct causes *c);
-/* SMIs counted on cpu since the previous read: the waiting period's. */
+/*
+ * SMIs counted on cpu since the previous read: the waiting period's.  A
+ * period is measured for SMIs when a read came while it waited and one
+ * came while the period before it waited (the count is then its alone).
+ */
 void causes_smi(struct causes *c, int cpu, uint64_t count);
 /*
  * A read of the clocksource watchdog's visits to cpu since the previous

@@ -34,7 +34,9 @@
 #      credited (9 storms in 16 s: x8.97 [4.04, 19.91], but "too few
 #      periods": a side needs more than 16; 24 storms in 28 s: x10.00
 #      [6.27, 15.94] in 25 of 110 periods, 67% of the noise; 28 storms 0.5 s
-#      apart in 19 s: x8.32 [4.74, 14.63] in 30 of 75, 75%); they lead.
+#      apart in 19 s: x8.32 [4.74, 14.63] in 30 of 75, 75%; with a period
+#      whose read came late not measured, nor the next: x4.80 [3.59, 6.43]
+#      in 30 of 70 measured of 74, 60%); they lead.
 # Steal and thermal throttling cannot be made in the emulator: their
 # reading is tested on recorded inputs (tests/unit/test-evidence).
 # The VM runs alone (lab_run --alone: the other chain's next VM waits for

@@ -432,6 +432,47 @@ static void cached(void)
 	causes_free(c);
 }
 
+/* cpu's SMI line. */
+static struct cause_result smi_of(const struct causes *c, int cpu)
+{
+	struct cause_answer a;
+
+	if (!causes_answer(c, cpu, &a))
+		return (struct cause_result){ .state = CAUSE_NOT_MEASURED, .with = 999 };
+	return a.c[CAUSE_SMI];
+}
+
+/*
+ * SMI reads, one a period, each giving the SMIs since the read before:
+ * 40 periods, SMIs in every fourth (noisier); the read of period 20 came
+ * a period late, with period 21's, holding both's SMIs (period 20 had
+ * them).  The first period (no read before it) and periods 20 and 21 are
+ * not measured: 37 are, 8 with SMIs.  Given to period 21 as it comes, the
+ * count would mark a period with none.
+ */
+static void smi_late_read(void)
+{
+	struct causes *c = causes_new(1, NULL, false);
+	struct cause_result r;
+
+	for (int t = 0; t < 40; t++) {
+		struct osn_sample smp = { .cpu = 0, .runtime = 1000000,
+					  .noise = (t % 4 ? 30 : 90) + (uint64_t)(t % 7),
+					  .max_sample = 20 };
+
+		causes_sample(c, &smp, true);
+		if (t == 20)
+			continue;	/* its read comes with the next period's */
+		causes_smi(c, 0, t == 21 ? 3 : t % 4 ? 0 : 3);
+	}
+	causes_flush(c, true, "");
+	r = smi_of(c, 0);
+	tap_ok(r.with == 8 && r.without == 29, "an SMI read a period late: that period and the "
+	       "next not measured, nor the first; %llu with, %llu without", (unsigned long long)r.with,
+	       (unsigned long long)r.without);
+	causes_free(c);
+}
+
 /*
  * The cache holds every CPU's answer of one family: a change on one CPU
  * is seen in the answer served for another.  8 CPUs with nothing judged
@@ -463,7 +504,7 @@ static void cached_across(void)
 
 int main(void)
 {
-	tap_plan(25);
+	tap_plan(26);
 	waiting_period();
 	shorter_than_tick();
 	read_lost();
@@ -476,5 +517,6 @@ int main(void)
 	experiment_family();
 	cached();
 	cached_across();
+	smi_late_read();
 	return tap_failed ? 1 : 0;
 }
