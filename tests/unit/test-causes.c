@@ -30,14 +30,20 @@ static void period(struct causes *c, int cpu, uint64_t noise)
 	causes_sample(c, &smp, false);
 }
 
-/* The answer's watchdog line of cpu (state none on no answer). */
-static struct cause_result tscwd_of(const struct causes *c, int cpu)
+/* The answer's line of cause k of cpu (state none on no answer). */
+static struct cause_result cause_of(const struct causes *c, int cpu, enum cause_kind k)
 {
 	struct cause_answer a;
 
 	if (!causes_answer(c, cpu, &a))
 		return (struct cause_result){ .state = CAUSE_NOT_MEASURED, .with = 999 };
-	return a.c[CAUSE_TSCWD];
+	return a.c[k];
+}
+
+/* The watchdog's line. */
+static struct cause_result tscwd_of(const struct causes *c, int cpu)
+{
+	return cause_of(c, cpu, CAUSE_TSCWD);
 }
 
 /*
@@ -432,16 +438,6 @@ static void cached(void)
 	causes_free(c);
 }
 
-/* cpu's SMI line. */
-static struct cause_result smi_of(const struct causes *c, int cpu)
-{
-	struct cause_answer a;
-
-	if (!causes_answer(c, cpu, &a))
-		return (struct cause_result){ .state = CAUSE_NOT_MEASURED, .with = 999 };
-	return a.c[CAUSE_SMI];
-}
-
 /*
  * SMI reads, one a period, each giving the SMIs since the read before:
  * 40 periods, SMIs in every fourth (noisier); the read of period 20 came
@@ -466,7 +462,7 @@ static void smi_late_read(void)
 		causes_smi(c, 0, t == 21 ? 3 : t % 4 ? 0 : 3);
 	}
 	causes_flush(c, true, "");
-	r = smi_of(c, 0);
+	r = cause_of(c, 0, CAUSE_SMI);
 	tap_ok(r.with == 8 && r.without == 29, "an SMI read a period late: that period and the "
 	       "next not measured, nor the first; %llu with, %llu without", (unsigned long long)r.with,
 	       (unsigned long long)r.without);
