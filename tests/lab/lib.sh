@@ -209,6 +209,11 @@ _lab_vm() {	# shared|exclusive LABVM-ARGS...: labvm under the lock (flock -o: no
 	flock -o "--$mode" "$LAB_LOCK" "$LABVM" "$@"
 }
 
+# lab_get KEY: the value of the guest's "KEY=value" line in LAB_OUT (the first).
+lab_get() { printf '%s\n' "$LAB_OUT" | sed -n "s/^$1=//p" | head -1; }
+# lab_file NAME: the lines the guest printed between "@@file NAME" and "@@end".
+lab_file() { printf '%s\n' "$LAB_OUT" | sed -n "/^@@file $1\$/,/^@@end/p" | sed '1d;$d'; }
+
 lab_run() {
 	local opts=() err mode=shared
 	while (($#)); do
