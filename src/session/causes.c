@@ -377,6 +377,10 @@ void causes_free(struct causes *c)
 {
 	if (!c)
 		return;
+	if (c->partner) {	/* the partner answers alone from now on */
+		c->partner->partner = NULL;
+		c->partner->cache->valid = false;
+	}
 	for (int i = 0; c->cpu && i < c->ncpus; i++)
 		free(c->cpu[i]);
 	free(c->cpu);

@@ -109,7 +109,8 @@ bool causes_answer(const struct causes *c, int cpu, struct cause_answer *a);
 /*
  * a and b one family from now on: the two arms of an experiment, whose
  * credits are held to one false discovery rate over both arms' judgements
- * (an experiment's report reads both).  Each must outlive the pairing's use.
+ * (an experiment's report reads both).  Freeing one leaves the other
+ * alone again.
  */
 void causes_pair(struct causes *a, struct causes *b);
 /* Why cause k is not measured on cpu ("" when it is). */

@@ -498,9 +498,37 @@ static void cached_across(void)
 	causes_free(c);
 }
 
+/*
+ * Two causes paired (an experiment's arms), then one freed: the other's
+ * answers are its own family again, and no pointer to the freed one stays.
+ */
+static void pair_freed(void)
+{
+	struct causes *a = causes_new(1, NULL, false), *b = causes_new(1, NULL, false);
+	struct cause_answer x, y;
+
+	causes_pair(a, b);
+	for (int t = 0; t < 40; t++) {
+		struct osn_sample smp = { .cpu = 0, .runtime = 1000000,
+					  .noise = (t % 2 ? 60 : 30) + (uint64_t)(t % 7),
+					  .max_sample = 20, .nmi_count = t % 2 };
+
+		causes_sample(a, &smp, false);
+		smp.nmi_count = 0;
+		causes_sample(b, &smp, false);
+	}
+	causes_answer(b, 0, &x);
+	causes_free(a);
+	causes_answer(b, 0, &y);
+	tap_ok(x.family > 0 && y.family == 0, "paired, b's answer counts a's judgements (%llu); "
+	       "a freed, b's own (%llu)", (unsigned long long)x.family,
+	       (unsigned long long)y.family);
+	causes_free(b);
+}
+
 int main(void)
 {
-	tap_plan(26);
+	tap_plan(27);
 	waiting_period();
 	shorter_than_tick();
 	read_lost();
@@ -514,5 +542,6 @@ int main(void)
 	cached();
 	cached_across();
 	smi_late_read();
+	pair_freed();
 	return tap_failed ? 1 : 0;
 }
