@@ -191,7 +191,7 @@ void mkwhy_print_man(void)
 	printf(".PP\n"
 	       "In the lab VM (qemu, tests/lab/why.sh), where each cause is made on demand in\n"
 	       "blocks while CPU 0 is measured in 250 ms periods: its SMT sibling kept busy in every\n"
-	       "other 3 s block was credited (x2.0 to x3.9 the noise), and led; NMIs sent by the\n"
+	       "other 3 s block was credited (x2.0 to x4.1 the noise), and led; NMIs sent by the\n"
 	       "emulator's monitor (x3.5 to x8.7); SMI storms, 3000 writes to port 0xB2 every half\n"
 	       "second, 300 to 1100 SMIs a storm (x4.8 to x10, 60 to 75%% of the noise); with nothing\n"
 	       "injected no cause was credited.  One SMI there, a few microseconds, was not.\n");
