@@ -178,6 +178,11 @@ static enum cause_state state_of(const struct verdict *v)
 	return CAUSE_NO_EVIDENCE;
 }
 
+enum cause_state cause_state_on(const struct cause_result *r, bool largest)
+{
+	return largest ? r->max_state : r->state;
+}
+
 bool cause_compared(enum cause_state s)
 {
 	return s == CAUSE_CREDITED || s == CAUSE_WITHIN_FDR || s == CAUSE_NO_EVIDENCE ||
@@ -305,7 +310,7 @@ bool cause_largest_between(const struct cause_result *r, uint64_t reach, double 
 static bool share_on(const struct cause_result *r, bool largest, uint64_t reach, double *lo,
 		     double *hi)
 {
-	switch (largest ? r->max_state : r->state) {
+	switch (cause_state_on(r, largest)) {
 	case CAUSE_NONE_SEEN:
 		*lo = *hi = 0;
 		return true;
@@ -327,8 +332,8 @@ bool cause_moved(const struct cause_answer *x, const struct cause_answer *y, int
 
 	return share_on(&x->c[k], largest, x->reach, &la, &ha) &&
 	       share_on(&y->c[k], largest, y->reach, &lb, &hb) && (ha < lb || hb < la) &&
-	       ((largest ? x->c[k].max_state : x->c[k].state) == CAUSE_CREDITED ||
-		(largest ? y->c[k].max_state : y->c[k].state) == CAUSE_CREDITED);
+	       (cause_state_on(&x->c[k], largest) == CAUSE_CREDITED ||
+		cause_state_on(&y->c[k], largest) == CAUSE_CREDITED);
 }
 
 /* The NMI time measured, as a share of the noise of the periods it was measured in. */

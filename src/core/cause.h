@@ -195,6 +195,8 @@ const char *cause_state_name(enum cause_state s);
 const char *cause_state_key(enum cause_state s);
 /* One sentence of what to try for a cause credited: "keep the sibling idle...". */
 const char *cause_advice(enum cause_kind k);
+/* r's state on the noise, or on the largest single noises (max_state). */
+enum cause_state cause_state_on(const struct cause_result *r, bool largest);
 /* Whether a state is one where the cause was compared (its figures stand). */
 bool cause_compared(enum cause_state s);
 /*

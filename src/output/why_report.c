@@ -296,19 +296,12 @@ const char *why_report_lead(const struct causes *c, int cpu)
 	return short_name[a.lead];
 }
 
-/* A cause's share of the noise on one side, with its interval; false where none can be said. */
-/* r's state on the noise, or on the largest single noises. */
-static enum cause_state state_on(const struct cause_result *r, bool largest)
-{
-	return largest ? r->max_state : r->state;
-}
-
 /* r's share on a figure as its own run shows it. */
 static double share_shown(const struct cause_result *r, bool largest, double *lo, double *hi)
 {
 	*lo = largest ? r->max_share_lo : r->share_lo;
 	*hi = largest ? r->max_share_hi : r->share_hi;
-	return state_on(r, largest) == CAUSE_NONE_SEEN ? 0 : largest ? r->max_share : r->share;
+	return cause_state_on(r, largest) == CAUSE_NONE_SEEN ? 0 : largest ? r->max_share : r->share;
 }
 
 /* One side's share as the text says it: "62.0% [40.1%, 80.2%]", "0 (none counted)". */
@@ -317,11 +310,11 @@ static void side(char *buf, size_t size, const struct cause_result *r, int k, bo
 	char a[16], b[16], c[16];
 	double lo, hi, v = share_shown(r, largest, &lo, &hi);
 
-	if (state_on(r, largest) == CAUSE_NONE_SEEN)
+	if (cause_state_on(r, largest) == CAUSE_NONE_SEEN)
 		snprintf(buf, size, "0 (%s)", none_seen(k));
 	else
 		snprintf(buf, size, "%s [%s, %s] %s", pct(v, a, sizeof(a)), pct(lo, b, sizeof(b)),
-			 pct(hi, c, sizeof(c)), cause_state_name(state_on(r, largest)));
+			 pct(hi, c, sizeof(c)), cause_state_name(cause_state_on(r, largest)));
 }
 
 int why_report_moved(const struct causes *a, const struct causes *b, int ncpus,
@@ -399,9 +392,9 @@ void why_report_moved_array(struct json *j, const char *key, const struct causes
 		json_int(j, "cpu", m[i].cpu);
 		json_string(j, "cause", cause_key(m[i].cause));
 		json_string(j, "figure", m[i].largest ? "max_single" : "noise");
-		json_string(j, "a", cause_state_key(state_on(&m[i].a, m[i].largest)));
+		json_string(j, "a", cause_state_key(cause_state_on(&m[i].a, m[i].largest)));
 		json_side(j, "a_share", &m[i].a, m[i].largest);
-		json_string(j, "b", cause_state_key(state_on(&m[i].b, m[i].largest)));
+		json_string(j, "b", cause_state_key(cause_state_on(&m[i].b, m[i].largest)));
 		json_side(j, "b_share", &m[i].b, m[i].largest);
 		json_end(j);
 	}

@@ -30,6 +30,14 @@ static void period(struct causes *c, int cpu, uint64_t noise)
 	causes_sample(c, &smp, false);
 }
 
+/* Period t of cpu, 1 s, with an NMI (twice as noisy) or not. */
+static struct osn_sample nmi_period(int cpu, int t, bool nmi)
+{
+	return (struct osn_sample){ .cpu = cpu, .runtime = 1000000,
+				    .noise = (nmi ? 60 : 30) + (uint64_t)(t % 7), .max_sample = 20,
+				    .nmi_count = nmi };
+}
+
 /* The answer's line of cause k of cpu (state none on no answer). */
 static struct cause_result cause_of(const struct causes *c, int cpu, enum cause_kind k)
 {
@@ -351,10 +359,7 @@ static void experiment_family(void)
 
 	for (unsigned blk = 0; blk < 4; blk++)
 		for (int i = 0; i < 20; i++) {
-			bool nmi = blk % 2 == 0 && i % 2;
-			struct osn_sample smp = { .cpu = 0, .runtime = 1000000,
-						  .noise = (nmi ? 60 : 30) + (uint64_t)(i % 7),
-						  .max_sample = 20, .nmi_count = nmi };
+			struct osn_sample smp = nmi_period(0, i, blk % 2 == 0 && i % 2);
 
 			exp_causes_period(e, blk, blk % 2 ? EXP_B : EXP_A, &smp, seen, false);
 		}
@@ -485,9 +490,7 @@ static void cached_across(void)
 			period(c, cpu, 10 + (uint64_t)((t * 7 + cpu * 13) % 29));
 	causes_answer(c, 5, &a);
 	for (int t = 0; t < 40; t++) {
-		struct osn_sample smp = { .cpu = 2, .runtime = 1000000,
-					  .noise = (t % 2 ? 60 : 30) + (uint64_t)(t % 7),
-					  .max_sample = 20, .nmi_count = t % 2 };
+		struct osn_sample smp = nmi_period(2, t, t % 2);
 
 		causes_sample(c, &smp, false);
 	}
@@ -509,9 +512,7 @@ static void pair_freed(void)
 
 	causes_pair(a, b);
 	for (int t = 0; t < 40; t++) {
-		struct osn_sample smp = { .cpu = 0, .runtime = 1000000,
-					  .noise = (t % 2 ? 60 : 30) + (uint64_t)(t % 7),
-					  .max_sample = 20, .nmi_count = t % 2 };
+		struct osn_sample smp = nmi_period(0, t, t % 2);
 
 		causes_sample(a, &smp, false);
 		smp.nmi_count = 0;
