@@ -190,7 +190,12 @@ static void statistics_section(void)
 	       "bucket's low end, is exact under 16 us and at most 12.5%% under the true value above\n"
 	       "(above 2 s, the last bucket); max is exact.  They are kept in full for the whole run,\n"
 	       "the open segment and the newest closed one; older segments keep their percentiles\n"
-	       "with their rows (at most 1 MiB of rows, the oldest let go first).\n",
+	       "with their rows (at most 1 MiB of rows, the oldest let go first).\n"
+	       ".PP\n"
+	       "The causes (WHY) are judged by the same engine, periods with a cause against\n"
+	       "periods without it, each run's credits held to a false discovery rate over all its\n"
+	       "CPUs; WHY gives their method and their measured rates, and those of a cause that\n"
+	       "\\fBcompare\\fR or the experiment says moved.\n",
 	       VERDICT_HIST);
 }
 
