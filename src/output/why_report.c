@@ -352,9 +352,9 @@ void why_report_moved_text(FILE *out, const struct causes *a, const struct cause
 		return;
 	}
 	n = why_report_moved(a, b, ncpus, m, WHY_MOVED_SHOWN);
-	fprintf(out, "\nCauses, %s -> %s (each cause's share of the noise, and of the largest single\n"
-		"noises, 95%% intervals; moved: the intervals do not meet and a side credits it): %s\n",
-		la, lb, n ? "" : "no cause moved");
+	fprintf(out, "\nCauses, %s -> %s (each cause's share of the noise, and of the largest\n"
+		"single noises, 95%% intervals; moved: the intervals do not meet and a side\n"
+		"credits it): %s\n", la, lb, n ? "" : "no cause moved");
 	for (int i = 0; i < n && i < WHY_MOVED_SHOWN; i++) {
 		char sa[80], sb[80];
 

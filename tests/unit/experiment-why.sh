@@ -58,7 +58,7 @@ got=$("$h" experiment --replay "$tmp/moved.jsonl" --json 2>/dev/null | moved 2>&
 	echo "not ok 4 - --json: causes_moved '$got'"
 
 "$h" experiment --replay "$tmp/same.jsonl" > "$tmp/same.txt" 2>&1
-grep -q 'a side credits it): no cause moved$' "$tmp/same.txt" && ! grep -q '^  CPU ' "$tmp/same.txt" &&
+grep -q '^credits it): no cause moved$' "$tmp/same.txt" && ! grep -q '^  CPU ' "$tmp/same.txt" &&
 	echo "ok 5 - the sibling as busy in B as in A: no cause moved, none named" ||
 	{ echo "not ok 5 - A/A moved a cause"; grep -A3 '^Causes' "$tmp/same.txt" | sed 's/^/# /'; }
 got=$("$h" experiment --replay "$tmp/same.jsonl" --json 2>/dev/null | moved 2>&1)

@@ -80,7 +80,7 @@ grep -q '"causes_moved":\[{"cpu":0,"cause":"sibling","figure":"noise","a":"credi
 	echo "ok 4 - --json: causes_moved names CPU 0's sibling" ||
 	echo "not ok 4 - --json: $(grep -o '"causes_moved.*' "$tmp/ab.json")"
 "$h" compare "$tmp/a.jsonl" "$tmp/a2.jsonl" > "$tmp/aa.txt" 2>&1
-grep -q 'a side credits it): no cause moved$' "$tmp/aa.txt" &&
+grep -q '^credits it): no cause moved$' "$tmp/aa.txt" &&
 	echo "ok 5 - A against A of another seed: no cause moved" ||
 	{ echo "not ok 5 - A/A moved a cause"; grep '^  CPU ' "$tmp/aa.txt" | sed 's/^/# /'; }
 "$h" compare "$tmp/a.jsonl" "$tmp/plain.jsonl" > "$tmp/ap.txt" 2>&1
@@ -95,6 +95,6 @@ case $line in
 *) echo "not ok 7 - L -> B: no largest line for CPU 0's sibling" ;;
 esac
 "$h" compare "$tmp/l.jsonl" "$tmp/l2.jsonl" > "$tmp/ll.txt" 2>&1
-grep -q 'a side credits it): no cause moved$' "$tmp/ll.txt" &&
+grep -q '^credits it): no cause moved$' "$tmp/ll.txt" &&
 	echo "ok 8 - L against L of another seed: no cause moved, on either figure" ||
 	{ echo "not ok 8 - L/L moved a cause"; grep '^  CPU ' "$tmp/ll.txt" | sed 's/^/# /'; }
