@@ -134,6 +134,28 @@ static void largest(void)
 	       VERDICT_FDR * 100);
 }
 
+/* compare's and the experiment's causes that moved, and their rates. */
+static void moved(void)
+{
+	printf("\\fBcompare\\fR of two recordings that\n"
+	       "hold evidence ends with the causes that moved: a cause whose share of a CPU's noise,\n"
+	       "or of its largest single noises (a line \\fBlargest\\fR), has 95%% intervals on the\n"
+	       "two sides that do not meet, and that one side credits (\\fBnone seen\\fR is a share\n"
+	       "of 0; a side that cannot say, as \\fBtoo few periods\\fR, says nothing; the\n"
+	       "largest's interval there also holds the chance of how many periods with the cause\n"
+	       "reached the level, Wilson's interval of their share of those that did, so that a\n"
+	       "side where none happened to is not a certain 0).  Without the credit, two runs of\n"
+	       "the same machine of 256 CPUs showed a cause moved in 85 of 120 pairs (70.8%%) on\n"
+	       "the noise alone; with it, on both figures, in 2 (1.7%%), in 0 of 40 where one run\n"
+	       "had ten times the other's periods (300 and 3000), and a sibling on 32 CPUs of\n"
+	       "one run and gone in the other moved on all 64 of their figures, nowhere else\n"
+	       "(tests/unit/test-cause-largest).  \\fB\\-\\-json\\fR has them as\n"
+	       "\\fBcauses_moved\\fR, each with \\fBfigure\\fR \\fBnoise\\fR or \\fBmax_single\\fR\n"
+	       "(null when a side was recorded without \\fB\\-\\-why\\fR).  \\fBexperiment \\-\\-why\\fR says the same of its\n"
+	       "two arms, the periods of A's counted blocks against those of B's, each CPU's causes\n"
+	       "that moved after the knob's table (EXPERIMENT).\n");
+}
+
 void mkwhy_print_man(void)
 {
 	printf(".SH WHY\n");
@@ -171,23 +193,8 @@ void mkwhy_print_man(void)
 	       "written).  In the dashboard the \\fBWhy\\fR column names each CPU's leading cause\n"
 	       "(\\fB\\-\\fR: none credited; the first column a narrow terminal drops) and \\fBy\\fR\n"
 	       "opens the selected CPU's causes: a bar of each share and its interval, the figures,\n"
-	       "the latest tick's evidence and what to try.  \\fBcompare\\fR of two recordings that\n"
-	       "hold evidence ends with the causes that moved: a cause whose share of a CPU's noise,\n"
-	       "or of its largest single noises (a line \\fBlargest\\fR), has 95%% intervals on the\n"
-	       "two sides that do not meet, and that one side credits (\\fBnone seen\\fR is a share\n"
-	       "of 0; a side that cannot say, as \\fBtoo few periods\\fR, says nothing; the\n"
-	       "largest's interval there also holds the chance of how many periods with the cause\n"
-	       "reached the level, Wilson's interval of their share of those that did, so that a\n"
-	       "side where none happened to is not a certain 0).  Without the credit, two runs of\n"
-	       "the same machine of 256 CPUs showed a cause moved in 85 of 120 pairs (70.8%%) on\n"
-	       "the noise alone; with it, on both figures, in 2 (1.7%%), in 0 of 40 where one run\n"
-	       "had ten times the other's periods (300 and 3000), and a sibling on 32 CPUs of\n"
-	       "one run and gone in the other moved on all 64 of their figures, nowhere else\n"
-	       "(tests/unit/test-cause-largest).  \\fB\\-\\-json\\fR has them as\n"
-	       "\\fBcauses_moved\\fR, each with \\fBfigure\\fR \\fBnoise\\fR or \\fBmax_single\\fR\n"
-	       "(null when a side was recorded without \\fB\\-\\-why\\fR).  \\fBexperiment \\-\\-why\\fR says the same of its\n"
-	       "two arms, the periods of A's counted blocks against those of B's, each CPU's causes\n"
-	       "that moved after the knob's table (EXPERIMENT).\n", CAUSE_MARGIN * 100);
+	       "the latest tick's evidence and what to try.\n", CAUSE_MARGIN * 100);
+	moved();
 	largest();
 	printf(".PP\n"
 	       "In the lab VM (qemu, tests/lab/why.sh), where each cause is made on demand in\n"
