@@ -11,14 +11,16 @@
 #      every other block: the SMT sibling is credited and leads (alone:
 #      x2.84 [2.01, 4.01]; with 14 blocks x2.01 [1.26, 3.20], too near the
 #      margin to keep); the recording replays to the same causes.
-#   B: 3 rounds of 4 times 3 NMIs (lab_host nmi 3, 0.8 s apart), then
+#   B: 4 rounds of 4 times 3 NMIs (lab_host nmi 3, 0.8 s apart), then
 #      2.5 s of nothing.  The NMIs are counted in their periods and
 #      credited: the monitor's NMIs stop the emulated machine for longer
 #      than the periods without them are noisy (with 1 s periods: x1.46
 #      [1.01, 2.11] in 18 of 49, and once x1.81 [0.71, 4.60] in 23 of 49,
 #      not credited: periods of 250 ms since; in 5 rounds x4.80 [3.56,
-#      6.47], in 4 x3.52 [2.52, 4.92] and x4.94 [3.39, 7.20], in 3 x4.07
-#      [2.45, 6.74] in 30 of 90).  The NMIs' own time is measured
+#      6.47], in 4 x3.52 [2.52, 4.92] and x4.94 [3.39, 7.20]; in 3 x4.07
+#      [2.45, 6.74] in 30 of 90, but once in CI, the emulator's noise 2.5
+#      times its usual, x2.05 [0.75, 5.64], not credited: FLAKES).  The
+#      NMIs' own time is measured
 #      from the kernel's osnoise:nmi_noise events: above 0.
 #   (C, nothing injected, is tests/lab/why-quiet.sh: it need not run alone.)
 #   D: an SMI storm every half second: 3000 writes to port 0xB2 from CPU 2
@@ -59,9 +61,9 @@ sibling_blocks() { sleep 2; i=0; while [ $i -lt $1 ]; do
 # storms N: N SMI storms, 0.5 s apart (CPU 2: not CPU 0's sibling).
 storms() { sleep 2; i=0; while [ $i -lt $1 ]; do
 	taskset -c 2 smiburst 3000 >>/lab/storms; sleep 0.5; i=$((i + 1)); done; }
-# events: 3 rounds: 4 times 3 NMIs, nothing.
+# events: 4 rounds: 4 times 3 NMIs, nothing.
 events() { sleep 2; echo "$(cat /sys/kernel/tracing/instances/hwnoisetop-$(pidof hwnoisetop)/events/osnoise/nmi_noise/enable) $(cat /sys/kernel/tracing/events/osnoise/nmi_noise/enable)" >/lab/nmi_on
-	i=0; while [ $i -lt 3 ]; do
+	i=0; while [ $i -lt 4 ]; do
 	for k in 1 2 3 4; do lab_host nmi 3 >/dev/null; sleep 0.8; done
 	sleep 2.5
 	i=$((i + 1)); done; }
@@ -84,7 +86,7 @@ echo "@@file a_diff"; diff a1.why a2.why; echo "@@end"
 grep -c '"t":"ev"' /lab/a.jsonl | sed 's/^/a_ev=/'
 
 events &
-hwnoisetop -q --why --smi $P -c 0 -H 2-3 -d 23 >b.out 2>b.err
+hwnoisetop -q --why --smi $P -c 0 -H 2-3 -d 28 >b.out 2>b.err
 echo "b_rc=$?"
 wait
 echo "@@file b"; cat b.out b.err; echo "@@end"
